@@ -1,0 +1,466 @@
+/* Device enumeration and choice, the shared per-device engines, logging. */
+#include "clfft-private.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+G_DEFINE_QUARK (clfft-error-quark, clfft_error);
+
+struct _ClfftEngine
+{
+  gint ref_count;               /* guarded by engines_lock */
+  const ClfftDeviceInfo *device;
+  cl_context context;
+  cl_command_queue queue;
+  ClfftProgramCache *programs;
+};
+
+/* ---- logging ---------------------------------------------------------- */
+
+static ClfftLogFunc log_func;
+static gpointer log_data;
+
+void
+clfft_set_log_func (ClfftLogFunc func, gpointer user_data)
+{
+  log_func = func;
+  log_data = user_data;
+}
+
+void
+clfft_log (ClfftLogLevel level, const gchar * format, ...)
+{
+  va_list args;
+  gchar *message;
+
+  if (!log_func)
+    return;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  log_func (level, message, log_data);
+  g_free (message);
+}
+
+/* ---- errors ----------------------------------------------------------- */
+
+const gchar *
+clfft_cl_status_name (cl_int status)
+{
+  switch (status) {
+#define NAME(s) case s: return #s
+      NAME (CL_SUCCESS);
+      NAME (CL_DEVICE_NOT_FOUND);
+      NAME (CL_DEVICE_NOT_AVAILABLE);
+      NAME (CL_COMPILER_NOT_AVAILABLE);
+      NAME (CL_MEM_OBJECT_ALLOCATION_FAILURE);
+      NAME (CL_OUT_OF_RESOURCES);
+      NAME (CL_OUT_OF_HOST_MEMORY);
+      NAME (CL_PROFILING_INFO_NOT_AVAILABLE);
+      NAME (CL_BUILD_PROGRAM_FAILURE);
+      NAME (CL_INVALID_VALUE);
+      NAME (CL_INVALID_PLATFORM);
+      NAME (CL_INVALID_DEVICE);
+      NAME (CL_INVALID_CONTEXT);
+      NAME (CL_INVALID_COMMAND_QUEUE);
+      NAME (CL_INVALID_MEM_OBJECT);
+      NAME (CL_INVALID_BINARY);
+      NAME (CL_INVALID_BUILD_OPTIONS);
+      NAME (CL_INVALID_PROGRAM);
+      NAME (CL_INVALID_PROGRAM_EXECUTABLE);
+      NAME (CL_INVALID_KERNEL_NAME);
+      NAME (CL_INVALID_KERNEL);
+      NAME (CL_INVALID_ARG_INDEX);
+      NAME (CL_INVALID_ARG_VALUE);
+      NAME (CL_INVALID_ARG_SIZE);
+      NAME (CL_INVALID_KERNEL_ARGS);
+      NAME (CL_INVALID_WORK_DIMENSION);
+      NAME (CL_INVALID_WORK_GROUP_SIZE);
+      NAME (CL_INVALID_WORK_ITEM_SIZE);
+      NAME (CL_INVALID_GLOBAL_OFFSET);
+      NAME (CL_INVALID_EVENT_WAIT_LIST);
+      NAME (CL_INVALID_EVENT);
+      NAME (CL_INVALID_BUFFER_SIZE);
+      NAME (CL_INVALID_GLOBAL_WORK_SIZE);
+#undef NAME
+    case -1001:
+      return "CL_PLATFORM_NOT_FOUND_KHR";
+    default:
+      return "unknown OpenCL status";
+  }
+}
+
+void
+clfft_warn_on_failure (cl_int status, const gchar * what)
+{
+  if (status != CL_SUCCESS)
+    clfft_log (CLFFT_LOG_WARNING, "%s failed: %s (%d)", what,
+        clfft_cl_status_name (status), status);
+}
+
+gboolean
+clfft_fail (GError ** error, cl_int status, const gchar * what)
+{
+  g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_OPENCL, "%s failed: %s (%d)",
+      what, clfft_cl_status_name (status), status);
+  return FALSE;
+}
+
+/* ---- devices ---------------------------------------------------------- */
+
+static gchar *
+device_string (cl_device_id device, cl_device_info param)
+{
+  gsize size = 0;
+  gchar *value;
+
+  if (clGetDeviceInfo (device, param, 0, NULL, &size) != CL_SUCCESS)
+    return g_strdup ("");
+  value = g_malloc0 (size + 1);
+  if (clGetDeviceInfo (device, param, size, value, NULL) != CL_SUCCESS)
+    value[0] = '\0';
+  return g_strstrip (value);
+}
+
+static gchar *
+platform_string (cl_platform_id platform, cl_platform_info param)
+{
+  gsize size = 0;
+  gchar *value;
+
+  if (clGetPlatformInfo (platform, param, 0, NULL, &size) != CL_SUCCESS)
+    return g_strdup ("");
+  value = g_malloc0 (size + 1);
+  if (clGetPlatformInfo (platform, param, size, value, NULL) != CL_SUCCESS)
+    value[0] = '\0';
+  return g_strstrip (value);
+}
+
+static gboolean
+fill_device_info (ClfftDeviceInfo * info, cl_platform_id platform,
+    cl_device_id device, GError ** error)
+{
+  cl_ulong local_mem = 0;
+  cl_int st;
+
+  info->platform = platform;
+  info->id = device;
+  st = clGetDeviceInfo (device, CL_DEVICE_TYPE, sizeof (info->type),
+      &info->type, NULL);
+  if (st == CL_SUCCESS)
+    st = clGetDeviceInfo (device, CL_DEVICE_MAX_WORK_GROUP_SIZE,
+        sizeof (info->max_work_group_size), &info->max_work_group_size, NULL);
+  if (st == CL_SUCCESS)
+    st = clGetDeviceInfo (device, CL_DEVICE_LOCAL_MEM_SIZE,
+        sizeof (local_mem), &local_mem, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clGetDeviceInfo");
+  info->local_mem_size = local_mem;
+  info->name = device_string (device, CL_DEVICE_NAME);
+  info->vendor = device_string (device, CL_DEVICE_VENDOR);
+  info->driver_version = device_string (device, CL_DRIVER_VERSION);
+  info->device_version = device_string (device, CL_DEVICE_VERSION);
+  info->platform_name = platform_string (platform, CL_PLATFORM_NAME);
+  return TRUE;
+}
+
+static const gchar *const install_hint =
+    "Install an OpenCL driver: pocl-opencl-icd runs on the CPU of any "
+    "machine; a GPU needs its vendor's OpenCL driver (for instance "
+    "nvidia-opencl-icd, mesa-opencl-icd or intel-opencl-icd).";
+
+static GArray *
+enumerate_devices (GError ** error)
+{
+  cl_uint n_platforms = 0;
+  cl_platform_id *platforms;
+  GArray *devices;
+  cl_int st;
+
+  st = clGetPlatformIDs (0, NULL, &n_platforms);
+  if (st == -1001 /* CL_PLATFORM_NOT_FOUND_KHR */  || (st == CL_SUCCESS
+          && n_platforms == 0)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_NO_PLATFORM,
+        "No OpenCL platform found. %s", install_hint);
+    return NULL;
+  }
+  if (st != CL_SUCCESS) {
+    clfft_fail (error, st, "clGetPlatformIDs");
+    return NULL;
+  }
+  platforms = g_new0 (cl_platform_id, n_platforms);
+  st = clGetPlatformIDs (n_platforms, platforms, NULL);
+  if (st != CL_SUCCESS) {
+    g_free (platforms);
+    clfft_fail (error, st, "clGetPlatformIDs");
+    return NULL;
+  }
+
+  devices = g_array_new (FALSE, TRUE, sizeof (ClfftDeviceInfo));
+  for (cl_uint p = 0; p < n_platforms; p++) {
+    cl_uint n = 0;
+    cl_device_id *ids;
+
+    st = clGetDeviceIDs (platforms[p], CL_DEVICE_TYPE_ALL, 0, NULL, &n);
+    if (st == CL_DEVICE_NOT_FOUND || n == 0)
+      continue;
+    if (st != CL_SUCCESS) {
+      clfft_log (CLFFT_LOG_WARNING, "skipping platform %u: clGetDeviceIDs: "
+          "%s", p, clfft_cl_status_name (st));
+      continue;
+    }
+    ids = g_new0 (cl_device_id, n);
+    st = clGetDeviceIDs (platforms[p], CL_DEVICE_TYPE_ALL, n, ids, NULL);
+    for (cl_uint d = 0; st == CL_SUCCESS && d < n; d++) {
+      ClfftDeviceInfo info = { 0, };
+      GError *err = NULL;
+
+      if (!fill_device_info (&info, platforms[p], ids[d], &err)) {
+        clfft_log (CLFFT_LOG_WARNING, "skipping a device: %s", err->message);
+        g_clear_error (&err);
+        continue;
+      }
+      info.index = devices->len;
+      clfft_log (CLFFT_LOG_INFO, "device %u: %s (%s, %s)", info.index,
+          info.name, info.platform_name, info.driver_version);
+      g_array_append_val (devices, info);
+    }
+    g_free (ids);
+  }
+  g_free (platforms);
+
+  if (devices->len == 0) {
+    g_array_unref (devices);
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_NO_DEVICE,
+        "OpenCL platforms were found, but no OpenCL device. %s",
+        install_hint);
+    return NULL;
+  }
+  return devices;
+}
+
+static GMutex devices_lock;
+static GArray *device_list;     /* kept once enumerated successfully */
+
+const ClfftDeviceInfo *
+clfft_list_devices (guint * n_devices, GError ** error)
+{
+  const ClfftDeviceInfo *result = NULL;
+
+  g_mutex_lock (&devices_lock);
+  if (!device_list)
+    device_list = enumerate_devices (error);
+  if (device_list) {
+    result = (const ClfftDeviceInfo *) device_list->data;
+    *n_devices = device_list->len;
+  } else {
+    *n_devices = 0;
+  }
+  g_mutex_unlock (&devices_lock);
+  return result;
+}
+
+static gchar *
+describe_devices (const ClfftDeviceInfo * devices, guint n)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, "%s%u: %s", i ? ", " : "", i, devices[i].name);
+  return g_string_free (s, FALSE);
+}
+
+static gint
+match_device_env (const gchar * value, const ClfftDeviceInfo * devices,
+    guint n, GError ** error)
+{
+  guint64 index;
+  gchar *needle, *list;
+
+  if (g_ascii_string_to_unsigned (value, 10, 0, G_MAXINT, &index, NULL)) {
+    if (index < n)
+      return (gint) index;
+  } else {
+    needle = g_utf8_casefold (value, -1);
+    for (guint i = 0; i < n; i++) {
+      gchar *name = g_utf8_casefold (devices[i].name, -1);
+      gboolean found = strstr (name, needle) != NULL;
+
+      g_free (name);
+      if (found) {
+        g_free (needle);
+        return (gint) i;
+      }
+    }
+    g_free (needle);
+  }
+  list = describe_devices (devices, n);
+  g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
+      "%s=\"%s\" matches no OpenCL device (an index or a part of a name "
+      "is expected). Devices: %s", CLFFT_DEVICE_ENV, value, list);
+  g_free (list);
+  return -1;
+}
+
+gint
+clfft_choose_device (gint requested_index, GError ** error)
+{
+  const ClfftDeviceInfo *devices;
+  const gchar *env;
+  guint n;
+
+  devices = clfft_list_devices (&n, error);
+  if (!devices)
+    return -1;
+
+  if (requested_index >= 0) {
+    gchar *list;
+
+    if ((guint) requested_index < n)
+      return requested_index;
+    list = describe_devices (devices, n);
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
+        "There is no OpenCL device %d. Devices: %s", requested_index, list);
+    g_free (list);
+    return -1;
+  }
+
+  env = g_getenv (CLFFT_DEVICE_ENV);
+  if (env && *env)
+    return match_device_env (env, devices, n, error);
+
+  for (guint i = 0; i < n; i++)
+    if (devices[i].type & CL_DEVICE_TYPE_GPU)
+      return i;
+  for (guint i = 0; i < n; i++)
+    if (devices[i].type & CL_DEVICE_TYPE_CPU)
+      return i;
+  return 0;
+}
+
+/* ---- engines ---------------------------------------------------------- */
+
+static GMutex engines_lock;
+static GHashTable *engines;     /* device index -> ClfftEngine*, weak */
+
+static ClfftEngine *
+engine_new (const ClfftDeviceInfo * device, GError ** error)
+{
+  ClfftEngine *engine = g_new0 (ClfftEngine, 1);
+  cl_context_properties props[] = {
+    CL_CONTEXT_PLATFORM, (cl_context_properties) device->platform, 0
+  };
+  cl_int st;
+
+  engine->ref_count = 1;
+  engine->device = device;
+  engine->context = clCreateContext (props, 1, &device->id, NULL, NULL, &st);
+  if (st != CL_SUCCESS) {
+    g_free (engine);
+    clfft_fail (error, st, "clCreateContext");
+    return NULL;
+  }
+  engine->queue = clCreateCommandQueue (engine->context, device->id,
+      CL_QUEUE_PROFILING_ENABLE, &st);
+  if (st != CL_SUCCESS) {
+    clfft_warn_on_failure (clReleaseContext (engine->context),
+        "clReleaseContext");
+    g_free (engine);
+    clfft_fail (error, st, "clCreateCommandQueue");
+    return NULL;
+  }
+  engine->programs = clfft_program_cache_new (device, engine->context);
+  clfft_log (CLFFT_LOG_INFO, "engine created on device %u: %s",
+      device->index, device->name);
+  return engine;
+}
+
+ClfftEngine *
+clfft_engine_get (gint requested_index, GError ** error)
+{
+  const ClfftDeviceInfo *devices;
+  ClfftEngine *engine;
+  guint n;
+  gint index;
+
+  index = clfft_choose_device (requested_index, error);
+  if (index < 0)
+    return NULL;
+  devices = clfft_list_devices (&n, error);
+
+  g_mutex_lock (&engines_lock);
+  if (!engines)
+    engines = g_hash_table_new (NULL, NULL);
+  engine = g_hash_table_lookup (engines, GINT_TO_POINTER (index));
+  if (engine) {
+    engine->ref_count++;
+  } else {
+    engine = engine_new (&devices[index], error);
+    if (engine)
+      g_hash_table_insert (engines, GINT_TO_POINTER (index), engine);
+  }
+  g_mutex_unlock (&engines_lock);
+  return engine;
+}
+
+ClfftEngine *
+clfft_engine_ref (ClfftEngine * engine)
+{
+  g_mutex_lock (&engines_lock);
+  engine->ref_count++;
+  g_mutex_unlock (&engines_lock);
+  return engine;
+}
+
+void
+clfft_engine_unref (ClfftEngine * engine)
+{
+  gboolean last;
+
+  g_mutex_lock (&engines_lock);
+  last = --engine->ref_count == 0;
+  if (last)
+    g_hash_table_remove (engines, GINT_TO_POINTER (engine->device->index));
+  g_mutex_unlock (&engines_lock);
+  if (!last)
+    return;
+
+  clfft_program_cache_free (engine->programs);
+  clfft_warn_on_failure (clReleaseCommandQueue (engine->queue),
+      "clReleaseCommandQueue");
+  clfft_warn_on_failure (clReleaseContext (engine->context), "clReleaseContext");
+  g_free (engine);
+}
+
+const ClfftDeviceInfo *
+clfft_engine_get_device (ClfftEngine * engine)
+{
+  return engine->device;
+}
+
+cl_context
+clfft_engine_get_context (ClfftEngine * engine)
+{
+  return engine->context;
+}
+
+cl_command_queue
+clfft_engine_get_queue (ClfftEngine * engine)
+{
+  return engine->queue;
+}
+
+cl_program
+clfft_engine_get_program (ClfftEngine * engine, const gchar * source_name,
+    const gchar * options, GError ** error)
+{
+  return clfft_program_cache_get (engine->programs, source_name, options,
+      error);
+}
+
+void
+clfft_engine_get_program_stats (ClfftEngine * engine,
+    ClfftProgramStats * stats)
+{
+  clfft_program_cache_get_stats (engine->programs, stats);
+}

@@ -1,0 +1,110 @@
+/* gst-clfft engine: OpenCL devices, shared contexts and the program cache.
+ *
+ * A small C API over OpenCL and GLib that knows nothing of GStreamer. The
+ * plugin's elements, the tests and the benchmarks all use it.
+ */
+#ifndef __CLFFT_ENGINE_H__
+#define __CLFFT_ENGINE_H__
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define CLFFT_ERROR (clfft_error_quark ())
+GQuark clfft_error_quark (void);
+
+typedef enum
+{
+  CLFFT_ERROR_NO_PLATFORM,      /* no OpenCL platform (no ICD installed) */
+  CLFFT_ERROR_NO_DEVICE,        /* platforms, but no device on any */
+  CLFFT_ERROR_DEVICE_NOT_FOUND, /* the requested device does not exist */
+  CLFFT_ERROR_BUILD,            /* a kernel failed to build */
+  CLFFT_ERROR_OPENCL,           /* an OpenCL call failed */
+  CLFFT_ERROR_UNSUPPORTED,      /* a size or layout the engine cannot do */
+} ClfftError;
+
+/* The environment variable that overrides automatic device choice: an index
+ * into the device list, or a substring of a device name. */
+#define CLFFT_DEVICE_ENV "GST_CLFFT_DEVICE"
+
+typedef struct
+{
+  guint index;                  /* position in clfft_list_devices() */
+  cl_platform_id platform;
+  cl_device_id id;
+  cl_device_type type;
+  gchar *name;
+  gchar *vendor;
+  gchar *platform_name;
+  gchar *driver_version;
+  gchar *device_version;
+  gsize max_work_group_size;
+  gsize local_mem_size;
+} ClfftDeviceInfo;
+
+/* Every OpenCL device of every platform, in platform order. Enumerated once
+ * per process; the array is owned by the engine. */
+const ClfftDeviceInfo *clfft_list_devices (guint * n_devices, GError ** error);
+
+/* Resolves a device request: index >= 0 names a device; -1 is automatic,
+ * which honours CLFFT_DEVICE_ENV, else takes the first GPU, else the first
+ * CPU, else the first device. Returns the index or -1 with error set. */
+gint clfft_choose_device (gint requested_index, GError ** error);
+
+typedef enum
+{
+  CLFFT_LOG_ERROR,
+  CLFFT_LOG_WARNING,
+  CLFFT_LOG_INFO,
+  CLFFT_LOG_DEBUG,
+} ClfftLogLevel;
+
+typedef void (*ClfftLogFunc) (ClfftLogLevel level, const gchar * message,
+    gpointer user_data);
+
+/* Routes the engine's log (build logs, cache hits, device choice). The
+ * default drops everything: errors also come back through GError. */
+void clfft_set_log_func (ClfftLogFunc func, gpointer user_data);
+
+typedef struct _ClfftEngine ClfftEngine;
+
+/* Returns the process-wide engine of the chosen device (see
+ * clfft_choose_device), creating its context and queue on first use. */
+ClfftEngine *clfft_engine_get (gint requested_index, GError ** error);
+ClfftEngine *clfft_engine_ref (ClfftEngine * engine);
+void clfft_engine_unref (ClfftEngine * engine);
+
+const ClfftDeviceInfo *clfft_engine_get_device (ClfftEngine * engine);
+cl_context clfft_engine_get_context (ClfftEngine * engine);
+cl_command_queue clfft_engine_get_queue (ClfftEngine * engine);
+
+/* Returns the program built from the embedded kernel source_name with the
+ * given build options, from the in-memory cache, else the on-disk cache
+ * ($XDG_CACHE_HOME/gst-clfft), else by compiling it (and storing it there).
+ * The program stays owned by the engine. */
+cl_program clfft_engine_get_program (ClfftEngine * engine,
+    const gchar * source_name, const gchar * options, GError ** error);
+
+typedef struct
+{
+  guint built_from_source;
+  guint loaded_from_disk;
+  guint memory_hits;
+} ClfftProgramStats;
+
+void clfft_engine_get_program_stats (ClfftEngine * engine,
+    ClfftProgramStats * stats);
+
+/* The folder of the on-disk program cache. */
+gchar *clfft_program_cache_dir (void);
+
+/* A readable name for an OpenCL status code. */
+const gchar *clfft_cl_status_name (cl_int status);
+
+G_END_DECLS
+
+#endif /* __CLFFT_ENGINE_H__ */

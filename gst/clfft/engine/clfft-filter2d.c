@@ -1,0 +1,137 @@
+/* The filter runs in five passes over global memory:
+ *   rows forward (bytes in), transpose, columns forward x gain x inverse in
+ *   one kernel, transpose, rows inverse (bytes out).
+ * The spectrum stays transposed between the two transposes, so the gain is
+ * stored transposed too, with the 1 / (W H) normalization folded in. */
+#include "clfft-filter2d.h"
+#include "clfft-passes.h"
+#include "clfft-private.h"
+
+struct _ClfftFilter2d
+{
+  ClfftEngine *engine;
+  guint width, height;
+  ClfftRowPass rows_forward, columns_filter, rows_inverse;
+  ClfftTransposePass transpose;
+  cl_mem bytes_in, bytes_out, spectrum, scratch, gain;
+};
+
+ClfftFilter2d *
+clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
+    GError ** error)
+{
+  ClfftFilter2d *f = g_new0 (ClfftFilter2d, 1);
+  gsize pixels = (gsize) width * height;
+  gfloat *ones;
+  gboolean ok;
+
+  f->engine = clfft_engine_ref (engine);
+  f->width = width;
+  f->height = height;
+  ok = clfft_row_pass_init (&f->rows_forward, engine, width, -1,
+      CLFFT_ROW_LOAD_U8, error)
+      && clfft_row_pass_init (&f->columns_filter, engine, height, -1,
+      CLFFT_ROW_FILTER, error)
+      && clfft_row_pass_init (&f->rows_inverse, engine, width, 1,
+      CLFFT_ROW_STORE_U8, error)
+      && clfft_transpose_pass_init (&f->transpose, engine, error)
+      && (f->bytes_in = clfft_buffer_new (engine, CL_MEM_READ_ONLY, pixels,
+          NULL, error))
+      && (f->bytes_out = clfft_buffer_new (engine, CL_MEM_WRITE_ONLY, pixels,
+          NULL, error))
+      && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+          pixels * sizeof (cl_float2), NULL, error))
+      && (f->scratch = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+          pixels * sizeof (cl_float2), NULL, error))
+      && (f->gain = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
+          pixels * sizeof (cl_float), NULL, error));
+  if (ok) {
+    ones = g_new (gfloat, pixels);
+    for (gsize i = 0; i < pixels; i++)
+      ones[i] = 1.0f;
+    ok = clfft_filter2d_set_gain (f, ones, error);
+    g_free (ones);
+  }
+  if (!ok) {
+    clfft_filter2d_free (f);
+    return NULL;
+  }
+  return f;
+}
+
+gboolean
+clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
+    GError ** error)
+{
+  guint w = f->width, h = f->height;
+  gfloat *transposed = g_new (gfloat, (gsize) w * h);
+  gfloat norm = 1.0f / ((gfloat) w * h);
+  cl_int st;
+
+  for (guint ky = 0; ky < h; ky++)
+    for (guint kx = 0; kx < w; kx++)
+      transposed[(gsize) kx * h + ky] = gain[(gsize) ky * w + kx] * norm;
+  st = clEnqueueWriteBuffer (clfft_engine_get_queue (f->engine), f->gain,
+      CL_TRUE, 0, (gsize) w * h * sizeof (gfloat), transposed, 0, NULL, NULL);
+  g_free (transposed);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBuffer (gain)");
+  return TRUE;
+}
+
+gboolean
+clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
+    gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error)
+{
+  cl_command_queue queue = clfft_engine_get_queue (f->engine);
+  guint w = f->width, h = f->height;
+  const gsize origin[3] = { 0, 0, 0 };
+  const gsize region[3] = { w, h, 1 };
+  cl_int st;
+
+  /* Not blocking: the blocking read below waits for it on the in-order
+   * queue, and src outlives that. */
+  st = clEnqueueWriteBufferRect (queue, f->bytes_in, CL_FALSE, origin, origin,
+      region, w, 0, src_stride, 0, src, 0, NULL, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBufferRect");
+
+  if (!clfft_row_pass_enqueue (&f->rows_forward, f->bytes_in, w, f->spectrum,
+          w, h, NULL, 0, 1.0f, error)
+      || !clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
+          f->scratch, w, h, error)
+      || !clfft_row_pass_enqueue (&f->columns_filter, f->scratch, h,
+          f->spectrum, h, w, f->gain, h, 1.0f, error)
+      || !clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
+          f->scratch, h, w, error)
+      || !clfft_row_pass_enqueue (&f->rows_inverse, f->scratch, w,
+          f->bytes_out, w, h, NULL, 0, 1.0f, error)) {
+    /* Let queued work that reads src finish before returning. */
+    clfft_warn_on_failure (clFinish (queue), "clFinish");
+    return FALSE;
+  }
+
+  st = clEnqueueReadBufferRect (queue, f->bytes_out, CL_TRUE, origin, origin,
+      region, w, 0, dst_stride, 0, dst, 0, NULL, NULL);
+  if (st != CL_SUCCESS) {
+    clfft_warn_on_failure (clFinish (queue), "clFinish");
+    return clfft_fail (error, st, "clEnqueueReadBufferRect");
+  }
+  return TRUE;
+}
+
+void
+clfft_filter2d_free (ClfftFilter2d * f)
+{
+  clfft_row_pass_clear (&f->rows_forward);
+  clfft_row_pass_clear (&f->columns_filter);
+  clfft_row_pass_clear (&f->rows_inverse);
+  clfft_transpose_pass_clear (&f->transpose);
+  clfft_buffer_release (&f->bytes_in);
+  clfft_buffer_release (&f->bytes_out);
+  clfft_buffer_release (&f->spectrum);
+  clfft_buffer_release (&f->scratch);
+  clfft_buffer_release (&f->gain);
+  clfft_engine_unref (f->engine);
+  g_free (f);
+}

@@ -1,0 +1,29 @@
+/* Frequency-domain filtering of 8-bit frames: forward 2D FFT, a real gain
+ * per frequency, inverse 2D FFT, rounded and saturated back to bytes. */
+#ifndef __CLFFT_FILTER2D_H__
+#define __CLFFT_FILTER2D_H__
+
+#include "clfft-engine.h"
+
+G_BEGIN_DECLS
+
+typedef struct _ClfftFilter2d ClfftFilter2d;
+
+/* width and height: powers of two, 2..4096. The gain starts as all ones. */
+ClfftFilter2d *clfft_filter2d_new (ClfftEngine * engine, guint width,
+    guint height, GError ** error);
+
+/* gain: height rows of width values, in the unshifted order of the DFT
+ * (element [ky][kx] for frequency indices ky, kx; index W - k is -k). */
+gboolean clfft_filter2d_set_gain (ClfftFilter2d * filter, const gfloat * gain,
+    GError ** error);
+
+/* Filters one frame; returns when dst holds the result. Strides in bytes. */
+gboolean clfft_filter2d_process (ClfftFilter2d * filter, const guint8 * src,
+    gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error);
+
+void clfft_filter2d_free (ClfftFilter2d * filter);
+
+G_END_DECLS
+
+#endif /* __CLFFT_FILTER2D_H__ */

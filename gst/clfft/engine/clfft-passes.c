@@ -1,0 +1,262 @@
+/* Row FFT and transpose passes: kernel selection, build options, launch. */
+#include "clfft-passes.h"
+#include "clfft-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#define TRANSPOSE_TILE 32
+#define TRANSPOSE_TILE_ROWS 8
+/* Work-items a row pass aims for per work-group when rows are short. */
+#define ROW_GROUP_TARGET 128
+
+cl_mem
+clfft_buffer_new (ClfftEngine * engine, cl_mem_flags flags, gsize size,
+    gpointer host_data, GError ** error)
+{
+  cl_int st;
+  cl_mem buffer = clCreateBuffer (clfft_engine_get_context (engine), flags,
+      size, host_data, &st);
+
+  if (st != CL_SUCCESS) {
+    clfft_fail (error, st, "clCreateBuffer");
+    return NULL;
+  }
+  return buffer;
+}
+
+void
+clfft_buffer_release (cl_mem * buffer)
+{
+  if (*buffer)
+    clfft_warn_on_failure (clReleaseMemObject (*buffer), "clReleaseMemObject");
+  *buffer = NULL;
+}
+
+static cl_kernel
+create_kernel (ClfftEngine * engine, const gchar * source,
+    const gchar * options, const gchar * name, GError ** error)
+{
+  cl_program program;
+  cl_kernel kernel;
+  cl_int st;
+
+  program = clfft_engine_get_program (engine, source, options, error);
+  if (!program)
+    return NULL;
+  kernel = clCreateKernel (program, name, &st);
+  if (st != CL_SUCCESS) {
+    clfft_fail (error, st, "clCreateKernel");
+    return NULL;
+  }
+  return kernel;
+}
+
+static gboolean
+is_power_of_two (guint n)
+{
+  return n >= 1 && (n & (n - 1)) == 0;
+}
+
+/* Radix-8 stages, then one radix-4 or radix-2 stage for the remainder. */
+static guint
+radix_schedule (guint n, guint radices[], guint * rmax)
+{
+  guint count = 0, rest = n;
+
+  while (rest >= 8) {
+    radices[count++] = 8;
+    rest /= 8;
+  }
+  if (rest > 1)
+    radices[count++] = rest;
+  *rmax = n >= 8 ? 8 : n;
+  return count;
+}
+
+static cl_mem
+twiddle_table (ClfftEngine * engine, guint n, GError ** error)
+{
+  cl_float2 *table = g_new (cl_float2, n);
+  cl_mem buffer;
+
+  for (guint m = 0; m < n; m++) {
+    double angle = -2.0 * G_PI * (double) m / (double) n;
+    table[m].s[0] = (float) cos (angle);
+    table[m].s[1] = (float) sin (angle);
+  }
+  buffer = clfft_buffer_new (engine, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+      n * sizeof (cl_float2), table, error);
+  g_free (table);
+  return buffer;
+}
+
+gboolean
+clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine, guint n,
+    gint sign, ClfftRowFlags flags, GError ** error)
+{
+  const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
+  guint radices[16], n_stages, rmax, rows;
+  GString *options;
+  gsize local_bytes;
+
+  memset (pass, 0, sizeof (*pass));
+  if (!is_power_of_two (n) || n < 2 || n > CLFFT_MAX_ROW_LENGTH) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "FFT length %u is not supported: the engine does powers of two "
+        "from 2 to %u", n, CLFFT_MAX_ROW_LENGTH);
+    return FALSE;
+  }
+  n_stages = radix_schedule (n, radices, &rmax);
+  pass->n = n;
+  pass->threads_per_row = n / rmax;
+
+  rows = MAX (1, ROW_GROUP_TARGET / pass->threads_per_row);
+  while (rows > 1 && (rows * n * sizeof (cl_float2) > dev->local_mem_size / 2
+          || rows * pass->threads_per_row > dev->max_work_group_size))
+    rows /= 2;
+  pass->rows_per_group = rows;
+  local_bytes = (gsize) rows * n * sizeof (cl_float2);
+  if (pass->threads_per_row > dev->max_work_group_size
+      || local_bytes > dev->local_mem_size) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "FFT length %u needs %u work-items and %" G_GSIZE_FORMAT " bytes of "
+        "local memory; %s offers %" G_GSIZE_FORMAT " and %" G_GSIZE_FORMAT,
+        n, pass->threads_per_row, local_bytes, dev->name,
+        dev->max_work_group_size, dev->local_mem_size);
+    return FALSE;
+  }
+
+  options = g_string_new (NULL);
+  g_string_append_printf (options, "-D N=%u -D THREADS=%u -D ROWS=%u "
+      "-D RMAX=%u -D NUM_STAGES=%u -D RADICES=", n, pass->threads_per_row,
+      rows, rmax, n_stages);
+  for (guint s = 0; s < n_stages; s++)
+    g_string_append_printf (options, "%s%u", s ? "," : "", radices[s]);
+  g_string_append_printf (options, " -D SIGN=%s", sign < 0 ? "-1.0f" : "1.0f");
+  if (flags & CLFFT_ROW_LOAD_U8)
+    g_string_append (options, " -D LOAD_U8");
+  if (flags & CLFFT_ROW_STORE_U8)
+    g_string_append (options, " -D STORE_U8");
+  if (flags & CLFFT_ROW_FILTER)
+    g_string_append (options, " -D FILTER");
+
+  pass->engine = clfft_engine_ref (engine);
+  pass->kernel = create_kernel (engine, "fft_stockham.cl", options->str,
+      "fft_rows", error);
+  g_string_free (options, TRUE);
+  if (pass->kernel)
+    pass->twiddles = twiddle_table (engine, n, error);
+  if (!pass->twiddles) {
+    clfft_row_pass_clear (pass);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+void
+clfft_row_pass_clear (ClfftRowPass * pass)
+{
+  if (pass->kernel)
+    clfft_warn_on_failure (clReleaseKernel (pass->kernel), "clReleaseKernel");
+  clfft_buffer_release (&pass->twiddles);
+  if (pass->engine)
+    clfft_engine_unref (pass->engine);
+  memset (pass, 0, sizeof (*pass));
+}
+
+static gboolean
+set_args (cl_kernel kernel, GError ** error, guint n_args,
+    const gsize sizes[], const void *values[])
+{
+  for (guint i = 0; i < n_args; i++) {
+    cl_int st = clSetKernelArg (kernel, i, sizes[i], values[i]);
+
+    if (st != CL_SUCCESS) {
+      gchar *what = g_strdup_printf ("clSetKernelArg (%u)", i);
+
+      clfft_fail (error, st, what);
+      g_free (what);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
+gboolean
+clfft_row_pass_enqueue (ClfftRowPass * pass, cl_mem src, guint src_stride,
+    cl_mem dst, guint dst_stride, guint batch, cl_mem gain,
+    guint gain_stride, gfloat scale, GError ** error)
+{
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem),
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_mem),
+    sizeof (cl_uint), sizeof (cl_float)
+  };
+  const void *values[] = { &src, &src_stride, &dst, &dst_stride, &batch,
+    &pass->twiddles, &gain, &gain_stride, &scale
+  };
+  gsize local = (gsize) pass->threads_per_row * pass->rows_per_group;
+  gsize groups = (batch + pass->rows_per_group - 1) / pass->rows_per_group;
+  gsize global = groups * local;
+  cl_int st;
+
+  if (!set_args (pass->kernel, error, G_N_ELEMENTS (sizes), sizes, values))
+    return FALSE;
+  st = clEnqueueNDRangeKernel (clfft_engine_get_queue (pass->engine),
+      pass->kernel, 1, NULL, &global, &local, 0, NULL, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueNDRangeKernel (fft_rows)");
+  return TRUE;
+}
+
+gboolean
+clfft_transpose_pass_init (ClfftTransposePass * pass, ClfftEngine * engine,
+    GError ** error)
+{
+  gchar *options = g_strdup_printf ("-D TILE=%d -D TILE_ROWS=%d",
+      TRANSPOSE_TILE, TRANSPOSE_TILE_ROWS);
+
+  pass->engine = clfft_engine_ref (engine);
+  pass->kernel = create_kernel (engine, "transpose.cl", options, "transpose",
+      error);
+  g_free (options);
+  if (!pass->kernel) {
+    clfft_transpose_pass_clear (pass);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+void
+clfft_transpose_pass_clear (ClfftTransposePass * pass)
+{
+  if (pass->kernel)
+    clfft_warn_on_failure (clReleaseKernel (pass->kernel), "clReleaseKernel");
+  if (pass->engine)
+    clfft_engine_unref (pass->engine);
+  memset (pass, 0, sizeof (*pass));
+}
+
+gboolean
+clfft_transpose_pass_enqueue (ClfftTransposePass * pass, cl_mem src,
+    cl_mem dst, guint width, guint height, GError ** error)
+{
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_uint)
+  };
+  const void *values[] = { &src, &dst, &width, &height };
+  gsize local[2] = { TRANSPOSE_TILE, TRANSPOSE_TILE_ROWS };
+  gsize global[2] = {
+    (width + TRANSPOSE_TILE - 1) / TRANSPOSE_TILE * TRANSPOSE_TILE,
+    (height + TRANSPOSE_TILE - 1) / TRANSPOSE_TILE * TRANSPOSE_TILE_ROWS
+  };
+  cl_int st;
+
+  if (!set_args (pass->kernel, error, G_N_ELEMENTS (sizes), sizes, values))
+    return FALSE;
+  st = clEnqueueNDRangeKernel (clfft_engine_get_queue (pass->engine),
+      pass->kernel, 2, NULL, global, local, 0, NULL, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueNDRangeKernel (transpose)");
+  return TRUE;
+}

@@ -1,0 +1,345 @@
+/* Built OpenCL programs, cached in memory per engine and on disk per user.
+ *
+ * A disk entry is named by a SHA-256 over everything that changes the binary
+ * (device, driver, build options, source) and carries a header with its own
+ * length and checksum, so a truncated or corrupt file is rebuilt, never
+ * handed to the driver blindly.
+ */
+#include "clfft-private.h"
+#include "clfft-kernels.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#define CACHE_MAGIC "CLFFTBIN"
+#define CACHE_FORMAT 1
+
+typedef struct
+{
+  gchar magic[8];
+  guint32 format;
+  guint32 reserved;
+  guint64 size;
+  guint8 digest[32];            /* SHA-256 of the payload */
+} CacheHeader;
+
+struct _ClfftProgramCache
+{
+  GMutex lock;
+  const ClfftDeviceInfo *device;
+  cl_context context;
+  GHashTable *programs;         /* "source\noptions" -> cl_program */
+  ClfftProgramStats stats;
+};
+
+static void
+release_program (gpointer program)
+{
+  clfft_warn_on_failure (clReleaseProgram (program), "clReleaseProgram");
+}
+
+ClfftProgramCache *
+clfft_program_cache_new (const ClfftDeviceInfo * device, cl_context context)
+{
+  ClfftProgramCache *cache = g_new0 (ClfftProgramCache, 1);
+
+  g_mutex_init (&cache->lock);
+  cache->device = device;
+  cache->context = context;
+  cache->programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      release_program);
+  return cache;
+}
+
+void
+clfft_program_cache_free (ClfftProgramCache * cache)
+{
+  g_hash_table_unref (cache->programs);
+  g_mutex_clear (&cache->lock);
+  g_free (cache);
+}
+
+void
+clfft_program_cache_get_stats (ClfftProgramCache * cache,
+    ClfftProgramStats * stats)
+{
+  g_mutex_lock (&cache->lock);
+  *stats = cache->stats;
+  g_mutex_unlock (&cache->lock);
+}
+
+gchar *
+clfft_program_cache_dir (void)
+{
+  const gchar *base = g_getenv ("XDG_CACHE_HOME");
+
+  if (!base || !*base)
+    base = g_get_user_cache_dir ();
+  return g_build_filename (base, "gst-clfft", NULL);
+}
+
+static const gchar *
+find_source (const gchar * name)
+{
+  for (guint i = 0; i < clfft_n_kernel_sources; i++)
+    if (strcmp (clfft_kernel_sources[i].name, name) == 0)
+      return clfft_kernel_sources[i].source;
+  return NULL;
+}
+
+static gchar *
+disk_path (ClfftProgramCache * cache, const gchar * source,
+    const gchar * options)
+{
+  const ClfftDeviceInfo *d = cache->device;
+  GChecksum *sum = g_checksum_new (G_CHECKSUM_SHA256);
+  const gchar *parts[] = { d->platform_name, d->name, d->vendor,
+    d->device_version, d->driver_version, options, source
+  };
+  gchar *dir, *file, *path;
+
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    g_checksum_update (sum, (const guchar *) parts[i], strlen (parts[i]) + 1);
+  dir = clfft_program_cache_dir ();
+  file = g_strconcat (g_checksum_get_string (sum), ".bin", NULL);
+  path = g_build_filename (dir, file, NULL);
+  g_free (dir);
+  g_free (file);
+  g_checksum_free (sum);
+  return path;
+}
+
+static void
+payload_digest (const guint8 * data, gsize size, guint8 digest[32])
+{
+  GChecksum *sum = g_checksum_new (G_CHECKSUM_SHA256);
+  gsize len = 32;
+
+  g_checksum_update (sum, data, size);
+  g_checksum_get_digest (sum, digest, &len);
+  g_checksum_free (sum);
+}
+
+/* Returns the payload of a valid entry, or NULL (and removes a bad one). */
+static guint8 *
+read_entry (const gchar * path, gsize * size)
+{
+  gchar *contents = NULL;
+  gsize length = 0;
+  CacheHeader header;
+  guint8 digest[32];
+  const gchar *problem = NULL;
+
+  if (!g_file_get_contents (path, &contents, &length, NULL))
+    return NULL;
+  if (length < sizeof (header)) {
+    problem = "truncated header";
+  } else {
+    memcpy (&header, contents, sizeof (header));
+    if (memcmp (header.magic, CACHE_MAGIC, 8) != 0
+        || header.format != CACHE_FORMAT)
+      problem = "not a gst-clfft cache entry of this format";
+    else if (header.size != length - sizeof (header))
+      problem = "wrong length";
+    else {
+      payload_digest ((guint8 *) contents + sizeof (header), header.size,
+          digest);
+      if (memcmp (digest, header.digest, 32) != 0)
+        problem = "checksum mismatch";
+    }
+  }
+  if (problem) {
+    clfft_log (CLFFT_LOG_WARNING, "discarding program cache entry %s: %s",
+        path, problem);
+    g_unlink (path);
+    g_free (contents);
+    return NULL;
+  }
+  *size = header.size;
+  memmove (contents, contents + sizeof (header), header.size);
+  return (guint8 *) contents;
+}
+
+static void
+write_entry (const gchar * path, const guint8 * data, gsize size)
+{
+  CacheHeader header = { {0}, CACHE_FORMAT, 0, size, {0} };
+  gchar *dir = g_path_get_dirname (path);
+  guint8 *contents = g_malloc (sizeof (header) + size);
+  GError *err = NULL;
+
+  memcpy (header.magic, CACHE_MAGIC, 8);
+  payload_digest (data, size, header.digest);
+  memcpy (contents, &header, sizeof (header));
+  memcpy (contents + sizeof (header), data, size);
+  /* g_file_set_contents writes a temporary file and renames it. */
+  if (g_mkdir_with_parents (dir, 0755) != 0
+      || !g_file_set_contents (path, (const gchar *) contents,
+          sizeof (header) + size, &err)) {
+    clfft_log (CLFFT_LOG_WARNING, "cannot write program cache entry %s: %s",
+        path, err ? err->message : g_strerror (errno));
+    g_clear_error (&err);
+  }
+  g_free (contents);
+  g_free (dir);
+}
+
+static gchar *
+build_log (cl_program program, cl_device_id device)
+{
+  gsize size = 0;
+  gchar *log;
+
+  if (clGetProgramBuildInfo (program, device, CL_PROGRAM_BUILD_LOG, 0, NULL,
+          &size) != CL_SUCCESS)
+    return g_strdup ("(no build log)");
+  log = g_malloc0 (size + 1);
+  if (clGetProgramBuildInfo (program, device, CL_PROGRAM_BUILD_LOG, size, log,
+          NULL) != CL_SUCCESS)
+    log[0] = '\0';
+  return log;
+}
+
+static cl_program
+load_binary (ClfftProgramCache * cache, const guint8 * binary, gsize size,
+    const gchar * options)
+{
+  cl_device_id dev = cache->device->id;
+  cl_int st, binary_status = CL_SUCCESS;
+  cl_program program;
+
+  program = clCreateProgramWithBinary (cache->context, 1, &dev, &size,
+      &binary, &binary_status, &st);
+  if (st != CL_SUCCESS || binary_status != CL_SUCCESS) {
+    clfft_log (CLFFT_LOG_WARNING, "cached binary refused by the driver: %s",
+        clfft_cl_status_name (st != CL_SUCCESS ? st : binary_status));
+    if (program)
+      release_program (program);
+    return NULL;
+  }
+  st = clBuildProgram (program, 1, &dev, options, NULL, NULL);
+  if (st != CL_SUCCESS) {
+    clfft_log (CLFFT_LOG_WARNING, "cached binary failed to build: %s",
+        clfft_cl_status_name (st));
+    release_program (program);
+    return NULL;
+  }
+  return program;
+}
+
+static cl_program
+build_source (ClfftProgramCache * cache, const gchar * name,
+    const gchar * source, const gchar * options, GError ** error)
+{
+  cl_device_id dev = cache->device->id;
+  cl_program program;
+  cl_int st;
+
+  program = clCreateProgramWithSource (cache->context, 1, &source, NULL, &st);
+  if (st != CL_SUCCESS) {
+    clfft_fail (error, st, "clCreateProgramWithSource");
+    return NULL;
+  }
+  st = clBuildProgram (program, 1, &dev, options, NULL, NULL);
+  if (st != CL_SUCCESS) {
+    gchar *log = build_log (program, dev);
+
+    clfft_log (CLFFT_LOG_ERROR, "building %s with \"%s\" failed (%s):\n%s",
+        name, options, clfft_cl_status_name (st), log);
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_BUILD,
+        "OpenCL kernel %s failed to build with options \"%s\" on %s: %s\n%s",
+        name, options, cache->device->name, clfft_cl_status_name (st), log);
+    g_free (log);
+    release_program (program);
+    return NULL;
+  }
+  return program;
+}
+
+/* Stores the program's binary on disk; failures only cost a rebuild later. */
+static void
+store_binary (cl_program program, const gchar * path)
+{
+  gsize size = 0;
+  guint8 *binary;
+  cl_int st;
+
+  st = clGetProgramInfo (program, CL_PROGRAM_BINARY_SIZES, sizeof (size),
+      &size, NULL);
+  if (st != CL_SUCCESS || size == 0) {
+    clfft_log (CLFFT_LOG_WARNING, "no program binary to cache: %s",
+        clfft_cl_status_name (st));
+    return;
+  }
+  binary = g_malloc (size);
+  st = clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof (binary),
+      &binary, NULL);
+  if (st == CL_SUCCESS)
+    write_entry (path, binary, size);
+  else
+    clfft_log (CLFFT_LOG_WARNING, "clGetProgramInfo(CL_PROGRAM_BINARIES): "
+        "%s", clfft_cl_status_name (st));
+  g_free (binary);
+}
+
+cl_program
+clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
+    const gchar * options, GError ** error)
+{
+  const gchar *source = find_source (source_name);
+  gchar *key, *path;
+  guint8 *binary;
+  gsize size = 0;
+  cl_program program;
+
+  if (!source) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_BUILD,
+        "no embedded kernel source named %s", source_name);
+    return NULL;
+  }
+  if (!options)
+    options = "";
+
+  /* Held while building so that two elements never compile one program
+   * twice; building is rare after the first start. */
+  g_mutex_lock (&cache->lock);
+  key = g_strconcat (source_name, "\n", options, NULL);
+  program = g_hash_table_lookup (cache->programs, key);
+  if (program) {
+    cache->stats.memory_hits++;
+    g_free (key);
+    g_mutex_unlock (&cache->lock);
+    return program;
+  }
+
+  path = disk_path (cache, source, options);
+  binary = read_entry (path, &size);
+  if (binary) {
+    program = load_binary (cache, binary, size, options);
+    g_free (binary);
+    if (program) {
+      cache->stats.loaded_from_disk++;
+      clfft_log (CLFFT_LOG_DEBUG, "loaded %s \"%s\" from %s", source_name,
+          options, path);
+    }
+  }
+  if (!program) {
+    gint64 start = g_get_monotonic_time ();
+
+    program = build_source (cache, source_name, source, options, error);
+    if (program) {
+      cache->stats.built_from_source++;
+      clfft_log (CLFFT_LOG_INFO, "built %s \"%s\" in %.0f ms", source_name,
+          options, (g_get_monotonic_time () - start) / 1000.0);
+      store_binary (program, path);
+    }
+  }
+  if (program)
+    g_hash_table_insert (cache->programs, key, program);
+  else
+    g_free (key);
+  g_free (path);
+  g_mutex_unlock (&cache->lock);
+  return program;
+}

@@ -1,0 +1,149 @@
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "gstclfftcontext.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_clfft_debug);
+#define GST_CAT_DEFAULT gst_clfft_debug
+
+#define ENGINE_FIELD "engine"
+
+G_DEFINE_BOXED_TYPE (ClfftEngine, gst_clfft_engine, clfft_engine_ref,
+    clfft_engine_unref);
+
+GstContext *
+gst_clfft_context_new (ClfftEngine * engine)
+{
+  GstContext *context = gst_context_new (GST_CLFFT_ENGINE_CONTEXT_TYPE, TRUE);
+
+  gst_structure_set (gst_context_writable_structure (context), ENGINE_FIELD,
+      GST_TYPE_CLFFT_ENGINE, engine, NULL);
+  return context;
+}
+
+static ClfftEngine *
+context_get_engine (GstContext * context)
+{
+  ClfftEngine *engine = NULL;
+
+  if (g_strcmp0 (gst_context_get_context_type (context),
+          GST_CLFFT_ENGINE_CONTEXT_TYPE) != 0)
+    return NULL;
+  gst_structure_get (gst_context_get_structure (context), ENGINE_FIELD,
+      GST_TYPE_CLFFT_ENGINE, &engine, NULL);
+  return engine;
+}
+
+void
+gst_clfft_handle_set_context (GstElement * element, GstContext * context,
+    gint device_index, ClfftEngine ** engine)
+{
+  ClfftEngine *offered = context_get_engine (context);
+  guint offered_index;
+
+  if (!offered)
+    return;
+  offered_index = clfft_engine_get_device (offered)->index;
+  GST_OBJECT_LOCK (element);
+  if (!*engine && (device_index < 0 || (guint) device_index == offered_index)) {
+    GST_DEBUG_OBJECT (element, "using the shared engine of device %u",
+        offered_index);
+    *engine = offered;
+    offered = NULL;
+  }
+  GST_OBJECT_UNLOCK (element);
+  if (offered)
+    clfft_engine_unref (offered);
+}
+
+gboolean
+gst_clfft_handle_context_query (GstElement * element, GstQuery * query,
+    ClfftEngine * engine)
+{
+  const gchar *type;
+  GstContext *context;
+
+  if (!engine || !gst_query_parse_context_type (query, &type)
+      || g_strcmp0 (type, GST_CLFFT_ENGINE_CONTEXT_TYPE) != 0)
+    return FALSE;
+  context = gst_clfft_context_new (engine);
+  gst_query_set_context (query, context);
+  gst_context_unref (context);
+  return TRUE;
+}
+
+static gboolean
+query_peers (GstElement * element, GstQuery * query, GstPadDirection dir)
+{
+  GstIterator *it = dir == GST_PAD_SRC ? gst_element_iterate_src_pads (element)
+      : gst_element_iterate_sink_pads (element);
+  GValue item = G_VALUE_INIT;
+  gboolean answered = FALSE, done = FALSE;
+
+  while (!done && !answered) {
+    switch (gst_iterator_next (it, &item)) {
+      case GST_ITERATOR_OK:
+        answered = gst_pad_peer_query (g_value_get_object (&item), query);
+        g_value_reset (&item);
+        break;
+      case GST_ITERATOR_RESYNC:
+        gst_iterator_resync (it);
+        break;
+      default:
+        done = TRUE;
+        break;
+    }
+  }
+  g_value_unset (&item);
+  gst_iterator_free (it);
+  return answered;
+}
+
+gboolean
+gst_clfft_ensure_engine (GstElement * element, gint device_index,
+    ClfftEngine ** engine, GError ** error)
+{
+  GstQuery *query;
+  GstContext *context = NULL;
+  ClfftEngine *own;
+
+  if (*engine)
+    return TRUE;
+
+  /* 1. a neighbour already has one; 2. the application or a bin has one
+   * (set_context is called from the need-context message). */
+  query = gst_query_new_context (GST_CLFFT_ENGINE_CONTEXT_TYPE);
+  if (query_peers (element, query, GST_PAD_SRC)
+      || query_peers (element, query, GST_PAD_SINK)) {
+    gst_query_parse_context (query, &context);
+    /* through the element's set_context, which keeps the context too */
+    if (context)
+      gst_element_set_context (element, context);
+  }
+  gst_query_unref (query);
+  if (!*engine)
+    gst_element_post_message (element, gst_message_new_need_context
+        (GST_OBJECT (element), GST_CLFFT_ENGINE_CONTEXT_TYPE));
+  GST_OBJECT_LOCK (element);
+  own = *engine;
+  GST_OBJECT_UNLOCK (element);
+  if (own)
+    return TRUE;
+
+  /* 3. nobody has one: create it and tell the pipeline. */
+  own = clfft_engine_get (device_index, error);
+  if (!own)
+    return FALSE;
+  GST_OBJECT_LOCK (element);
+  if (*engine)
+    clfft_engine_unref (own);   /* a context arrived meanwhile */
+  else
+    *engine = own;
+  GST_OBJECT_UNLOCK (element);
+  context = gst_clfft_context_new (*engine);
+  gst_element_set_context (element, context);
+  gst_element_post_message (element,
+      gst_message_new_have_context (GST_OBJECT (element), context));
+  return TRUE;
+}

@@ -1,0 +1,34 @@
+/* Sharing one ClfftEngine between the elements of a pipeline through
+ * GstContext, the way GStreamer's GL and CUDA elements share theirs. */
+#ifndef __GST_CLFFT_CONTEXT_H__
+#define __GST_CLFFT_CONTEXT_H__
+
+#include <gst/gst.h>
+#include "engine/clfft-engine.h"
+
+G_BEGIN_DECLS
+
+#define GST_CLFFT_ENGINE_CONTEXT_TYPE "gst.clfft.engine"
+
+#define GST_TYPE_CLFFT_ENGINE (gst_clfft_engine_get_type ())
+GType gst_clfft_engine_get_type (void);
+
+GstContext *gst_clfft_context_new (ClfftEngine * engine);
+
+/* Takes the engine of a context of our type if the element has none yet and
+ * the engine's device suits device_index (-1 accepts any). */
+void gst_clfft_handle_set_context (GstElement * element, GstContext * context,
+    gint device_index, ClfftEngine ** engine);
+
+/* Answers a context query of our type with the element's engine. */
+gboolean gst_clfft_handle_context_query (GstElement * element,
+    GstQuery * query, ClfftEngine * engine);
+
+/* Makes sure *engine is set: asks the peers and the application for a
+ * shared engine, else creates one and announces it with have-context. */
+gboolean gst_clfft_ensure_engine (GstElement * element, gint device_index,
+    ClfftEngine ** engine, GError ** error);
+
+G_END_DECLS
+
+#endif /* __GST_CLFFT_CONTEXT_H__ */

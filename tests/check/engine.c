@@ -1,0 +1,442 @@
+/* Engine tests: FFTs against a double-precision DFT, device choice, engine
+ * sharing, and the program cache. */
+#include <gst/check/gstcheck.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "engine/clfft-engine.h"
+#include "engine/clfft-fft.h"
+#include "reference.h"
+
+#define TOLERANCE 1e-6
+
+static ClfftEngine *engine;
+static GRand *rng;
+
+static void
+setup (void)
+{
+  GError *error = NULL;
+
+  engine = clfft_engine_get (-1, &error);
+  fail_unless (engine != NULL, "no engine: %s", error ? error->message : "");
+  rng = ref_rand_new ();
+}
+
+static void
+teardown (void)
+{
+  clfft_engine_unref (engine);
+  g_rand_free (rng);
+}
+
+#define CL_OK(call) G_STMT_START { \
+  cl_int _st = (call); \
+  fail_unless_equals_int_hex (_st, CL_SUCCESS); \
+} G_STMT_END
+
+static cl_mem
+device_buffer (gsize size, const void *host)
+{
+  cl_int st;
+  cl_mem buffer = clCreateBuffer (clfft_engine_get_context (engine),
+      CL_MEM_READ_WRITE | (host ? CL_MEM_COPY_HOST_PTR : 0), size,
+      (void *) host, &st);
+
+  fail_unless_equals_int (st, CL_SUCCESS);
+  return buffer;
+}
+
+/* Fills a buffer with NaN so that an element the kernels skip shows up. */
+static void
+poison (cl_mem buffer, gsize size)
+{
+  gfloat *nans = g_new (gfloat, size / sizeof (gfloat));
+
+  for (gsize i = 0; i < size / sizeof (gfloat); i++)
+    nans[i] = NAN;
+  CL_OK (clEnqueueWriteBuffer (clfft_engine_get_queue (engine), buffer,
+          CL_TRUE, 0, size, nans, 0, NULL, NULL));
+  g_free (nans);
+}
+
+static void
+read_back (cl_mem buffer, gsize size, void *host)
+{
+  CL_OK (clFinish (clfft_engine_get_queue (engine)));
+  CL_OK (clEnqueueReadBuffer (clfft_engine_get_queue (engine), buffer,
+          CL_TRUE, 0, size, host, 0, NULL, NULL));
+}
+
+/* Random complex input in [-1, 1), as floats and as the doubles the
+ * reference sees. */
+static void
+random_complex (gfloat * f, gdouble * d, gsize n_values)
+{
+  for (gsize i = 0; i < n_values; i++) {
+    f[i] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
+    d[i] = f[i];
+  }
+}
+
+/* Runs forward, inverse and the round trip of one plan shape, 1D (height =
+ * batch) or 2D, and checks each against the reference. */
+static void
+check_transform (guint width, guint height, gboolean two_d)
+{
+  gsize n_values = (gsize) 2 * width * height;
+  gsize bytes = n_values * sizeof (gfloat);
+  gfloat *x = g_new (gfloat, n_values), *y = g_new (gfloat, n_values);
+  gdouble *xd = g_new (gdouble, n_values), *ref = g_new (gdouble, n_values);
+  cl_mem in, out, back;
+  ClfftPlan1d *plan1 = NULL;
+  ClfftPlan2d *plan2 = NULL;
+  GError *error = NULL;
+  gdouble err;
+
+  random_complex (x, xd, n_values);
+  in = device_buffer (bytes, x);
+  out = device_buffer (bytes, NULL);
+  back = device_buffer (bytes, NULL);
+  poison (out, bytes);
+  poison (back, bytes);
+
+  if (two_d)
+    plan2 = clfft_plan_2d_new (engine, width, height, &error);
+  else
+    plan1 = clfft_plan_1d_new (engine, width, height, &error);
+  fail_unless (plan1 || plan2, "plan %ux%u: %s", width, height,
+      error ? error->message : "");
+
+#define RUN(dir, src, dst) (two_d ? \
+    clfft_plan_2d_enqueue (plan2, dir, src, dst, &error) : \
+    clfft_plan_1d_enqueue (plan1, dir, src, dst, &error))
+
+  /* forward */
+  fail_unless (RUN (CLFFT_FORWARD, in, out), "%s", error ? error->message : "");
+  read_back (out, bytes, y);
+  if (two_d)
+    ref_dft_2d (xd, ref, width, height, -1);
+  else
+    ref_dft_1d (xd, ref, width, height, -1);
+  err = rel_l2_error (y, ref, n_values);
+  fail_unless (err < TOLERANCE, "%s forward %ux%u: relative L2 error %g",
+      two_d ? "2D" : "1D", width, height, err);
+
+  /* inverse of the device's own spectrum returns the input */
+  fail_unless (RUN (CLFFT_INVERSE, out, back), "%s",
+      error ? error->message : "");
+  read_back (back, bytes, y);
+  err = rel_l2_error (y, xd, n_values);
+  fail_unless (err < TOLERANCE, "%s round trip %ux%u: relative L2 error %g",
+      two_d ? "2D" : "1D", width, height, err);
+
+  /* inverse alone, against the reference inverse DFT / N */
+  fail_unless (RUN (CLFFT_INVERSE, in, out), "%s",
+      error ? error->message : "");
+  read_back (out, bytes, y);
+  if (two_d)
+    ref_dft_2d (xd, ref, width, height, 1);
+  else
+    ref_dft_1d (xd, ref, width, height, 1);
+  for (gsize i = 0; i < n_values; i++)
+    ref[i] /= two_d ? (gdouble) width * height : (gdouble) width;
+  err = rel_l2_error (y, ref, n_values);
+  fail_unless (err < TOLERANCE, "%s inverse %ux%u: relative L2 error %g",
+      two_d ? "2D" : "1D", width, height, err);
+#undef RUN
+
+  if (plan1)
+    clfft_plan_1d_free (plan1);
+  if (plan2)
+    clfft_plan_2d_free (plan2);
+  CL_OK (clReleaseMemObject (in));
+  CL_OK (clReleaseMemObject (out));
+  CL_OK (clReleaseMemObject (back));
+  g_free (x);
+  g_free (y);
+  g_free (xd);
+  g_free (ref);
+}
+
+GST_START_TEST (test_fft_1d_power_of_two_lengths)
+{
+  for (guint n = 2; n <= 4096; n *= 2) {
+    /* several rows, and a batch that does not fill the last work-group */
+    guint batch = CLAMP (16384 / n, 3, 67);
+
+    check_transform (n, batch, FALSE);
+  }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_fft_2d_sizes)
+{
+  static const guint sizes[][2] = {
+    {2, 2}, {4, 8}, {16, 16}, {64, 32}, {32, 128}, {2, 256}, {256, 2},
+    {512, 64}, {128, 512}, {4096, 2}, {2, 4096},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    check_transform (sizes[i][0], sizes[i][1], TRUE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_unsupported_length_is_an_error)
+{
+  GError *error = NULL;
+
+  fail_unless (clfft_plan_1d_new (engine, 100, 1, &error) == NULL);
+  fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
+  g_clear_error (&error);
+  fail_unless (clfft_plan_2d_new (engine, 8192, 2, &error) == NULL);
+  fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
+  g_clear_error (&error);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_engine_is_shared)
+{
+  GError *error = NULL;
+  ClfftEngine *again = clfft_engine_get (-1, &error);
+  gint index = clfft_engine_get_device (engine)->index;
+  ClfftEngine *by_index = clfft_engine_get (index, &error);
+
+  fail_unless (again == engine);
+  fail_unless (by_index == engine);
+  clfft_engine_unref (again);
+  clfft_engine_unref (by_index);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_device_choice)
+{
+  const ClfftDeviceInfo *devices;
+  GError *error = NULL;
+  guint n, automatic = 0;
+  gchar *part;
+
+  devices = clfft_list_devices (&n, &error);
+  fail_unless (devices != NULL && n > 0);
+
+  /* automatic: the first GPU, else the first CPU */
+  g_unsetenv (CLFFT_DEVICE_ENV);
+  while (automatic < n && !(devices[automatic].type & CL_DEVICE_TYPE_GPU))
+    automatic++;
+  if (automatic == n)
+    for (automatic = 0; automatic < n; automatic++)
+      if (devices[automatic].type & CL_DEVICE_TYPE_CPU)
+        break;
+  fail_unless_equals_int (clfft_choose_device (-1, NULL), automatic);
+
+  /* the environment: an index, or a part of a name in any case */
+  g_setenv (CLFFT_DEVICE_ENV, "0", TRUE);
+  fail_unless_equals_int (clfft_choose_device (-1, NULL), 0);
+  part = g_ascii_strup (devices[n - 1].name + strlen (devices[n - 1].name) / 2,
+      4);
+  g_setenv (CLFFT_DEVICE_ENV, part, TRUE);
+  fail_unless (clfft_choose_device (-1, NULL) >= 0);
+  g_free (part);
+
+  /* the property's index overrides the environment */
+  g_setenv (CLFFT_DEVICE_ENV, "no-such-opencl-device", TRUE);
+  fail_unless_equals_int (clfft_choose_device (n - 1, NULL), n - 1);
+  fail_unless_equals_int (clfft_choose_device (-1, &error), -1);
+  fail_unless (g_error_matches (error, CLFFT_ERROR,
+          CLFFT_ERROR_DEVICE_NOT_FOUND));
+  fail_unless (strstr (error->message, "no-such-opencl-device") != NULL);
+  fail_unless (strstr (error->message, devices[0].name) != NULL);
+  g_clear_error (&error);
+  g_unsetenv (CLFFT_DEVICE_ENV);
+
+  fail_unless_equals_int (clfft_choose_device (n + 5, &error), -1);
+  fail_unless (g_error_matches (error, CLFFT_ERROR,
+          CLFFT_ERROR_DEVICE_NOT_FOUND));
+  g_clear_error (&error);
+}
+
+GST_END_TEST;
+
+static GString *captured_log;
+
+static void
+capture_log (ClfftLogLevel level, const gchar * message, gpointer data)
+{
+  if (level == CLFFT_LOG_ERROR)
+    g_string_append (captured_log, message);
+}
+
+GST_START_TEST (test_build_failure_is_reported_with_log)
+{
+  GError *error = NULL;
+
+  captured_log = g_string_new (NULL);
+  clfft_set_log_func (capture_log, NULL);
+  /* Without -D N the kernel stops at its own #error. */
+  fail_unless (clfft_engine_get_program (engine, "fft_stockham.cl",
+          "-D THREADS=1", &error) == NULL);
+  fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_BUILD));
+  fail_unless (strstr (error->message, "N must be defined") != NULL,
+      "build log missing from the error: %s", error->message);
+  fail_unless (strstr (captured_log->str, "N must be defined") != NULL,
+      "build log missing from the engine log: %s", captured_log->str);
+  g_clear_error (&error);
+  fail_unless (clfft_engine_get_program (engine, "no-such.cl", "",
+          &error) == NULL);
+  g_clear_error (&error);
+  clfft_set_log_func (NULL, NULL);
+  g_string_free (captured_log, TRUE);
+}
+
+GST_END_TEST;
+
+static guint
+count_cache_files (const gchar * dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const gchar *name;
+  guint count = 0;
+
+  if (!d)
+    return 0;
+  while ((name = g_dir_read_name (d)))
+    count += g_str_has_suffix (name, ".bin");
+  g_dir_close (d);
+  return count;
+}
+
+/* Transposes a random 48x20 matrix with a program from the cache. */
+static void
+check_transpose_program (cl_program program)
+{
+  guint w = 48, h = 20;
+  gsize n = (gsize) 2 * w * h, bytes = n * sizeof (gfloat);
+  gfloat *x = g_new (gfloat, n), *y = g_new (gfloat, n);
+  gdouble *xd = g_new (gdouble, n);
+  cl_mem in, out;
+  cl_kernel kernel;
+  cl_int st;
+  gsize local[2] = { 16, 4 }, global[2] = { 48, 8 };
+
+  random_complex (x, xd, n);
+  in = device_buffer (bytes, x);
+  out = device_buffer (bytes, NULL);
+  poison (out, bytes);
+  kernel = clCreateKernel (program, "transpose", &st);
+  fail_unless_equals_int (st, CL_SUCCESS);
+  CL_OK (clSetKernelArg (kernel, 0, sizeof (cl_mem), &in));
+  CL_OK (clSetKernelArg (kernel, 1, sizeof (cl_mem), &out));
+  CL_OK (clSetKernelArg (kernel, 2, sizeof (cl_uint), &w));
+  CL_OK (clSetKernelArg (kernel, 3, sizeof (cl_uint), &h));
+  CL_OK (clEnqueueNDRangeKernel (clfft_engine_get_queue (engine), kernel, 2,
+          NULL, global, local, 0, NULL, NULL));
+  read_back (out, bytes, y);
+  for (guint r = 0; r < h; r++)
+    for (guint c = 0; c < w; c++) {
+      fail_unless_equals_float (y[2 * (c * h + r)], x[2 * (r * w + c)]);
+      fail_unless_equals_float (y[2 * (c * h + r) + 1],
+          x[2 * (r * w + c) + 1]);
+    }
+  CL_OK (clReleaseKernel (kernel));
+  CL_OK (clReleaseMemObject (in));
+  CL_OK (clReleaseMemObject (out));
+  g_free (x);
+  g_free (y);
+  g_free (xd);
+}
+
+GST_START_TEST (test_program_cache)
+{
+  gchar *home = g_dir_make_tmp ("clfft-cache-XXXXXX", NULL);
+  gchar *dir, *options, *path = NULL, *contents;
+  ClfftProgramStats stats;
+  GError *error = NULL;
+  cl_program program;
+  GDir *d;
+  gsize length;
+
+  g_setenv ("XDG_CACHE_HOME", home, TRUE);
+  dir = clfft_program_cache_dir ();
+  fail_unless (g_str_has_prefix (dir, home));
+  /* A define of its own keeps this program out of every other cache. */
+  options = g_strdup_printf ("-D TILE=16 -D TILE_ROWS=4 -D CACHE_TEST=%u",
+      g_rand_int (rng));
+
+  /* first use: compiled and stored */
+  clfft_engine_unref (engine);
+  engine = clfft_engine_get (-1, &error);
+  program = clfft_engine_get_program (engine, "transpose.cl", options, &error);
+  fail_unless (program != NULL);
+  clfft_engine_get_program_stats (engine, &stats);
+  fail_unless_equals_int (stats.built_from_source, 1);
+  fail_unless_equals_int (stats.loaded_from_disk, 0);
+  fail_unless_equals_int (count_cache_files (dir), 1);
+  check_transpose_program (program);
+
+  /* again in this engine: from memory */
+  fail_unless (clfft_engine_get_program (engine, "transpose.cl", options,
+          &error) == program);
+  clfft_engine_get_program_stats (engine, &stats);
+  fail_unless_equals_int (stats.memory_hits, 1);
+
+  /* a new engine (a second pipeline start): from disk, and it runs */
+  clfft_engine_unref (engine);
+  engine = clfft_engine_get (-1, &error);
+  program = clfft_engine_get_program (engine, "transpose.cl", options, &error);
+  fail_unless (program != NULL);
+  clfft_engine_get_program_stats (engine, &stats);
+  fail_unless_equals_int (stats.built_from_source, 0);
+  fail_unless_equals_int (stats.loaded_from_disk, 1);
+  check_transpose_program (program);
+
+  /* a corrupt entry is detected, removed and rebuilt */
+  d = g_dir_open (dir, 0, NULL);
+  path = g_build_filename (dir, g_dir_read_name (d), NULL);
+  g_dir_close (d);
+  fail_unless (g_file_get_contents (path, &contents, &length, NULL));
+  contents[length - 1] ^= 0x5a;
+  fail_unless (g_file_set_contents (path, contents, length, NULL));
+  g_free (contents);
+  clfft_engine_unref (engine);
+  engine = clfft_engine_get (-1, &error);
+  program = clfft_engine_get_program (engine, "transpose.cl", options, &error);
+  fail_unless (program != NULL);
+  clfft_engine_get_program_stats (engine, &stats);
+  fail_unless_equals_int (stats.loaded_from_disk, 0);
+  fail_unless_equals_int (stats.built_from_source, 1);
+  check_transpose_program (program);
+  fail_unless_equals_int (count_cache_files (dir), 1);
+
+  g_free (path);
+  g_free (options);
+  g_free (dir);
+  g_free (home);
+}
+
+GST_END_TEST;
+
+static Suite *
+engine_suite (void)
+{
+  Suite *s = suite_create ("clfft-engine");
+  TCase *tc = tcase_create ("general");
+
+  tcase_set_timeout (tc, 600);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_fft_1d_power_of_two_lengths);
+  tcase_add_test (tc, test_fft_2d_sizes);
+  tcase_add_test (tc, test_unsupported_length_is_an_error);
+  tcase_add_test (tc, test_engine_is_shared);
+  tcase_add_test (tc, test_device_choice);
+  tcase_add_test (tc, test_build_failure_is_reported_with_log);
+  tcase_add_test (tc, test_program_cache);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+GST_CHECK_MAIN (engine);

@@ -1,0 +1,27 @@
+/* Double-precision references for the tests: direct DFTs and error norms. */
+#ifndef __CLFFT_TEST_REFERENCE_H__
+#define __CLFFT_TEST_REFERENCE_H__
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Complex data are interleaved (re, im). sign -1 forward, +1 inverse;
+ * neither is normalized. */
+void ref_dft_1d (const gdouble * in, gdouble * out, guint n, guint batch,
+    gint sign);
+/* height rows of width complex elements. */
+void ref_dft_2d (const gdouble * in, gdouble * out, guint width,
+    guint height, gint sign);
+
+/* ||got - ref|| / ||ref|| over n_values reals; NaN in got gives NaN. */
+gdouble rel_l2_error (const gfloat * got, const gdouble * ref,
+    gsize n_values);
+
+/* A random generator whose seed is printed, so a failure can be replayed
+ * with CLFFT_TEST_SEED=<seed>. */
+GRand *ref_rand_new (void);
+
+G_END_DECLS
+
+#endif /* __CLFFT_TEST_REFERENCE_H__ */
