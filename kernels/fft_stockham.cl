@@ -1,16 +1,17 @@
 /* Batched 1D FFT of rows that fit in local memory: Stockham autosort,
- * radix-2/4/8 butterflies in registers, all stages in one kernel, with the
- * stages exchanging data through local memory.
+ * mixed-radix butterflies (2, 3, 4, 5, 7, 8) in registers, all stages in one
+ * kernel, with the stages exchanging data through local memory.
  *
- * One work-group transforms ROWS rows; THREADS work-items share one row and
- * each holds RMAX values (N = THREADS * RMAX). A stage of radix R < RMAX
- * runs RMAX / R butterflies per work-item.
+ * One work-group transforms ROWS rows; THREADS work-items share one row. A
+ * stage of radix R has N / R butterflies; work-item t runs butterflies
+ * t, t + THREADS, ... and holds their R values in registers (VALUES slots
+ * cover the largest stage).
  *
- * Build options (set by the plan, see clfft-fft.c):
- *   N            row length, a power of two
- *   THREADS      work-items per row (N / RMAX)
+ * Build options (set by the plan, see clfft-passes.c):
+ *   N            row length, a product of the radices
+ *   THREADS      work-items per row
  *   ROWS         rows per work-group
- *   RMAX         largest radix of the schedule
+ *   VALUES       register slots per work-item
  *   NUM_STAGES   number of radix stages
  *   RADICES      the radix of each stage, comma-separated, product N
  *   SIGN         -1 forward, +1 inverse (ignored with FILTER)
@@ -87,19 +88,89 @@ inline void butterfly8 (float2 * v, float sign)
   }
 }
 
-inline void butterfly (float2 * v, uint radix, float sign)
+/* Radix 3, 5 and 7: X[k] = a0 + sum_m (a_m + a_{R-m}) cos(2 pi k m / R)
+ *   +- i sign sum_m (a_m - a_{R-m}) sin(2 pi k m / R), m = 1 .. (R-1)/2. */
+__constant float kCos3[3] = { 1.0f, -0.5f, -0.5f };
+__constant float kSin3[3] = { 0.0f, 0.86602540378443864676f,
+  -0.86602540378443864676f
+};
+__constant float kCos5[5] = { 1.0f, 0.30901699437494742410f,
+  -0.80901699437494742410f, -0.80901699437494742410f,
+  0.30901699437494742410f
+};
+__constant float kSin5[5] = { 0.0f, 0.95105651629515357212f,
+  0.58778525229247312917f, -0.58778525229247312917f,
+  -0.95105651629515357212f
+};
+__constant float kCos7[7] = { 1.0f, 0.62348980185873353053f,
+  -0.22252093395631440429f, -0.90096886790241912624f,
+  -0.90096886790241912624f, -0.22252093395631440429f,
+  0.62348980185873353053f
+};
+__constant float kSin7[7] = { 0.0f, 0.78183148246802980871f,
+  0.97492791218182360702f, 0.43388373911755812048f,
+  -0.43388373911755812048f, -0.97492791218182360702f,
+  -0.78183148246802980871f
+};
+
+inline void butterfly_odd (float2 * v, uint radix, float sign,
+    __constant const float * cos_table, __constant const float * sin_table)
 {
-  if (radix == 8)
-    butterfly8 (v, sign);
-  else if (radix == 4)
-    butterfly4 (v, sign);
-  else
-    butterfly2 (v);
+  const uint pairs = radix / 2;
+  float2 sum[4], diff[4], out[8];
+
+  for (uint m = 1; m <= pairs; m++) {
+    sum[m] = v[m] + v[radix - m];
+    diff[m] = v[m] - v[radix - m];
+  }
+  out[0] = v[0];
+  for (uint m = 1; m <= pairs; m++)
+    out[0] += sum[m];
+  for (uint k = 1; k <= pairs; k++) {
+    float2 re = v[0], im = (float2) (0.0f);
+    for (uint m = 1; m <= pairs; m++) {
+      re += sum[m] * cos_table[(k * m) % radix];
+      im += diff[m] * sin_table[(k * m) % radix];
+    }
+    im = mul_sign_i (im, sign);
+    out[k] = re + im;
+    out[radix - k] = re - im;
+  }
+  for (uint k = 0; k < radix; k++)
+    v[k] = out[k];
 }
 
+inline void butterfly (float2 * v, uint radix, float sign)
+{
+  switch (radix) {
+    case 8:
+      butterfly8 (v, sign);
+      break;
+    case 4:
+      butterfly4 (v, sign);
+      break;
+    case 2:
+      butterfly2 (v);
+      break;
+    case 3:
+      butterfly_odd (v, 3, sign, kCos3, kSin3);
+      break;
+    case 5:
+      butterfly_odd (v, 5, sign, kCos5, kSin5);
+      break;
+    case 7:
+      butterfly_odd (v, 7, sign, kCos7, kSin7);
+      break;
+  }
+}
+
+/* Butterflies per work-item in a stage of the given radix. */
+#define PER_ITEM(radix) ((N / (radix) + THREADS - 1) / THREADS)
+
 /* Runs every stage of one transform. On entry v holds the inputs in the
- * pattern of the first stage: v[b * R + r] = x[t + b * THREADS + r * N / R].
- * On exit v holds the outputs in the same pattern for the last radix. */
+ * pattern of the first stage: v[c * R + r] = x[j + r * N / R] for
+ * butterfly j = t + c * THREADS. On exit v holds the outputs in the same
+ * pattern for the last radix. */
 inline void fft_pass (float2 * v, __local float2 * buf, uint t,
     __global const float2 * tw, float sign)
 {
@@ -110,33 +181,38 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
     const uint span = N / radix;
 
     if (s > 0) {
-      for (uint b = 0; b < RMAX / radix; b++)
-        for (uint r = 0; r < radix; r++)
-          v[b * radix + r] = buf[t + b * THREADS + r * span];
+      for (uint c = 0; c < PER_ITEM (radix); c++) {
+        const uint j = t + c * THREADS;
+        if (j < span)
+          for (uint r = 0; r < radix; r++)
+            v[c * radix + r] = buf[j + r * span];
+      }
       barrier (CLK_LOCAL_MEM_FENCE);
     }
 
-    for (uint b = 0; b < RMAX / radix; b++) {
-      const uint j = t + b * THREADS;
-      const uint k = j % ns;
+    for (uint c = 0; c < PER_ITEM (radix); c++) {
+      const uint j = t + c * THREADS;
+      if (j >= span)
+        continue;
       if (ns > 1) {
         const uint step = N / (ns * radix);
+        const uint k = j % ns;
         for (uint r = 1; r < radix; r++) {
           float2 w = tw[k * r * step];
           w.y = -sign * w.y;
-          v[b * radix + r] = cmul (v[b * radix + r], w);
+          v[c * radix + r] = cmul (v[c * radix + r], w);
         }
       }
-      butterfly (v + b * radix, radix, sign);
+      butterfly (v + c * radix, radix, sign);
     }
 
     if (s + 1 < NUM_STAGES) {
-      for (uint b = 0; b < RMAX / radix; b++) {
-        const uint j = t + b * THREADS;
+      for (uint c = 0; c < PER_ITEM (radix); c++) {
+        const uint j = t + c * THREADS;
         const uint k = j % ns;
-        const uint dst = (j / ns) * ns * radix + k;
-        for (uint r = 0; r < radix; r++)
-          buf[dst + r * ns] = v[b * radix + r];
+        if (j < span)
+          for (uint r = 0; r < radix; r++)
+            buf[(j - k) * radix + k + r * ns] = v[c * radix + r];
       }
       barrier (CLK_LOCAL_MEM_FENCE);
     }
@@ -146,6 +222,19 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
 
 #define FIRST_RADIX (kRadices[0])
 #define LAST_RADIX (kRadices[NUM_STAGES - 1])
+
+/* Calls body (idx, slot) for each element a work-item holds in the pattern
+ * of a stage of the given radix. */
+#define FOR_EACH_ELEMENT(radix, idx, slot, body) \
+  for (uint c_ = 0; c_ < PER_ITEM (radix); c_++) { \
+    const uint j_ = t + c_ * THREADS; \
+    if (j_ < N / (radix)) \
+      for (uint r_ = 0; r_ < (radix); r_++) { \
+        const uint idx = j_ + r_ * (N / (radix)); \
+        const uint slot = c_ * (radix) + r_; \
+        body; \
+      } \
+  }
 
 /* src/dst rows start at row * *_row_stride elements. With FILTER, gain holds
  * one real gain per output element, rows of gain_row_stride. scale
@@ -163,36 +252,28 @@ void fft_rows (__global const src_t * src, uint src_row_stride,
   const uint row = get_group_id (0) * ROWS + local_row;
   const bool active = row < batch;
   __local float2 *buf = lds + local_row * N;
-  float2 v[RMAX];
+  float2 v[VALUES];
 
-  for (uint b = 0; b < RMAX / FIRST_RADIX; b++)
-    for (uint r = 0; r < FIRST_RADIX; r++) {
-      const uint idx = t + b * THREADS + r * (N / FIRST_RADIX);
 #ifdef LOAD_U8
-      v[b * FIRST_RADIX + r] = active ?
-          (float2) (convert_float (src[row * src_row_stride + idx]), 0.0f) :
-          (float2) (0.0f);
+  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot,
+      v[slot] = active ?
+      (float2) (convert_float (src[row * src_row_stride + idx]), 0.0f) :
+      (float2) (0.0f));
 #else
-      v[b * FIRST_RADIX + r] = active ?
-          src[row * src_row_stride + idx] : (float2) (0.0f);
+  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot,
+      v[slot] = active ? src[row * src_row_stride + idx] : (float2) (0.0f));
 #endif
-    }
 
 #ifdef FILTER
   fft_pass (v, buf, t, tw, -1.0f);
-  /* The last stage leaves element idx in v; apply the gain, then restart
+  /* The last stage leaves the spectrum in v; apply the gain, then restart
    * from local memory in the first stage's pattern. */
   barrier (CLK_LOCAL_MEM_FENCE);
-  for (uint b = 0; b < RMAX / LAST_RADIX; b++)
-    for (uint r = 0; r < LAST_RADIX; r++) {
-      const uint idx = t + b * THREADS + r * (N / LAST_RADIX);
-      const float g = active ? gain[row * gain_row_stride + idx] : 0.0f;
-      buf[idx] = v[b * LAST_RADIX + r] * g;
-    }
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
+      buf[idx] = v[slot] * (active ?
+          gain[row * gain_row_stride + idx] : 0.0f));
   barrier (CLK_LOCAL_MEM_FENCE);
-  for (uint b = 0; b < RMAX / FIRST_RADIX; b++)
-    for (uint r = 0; r < FIRST_RADIX; r++)
-      v[b * FIRST_RADIX + r] = buf[t + b * THREADS + r * (N / FIRST_RADIX)];
+  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[idx]);
   barrier (CLK_LOCAL_MEM_FENCE);
   fft_pass (v, buf, t, tw, 1.0f);
 #else
@@ -201,14 +282,12 @@ void fft_rows (__global const src_t * src, uint src_row_stride,
 
   if (!active)
     return;
-  for (uint b = 0; b < RMAX / LAST_RADIX; b++)
-    for (uint r = 0; r < LAST_RADIX; r++) {
-      const uint idx = t + b * THREADS + r * (N / LAST_RADIX);
-      const float2 x = v[b * LAST_RADIX + r] * scale;
 #ifdef STORE_U8
-      dst[row * dst_row_stride + idx] = convert_uchar_sat_rte (x.x);
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
+      dst[row * dst_row_stride + idx] =
+      convert_uchar_sat_rte (v[slot].x * scale));
 #else
-      dst[row * dst_row_stride + idx] = x;
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
+      dst[row * dst_row_stride + idx] = v[slot] * scale);
 #endif
-    }
 }

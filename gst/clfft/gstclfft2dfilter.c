@@ -13,8 +13,9 @@
  * `highpass` keeps r > cutoff and `none` keeps everything (a pure forward
  * and inverse round trip). The masks are ideal (hard-edged).
  *
- * Widths and heights must be powers of two from 2 to 4096; other sizes are
- * refused at caps negotiation.
+ * Widths and heights go from 2 to 4096 and may have no prime factor other
+ * than 2, 3, 5 and 7 (640x480, 1280x720, 1920x1080 and 4096x2160 qualify);
+ * other sizes are refused at caps negotiation.
  *
  * The device is the first GPU, else the first CPU device (PoCL), unless the
  * environment variable `GST_CLFFT_DEVICE` (an index or a part of a device
@@ -91,12 +92,6 @@ gst_clfft_filter_type_get_type (void)
 G_DEFINE_TYPE (GstClfft2dFilter, gst_clfft_2d_filter, GST_TYPE_VIDEO_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clfft2dfilter, "clfft2dfilter", GST_RANK_NONE,
     GST_TYPE_CLFFT_2D_FILTER);
-
-static gboolean
-is_power_of_two (gint n)
-{
-  return n > 0 && (n & (n - 1)) == 0;
-}
 
 static void
 gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
@@ -266,13 +261,12 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   GError *error = NULL;
 
   free_plan (self);
-  if (!is_power_of_two (width) || !is_power_of_two (height)
-      || width < MIN_SIZE || height < MIN_SIZE || width > MAX_SIZE
-      || height > MAX_SIZE) {
+  if (!clfft_length_supported (width) || !clfft_length_supported (height)) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT,
         ("clfft2dfilter cannot filter %dx%d frames: width and height must "
-            "be powers of two from %d to %d.", width, height, MIN_SIZE,
-            MAX_SIZE), ("refused caps %" GST_PTR_FORMAT, incaps));
+            "be from %d to %d with no prime factor other than 2, 3, 5 and 7.",
+            width, height, MIN_SIZE, MAX_SIZE), ("refused caps %"
+            GST_PTR_FORMAT, incaps));
     return FALSE;
   }
 

@@ -6,6 +6,7 @@
 #include <gst/video/gstvideofilter.h>
 
 #include "engine/clfft-engine.h"
+#include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
 #include "gstclfftmask.h"
 

@@ -93,7 +93,7 @@ check_transform (guint width, guint height, gboolean two_d)
   ClfftPlan1d *plan1 = NULL;
   ClfftPlan2d *plan2 = NULL;
   GError *error = NULL;
-  gdouble err;
+  gdouble err, errs[3];
 
   random_complex (x, xd, n_values);
   in = device_buffer (bytes, x);
@@ -120,7 +120,7 @@ check_transform (guint width, guint height, gboolean two_d)
     ref_dft_2d (xd, ref, width, height, -1);
   else
     ref_dft_1d (xd, ref, width, height, -1);
-  err = rel_l2_error (y, ref, n_values);
+  err = errs[0] = rel_l2_error (y, ref, n_values);
   fail_unless (err < TOLERANCE, "%s forward %ux%u: relative L2 error %g",
       two_d ? "2D" : "1D", width, height, err);
 
@@ -128,7 +128,7 @@ check_transform (guint width, guint height, gboolean two_d)
   fail_unless (RUN (CLFFT_INVERSE, out, back), "%s",
       error ? error->message : "");
   read_back (back, bytes, y);
-  err = rel_l2_error (y, xd, n_values);
+  err = errs[1] = rel_l2_error (y, xd, n_values);
   fail_unless (err < TOLERANCE, "%s round trip %ux%u: relative L2 error %g",
       two_d ? "2D" : "1D", width, height, err);
 
@@ -142,10 +142,13 @@ check_transform (guint width, guint height, gboolean two_d)
     ref_dft_1d (xd, ref, width, height, 1);
   for (gsize i = 0; i < n_values; i++)
     ref[i] /= two_d ? (gdouble) width * height : (gdouble) width;
-  err = rel_l2_error (y, ref, n_values);
+  err = errs[2] = rel_l2_error (y, ref, n_values);
   fail_unless (err < TOLERANCE, "%s inverse %ux%u: relative L2 error %g",
       two_d ? "2D" : "1D", width, height, err);
 #undef RUN
+  g_print ("%s %ux%u: relative L2 error forward %.2e, round trip %.2e, "
+      "inverse %.2e\n", two_d ? "2D" : "1D", width, height, errs[0], errs[1],
+      errs[2]);
 
   if (plan1)
     clfft_plan_1d_free (plan1);
@@ -172,11 +175,26 @@ GST_START_TEST (test_fft_1d_power_of_two_lengths)
 
 GST_END_TEST;
 
+GST_START_TEST (test_fft_1d_mixed_radix_lengths)
+{
+  /* every radix alone and mixed, and the lengths of video frames */
+  static const guint lengths[] = { 3, 5, 6, 7, 9, 10, 12, 14, 15, 21, 25,
+    27, 35, 49, 60, 100, 120, 210, 243, 343, 480, 625, 720, 1000, 1080, 1280,
+    1920, 2160, 2187, 2401, 3125, 3840, 4000,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    check_transform (lengths[i], CLAMP (16384 / lengths[i], 3, 67), FALSE);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_fft_2d_sizes)
 {
   static const guint sizes[][2] = {
     {2, 2}, {4, 8}, {16, 16}, {64, 32}, {32, 128}, {2, 256}, {256, 2},
-    {512, 64}, {128, 512}, {4096, 2}, {2, 4096},
+    {512, 64}, {128, 512}, {4096, 2}, {2, 4096}, {3, 5}, {35, 48},
+    {120, 90}, {160, 120},
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
@@ -189,7 +207,7 @@ GST_START_TEST (test_unsupported_length_is_an_error)
 {
   GError *error = NULL;
 
-  fail_unless (clfft_plan_1d_new (engine, 100, 1, &error) == NULL);
+  fail_unless (clfft_plan_1d_new (engine, 11, 1, &error) == NULL);
   fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
   g_clear_error (&error);
   fail_unless (clfft_plan_2d_new (engine, 8192, 2, &error) == NULL);
@@ -429,6 +447,7 @@ engine_suite (void)
   tcase_set_timeout (tc, 600);
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_fft_1d_power_of_two_lengths);
+  tcase_add_test (tc, test_fft_1d_mixed_radix_lengths);
   tcase_add_test (tc, test_fft_2d_sizes);
   tcase_add_test (tc, test_unsupported_length_is_an_error);
   tcase_add_test (tc, test_engine_is_shared);

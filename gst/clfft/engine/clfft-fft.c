@@ -2,6 +2,12 @@
 #include "clfft-fft.h"
 #include "clfft-passes.h"
 
+gboolean
+clfft_length_supported (guint n)
+{
+  return clfft_row_length_supported (n);
+}
+
 struct _ClfftPlan1d
 {
   guint n, batch;

@@ -16,9 +16,13 @@ typedef enum
  * place and leave the input untouched; enqueue only queues the work on the
  * engine's queue. */
 
+/* Whether the engine transforms length n (on any axis): 2..4096, with no
+ * prime factor other than 2, 3, 5 and 7. */
+gboolean clfft_length_supported (guint n);
+
 typedef struct _ClfftPlan1d ClfftPlan1d;
 
-/* batch rows of n contiguous elements; n a power of two, 2..4096. */
+/* batch rows of n contiguous elements (see clfft_length_supported). */
 ClfftPlan1d *clfft_plan_1d_new (ClfftEngine * engine, guint n, guint batch,
     GError ** error);
 gboolean clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
@@ -27,7 +31,7 @@ void clfft_plan_1d_free (ClfftPlan1d * plan);
 
 typedef struct _ClfftPlan2d ClfftPlan2d;
 
-/* height rows of width elements; both powers of two, 2..4096. */
+/* height rows of width elements (see clfft_length_supported). */
 ClfftPlan2d *clfft_plan_2d_new (ClfftEngine * engine, guint width,
     guint height, GError ** error);
 gboolean clfft_plan_2d_enqueue (ClfftPlan2d * plan, ClfftDirection direction,

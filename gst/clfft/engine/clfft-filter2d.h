@@ -9,7 +9,8 @@ G_BEGIN_DECLS
 
 typedef struct _ClfftFilter2d ClfftFilter2d;
 
-/* width and height: powers of two, 2..4096. The gain starts as all ones. */
+/* width and height: see clfft_length_supported. The gain starts as all
+ * ones. */
 ClfftFilter2d *clfft_filter2d_new (ClfftEngine * engine, guint width,
     guint height, GError ** error);
 

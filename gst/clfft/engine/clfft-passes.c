@@ -52,26 +52,40 @@ create_kernel (ClfftEngine * engine, const gchar * source,
   return kernel;
 }
 
-static gboolean
-is_power_of_two (guint n)
-{
-  return n >= 1 && (n & (n - 1)) == 0;
-}
-
-/* Radix-8 stages, then one radix-4 or radix-2 stage for the remainder. */
+/* Radix-8 stages while 8 divides n, then 4 or 2, then 7, 5 and 3. Returns
+ * the number of stages, or 0 if n has another prime factor. */
 static guint
-radix_schedule (guint n, guint radices[], guint * rmax)
+radix_schedule (guint n, guint radices[CLFFT_MAX_STAGES])
 {
+  static const guint odd[] = { 7, 5, 3 };
   guint count = 0, rest = n;
 
-  while (rest >= 8) {
+  while (rest % 8 == 0 && count < CLFFT_MAX_STAGES) {
     radices[count++] = 8;
     rest /= 8;
   }
-  if (rest > 1)
-    radices[count++] = rest;
-  *rmax = n >= 8 ? 8 : n;
-  return count;
+  if (rest % 4 == 0 && count < CLFFT_MAX_STAGES) {
+    radices[count++] = 4;
+    rest /= 4;
+  }
+  if (rest % 2 == 0 && count < CLFFT_MAX_STAGES) {
+    radices[count++] = 2;
+    rest /= 2;
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (odd); i++)
+    while (rest % odd[i] == 0 && count < CLFFT_MAX_STAGES) {
+      radices[count++] = odd[i];
+      rest /= odd[i];
+    }
+  return rest == 1 ? count : 0;
+}
+
+gboolean
+clfft_row_length_supported (guint n)
+{
+  guint radices[CLFFT_MAX_STAGES];
+
+  return n >= 2 && n <= CLFFT_MAX_ROW_LENGTH && radix_schedule (n, radices);
 }
 
 static cl_mem
@@ -96,20 +110,31 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine, guint n,
     gint sign, ClfftRowFlags flags, GError ** error)
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
-  guint radices[16], n_stages, rmax, rows;
+  guint radices[CLFFT_MAX_STAGES], n_stages = 0, largest = 0, values = 0;
+  guint rows;
   GString *options;
   gsize local_bytes;
 
   memset (pass, 0, sizeof (*pass));
-  if (!is_power_of_two (n) || n < 2 || n > CLFFT_MAX_ROW_LENGTH) {
+  if (n >= 2 && n <= CLFFT_MAX_ROW_LENGTH)
+    n_stages = radix_schedule (n, radices);
+  if (n_stages == 0) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "FFT length %u is not supported: the engine does powers of two "
-        "from 2 to %u", n, CLFFT_MAX_ROW_LENGTH);
+        "FFT length %u is not supported: the engine does lengths from 2 to "
+        "%u whose prime factors are 2, 3, 5 and 7", n, CLFFT_MAX_ROW_LENGTH);
     return FALSE;
   }
-  n_stages = radix_schedule (n, radices, &rmax);
+  /* One work-item per butterfly of the largest radix; smaller radices run
+   * several butterflies per work-item. */
+  for (guint s = 0; s < n_stages; s++)
+    largest = MAX (largest, radices[s]);
   pass->n = n;
-  pass->threads_per_row = n / rmax;
+  pass->threads_per_row = n / largest;
+  for (guint s = 0; s < n_stages; s++) {
+    guint per_item = (n / radices[s] + pass->threads_per_row - 1) /
+        pass->threads_per_row;
+    values = MAX (values, per_item * radices[s]);
+  }
 
   rows = MAX (1, ROW_GROUP_TARGET / pass->threads_per_row);
   while (rows > 1 && (rows * n * sizeof (cl_float2) > dev->local_mem_size / 2
@@ -129,8 +154,8 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine, guint n,
 
   options = g_string_new (NULL);
   g_string_append_printf (options, "-D N=%u -D THREADS=%u -D ROWS=%u "
-      "-D RMAX=%u -D NUM_STAGES=%u -D RADICES=", n, pass->threads_per_row,
-      rows, rmax, n_stages);
+      "-D VALUES=%u -D NUM_STAGES=%u -D RADICES=", n, pass->threads_per_row,
+      rows, values, n_stages);
   for (guint s = 0; s < n_stages; s++)
     g_string_append_printf (options, "%s%u", s ? "," : "", radices[s]);
   g_string_append_printf (options, " -D SIGN=%s", sign < 0 ? "-1.0f" : "1.0f");

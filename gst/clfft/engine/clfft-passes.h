@@ -9,6 +9,12 @@ G_BEGIN_DECLS
 
 /* Longest row that one work-group transforms in local memory. */
 #define CLFFT_MAX_ROW_LENGTH 4096
+/* Most radix stages of one row (4096 = 8^4; 3^7 = 2187 takes 7). */
+#define CLFFT_MAX_STAGES 16
+
+/* Whether a row pass can do length n: 2..CLFFT_MAX_ROW_LENGTH, with no
+ * prime factor other than 2, 3, 5 and 7. */
+gboolean clfft_row_length_supported (guint n);
 
 typedef enum
 {
