@@ -15,9 +15,22 @@
  *   NUM_STAGES   number of radix stages
  *   RADICES      the radix of each stage, comma-separated, product N
  *   SIGN         -1 forward, +1 inverse (ignored with FILTER)
- *   LOAD_U8      read real bytes instead of complex floats
- *   STORE_U8     write the real part, rounded and saturated, as bytes
  *   FILTER       forward FFT, multiply by a per-row gain, inverse FFT
+ * and one LOAD_* and one STORE_* option for the data layout (default:
+ * complex in, complex out):
+ *   LOAD_U8             bytes as real input
+ *   LOAD_REAL           floats as real input
+ *   LOAD_REAL_PAIRS     2N floats as N complex values (x[2m], x[2m+1]): the
+ *                       half-length transform of a real forward FFT
+ *   LOAD_HERMITIAN      N/2 + 1 complex values, the rest by symmetry
+ *   LOAD_HALF_SPECTRUM  N + 1 complex bins of a real 2N-point spectrum,
+ *                       folded into N values for a half-length inverse
+ *   STORE_U8            real part as rounded, saturated bytes
+ *   STORE_REAL          real part as floats
+ *   STORE_REAL_PAIRS    N complex values as 2N floats
+ *   STORE_HALF          bins 0 .. N/2 only
+ *   STORE_HALF_SPECTRUM the N + 1 bins of the real 2N-point spectrum whose
+ *                       half-length transform this is
  *
  * Twiddles come from a table tw[m] = exp(-2 pi i m / N), m < N, computed in
  * double precision on the host; the inverse uses its conjugate.
@@ -31,14 +44,18 @@
 
 __constant uint kRadices[NUM_STAGES] = { RADICES };
 
-#ifdef LOAD_U8
+#if defined(LOAD_U8)
 typedef uchar src_t;
+#elif defined(LOAD_REAL) || defined(LOAD_REAL_PAIRS)
+typedef float src_t;
 #else
 typedef float2 src_t;
 #endif
 
-#ifdef STORE_U8
+#if defined(STORE_U8)
 typedef uchar dst_t;
+#elif defined(STORE_REAL) || defined(STORE_REAL_PAIRS)
+typedef float dst_t;
 #else
 typedef float2 dst_t;
 #endif
@@ -236,14 +253,65 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
       } \
   }
 
-/* src/dst rows start at row * *_row_stride elements. With FILTER, gain holds
- * one real gain per output element, rows of gain_row_stride. scale
+inline float2 conj (float2 a)
+{
+  return (float2) (a.x, -a.y);
+}
+
+/* Element idx (0 .. N-1) of the complex sequence the transform starts from.
+ * real_tw[k] = exp(-2 pi i k / (2N)), k <= N, serves the real-data modes. */
+inline float2 load_element (__global const src_t * row, uint idx, uint stride,
+    __global const float2 * real_tw)
+{
+#if defined(LOAD_U8)
+  return (float2) (convert_float (row[idx * stride]), 0.0f);
+#elif defined(LOAD_REAL)
+  return (float2) (row[idx * stride], 0.0f);
+#elif defined(LOAD_REAL_PAIRS)
+  return (float2) (row[2 * idx * stride], row[(2 * idx + 1) * stride]);
+#elif defined(LOAD_HERMITIAN)
+  return idx <= N / 2 ? row[idx * stride] : conj (row[(N - idx) * stride]);
+#elif defined(LOAD_HALF_SPECTRUM)
+  /* X[k] = E[k] + W^k O[k] and conj(X[N-k]) = E[k] - W^k O[k], where E and
+   * O are the spectra of the even and odd samples; z = E + i O. */
+  float2 a = row[idx * stride], b = conj (row[(N - idx) * stride]);
+  float2 e = (a + b) * 0.5f;
+  float2 o = cmul (a - b, conj (real_tw[idx])) * 0.5f;
+  return (float2) (e.x - o.y, e.y + o.x);
+#else
+  return row[idx * stride];
+#endif
+}
+
+#if !defined(STORE_HALF_SPECTRUM)
+inline void store_element (__global dst_t * row, uint idx, uint stride,
+    float2 x)
+{
+#if defined(STORE_U8)
+  row[idx * stride] = convert_uchar_sat_rte (x.x);
+#elif defined(STORE_REAL)
+  row[idx * stride] = x.x;
+#elif defined(STORE_REAL_PAIRS)
+  row[2 * idx * stride] = x.x;
+  row[(2 * idx + 1) * stride] = x.y;
+#elif defined(STORE_HALF)
+  if (idx <= N / 2)
+    row[idx * stride] = x;
+#else
+  row[idx * stride] = x;
+#endif
+}
+#endif
+
+/* Row r of src starts at src + r * src_dist, and its element i is at
+ * i * src_stride from there (in src_t units); likewise dst. With FILTER,
+ * gain holds one real gain per element, rows gain_dist apart. scale
  * multiplies the result before it is stored. */
 __kernel __attribute__((reqd_work_group_size (WG_SIZE, 1, 1)))
-void fft_rows (__global const src_t * src, uint src_row_stride,
-    __global dst_t * dst, uint dst_row_stride, uint batch,
-    __global const float2 * tw, __global const float * gain,
-    uint gain_row_stride, float scale)
+void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
+    __global dst_t * dst, uint dst_stride, uint dst_dist, uint batch,
+    __global const float2 * tw, __global const float2 * real_tw,
+    __global const float * gain, uint gain_dist, float scale)
 {
   __local float2 lds[ROWS * N];
   const uint lid = get_local_id (0);
@@ -252,17 +320,13 @@ void fft_rows (__global const src_t * src, uint src_row_stride,
   const uint row = get_group_id (0) * ROWS + local_row;
   const bool active = row < batch;
   __local float2 *buf = lds + local_row * N;
+  __global const src_t *row_src = src + (active ? row * src_dist : 0);
+  __global dst_t *row_dst = dst + (active ? row * dst_dist : 0);
   float2 v[VALUES];
 
-#ifdef LOAD_U8
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot,
-      v[slot] = active ?
-      (float2) (convert_float (src[row * src_row_stride + idx]), 0.0f) :
+      v[slot] = active ? load_element (row_src, idx, src_stride, real_tw) :
       (float2) (0.0f));
-#else
-  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot,
-      v[slot] = active ? src[row * src_row_stride + idx] : (float2) (0.0f));
-#endif
 
 #ifdef FILTER
   fft_pass (v, buf, t, tw, -1.0f);
@@ -270,8 +334,7 @@ void fft_rows (__global const src_t * src, uint src_row_stride,
    * from local memory in the first stage's pattern. */
   barrier (CLK_LOCAL_MEM_FENCE);
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      buf[idx] = v[slot] * (active ?
-          gain[row * gain_row_stride + idx] : 0.0f));
+      buf[idx] = v[slot] * (active ? gain[row * gain_dist + idx] : 0.0f));
   barrier (CLK_LOCAL_MEM_FENCE);
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[idx]);
   barrier (CLK_LOCAL_MEM_FENCE);
@@ -280,14 +343,24 @@ void fft_rows (__global const src_t * src, uint src_row_stride,
   fft_pass (v, buf, t, tw, SIGN);
 #endif
 
+#if defined(STORE_HALF_SPECTRUM)
+  /* v holds Z, the transform of z[m] = x[2m] + i x[2m+1]; unfold it into
+   * X[k] = E[k] + W^k O[k], with E = (Z[k] + conj(Z[N-k])) / 2 and
+   * O = (Z[k] - conj(Z[N-k])) / 2i, for k = 0 .. N. */
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, buf[idx] = v[slot]);
+  barrier (CLK_LOCAL_MEM_FENCE);
   if (!active)
     return;
-#ifdef STORE_U8
-  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      dst[row * dst_row_stride + idx] =
-      convert_uchar_sat_rte (v[slot].x * scale));
+  for (uint k = t; k <= N; k += THREADS) {
+    float2 zk = buf[k % N], zm = conj (buf[(N - k) % N]);
+    float2 e = (zk + zm) * 0.5f, d = (zk - zm) * 0.5f;
+    float2 o = (float2) (d.y, -d.x);
+    row_dst[k * dst_stride] = (e + cmul (real_tw[k], o)) * scale;
+  }
 #else
+  if (!active)
+    return;
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      dst[row * dst_row_stride + idx] = v[slot] * scale);
+      store_element (row_dst, idx, dst_stride, v[slot] * scale));
 #endif
 }

@@ -102,10 +102,13 @@ check_transform (guint width, guint height, gboolean two_d)
   poison (out, bytes);
   poison (back, bytes);
 
-  if (two_d)
+  if (two_d) {
     plan2 = clfft_plan_2d_new (engine, width, height, &error);
-  else
-    plan1 = clfft_plan_1d_new (engine, width, height, &error);
+  } else {
+    ClfftPlan1dDesc desc = { CLFFT_C2C, width, height, 0, 0, 0, 0 };
+
+    plan1 = clfft_plan_1d_new (engine, &desc, &error);
+  }
   fail_unless (plan1 || plan2, "plan %ux%u: %s", width, height,
       error ? error->message : "");
 
@@ -189,6 +192,115 @@ GST_START_TEST (test_fft_1d_mixed_radix_lengths)
 
 GST_END_TEST;
 
+/* R2C of batch real rows of length n with a given input stride/distance
+ * (channel interleaving), against the reference; C2R of the reference
+ * spectrum, and of the device's own, back to the input. */
+static void
+check_real_transform (guint n, guint batch, gboolean interleaved)
+{
+  guint bins = n / 2 + 1;
+  gsize n_real = (gsize) n * batch, n_bins = (gsize) 2 * bins * batch;
+  gfloat *x = g_new (gfloat, n_real), *y = g_new (gfloat, n_real);
+  gfloat *spec = g_new (gfloat, n_bins), *spec_ref = g_new (gfloat, n_bins);
+  gdouble *xc = g_new0 (gdouble, 2 * n_real), *full = g_new (gdouble,
+      2 * n_real);
+  gdouble *ref = g_new (gdouble, n_bins), *xd = g_new (gdouble, n_real);
+  ClfftPlan1dDesc r2c = { CLFFT_R2C, n, batch, 0, 0, 0, 0 };
+  ClfftPlan1dDesc c2r = { CLFFT_C2R, n, batch, 0, 0, 0, 0 };
+  ClfftPlan1d *forward, *inverse;
+  GError *error = NULL;
+  cl_mem in, spectrum, out;
+  gdouble err[3];
+
+  if (interleaved) {
+    /* channel b, sample i at x[i * batch + b] */
+    r2c.in_stride = c2r.out_stride = batch;
+    r2c.in_distance = c2r.out_distance = 1;
+  }
+  for (gsize i = 0; i < n_real; i++)
+    x[i] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
+  for (guint b = 0; b < batch; b++)
+    for (guint i = 0; i < n; i++) {
+      gsize at = interleaved ? (gsize) i * batch + b : (gsize) b * n + i;
+      xc[2 * ((gsize) b * n + i)] = x[at];
+      xd[at] = x[at];
+    }
+  ref_dft_1d (xc, full, n, batch, -1);
+  for (guint b = 0; b < batch; b++)
+    for (guint k = 0; k < bins; k++)
+      for (guint c = 0; c < 2; c++) {
+        ref[2 * ((gsize) b * bins + k) + c] =
+            full[2 * ((gsize) b * n + k) + c];
+        spec_ref[2 * ((gsize) b * bins + k) + c] =
+            (gfloat) full[2 * ((gsize) b * n + k) + c];
+      }
+
+  forward = clfft_plan_1d_new (engine, &r2c, &error);
+  fail_unless (forward != NULL, "R2C %u: %s", n, error ? error->message : "");
+  inverse = clfft_plan_1d_new (engine, &c2r, &error);
+  fail_unless (inverse != NULL, "C2R %u: %s", n, error ? error->message : "");
+  in = device_buffer (n_real * sizeof (gfloat), x);
+  spectrum = device_buffer (n_bins * sizeof (gfloat), NULL);
+  out = device_buffer (n_real * sizeof (gfloat), NULL);
+
+  poison (spectrum, n_bins * sizeof (gfloat));
+  fail_unless (clfft_plan_1d_enqueue (forward, CLFFT_FORWARD, in, spectrum,
+          &error), "%s", error ? error->message : "");
+  read_back (spectrum, n_bins * sizeof (gfloat), spec);
+  err[0] = rel_l2_error (spec, ref, n_bins);
+
+  poison (out, n_real * sizeof (gfloat));
+  fail_unless (clfft_plan_1d_enqueue (inverse, CLFFT_INVERSE, spectrum, out,
+          &error), "%s", error ? error->message : "");
+  read_back (out, n_real * sizeof (gfloat), y);
+  err[1] = rel_l2_error (y, xd, n_real);
+
+  CL_OK (clEnqueueWriteBuffer (clfft_engine_get_queue (engine), spectrum,
+          CL_TRUE, 0, n_bins * sizeof (gfloat), spec_ref, 0, NULL, NULL));
+  poison (out, n_real * sizeof (gfloat));
+  fail_unless (clfft_plan_1d_enqueue (inverse, CLFFT_INVERSE, spectrum, out,
+          &error), "%s", error ? error->message : "");
+  read_back (out, n_real * sizeof (gfloat), y);
+  err[2] = rel_l2_error (y, xd, n_real);
+
+  g_print ("real %u x %u%s: relative L2 error R2C %.2e, round trip %.2e, "
+      "C2R of the reference %.2e\n", n, batch, interleaved ?
+      " interleaved" : "", err[0], err[1], err[2]);
+  fail_unless (err[0] < TOLERANCE, "R2C %u: %g", n, err[0]);
+  fail_unless (err[1] < TOLERANCE, "R2C + C2R %u: %g", n, err[1]);
+  fail_unless (err[2] < TOLERANCE, "C2R %u: %g", n, err[2]);
+
+  clfft_plan_1d_free (forward);
+  clfft_plan_1d_free (inverse);
+  CL_OK (clReleaseMemObject (in));
+  CL_OK (clReleaseMemObject (spectrum));
+  CL_OK (clReleaseMemObject (out));
+  g_free (x);
+  g_free (y);
+  g_free (spec);
+  g_free (spec_ref);
+  g_free (xc);
+  g_free (full);
+  g_free (ref);
+  g_free (xd);
+}
+
+GST_START_TEST (test_fft_1d_real)
+{
+  /* even lengths take the half-length path, odd ones (and 2) the full one */
+  static const guint lengths[] = { 2, 3, 4, 5, 6, 7, 8, 10, 15, 16, 30, 64,
+    100, 210, 256, 1080, 1024, 2187, 3125, 4096, 8000, 8192,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    check_real_transform (lengths[i], CLAMP (16384 / lengths[i], 2, 33),
+        FALSE);
+  check_real_transform (480, 6, TRUE);
+  check_real_transform (35, 8, TRUE);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_fft_2d_sizes)
 {
   static const guint sizes[][2] = {
@@ -207,7 +319,26 @@ GST_START_TEST (test_unsupported_length_is_an_error)
 {
   GError *error = NULL;
 
-  fail_unless (clfft_plan_1d_new (engine, 11, 1, &error) == NULL);
+  ClfftPlan1dDesc prime = { CLFFT_C2C, 11, 1, 0, 0, 0, 0 };
+  ClfftPlan1dDesc r2c = { CLFFT_R2C, 22, 1, 0, 0, 0, 0 };
+  ClfftPlan1d *plan;
+
+  fail_unless (clfft_plan_1d_new (engine, &prime, &error) == NULL);
+  fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
+  g_clear_error (&error);
+  fail_unless (clfft_plan_1d_new (engine, &r2c, &error) == NULL);
+  fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
+  g_clear_error (&error);
+  /* an R2C plan does not run inverse */
+  r2c.n = 16;
+  plan = clfft_plan_1d_new (engine, &r2c, &error);
+  fail_unless (plan != NULL);
+  fail_if (clfft_plan_1d_enqueue (plan, CLFFT_INVERSE, NULL, NULL, &error));
+  fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
+  g_clear_error (&error);
+  clfft_plan_1d_free (plan);
+  r2c.batch = 0;
+  fail_unless (clfft_plan_1d_new (engine, &r2c, &error) == NULL);
   fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
   g_clear_error (&error);
   fail_unless (clfft_plan_2d_new (engine, 8192, 2, &error) == NULL);
@@ -448,6 +579,7 @@ engine_suite (void)
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_fft_1d_power_of_two_lengths);
   tcase_add_test (tc, test_fft_1d_mixed_radix_lengths);
+  tcase_add_test (tc, test_fft_1d_real);
   tcase_add_test (tc, test_fft_2d_sizes);
   tcase_add_test (tc, test_unsupported_length_is_an_error);
   tcase_add_test (tc, test_engine_is_shared);

@@ -1,4 +1,6 @@
-/* FFT plans: batched 1D and 2D complex transforms on device buffers. */
+/* FFT plans: batched 1D transforms (complex, real-to-complex and
+ * complex-to-real, with strides) and 2D complex transforms, on device
+ * buffers. */
 #ifndef __CLFFT_FFT_H__
 #define __CLFFT_FFT_H__
 
@@ -12,26 +14,47 @@ typedef enum
   CLFFT_INVERSE = 1,            /* x[n] = 1/N sum X[k] exp(+2 pi i n k / N) */
 } ClfftDirection;
 
-/* Data are cl_float2 (re, im) in row-major order. Transforms are out of
- * place and leave the input untouched; enqueue only queues the work on the
- * engine's queue. */
+typedef enum
+{
+  CLFFT_C2C,                    /* N complex to N complex, both directions */
+  CLFFT_R2C,                    /* N real to N/2 + 1 complex, forward */
+  CLFFT_C2R,                    /* N/2 + 1 complex to N real, inverse */
+} ClfftKind;
 
 /* Whether the engine transforms length n (on any axis): 2..4096, with no
  * prime factor other than 2, 3, 5 and 7. */
 gboolean clfft_length_supported (guint n);
 
+/* Complex data are cl_float2 (re, im), real data cl_float. Strides and
+ * distances count elements of each side's type; 0 means contiguous rows:
+ * stride 1, distance the row length (n, or n/2 + 1 on the complex side of
+ * R2C and C2R). Channel-interleaved audio of C channels is stride C,
+ * distance 1, batch C. */
+typedef struct
+{
+  ClfftKind kind;
+  guint n;                      /* transform length (of the real side) */
+  guint batch;
+  guint in_stride, in_distance;
+  guint out_stride, out_distance;
+} ClfftPlan1dDesc;
+
 typedef struct _ClfftPlan1d ClfftPlan1d;
 
-/* batch rows of n contiguous elements (see clfft_length_supported). */
-ClfftPlan1d *clfft_plan_1d_new (ClfftEngine * engine, guint n, guint batch,
-    GError ** error);
+/* Builds the kernels the plan needs. Transforms are out of place and leave
+ * the input untouched; enqueue only queues the work on the engine's queue.
+ * The inverse is normalized by 1/N. R2C plans run forward only, C2R plans
+ * inverse only. */
+ClfftPlan1d *clfft_plan_1d_new (ClfftEngine * engine,
+    const ClfftPlan1dDesc * desc, GError ** error);
 gboolean clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
     cl_mem input, cl_mem output, GError ** error);
 void clfft_plan_1d_free (ClfftPlan1d * plan);
 
 typedef struct _ClfftPlan2d ClfftPlan2d;
 
-/* height rows of width elements (see clfft_length_supported). */
+/* Complex 2D: height rows of width contiguous elements (see
+ * clfft_length_supported). input may equal output. */
 ClfftPlan2d *clfft_plan_2d_new (ClfftEngine * engine, guint width,
     guint height, GError ** error);
 gboolean clfft_plan_2d_enqueue (ClfftPlan2d * plan, ClfftDirection direction,

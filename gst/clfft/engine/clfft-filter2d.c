@@ -29,11 +29,11 @@ clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
   f->width = width;
   f->height = height;
   ok = clfft_row_pass_init (&f->rows_forward, engine, width, -1,
-      CLFFT_ROW_LOAD_U8, error)
+      CLFFT_LOAD_U8, CLFFT_STORE_COMPLEX, FALSE, error)
       && clfft_row_pass_init (&f->columns_filter, engine, height, -1,
-      CLFFT_ROW_FILTER, error)
+      CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, TRUE, error)
       && clfft_row_pass_init (&f->rows_inverse, engine, width, 1,
-      CLFFT_ROW_STORE_U8, error)
+      CLFFT_LOAD_COMPLEX, CLFFT_STORE_U8, FALSE, error)
       && clfft_transpose_pass_init (&f->transpose, engine, error)
       && (f->bytes_in = clfft_buffer_new (engine, CL_MEM_READ_ONLY, pixels,
           NULL, error))
@@ -87,6 +87,7 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
   guint w = f->width, h = f->height;
   const gsize origin[3] = { 0, 0, 0 };
   const gsize region[3] = { w, h, 1 };
+  const ClfftRowLayout rows = { 1, w }, columns = { 1, h };
   cl_int st;
 
   /* Not blocking: the blocking read below waits for it on the in-order
@@ -96,16 +97,16 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueWriteBufferRect");
 
-  if (!clfft_row_pass_enqueue (&f->rows_forward, f->bytes_in, w, f->spectrum,
-          w, h, NULL, 0, 1.0f, error)
+  if (!clfft_row_pass_enqueue (&f->rows_forward, f->bytes_in, rows,
+          f->spectrum, rows, h, NULL, 0, 1.0f, error)
       || !clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
           f->scratch, w, h, error)
-      || !clfft_row_pass_enqueue (&f->columns_filter, f->scratch, h,
-          f->spectrum, h, w, f->gain, h, 1.0f, error)
+      || !clfft_row_pass_enqueue (&f->columns_filter, f->scratch, columns,
+          f->spectrum, columns, w, f->gain, h, 1.0f, error)
       || !clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
           f->scratch, h, w, error)
-      || !clfft_row_pass_enqueue (&f->rows_inverse, f->scratch, w,
-          f->bytes_out, w, h, NULL, 0, 1.0f, error)) {
+      || !clfft_row_pass_enqueue (&f->rows_inverse, f->scratch, rows,
+          f->bytes_out, rows, h, NULL, 0, 1.0f, error)) {
     /* Let queued work that reads src finish before returning. */
     clfft_warn_on_failure (clFinish (queue), "clFinish");
     return FALSE;

@@ -88,29 +88,52 @@ clfft_row_length_supported (guint n)
   return n >= 2 && n <= CLFFT_MAX_ROW_LENGTH && radix_schedule (n, radices);
 }
 
+/* exp(-2 pi i m / period) for m < count, computed in double precision. */
 static cl_mem
-twiddle_table (ClfftEngine * engine, guint n, GError ** error)
+twiddle_table (ClfftEngine * engine, guint count, guint period,
+    GError ** error)
 {
-  cl_float2 *table = g_new (cl_float2, n);
+  cl_float2 *table = g_new (cl_float2, count);
   cl_mem buffer;
 
-  for (guint m = 0; m < n; m++) {
-    double angle = -2.0 * G_PI * (double) m / (double) n;
+  for (guint m = 0; m < count; m++) {
+    double angle = -2.0 * G_PI * (double) m / (double) period;
     table[m].s[0] = (float) cos (angle);
     table[m].s[1] = (float) sin (angle);
   }
   buffer = clfft_buffer_new (engine, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-      n * sizeof (cl_float2), table, error);
+      count * sizeof (cl_float2), table, error);
   g_free (table);
   return buffer;
 }
 
+static const gchar *const load_options[] = {
+  [CLFFT_LOAD_COMPLEX] = "",
+  [CLFFT_LOAD_U8] = " -D LOAD_U8",
+  [CLFFT_LOAD_REAL] = " -D LOAD_REAL",
+  [CLFFT_LOAD_REAL_PAIRS] = " -D LOAD_REAL_PAIRS",
+  [CLFFT_LOAD_HERMITIAN] = " -D LOAD_HERMITIAN",
+  [CLFFT_LOAD_HALF_SPECTRUM] = " -D LOAD_HALF_SPECTRUM",
+};
+
+static const gchar *const store_options[] = {
+  [CLFFT_STORE_COMPLEX] = "",
+  [CLFFT_STORE_U8] = " -D STORE_U8",
+  [CLFFT_STORE_REAL] = " -D STORE_REAL",
+  [CLFFT_STORE_REAL_PAIRS] = " -D STORE_REAL_PAIRS",
+  [CLFFT_STORE_HALF] = " -D STORE_HALF",
+  [CLFFT_STORE_HALF_SPECTRUM] = " -D STORE_HALF_SPECTRUM",
+};
+
 gboolean
 clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine, guint n,
-    gint sign, ClfftRowFlags flags, GError ** error)
+    gint sign, ClfftRowLoad load, ClfftRowStore store, gboolean filter,
+    GError ** error)
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
   guint radices[CLFFT_MAX_STAGES], n_stages = 0, largest = 0, values = 0;
+  gboolean needs_real_twiddles = load == CLFFT_LOAD_HALF_SPECTRUM
+      || store == CLFFT_STORE_HALF_SPECTRUM;
   guint rows;
   GString *options;
   gsize local_bytes;
@@ -158,21 +181,19 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine, guint n,
       rows, values, n_stages);
   for (guint s = 0; s < n_stages; s++)
     g_string_append_printf (options, "%s%u", s ? "," : "", radices[s]);
-  g_string_append_printf (options, " -D SIGN=%s", sign < 0 ? "-1.0f" : "1.0f");
-  if (flags & CLFFT_ROW_LOAD_U8)
-    g_string_append (options, " -D LOAD_U8");
-  if (flags & CLFFT_ROW_STORE_U8)
-    g_string_append (options, " -D STORE_U8");
-  if (flags & CLFFT_ROW_FILTER)
-    g_string_append (options, " -D FILTER");
+  g_string_append_printf (options, " -D SIGN=%s%s%s%s",
+      sign < 0 ? "-1.0f" : "1.0f", load_options[load], store_options[store],
+      filter ? " -D FILTER" : "");
 
   pass->engine = clfft_engine_ref (engine);
   pass->kernel = create_kernel (engine, "fft_stockham.cl", options->str,
       "fft_rows", error);
   g_string_free (options, TRUE);
   if (pass->kernel)
-    pass->twiddles = twiddle_table (engine, n, error);
-  if (!pass->twiddles) {
+    pass->twiddles = twiddle_table (engine, n, n, error);
+  if (pass->twiddles && needs_real_twiddles)
+    pass->real_twiddles = twiddle_table (engine, n + 1, 2 * n, error);
+  if (!pass->twiddles || (needs_real_twiddles && !pass->real_twiddles)) {
     clfft_row_pass_clear (pass);
     return FALSE;
   }
@@ -185,6 +206,7 @@ clfft_row_pass_clear (ClfftRowPass * pass)
   if (pass->kernel)
     clfft_warn_on_failure (clReleaseKernel (pass->kernel), "clReleaseKernel");
   clfft_buffer_release (&pass->twiddles);
+  clfft_buffer_release (&pass->real_twiddles);
   if (pass->engine)
     clfft_engine_unref (pass->engine);
   memset (pass, 0, sizeof (*pass));
@@ -209,16 +231,19 @@ set_args (cl_kernel kernel, GError ** error, guint n_args,
 }
 
 gboolean
-clfft_row_pass_enqueue (ClfftRowPass * pass, cl_mem src, guint src_stride,
-    cl_mem dst, guint dst_stride, guint batch, cl_mem gain,
-    guint gain_stride, gfloat scale, GError ** error)
+clfft_row_pass_enqueue (ClfftRowPass * pass, cl_mem src,
+    ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
+    guint batch, cl_mem gain, guint gain_distance, gfloat scale,
+    GError ** error)
 {
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_mem),
-    sizeof (cl_uint), sizeof (cl_float)
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
+    sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
+    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_float)
   };
-  const void *values[] = { &src, &src_stride, &dst, &dst_stride, &batch,
-    &pass->twiddles, &gain, &gain_stride, &scale
+  const void *values[] = { &src, &src_layout.stride, &src_layout.distance,
+    &dst, &dst_layout.stride, &dst_layout.distance, &batch, &pass->twiddles,
+    &pass->real_twiddles, &gain, &gain_distance, &scale
   };
   gsize local = (gsize) pass->threads_per_row * pass->rows_per_group;
   gsize groups = (batch + pass->rows_per_group - 1) / pass->rows_per_group;

@@ -16,33 +16,60 @@ G_BEGIN_DECLS
  * prime factor other than 2, 3, 5 and 7. */
 gboolean clfft_row_length_supported (guint n);
 
+/* How a row pass reads its input and writes its output; see the LOAD_* and
+ * STORE_* options in kernels/fft_stockham.cl. */
 typedef enum
 {
-  CLFFT_ROW_LOAD_U8 = 1 << 0,   /* read bytes as real input */
-  CLFFT_ROW_STORE_U8 = 1 << 1,  /* store the real part as saturated bytes */
-  CLFFT_ROW_FILTER = 1 << 2,    /* forward, multiply by gain, inverse */
-} ClfftRowFlags;
+  CLFFT_LOAD_COMPLEX,
+  CLFFT_LOAD_U8,
+  CLFFT_LOAD_REAL,
+  CLFFT_LOAD_REAL_PAIRS,
+  CLFFT_LOAD_HERMITIAN,
+  CLFFT_LOAD_HALF_SPECTRUM,
+} ClfftRowLoad;
+
+typedef enum
+{
+  CLFFT_STORE_COMPLEX,
+  CLFFT_STORE_U8,
+  CLFFT_STORE_REAL,
+  CLFFT_STORE_REAL_PAIRS,
+  CLFFT_STORE_HALF,
+  CLFFT_STORE_HALF_SPECTRUM,
+} ClfftRowStore;
 
 typedef struct
 {
   ClfftEngine *engine;
   cl_kernel kernel;
-  cl_mem twiddles;
+  cl_mem twiddles;              /* exp(-2 pi i m / n), m < n */
+  cl_mem real_twiddles;         /* exp(-2 pi i k / 2n), k <= n, or NULL */
   guint n;
   guint threads_per_row;
   guint rows_per_group;
 } ClfftRowPass;
 
-/* sign: -1 forward, +1 inverse (ignored with CLFFT_ROW_FILTER). */
+/* A batched FFT of length n per row. sign: -1 forward, +1 inverse; filter:
+ * forward, gain, inverse in one pass (sign is then ignored). */
 gboolean clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
-    guint n, gint sign, ClfftRowFlags flags, GError ** error);
+    guint n, gint sign, ClfftRowLoad load, ClfftRowStore store,
+    gboolean filter, GError ** error);
 void clfft_row_pass_clear (ClfftRowPass * pass);
 
-/* Row r of src starts at element r * src_stride, likewise dst and gain.
- * gain is only read with CLFFT_ROW_FILTER (else pass NULL). */
+/* Strides and distances of a pass, in units of the element type of each
+ * side (byte, float or complex float). */
+typedef struct
+{
+  guint stride;                 /* between consecutive elements of a row */
+  guint distance;               /* between the starts of consecutive rows */
+} ClfftRowLayout;
+
+/* gain (rows gain_distance apart) is only read by a filter pass; pass NULL
+ * otherwise. */
 gboolean clfft_row_pass_enqueue (ClfftRowPass * pass, cl_mem src,
-    guint src_stride, cl_mem dst, guint dst_stride, guint batch, cl_mem gain,
-    guint gain_stride, gfloat scale, GError ** error);
+    ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
+    guint batch, cl_mem gain, guint gain_distance, gfloat scale,
+    GError ** error);
 
 typedef struct
 {
