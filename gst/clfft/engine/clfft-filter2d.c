@@ -80,40 +80,47 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
 }
 
 gboolean
+clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
+{
+  guint w = f->width, h = f->height;
+  const ClfftRowLayout rows = { 1, w }, columns = { 1, h };
+
+  return clfft_row_pass_enqueue (&f->rows_forward, f->bytes_in, rows,
+      f->spectrum, rows, h, NULL, 0, 1.0f, error)
+      && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
+      f->scratch, w, h, error)
+      && clfft_row_pass_enqueue (&f->columns_filter, f->scratch, columns,
+      f->spectrum, columns, w, f->gain, h, 1.0f, error)
+      && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
+      f->scratch, h, w, error)
+      && clfft_row_pass_enqueue (&f->rows_inverse, f->scratch, rows,
+      f->bytes_out, rows, h, NULL, 0, 1.0f, error);
+}
+
+gboolean
 clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
     gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error)
 {
   cl_command_queue queue = clfft_engine_get_queue (f->engine);
-  guint w = f->width, h = f->height;
   const gsize origin[3] = { 0, 0, 0 };
-  const gsize region[3] = { w, h, 1 };
-  const ClfftRowLayout rows = { 1, w }, columns = { 1, h };
+  const gsize region[3] = { f->width, f->height, 1 };
   cl_int st;
 
   /* Not blocking: the blocking read below waits for it on the in-order
    * queue, and src outlives that. */
   st = clEnqueueWriteBufferRect (queue, f->bytes_in, CL_FALSE, origin, origin,
-      region, w, 0, src_stride, 0, src, 0, NULL, NULL);
+      region, f->width, 0, src_stride, 0, src, 0, NULL, NULL);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueWriteBufferRect");
 
-  if (!clfft_row_pass_enqueue (&f->rows_forward, f->bytes_in, rows,
-          f->spectrum, rows, h, NULL, 0, 1.0f, error)
-      || !clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
-          f->scratch, w, h, error)
-      || !clfft_row_pass_enqueue (&f->columns_filter, f->scratch, columns,
-          f->spectrum, columns, w, f->gain, h, 1.0f, error)
-      || !clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
-          f->scratch, h, w, error)
-      || !clfft_row_pass_enqueue (&f->rows_inverse, f->scratch, rows,
-          f->bytes_out, rows, h, NULL, 0, 1.0f, error)) {
+  if (!clfft_filter2d_enqueue (f, error)) {
     /* Let queued work that reads src finish before returning. */
     clfft_warn_on_failure (clFinish (queue), "clFinish");
     return FALSE;
   }
 
   st = clEnqueueReadBufferRect (queue, f->bytes_out, CL_TRUE, origin, origin,
-      region, w, 0, dst_stride, 0, dst, 0, NULL, NULL);
+      region, f->width, 0, dst_stride, 0, dst, 0, NULL, NULL);
   if (st != CL_SUCCESS) {
     clfft_warn_on_failure (clFinish (queue), "clFinish");
     return clfft_fail (error, st, "clEnqueueReadBufferRect");

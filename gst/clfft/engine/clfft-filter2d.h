@@ -23,6 +23,10 @@ gboolean clfft_filter2d_set_gain (ClfftFilter2d * filter, const gfloat * gain,
 gboolean clfft_filter2d_process (ClfftFilter2d * filter, const guint8 * src,
     gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error);
 
+/* Queues the filter on the frame last uploaded, leaving the result on the
+ * device: the on-device part of process, for benchmarks. */
+gboolean clfft_filter2d_enqueue (ClfftFilter2d * filter, GError ** error);
+
 void clfft_filter2d_free (ClfftFilter2d * filter);
 
 G_END_DECLS

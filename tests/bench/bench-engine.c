@@ -1,0 +1,365 @@
+/* Engine benchmark: on-device time per operation, from OpenCL profiling
+ * events around batches of repeated launches (median of the batches), with
+ * clFFT measured in the same run where it is built in.
+ *
+ * Usage: bench-engine [--csv FILE] [--batches N] [--reps N] [--quick]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/clfft-engine.h"
+#include "engine/clfft-fft.h"
+#include "engine/clfft-filter2d.h"
+#include "peer-clfft.h"
+
+static guint n_batches = 15, n_reps = 20;
+static ClfftEngine *engine;
+static cl_command_queue queue;
+static FILE *csv;
+
+#define CHECK_CL(call) G_STMT_START { \
+  cl_int _st = (call); \
+  if (_st != CL_SUCCESS) \
+    g_error ("%s failed: %s (%d)", #call, clfft_cl_status_name (_st), _st); \
+} G_STMT_END
+
+typedef gboolean (*RunFunc) (gpointer data);
+
+static gint
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+  return x < y ? -1 : x > y;
+}
+
+static cl_ulong
+event_end (cl_event event)
+{
+  cl_ulong t = 0;
+
+  CHECK_CL (clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_END,
+          sizeof (t), &t, NULL));
+  return t;
+}
+
+/* Median over batches of the device time per run, in microseconds: the
+ * span between a marker before and a marker after n_reps runs. */
+static gdouble
+median_device_us (RunFunc run, gpointer data)
+{
+  gdouble *times = g_new (gdouble, n_batches), median;
+
+  for (guint i = 0; i < 3; i++)
+    if (!run (data))
+      g_error ("warm-up run failed");
+  CHECK_CL (clFinish (queue));
+  for (guint b = 0; b < n_batches; b++) {
+    cl_event start, end;
+
+    CHECK_CL (clEnqueueMarkerWithWaitList (queue, 0, NULL, &start));
+    for (guint r = 0; r < n_reps; r++)
+      if (!run (data))
+        g_error ("run failed");
+    CHECK_CL (clEnqueueMarkerWithWaitList (queue, 0, NULL, &end));
+    CHECK_CL (clWaitForEvents (1, &end));
+    times[b] = (event_end (end) - event_end (start)) / 1000.0 / n_reps;
+    CHECK_CL (clReleaseEvent (start));
+    CHECK_CL (clReleaseEvent (end));
+  }
+  qsort (times, n_batches, sizeof (gdouble), compare_doubles);
+  median = times[n_batches / 2];
+  g_free (times);
+  return median;
+}
+
+static void
+report (const gchar * kase, guint a, guint b, const gchar * library,
+    gdouble us, gdouble peer_us, gdouble rel_diff)
+{
+  gchar size[32], ratio[16] = "", diff[16] = "";
+
+  g_snprintf (size, sizeof (size), "%ux%u", a, b);
+  if (peer_us > 0)
+    g_snprintf (ratio, sizeof (ratio), "%.2f", us / peer_us);
+  if (rel_diff >= 0)
+    g_snprintf (diff, sizeof (diff), "%.1e", rel_diff);
+  printf ("%-14s %-10s %-14s %10.1f %12s %10s\n", kase, size, library, us,
+      ratio, diff);
+  if (csv)
+    fprintf (csv, "%s,%u,%u,%s,%.3f,%s,%s\n", kase, a, b, library, us, ratio,
+        diff);
+  fflush (stdout);
+}
+
+static cl_mem
+random_buffer (gsize n_floats, gfloat ** host)
+{
+  gfloat *data = g_new (gfloat, n_floats);
+  cl_mem buffer;
+  cl_int st;
+
+  for (gsize i = 0; i < n_floats; i++)
+    data[i] = (gfloat) g_random_double_range (-1.0, 1.0);
+  buffer = clCreateBuffer (clfft_engine_get_context (engine),
+      CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, n_floats * sizeof (gfloat),
+      data, &st);
+  CHECK_CL (st);
+  if (host)
+    *host = data;
+  else
+    g_free (data);
+  return buffer;
+}
+
+static cl_mem
+empty_buffer (gsize n_floats)
+{
+  cl_int st;
+  cl_mem buffer = clCreateBuffer (clfft_engine_get_context (engine),
+      CL_MEM_READ_WRITE, n_floats * sizeof (gfloat), NULL, &st);
+
+  CHECK_CL (st);
+  return buffer;
+}
+
+static gfloat *
+read_floats (cl_mem buffer, gsize n_floats)
+{
+  gfloat *data = g_new (gfloat, n_floats);
+
+  CHECK_CL (clEnqueueReadBuffer (queue, buffer, CL_TRUE, 0,
+          n_floats * sizeof (gfloat), data, 0, NULL, NULL));
+  return data;
+}
+
+static gdouble
+relative_difference (const gfloat * a, const gfloat * b, gsize n)
+{
+  gdouble d = 0, norm = 0;
+
+  for (gsize i = 0; i < n; i++) {
+    d += ((gdouble) a[i] - b[i]) * ((gdouble) a[i] - b[i]);
+    norm += (gdouble) b[i] * b[i];
+  }
+  return sqrt (d / norm);
+}
+
+/* ---- 2D complex forward + inverse pair ------------------------------- */
+
+typedef struct
+{
+  ClfftPlan2d *plan;
+  PeerClfft *peer;
+  cl_mem in, spectrum, out;
+} Pair2d;
+
+static gboolean
+run_pair_ours (gpointer data)
+{
+  Pair2d *p = data;
+
+  return clfft_plan_2d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->spectrum,
+      NULL) && clfft_plan_2d_enqueue (p->plan, CLFFT_INVERSE, p->spectrum,
+      p->out, NULL);
+}
+
+static gboolean
+run_pair_peer (gpointer data)
+{
+  Pair2d *p = data;
+
+  return peer_clfft_enqueue (p->peer, TRUE, p->in, p->spectrum)
+      && peer_clfft_enqueue (p->peer, FALSE, p->spectrum, p->out);
+}
+
+static void
+bench_pair_2d (guint w, guint h)
+{
+  Pair2d p = { 0, };
+  gsize n = (gsize) 2 * w * h;
+  GError *error = NULL;
+  gfloat *ours, *theirs;
+  gdouble us, peer_us = 0, diff = -1;
+
+  p.plan = clfft_plan_2d_new (engine, w, h, &error);
+  if (!p.plan)
+    g_error ("2D plan %ux%u: %s", w, h, error->message);
+  p.in = random_buffer (n, NULL);
+  p.spectrum = empty_buffer (n);
+  p.out = empty_buffer (n);
+  us = median_device_us (run_pair_ours, &p);
+
+  p.peer = peer_clfft_new_2d_c2c (clfft_engine_get_context (engine), queue,
+      w, h);
+  if (p.peer) {
+    if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.out, &error))
+      g_error ("%s", error->message);
+    ours = read_floats (p.out, n);
+    peer_us = median_device_us (run_pair_peer, &p);
+    if (!peer_clfft_enqueue (p.peer, TRUE, p.in, p.out))
+      g_error ("clFFT forward failed");
+    theirs = read_floats (p.out, n);
+    diff = relative_difference (ours, theirs, n);
+    g_free (ours);
+    g_free (theirs);
+  }
+  report ("c2c-2d-pair", w, h, "gst-clfft", us, peer_us, diff);
+  if (p.peer) {
+    report ("c2c-2d-pair", w, h, peer_clfft_version (), peer_us, 0, -1);
+    peer_clfft_free (p.peer);
+  }
+  clfft_plan_2d_free (p.plan);
+  CHECK_CL (clReleaseMemObject (p.in));
+  CHECK_CL (clReleaseMemObject (p.spectrum));
+  CHECK_CL (clReleaseMemObject (p.out));
+}
+
+/* ---- batched 1D real-to-complex ---------------------------------------- */
+
+typedef struct
+{
+  ClfftPlan1d *plan;
+  PeerClfft *peer;
+  cl_mem in, out;
+} R2c1d;
+
+static gboolean
+run_r2c_ours (gpointer data)
+{
+  R2c1d *p = data;
+
+  return clfft_plan_1d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->out, NULL);
+}
+
+static gboolean
+run_r2c_peer (gpointer data)
+{
+  R2c1d *p = data;
+
+  return peer_clfft_enqueue (p->peer, TRUE, p->in, p->out);
+}
+
+static void
+bench_r2c_1d (guint n, guint batch)
+{
+  ClfftPlan1dDesc desc = { CLFFT_R2C, n, batch, 0, 0, 0, 0 };
+  R2c1d p = { 0, };
+  gsize n_out = (gsize) 2 * (n / 2 + 1) * batch;
+  GError *error = NULL;
+  gfloat *ours, *theirs;
+  gdouble us, peer_us = 0, diff = -1;
+
+  p.plan = clfft_plan_1d_new (engine, &desc, &error);
+  if (!p.plan)
+    g_error ("R2C plan %ux%u: %s", n, batch, error->message);
+  p.in = random_buffer ((gsize) n * batch, NULL);
+  p.out = empty_buffer (n_out);
+  us = median_device_us (run_r2c_ours, &p);
+
+  p.peer = peer_clfft_new_1d_r2c (clfft_engine_get_context (engine), queue,
+      n, batch);
+  if (p.peer) {
+    run_r2c_ours (&p);
+    ours = read_floats (p.out, n_out);
+    peer_us = median_device_us (run_r2c_peer, &p);
+    theirs = read_floats (p.out, n_out);
+    diff = relative_difference (ours, theirs, n_out);
+    g_free (ours);
+    g_free (theirs);
+  }
+  report ("r2c-1d", n, batch, "gst-clfft", us, peer_us, diff);
+  if (p.peer) {
+    report ("r2c-1d", n, batch, peer_clfft_version (), peer_us, 0, -1);
+    peer_clfft_free (p.peer);
+  }
+  clfft_plan_1d_free (p.plan);
+  CHECK_CL (clReleaseMemObject (p.in));
+  CHECK_CL (clReleaseMemObject (p.out));
+}
+
+/* ---- the 8-bit filter path of clfft2dfilter ------------------------- */
+
+static gboolean
+run_filter (gpointer data)
+{
+  return clfft_filter2d_enqueue (data, NULL);
+}
+
+static void
+bench_filter (guint w, guint h)
+{
+  GError *error = NULL;
+  ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h, &error);
+  guint8 *frame = g_malloc ((gsize) w * h);
+
+  if (!filter)
+    g_error ("filter %ux%u: %s", w, h, error->message);
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    frame[i] = g_random_int_range (0, 256);
+  /* one real frame through, so the device buffers hold a real picture */
+  if (!clfft_filter2d_process (filter, frame, w, frame, w, &error))
+    g_error ("%s", error->message);
+  report ("filter-gray8", w, h, "gst-clfft", median_device_us (run_filter,
+          filter), 0, -1);
+  clfft_filter2d_free (filter);
+  g_free (frame);
+}
+
+static guint
+parse_count (const gchar * text)
+{
+  gint value = atoi (text);
+
+  return value > 0 ? (guint) value : 1;
+}
+
+int
+main (int argc, char **argv)
+{
+  static const guint frames[][2] = {
+    {640, 480}, {1280, 720}, {1920, 1080}, {3840, 2160},
+  };
+  GError *error = NULL;
+  gboolean quick = FALSE;
+
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp (argv[i], "--csv") && i + 1 < argc)
+      csv = fopen (argv[++i], "w");
+    else if (!strcmp (argv[i], "--batches") && i + 1 < argc)
+      n_batches = parse_count (argv[++i]);
+    else if (!strcmp (argv[i], "--reps") && i + 1 < argc)
+      n_reps = parse_count (argv[++i]);
+    else if (!strcmp (argv[i], "--quick"))
+      quick = TRUE;
+  }
+  engine = clfft_engine_get (-1, &error);
+  if (!engine)
+    g_error ("%s", error->message);
+  queue = clfft_engine_get_queue (engine);
+  printf ("device: %s (%s, driver %s)\n",
+      clfft_engine_get_device (engine)->name,
+      clfft_engine_get_device (engine)->platform_name,
+      clfft_engine_get_device (engine)->driver_version);
+  printf ("median of %u batches of %u runs; ratio = gst-clfft / peer\n",
+      n_batches, n_reps);
+  printf ("%-14s %-10s %-14s %10s %12s %10s\n", "case", "size", "library",
+      "device_us", "ratio_peer", "rel_diff");
+  if (csv)
+    fprintf (csv, "case,size_a,size_b,library,device_us,ratio_peer,"
+        "rel_diff\n");
+
+  for (guint i = 0; i < (quick ? 1 : G_N_ELEMENTS (frames)); i++) {
+    bench_filter (frames[i][0], frames[i][1]);
+    bench_pair_2d (frames[i][0], frames[i][1]);
+  }
+  bench_r2c_1d (1024, quick ? 64 : 4096);
+  bench_r2c_1d (4096, quick ? 16 : 1024);
+
+  if (csv)
+    fclose (csv);
+  peer_clfft_teardown ();
+  clfft_engine_unref (engine);
+  return 0;
+}

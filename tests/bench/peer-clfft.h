@@ -1,0 +1,26 @@
+/* clFFT as a peer in the benchmarks. Kept in its own file: clFFT's names
+ * (CLFFT_FORWARD, CLFFT_R2C...) collide with the engine's. */
+#ifndef __PEER_CLFFT_H__
+#define __PEER_CLFFT_H__
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+#include <glib.h>
+
+typedef struct _PeerClfft PeerClfft;
+
+/* NULL when clFFT is not built in or refuses the shape. */
+PeerClfft *peer_clfft_new_2d_c2c (cl_context context, cl_command_queue queue,
+    guint width, guint height);
+PeerClfft *peer_clfft_new_1d_r2c (cl_context context, cl_command_queue queue,
+    guint n, guint batch);
+gboolean peer_clfft_enqueue (PeerClfft * peer, gboolean forward, cl_mem in,
+    cl_mem out);
+void peer_clfft_free (PeerClfft * peer);
+const gchar *peer_clfft_version (void);
+/* Releases clFFT's global state once every peer is freed. */
+void peer_clfft_teardown (void);
+
+#endif /* __PEER_CLFFT_H__ */
