@@ -25,7 +25,7 @@
  *   LOAD_HERMITIAN      N/2 + 1 complex values, the rest by symmetry
  *   LOAD_HALF_SPECTRUM  N + 1 complex bins of a real 2N-point spectrum,
  *                       folded into N values for a half-length inverse
- *   STORE_U8            real part as rounded, saturated bytes
+ *   STORE_U8            real part, rounded half up, saturated to bytes
  *   STORE_REAL          real part as floats
  *   STORE_REAL_PAIRS    N complex values as 2N floats
  *   STORE_HALF          bins 0 .. N/2 only
@@ -288,7 +288,8 @@ inline void store_element (__global dst_t * row, uint idx, uint stride,
     float2 x)
 {
 #if defined(STORE_U8)
-  row[idx * stride] = convert_uchar_sat_rte (x.x);
+  /* round half up, then saturate to 0..255 */
+  row[idx * stride] = convert_uchar_sat_rtz (x.x + 0.5f);
 #elif defined(STORE_REAL)
   row[idx * stride] = x.x;
 #elif defined(STORE_REAL_PAIRS)

@@ -379,9 +379,9 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
       g_param_spec_int ("device-index", "Device index",
           "Index of the OpenCL device in the list of every platform's "
           "devices (-1 = automatic: GST_CLFFT_DEVICE, else the first GPU, "
-          "else the first CPU)", -1, G_MAXINT, DEFAULT_DEVICE_INDEX,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_READY));
+          "else the first CPU); read when the element goes from NULL to "
+          "READY", -1, G_MAXINT, DEFAULT_DEVICE_INDEX,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
       g_param_spec_string ("device-name", "Device name",
           "Name of the OpenCL device in use (set from READY on)", NULL,

@@ -106,9 +106,25 @@ gst_clfft_ensure_engine (GstElement * element, gint device_index,
 {
   GstQuery *query;
   GstContext *context = NULL;
-  ClfftEngine *own;
+  ClfftEngine *own, *stale = NULL;
 
-  if (*engine)
+  /* An engine may have come with a context while the element was in NULL,
+   * before device-index was set: an explicit device-index wins. */
+  GST_OBJECT_LOCK (element);
+  if (*engine && device_index >= 0
+      && clfft_engine_get_device (*engine)->index != (guint) device_index) {
+    stale = *engine;
+    *engine = NULL;
+  }
+  own = *engine;
+  GST_OBJECT_UNLOCK (element);
+  if (stale) {
+    GST_DEBUG_OBJECT (element, "dropping the shared engine of device %u for "
+        "device-index %d", clfft_engine_get_device (stale)->index,
+        device_index);
+    clfft_engine_unref (stale);
+  }
+  if (own)
     return TRUE;
 
   /* 1. a neighbour already has one; 2. the application or a bin has one

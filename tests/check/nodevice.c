@@ -1,19 +1,25 @@
-/* With no OpenCL driver at all, the engine and the element fail cleanly
- * and say what to install. main() points the ICD loader at an empty folder
- * before anything touches OpenCL. */
+/* With no OpenCL driver at all, or a driver without devices, the engine and
+ * the element fail cleanly and say what to install. main() points the ICD
+ * loader at a folder of its own before anything touches OpenCL: empty, or
+ * with PoCL's ICD alone and PoCL told to offer no device
+ * (--platform-without-devices). */
 #include <gst/check/gstcheck.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
 #include "engine/clfft-engine.h"
 
-GST_START_TEST (test_engine_reports_no_platform)
+static ClfftError expected_code = CLFFT_ERROR_NO_PLATFORM;
+static const gchar *expected_text = "No OpenCL platform";
+
+GST_START_TEST (test_engine_reports_what_is_missing)
 {
   GError *error = NULL;
 
   fail_unless (clfft_engine_get (-1, &error) == NULL);
-  fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_NO_PLATFORM),
+  fail_unless (g_error_matches (error, CLFFT_ERROR, expected_code),
       "unexpected error: %s", error ? error->message : "none");
+  fail_unless (strstr (error->message, expected_text) != NULL);
   fail_unless (strstr (error->message, "pocl-opencl-icd") != NULL);
   g_clear_error (&error);
 }
@@ -37,7 +43,7 @@ GST_START_TEST (test_element_fails_to_ready_with_a_clear_error)
   gst_message_parse_error (msg, &error, &debug);
   fail_unless (g_error_matches (error, GST_RESOURCE_ERROR,
           GST_RESOURCE_ERROR_NOT_FOUND));
-  fail_unless (strstr (error->message, "No OpenCL platform") != NULL,
+  fail_unless (strstr (error->message, expected_text) != NULL,
       "message: %s", error->message);
   fail_unless (strstr (error->message, "pocl-opencl-icd") != NULL);
   g_clear_error (&error);
@@ -60,7 +66,7 @@ nodevice_suite (void)
   Suite *s = suite_create ("clfft-no-device");
   TCase *tc = tcase_create ("general");
 
-  tcase_add_test (tc, test_engine_reports_no_platform);
+  tcase_add_test (tc, test_engine_reports_what_is_missing);
   tcase_add_test (tc, test_element_fails_to_ready_with_a_clear_error);
   suite_add_tcase (s, tc);
   return s;
@@ -69,14 +75,36 @@ nodevice_suite (void)
 int
 main (int argc, char **argv)
 {
-  gchar *empty = g_dir_make_tmp ("clfft-no-icd-XXXXXX", NULL);
+  gchar *vendors = g_dir_make_tmp ("clfft-icd-XXXXXX", NULL);
+  gchar *icd = NULL;
   int failures;
 
-  g_setenv ("OCL_ICD_VENDORS", empty, TRUE);
+  if (argc > 1 && strcmp (argv[1], "--platform-without-devices") == 0) {
+    gchar *contents;
+    gsize length;
+
+    if (!g_file_get_contents ("/etc/OpenCL/vendors/pocl.icd", &contents,
+            &length, NULL)) {
+      g_print ("PoCL's ICD is not installed: skipped\n");
+      g_rmdir (vendors);
+      return 77;
+    }
+    icd = g_build_filename (vendors, "pocl.icd", NULL);
+    g_file_set_contents (icd, contents, length, NULL);
+    g_free (contents);
+    g_setenv ("POCL_DEVICES", "no-such-pocl-device", TRUE);
+    expected_code = CLFFT_ERROR_NO_DEVICE;
+    expected_text = "no OpenCL device";
+    argc = 1;                   /* not an option for gst_check_init */
+  }
+  g_setenv ("OCL_ICD_VENDORS", vendors, TRUE);
   gst_check_init (&argc, &argv);
   failures = gst_check_run_suite (nodevice_suite (), "clfft-no-device",
       __FILE__);
-  g_rmdir (empty);
-  g_free (empty);
+  if (icd)
+    g_unlink (icd);
+  g_rmdir (vendors);
+  g_free (icd);
+  g_free (vendors);
   return failures;
 }

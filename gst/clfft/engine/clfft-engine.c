@@ -276,24 +276,25 @@ match_device_env (const gchar * value, const ClfftDeviceInfo * devices,
 {
   guint64 index;
   gchar *needle, *list;
+  gint found = -1;
 
-  if (g_ascii_string_to_unsigned (value, 10, 0, G_MAXINT, &index, NULL)) {
-    if (index < n)
-      return (gint) index;
-  } else {
-    needle = g_utf8_casefold (value, -1);
-    for (guint i = 0; i < n; i++) {
-      gchar *name = g_utf8_casefold (devices[i].name, -1);
-      gboolean found = strstr (name, needle) != NULL;
+  /* A number in range is an index; anything else is a part of a name
+   * (so that "4090" still finds an RTX 4090 on a one-GPU machine). */
+  if (g_ascii_string_to_unsigned (value, 10, 0, G_MAXINT, &index, NULL)
+      && index < n)
+    return (gint) index;
+  needle = g_utf8_casefold (value, -1);
+  for (guint i = 0; i < n && found < 0; i++) {
+    gchar *name = g_utf8_casefold (devices[i].name, -1);
 
-      g_free (name);
-      if (found) {
-        g_free (needle);
-        return (gint) i;
-      }
-    }
-    g_free (needle);
+    if (strstr (name, needle))
+      found = (gint) i;
+    g_free (name);
   }
+  g_free (needle);
+  if (found >= 0)
+    return found;
+
   list = describe_devices (devices, n);
   g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
       "%s=\"%s\" matches no OpenCL device (an index or a part of a name "

@@ -88,6 +88,29 @@ clfft_row_length_supported (guint n)
   return n >= 2 && n <= CLFFT_MAX_ROW_LENGTH && radix_schedule (n, radices);
 }
 
+/* The compiled kernel may allow fewer work-items than the device (register
+ * pressure); its required work-group size must fit. */
+static gboolean
+check_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
+    GError ** error)
+{
+  gsize allowed = 0, needed = (gsize) pass->threads_per_row *
+      pass->rows_per_group;
+  cl_int st = clGetKernelWorkGroupInfo (pass->kernel, dev->id,
+      CL_KERNEL_WORK_GROUP_SIZE, sizeof (allowed), &allowed, NULL);
+
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clGetKernelWorkGroupInfo");
+  if (allowed < needed) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "the length-%u FFT kernel needs work-groups of %" G_GSIZE_FORMAT
+        " work-items; %s allows %" G_GSIZE_FORMAT " for it", pass->n, needed,
+        dev->name, allowed);
+    return FALSE;
+  }
+  return TRUE;
+}
+
 /* exp(-2 pi i m / period) for m < count, computed in double precision. */
 static cl_mem
 twiddle_table (ClfftEngine * engine, guint count, guint period,
@@ -147,12 +170,13 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine, guint n,
         "%u whose prime factors are 2, 3, 5 and 7", n, CLFFT_MAX_ROW_LENGTH);
     return FALSE;
   }
-  /* One work-item per butterfly of the largest radix; smaller radices run
-   * several butterflies per work-item. */
+  /* One work-item per butterfly of the largest radix (fewer where the
+   * device caps the work-group size); smaller radices run several
+   * butterflies per work-item. */
   for (guint s = 0; s < n_stages; s++)
     largest = MAX (largest, radices[s]);
   pass->n = n;
-  pass->threads_per_row = n / largest;
+  pass->threads_per_row = MIN (n / largest, dev->max_work_group_size);
   for (guint s = 0; s < n_stages; s++) {
     guint per_item = (n / radices[s] + pass->threads_per_row - 1) /
         pass->threads_per_row;
@@ -165,13 +189,11 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine, guint n,
     rows /= 2;
   pass->rows_per_group = rows;
   local_bytes = (gsize) rows * n * sizeof (cl_float2);
-  if (pass->threads_per_row > dev->max_work_group_size
-      || local_bytes > dev->local_mem_size) {
+  if (local_bytes > dev->local_mem_size) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "FFT length %u needs %u work-items and %" G_GSIZE_FORMAT " bytes of "
-        "local memory; %s offers %" G_GSIZE_FORMAT " and %" G_GSIZE_FORMAT,
-        n, pass->threads_per_row, local_bytes, dev->name,
-        dev->max_work_group_size, dev->local_mem_size);
+        "FFT length %u needs %" G_GSIZE_FORMAT " bytes of local memory; %s "
+        "offers %" G_GSIZE_FORMAT, n, local_bytes, dev->name,
+        dev->local_mem_size);
     return FALSE;
   }
 
@@ -189,6 +211,9 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine, guint n,
   pass->kernel = create_kernel (engine, "fft_stockham.cl", options->str,
       "fft_rows", error);
   g_string_free (options, TRUE);
+  if (pass->kernel && !check_work_group_size (pass, dev, error))
+    clfft_warn_on_failure (clReleaseKernel (g_steal_pointer (&pass->kernel)),
+        "clReleaseKernel");
   if (pass->kernel)
     pass->twiddles = twiddle_table (engine, n, n, error);
   if (pass->twiddles && needs_real_twiddles)

@@ -278,6 +278,7 @@ GST_START_TEST (test_property_change_applies_to_next_frame)
   guint w = 32, ht = 32;
   GstHarness *h = harness_new (w, ht, "filter=highpass cutoff=0.2");
   guint8 *in = random_frame (w, ht), *ref, *out;
+  GstElement *filter;
 
   out = filter_frame (h, in, w, ht);
   ref = reference_filter (in, w, ht, TRUE, 0.2);
@@ -285,15 +286,15 @@ GST_START_TEST (test_property_change_applies_to_next_frame)
   g_free (out);
   g_free (ref);
 
-  g_object_set (harness_filter (h), "filter", 0 /* lowpass */ , "cutoff",
-      0.1, NULL);
+  filter = harness_filter (h);
+  g_object_set (filter, "filter", 0 /* lowpass */ , "cutoff", 0.1, NULL);
   out = filter_frame (h, in, w, ht);
   ref = reference_filter (in, w, ht, FALSE, 0.1);
   fail_unless (max_abs_diff (ref, out, (gsize) w * ht) <= 1);
   g_free (out);
   g_free (ref);
   g_free (in);
-  gst_object_unref (harness_filter (h));
+  gst_object_unref (filter);
   gst_harness_teardown (h);
 }
 
