@@ -14,23 +14,30 @@
  *   VALUES       register slots per work-item
  *   NUM_STAGES   number of radix stages
  *   RADICES      the radix of each stage, comma-separated, product N
- *   SIGN         -1 forward, +1 inverse (ignored with FILTER)
- *   FILTER       forward FFT, multiply by a per-row gain, inverse FFT
+ *   SIGN         -1 forward, +1 inverse (ignored with FILTER, BLUESTEIN)
+ *   LENGTH       the transform's own length, when the FFT of length N only
+ *                serves it (BLUESTEIN); default N
+ *   FILTER       forward FFT, multiply by a real gain per element, inverse
+ *   GAIN_ON_STORE  multiply each result by a real gain per element
+ *   BLUESTEIN    a length-LENGTH transform as a circular convolution of
+ *                length N: input times chirp, forward FFT, times the
+ *                convolution kernel's spectrum conv, inverse FFT, times chirp
  * and one LOAD_* and one STORE_* option for the data layout (default:
  * complex in, complex out):
  *   LOAD_U8             bytes as real input
  *   LOAD_REAL           floats as real input
- *   LOAD_REAL_PAIRS     2N floats as N complex values (x[2m], x[2m+1]): the
+ *   LOAD_REAL_PAIRS     2L floats as L complex values (x[2m], x[2m+1]): the
  *                       half-length transform of a real forward FFT
- *   LOAD_HERMITIAN      N/2 + 1 complex values, the rest by symmetry
- *   LOAD_HALF_SPECTRUM  N + 1 complex bins of a real 2N-point spectrum,
- *                       folded into N values for a half-length inverse
+ *   LOAD_HERMITIAN      L/2 + 1 complex values, the rest by symmetry
+ *   LOAD_HALF_SPECTRUM  L + 1 complex bins of a real 2L-point spectrum,
+ *                       folded into L values for a half-length inverse
  *   STORE_U8            real part, rounded half up, saturated to bytes
  *   STORE_REAL          real part as floats
- *   STORE_REAL_PAIRS    N complex values as 2N floats
- *   STORE_HALF          bins 0 .. N/2 only
- *   STORE_HALF_SPECTRUM the N + 1 bins of the real 2N-point spectrum whose
+ *   STORE_REAL_PAIRS    L complex values as 2L floats
+ *   STORE_HALF          bins 0 .. L/2 only
+ *   STORE_HALF_SPECTRUM the L + 1 bins of the real 2L-point spectrum whose
  *                       half-length transform this is
+ * (L = LENGTH)
  *
  * Twiddles come from a table tw[m] = exp(-2 pi i m / N), m < N, computed in
  * double precision on the host; the inverse uses its conjugate.
@@ -41,6 +48,10 @@
 #endif
 
 #define WG_SIZE (THREADS * ROWS)
+
+#ifndef LENGTH
+#define LENGTH N
+#endif
 
 __constant uint kRadices[NUM_STAGES] = { RADICES };
 
@@ -258,8 +269,9 @@ inline float2 conj (float2 a)
   return (float2) (a.x, -a.y);
 }
 
-/* Element idx (0 .. N-1) of the complex sequence the transform starts from.
- * real_tw[k] = exp(-2 pi i k / (2N)), k <= N, serves the real-data modes. */
+/* Element idx (0 .. LENGTH-1) of the complex sequence the transform starts
+ * from. real_tw[k] = exp(-2 pi i k / (2 LENGTH)), k <= LENGTH, serves the
+ * real-data modes. */
 inline float2 load_element (__global const src_t * row, uint idx, uint stride,
     __global const float2 * real_tw)
 {
@@ -270,11 +282,12 @@ inline float2 load_element (__global const src_t * row, uint idx, uint stride,
 #elif defined(LOAD_REAL_PAIRS)
   return (float2) (row[2 * idx * stride], row[(2 * idx + 1) * stride]);
 #elif defined(LOAD_HERMITIAN)
-  return idx <= N / 2 ? row[idx * stride] : conj (row[(N - idx) * stride]);
+  return idx <= LENGTH / 2 ? row[idx * stride] :
+      conj (row[(LENGTH - idx) * stride]);
 #elif defined(LOAD_HALF_SPECTRUM)
-  /* X[k] = E[k] + W^k O[k] and conj(X[N-k]) = E[k] - W^k O[k], where E and
+  /* X[k] = E[k] + W^k O[k] and conj(X[L-k]) = E[k] - W^k O[k], where E and
    * O are the spectra of the even and odd samples; z = E + i O. */
-  float2 a = row[idx * stride], b = conj (row[(N - idx) * stride]);
+  float2 a = row[idx * stride], b = conj (row[(LENGTH - idx) * stride]);
   float2 e = (a + b) * 0.5f;
   float2 o = cmul (a - b, conj (real_tw[idx])) * 0.5f;
   return (float2) (e.x - o.y, e.y + o.x);
@@ -296,7 +309,7 @@ inline void store_element (__global dst_t * row, uint idx, uint stride,
   row[2 * idx * stride] = x.x;
   row[(2 * idx + 1) * stride] = x.y;
 #elif defined(STORE_HALF)
-  if (idx <= N / 2)
+  if (idx <= LENGTH / 2)
     row[idx * stride] = x;
 #else
   row[idx * stride] = x;
@@ -304,15 +317,22 @@ inline void store_element (__global dst_t * row, uint idx, uint stride,
 }
 #endif
 
+#ifdef BLUESTEIN
+#define WITH_CHIRP(x, idx) cmul ((x), chirp[idx])
+#else
+#define WITH_CHIRP(x, idx) (x)
+#endif
+
 /* Row r of src starts at src + r * src_dist, and its element i is at
- * i * src_stride from there (in src_t units); likewise dst. With FILTER,
- * gain holds one real gain per element, rows gain_dist apart. scale
- * multiplies the result before it is stored. */
+ * i * src_stride from there (in src_t units); likewise dst. gain (FILTER,
+ * GAIN_ON_STORE) holds one real gain per element, rows gain_dist apart;
+ * chirp and conv serve BLUESTEIN. scale multiplies every stored result. */
 __kernel __attribute__((reqd_work_group_size (WG_SIZE, 1, 1)))
 void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
     __global dst_t * dst, uint dst_stride, uint dst_dist, uint batch,
     __global const float2 * tw, __global const float2 * real_tw,
-    __global const float * gain, uint gain_dist, float scale)
+    __global const float * gain, uint gain_dist,
+    __global const float2 * chirp, __global const float2 * conv, float scale)
 {
   __local float2 lds[ROWS * N];
   const uint lid = get_local_id (0);
@@ -326,16 +346,22 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
   float2 v[VALUES];
 
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot,
-      v[slot] = active ? load_element (row_src, idx, src_stride, real_tw) :
+      v[slot] = (active && idx < LENGTH) ?
+      WITH_CHIRP (load_element (row_src, idx, src_stride, real_tw), idx) :
       (float2) (0.0f));
 
-#ifdef FILTER
+#if defined(FILTER) || defined(BLUESTEIN)
   fft_pass (v, buf, t, tw, -1.0f);
-  /* The last stage leaves the spectrum in v; apply the gain, then restart
-   * from local memory in the first stage's pattern. */
+  /* The last stage leaves the spectrum in v; multiply, then restart from
+   * local memory in the first stage's pattern. */
   barrier (CLK_LOCAL_MEM_FENCE);
+#ifdef FILTER
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
       buf[idx] = v[slot] * (active ? gain[row * gain_dist + idx] : 0.0f));
+#else
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, buf[idx] = cmul (v[slot],
+          conv[idx]));
+#endif
   barrier (CLK_LOCAL_MEM_FENCE);
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[idx]);
   barrier (CLK_LOCAL_MEM_FENCE);
@@ -345,15 +371,17 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
 #endif
 
 #if defined(STORE_HALF_SPECTRUM)
-  /* v holds Z, the transform of z[m] = x[2m] + i x[2m+1]; unfold it into
-   * X[k] = E[k] + W^k O[k], with E = (Z[k] + conj(Z[N-k])) / 2 and
-   * O = (Z[k] - conj(Z[N-k])) / 2i, for k = 0 .. N. */
-  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, buf[idx] = v[slot]);
+  /* z = the transform of z[m] = x[2m] + i x[2m+1]; unfold it into
+   * X[k] = E[k] + W^k O[k], with E = (Z[k] + conj(Z[L-k])) / 2 and
+   * O = (Z[k] - conj(Z[L-k])) / 2i, for k = 0 .. L. */
+  barrier (CLK_LOCAL_MEM_FENCE);
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
+      if (idx < LENGTH) buf[idx] = WITH_CHIRP (v[slot], idx));
   barrier (CLK_LOCAL_MEM_FENCE);
   if (!active)
     return;
-  for (uint k = t; k <= N; k += THREADS) {
-    float2 zk = buf[k % N], zm = conj (buf[(N - k) % N]);
+  for (uint k = t; k <= LENGTH; k += THREADS) {
+    float2 zk = buf[k % LENGTH], zm = conj (buf[(LENGTH - k) % LENGTH]);
     float2 e = (zk + zm) * 0.5f, d = (zk - zm) * 0.5f;
     float2 o = (float2) (d.y, -d.x);
     row_dst[k * dst_stride] = (e + cmul (real_tw[k], o)) * scale;
@@ -361,7 +389,14 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
 #else
   if (!active)
     return;
+#ifdef GAIN_ON_STORE
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      store_element (row_dst, idx, dst_stride, v[slot] * scale));
+      if (idx < LENGTH) store_element (row_dst, idx, dst_stride,
+          WITH_CHIRP (v[slot], idx) * scale * gain[row * gain_dist + idx]));
+#else
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
+      if (idx < LENGTH) store_element (row_dst, idx, dst_stride,
+          WITH_CHIRP (v[slot], idx) * scale));
+#endif
 #endif
 }

@@ -13,9 +13,9 @@
  * `highpass` keeps r > cutoff and `none` keeps everything (a pure forward
  * and inverse round trip). The masks are ideal (hard-edged).
  *
- * Widths and heights go from 2 to 4096 and may have no prime factor other
- * than 2, 3, 5 and 7 (640x480, 1280x720, 1920x1080 and 4096x2160 qualify);
- * other sizes are refused at caps negotiation.
+ * Widths and heights go from 2 to 2048, or up to 4096 when they have no
+ * prime factor other than 2, 3, 5 and 7 (1920x1080, 3840x2160 and
+ * 4096x2160 qualify); other sizes are refused when caps are set.
  *
  * The device is the first GPU, else the first CPU device (PoCL), unless the
  * environment variable `GST_CLFFT_DEVICE` (an index or a part of a device
@@ -264,9 +264,9 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   if (!clfft_length_supported (width) || !clfft_length_supported (height)) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT,
         ("clfft2dfilter cannot filter %dx%d frames: width and height must "
-            "be from %d to %d with no prime factor other than 2, 3, 5 and 7.",
-            width, height, MIN_SIZE, MAX_SIZE), ("refused caps %"
-            GST_PTR_FORMAT, incaps));
+            "be from %d to %d, and those above %d may have no prime factor "
+            "other than 2, 3, 5 and 7.", width, height, MIN_SIZE, MAX_SIZE,
+            MAX_SIZE / 2), ("refused caps %" GST_PTR_FORMAT, incaps));
     return FALSE;
   }
 

@@ -190,6 +190,19 @@ GST_START_TEST (test_fft_1d_long_rows)
 
 GST_END_TEST;
 
+/* Lengths with a prime factor above 7 go through Bluestein. */
+GST_START_TEST (test_fft_1d_bluestein_lengths)
+{
+  static const guint lengths[] = { 1, 11, 13, 17, 22, 97, 127, 254, 683,
+    997, 1366, 2039, 2047,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    check_transform (lengths[i], CLAMP (16384 / lengths[i], 3, 67), FALSE);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_fft_1d_mixed_radix_lengths)
 {
   /* every radix alone and mixed, and the lengths of video frames */
@@ -300,8 +313,10 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
 GST_START_TEST (test_fft_1d_real)
 {
   /* even lengths take the half-length path, odd ones (and 2) the full one */
-  static const guint lengths[] = { 2, 3, 4, 5, 6, 7, 8, 10, 15, 16, 30, 64,
-    100, 210, 256, 1080, 1024, 2187, 3125, 4096, 8000, 8192,
+  static const guint lengths[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10, 15, 16, 30,
+    64, 100, 210, 256, 1080, 1024, 2187, 3125, 4096, 8000, 8192,
+    /* through Bluestein: odd, and even with a Bluestein half */
+    97, 1023, 22, 254, 1366, 4094,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
@@ -318,7 +333,7 @@ GST_START_TEST (test_fft_2d_sizes)
   static const guint sizes[][2] = {
     {2, 2}, {4, 8}, {16, 16}, {64, 32}, {32, 128}, {2, 256}, {256, 2},
     {512, 64}, {128, 512}, {4096, 2}, {2, 4096}, {3, 5}, {35, 48},
-    {120, 90}, {160, 120},
+    {120, 90}, {160, 120}, {97, 61}, {2, 97}, {97, 2}, {1, 16}, {13, 1},
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
@@ -331,8 +346,8 @@ GST_START_TEST (test_unsupported_length_is_an_error)
 {
   GError *error = NULL;
 
-  ClfftPlan1dDesc prime = { CLFFT_C2C, 11, 1, 0, 0, 0, 0 };
-  ClfftPlan1dDesc r2c = { CLFFT_R2C, 22, 1, 0, 0, 0, 0 };
+  ClfftPlan1dDesc prime = { CLFFT_C2C, 4099, 1, 0, 0, 0, 0 };
+  ClfftPlan1dDesc r2c = { CLFFT_R2C, 8194, 1, 0, 0, 0, 0 };
   ClfftPlan1d *plan;
 
   fail_unless (clfft_plan_1d_new (engine, &prime, &error) == NULL);
@@ -614,6 +629,7 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_1d_power_of_two_lengths);
   tcase_add_test (tc, test_fft_1d_long_rows);
   tcase_add_test (tc, test_fft_1d_mixed_radix_lengths);
+  tcase_add_test (tc, test_fft_1d_bluestein_lengths);
   tcase_add_test (tc, test_fft_1d_real);
   tcase_add_test (tc, test_fft_2d_sizes);
   tcase_add_test (tc, test_unsupported_length_is_an_error);

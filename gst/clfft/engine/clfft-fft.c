@@ -36,27 +36,27 @@ init_passes (ClfftPlan1d * plan, ClfftEngine * engine, GError ** error)
     case CLFFT_C2C:
       plan->inverse_scale = 1.0f / n;
       return clfft_row_pass_init (&plan->forward, engine, n, CLFFT_FORWARD,
-          CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, FALSE, error)
+          CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, CLFFT_GAIN_NONE, error)
           && clfft_row_pass_init (&plan->inverse, engine, n, CLFFT_INVERSE,
-          CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, FALSE, error);
+          CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, CLFFT_GAIN_NONE, error);
     case CLFFT_R2C:
       if (half_length_path (n)) {
         return clfft_row_pass_init (&plan->forward, engine, n / 2,
             CLFFT_FORWARD, CLFFT_LOAD_REAL_PAIRS, CLFFT_STORE_HALF_SPECTRUM,
-            FALSE, error);
+            CLFFT_GAIN_NONE, error);
       }
       return clfft_row_pass_init (&plan->forward, engine, n, CLFFT_FORWARD,
-          CLFFT_LOAD_REAL, CLFFT_STORE_HALF, FALSE, error);
+          CLFFT_LOAD_REAL, CLFFT_STORE_HALF, CLFFT_GAIN_NONE, error);
     case CLFFT_C2R:
       if (half_length_path (n)) {
         plan->inverse_scale = 2.0f / n;
         return clfft_row_pass_init (&plan->inverse, engine, n / 2,
             CLFFT_INVERSE, CLFFT_LOAD_HALF_SPECTRUM, CLFFT_STORE_REAL_PAIRS,
-            FALSE, error);
+            CLFFT_GAIN_NONE, error);
       }
       plan->inverse_scale = 1.0f / n;
       return clfft_row_pass_init (&plan->inverse, engine, n, CLFFT_INVERSE,
-          CLFFT_LOAD_HERMITIAN, CLFFT_STORE_REAL, FALSE, error);
+          CLFFT_LOAD_HERMITIAN, CLFFT_STORE_REAL, CLFFT_GAIN_NONE, error);
   }
   return FALSE;
 }
@@ -128,7 +128,7 @@ init_c2c (ClfftRowPass * pass, ClfftEngine * engine, guint n, gint sign,
     GError ** error)
 {
   return clfft_row_pass_init (pass, engine, n, sign, CLFFT_LOAD_COMPLEX,
-      CLFFT_STORE_COMPLEX, FALSE, error);
+      CLFFT_STORE_COMPLEX, CLFFT_GAIN_NONE, error);
 }
 
 ClfftPlan2d *

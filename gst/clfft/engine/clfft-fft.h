@@ -21,8 +21,10 @@ typedef enum
   CLFFT_C2R,                    /* N/2 + 1 complex to N real, inverse */
 } ClfftKind;
 
-/* Whether the engine transforms length n (on any axis): 2..4096, with no
- * prime factor other than 2, 3, 5 and 7. */
+/* Whether the engine transforms length n (on any axis): any n up to 2048,
+ * and up to 4096 when n has no prime factor other than 2, 3, 5 and 7 (those
+ * run directly in mixed radix; the others through Bluestein's algorithm).
+ * Real transforms of even n need n/2 to qualify. */
 gboolean clfft_length_supported (guint n);
 
 /* Complex data are cl_float2 (re, im), real data cl_float. Strides and

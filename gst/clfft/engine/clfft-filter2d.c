@@ -1,6 +1,8 @@
 /* The filter runs in five passes over global memory:
  *   rows forward (bytes in), transpose, columns forward x gain x inverse in
  *   one kernel, transpose, rows inverse (bytes out).
+ * A height that needs Bluestein splits the column kernel in two: forward
+ * with the gain on its output, then inverse.
  * The spectrum stays transposed between the two transposes, so the gain is
  * stored transposed too, with the 1 / (W H) normalization folded in. */
 #include "clfft-filter2d.h"
@@ -11,7 +13,9 @@ struct _ClfftFilter2d
 {
   ClfftEngine *engine;
   guint width, height;
-  ClfftRowPass rows_forward, columns_filter, rows_inverse;
+  ClfftRowPass rows_forward, rows_inverse;
+  ClfftRowPass columns_filter;          /* or, with Bluestein heights: */
+  ClfftRowPass columns_forward, columns_inverse;
   ClfftTransposePass transpose;
   cl_mem bytes_in, bytes_out, spectrum, scratch, gain;
 };
@@ -29,11 +33,18 @@ clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
   f->width = width;
   f->height = height;
   ok = clfft_row_pass_init (&f->rows_forward, engine, width, -1,
-      CLFFT_LOAD_U8, CLFFT_STORE_COMPLEX, FALSE, error)
-      && clfft_row_pass_init (&f->columns_filter, engine, height, -1,
-      CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, TRUE, error)
+      CLFFT_LOAD_U8, CLFFT_STORE_COMPLEX, CLFFT_GAIN_NONE, error)
       && clfft_row_pass_init (&f->rows_inverse, engine, width, 1,
-      CLFFT_LOAD_COMPLEX, CLFFT_STORE_U8, FALSE, error)
+      CLFFT_LOAD_COMPLEX, CLFFT_STORE_U8, CLFFT_GAIN_NONE, error)
+      && (clfft_row_length_direct (height) ?
+      clfft_row_pass_init (&f->columns_filter, engine, height, -1,
+          CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, CLFFT_GAIN_BETWEEN, error) :
+      (clfft_row_pass_init (&f->columns_forward, engine, height, -1,
+              CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, CLFFT_GAIN_ON_STORE,
+              error)
+          && clfft_row_pass_init (&f->columns_inverse, engine, height, 1,
+              CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, CLFFT_GAIN_NONE,
+              error)))
       && clfft_transpose_pass_init (&f->transpose, engine, error)
       && (f->bytes_in = clfft_buffer_new (engine, CL_MEM_READ_ONLY, pixels,
           NULL, error))
@@ -89,8 +100,13 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
       f->spectrum, rows, h, NULL, 0, 1.0f, error)
       && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
       f->scratch, w, h, error)
-      && clfft_row_pass_enqueue (&f->columns_filter, f->scratch, columns,
-      f->spectrum, columns, w, f->gain, h, 1.0f, error)
+      && (f->columns_filter.kernel ?
+      clfft_row_pass_enqueue (&f->columns_filter, f->scratch, columns,
+          f->spectrum, columns, w, f->gain, h, 1.0f, error) :
+      (clfft_row_pass_enqueue (&f->columns_forward, f->scratch, columns,
+              f->spectrum, columns, w, f->gain, h, 1.0f, error)
+          && clfft_row_pass_enqueue (&f->columns_inverse, f->spectrum,
+              columns, f->spectrum, columns, w, NULL, 0, 1.0f, error)))
       && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
       f->scratch, h, w, error)
       && clfft_row_pass_enqueue (&f->rows_inverse, f->scratch, rows,
@@ -133,6 +149,8 @@ clfft_filter2d_free (ClfftFilter2d * f)
 {
   clfft_row_pass_clear (&f->rows_forward);
   clfft_row_pass_clear (&f->columns_filter);
+  clfft_row_pass_clear (&f->columns_forward);
+  clfft_row_pass_clear (&f->columns_inverse);
   clfft_row_pass_clear (&f->rows_inverse);
   clfft_transpose_pass_clear (&f->transpose);
   clfft_buffer_release (&f->bytes_in);

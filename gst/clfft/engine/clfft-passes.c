@@ -52,14 +52,19 @@ create_kernel (ClfftEngine * engine, const gchar * source,
   return kernel;
 }
 
-/* Radix-8 stages while 8 divides n, then 4 or 2, then 7, 5 and 3. Returns
- * the number of stages, or 0 if n has another prime factor. */
+/* Radix-8 stages while 8 divides n, then 4 or 2, then 7, 5 and 3 (length 1
+ * is one radix-1 stage). Returns the number of stages, or 0 if n has
+ * another prime factor. */
 static guint
 radix_schedule (guint n, guint radices[CLFFT_MAX_STAGES])
 {
   static const guint odd[] = { 7, 5, 3 };
   guint count = 0, rest = n;
 
+  if (n == 1) {
+    radices[0] = 1;
+    return 1;
+  }
   while (rest % 8 == 0 && count < CLFFT_MAX_STAGES) {
     radices[count++] = 8;
     rest /= 8;
@@ -81,11 +86,28 @@ radix_schedule (guint n, guint radices[CLFFT_MAX_STAGES])
 }
 
 gboolean
-clfft_row_length_supported (guint n)
+clfft_row_length_direct (guint n)
 {
   guint radices[CLFFT_MAX_STAGES];
 
-  return n >= 2 && n <= CLFFT_MAX_ROW_LENGTH && radix_schedule (n, radices);
+  return n >= 1 && n <= CLFFT_MAX_ROW_LENGTH && radix_schedule (n, radices);
+}
+
+/* The convolution length of a Bluestein transform of length n: the
+ * smallest length >= 2n - 1 that runs directly, or 0 if none fits. */
+static guint
+bluestein_length (guint n)
+{
+  for (guint m = MAX (2 * n - 1, 2); m <= CLFFT_MAX_ROW_LENGTH; m++)
+    if (clfft_row_length_direct (m))
+      return m;
+  return 0;
+}
+
+gboolean
+clfft_row_length_supported (guint n)
+{
+  return clfft_row_length_direct (n) || (n >= 1 && bluestein_length (n));
 }
 
 /* The compiled kernel may allow fewer work-items than the device (register
@@ -111,6 +133,14 @@ check_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   return TRUE;
 }
 
+static cl_mem
+upload_table (ClfftEngine * engine, const cl_float2 * table, guint count,
+    GError ** error)
+{
+  return clfft_buffer_new (engine, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+      count * sizeof (cl_float2), (gpointer) table, error);
+}
+
 /* exp(-2 pi i m / period) for m < count, computed in double precision. */
 static cl_mem
 twiddle_table (ClfftEngine * engine, guint count, guint period,
@@ -124,10 +154,68 @@ twiddle_table (ClfftEngine * engine, guint count, guint period,
     table[m].s[0] = (float) cos (angle);
     table[m].s[1] = (float) sin (angle);
   }
-  buffer = clfft_buffer_new (engine, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-      count * sizeof (cl_float2), table, error);
+  buffer = upload_table (engine, table, count, error);
   g_free (table);
   return buffer;
+}
+
+/* Bluestein: X[k] = c[k] sum_n (x[n] c[n]) b[k - n], with the chirp
+ * c[n] = exp(sign i pi n^2 / L) and b = conj(c). The kernel needs c and the
+ * spectrum of b wrapped onto the convolution length M (with the 1/M of the
+ * inner inverse FFT folded in), both computed here in double precision. */
+static gboolean
+bluestein_tables (ClfftRowPass * pass, ClfftEngine * engine, gint sign,
+    GError ** error)
+{
+  guint n = pass->length, m = pass->n;
+  cl_float2 *chirp = g_new (cl_float2, n), *conv = g_new (cl_float2, m);
+  gdouble *b_re = g_new0 (gdouble, m), *b_im = g_new0 (gdouble, m);
+  gdouble *cos_m = g_new (gdouble, m), *sin_m = g_new (gdouble, m);
+
+  for (guint j = 0; j < n; j++) {
+    /* j^2 mod 2L keeps the angle small and exact */
+    guint64 q = ((guint64) j * j) % (2 * (guint64) n);
+    gdouble angle = sign * G_PI * (gdouble) q / n;
+
+    chirp[j].s[0] = (float) cos (angle);
+    chirp[j].s[1] = (float) sin (angle);
+    b_re[j] = cos (angle);
+    b_im[j] = -sin (angle);
+    if (j > 0) {
+      b_re[m - j] = b_re[j];
+      b_im[m - j] = b_im[j];
+    }
+  }
+  for (guint j = 0; j < m; j++) {
+    cos_m[j] = cos (2.0 * G_PI * j / m);
+    sin_m[j] = -sin (2.0 * G_PI * j / m);
+  }
+  for (guint k = 0; k < m; k++) {
+    gdouble re = 0.0, im = 0.0;
+    guint w = 0;
+
+    for (guint j = 0; j < m; j++) {
+      if (b_re[j] != 0.0 || b_im[j] != 0.0) {
+        re += b_re[j] * cos_m[w] - b_im[j] * sin_m[w];
+        im += b_re[j] * sin_m[w] + b_im[j] * cos_m[w];
+      }
+      w += k;
+      if (w >= m)
+        w -= m;
+    }
+    conv[k].s[0] = (float) (re / m);
+    conv[k].s[1] = (float) (im / m);
+  }
+  pass->chirp = upload_table (engine, chirp, n, error);
+  if (pass->chirp)
+    pass->conv = upload_table (engine, conv, m, error);
+  g_free (chirp);
+  g_free (conv);
+  g_free (b_re);
+  g_free (b_im);
+  g_free (cos_m);
+  g_free (sin_m);
+  return pass->conv != NULL;
 }
 
 static const gchar *const load_options[] = {
@@ -148,26 +236,43 @@ static const gchar *const store_options[] = {
   [CLFFT_STORE_HALF_SPECTRUM] = " -D STORE_HALF_SPECTRUM",
 };
 
+static const gchar *const gain_options[] = {
+  [CLFFT_GAIN_NONE] = "",
+  [CLFFT_GAIN_BETWEEN] = " -D FILTER",
+  [CLFFT_GAIN_ON_STORE] = " -D GAIN_ON_STORE",
+};
+
 gboolean
-clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine, guint n,
-    gint sign, ClfftRowLoad load, ClfftRowStore store, gboolean filter,
-    GError ** error)
+clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
+    guint length, gint sign, ClfftRowLoad load, ClfftRowStore store,
+    ClfftRowGain gain, GError ** error)
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
   guint radices[CLFFT_MAX_STAGES], n_stages = 0, largest = 0, values = 0;
   gboolean needs_real_twiddles = load == CLFFT_LOAD_HALF_SPECTRUM
       || store == CLFFT_STORE_HALF_SPECTRUM;
-  guint rows;
+  guint n, rows;
   GString *options;
   gsize local_bytes;
 
   memset (pass, 0, sizeof (*pass));
-  if (n >= 2 && n <= CLFFT_MAX_ROW_LENGTH)
+  pass->length = length;
+  n = clfft_row_length_direct (length) ? length : bluestein_length (length);
+  pass->bluestein = n != length;
+  if (length >= 1 && n >= 1)
     n_stages = radix_schedule (n, radices);
   if (n_stages == 0) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "FFT length %u is not supported: the engine does lengths from 2 to "
-        "%u whose prime factors are 2, 3, 5 and 7", n, CLFFT_MAX_ROW_LENGTH);
+        "FFT length %u is not supported: the engine does lengths up to %u "
+        "with no prime factor other than 2, 3, 5 and 7, and any other "
+        "length up to %u", length, CLFFT_MAX_ROW_LENGTH,
+        CLFFT_MAX_ROW_LENGTH / 2);
+    return FALSE;
+  }
+  if (pass->bluestein && gain == CLFFT_GAIN_BETWEEN) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "a length-%u row cannot filter in one pass (it needs Bluestein)",
+        length);
     return FALSE;
   }
   /* One work-item per butterfly of the largest radix (fewer where the
@@ -205,7 +310,9 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine, guint n,
     g_string_append_printf (options, "%s%u", s ? "," : "", radices[s]);
   g_string_append_printf (options, " -D SIGN=%s%s%s%s",
       sign < 0 ? "-1.0f" : "1.0f", load_options[load], store_options[store],
-      filter ? " -D FILTER" : "");
+      gain_options[gain]);
+  if (pass->bluestein)
+    g_string_append_printf (options, " -D LENGTH=%u -D BLUESTEIN", length);
 
   pass->engine = clfft_engine_ref (engine);
   pass->kernel = create_kernel (engine, "fft_stockham.cl", options->str,
@@ -217,8 +324,10 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine, guint n,
   if (pass->kernel)
     pass->twiddles = twiddle_table (engine, n, n, error);
   if (pass->twiddles && needs_real_twiddles)
-    pass->real_twiddles = twiddle_table (engine, n + 1, 2 * n, error);
-  if (!pass->twiddles || (needs_real_twiddles && !pass->real_twiddles)) {
+    pass->real_twiddles = twiddle_table (engine, length + 1, 2 * length,
+        error);
+  if (!pass->twiddles || (needs_real_twiddles && !pass->real_twiddles)
+      || (pass->bluestein && !bluestein_tables (pass, engine, sign, error))) {
     clfft_row_pass_clear (pass);
     return FALSE;
   }
@@ -232,6 +341,8 @@ clfft_row_pass_clear (ClfftRowPass * pass)
     clfft_warn_on_failure (clReleaseKernel (pass->kernel), "clReleaseKernel");
   clfft_buffer_release (&pass->twiddles);
   clfft_buffer_release (&pass->real_twiddles);
+  clfft_buffer_release (&pass->chirp);
+  clfft_buffer_release (&pass->conv);
   if (pass->engine)
     clfft_engine_unref (pass->engine);
   memset (pass, 0, sizeof (*pass));
@@ -264,11 +375,12 @@ clfft_row_pass_enqueue (ClfftRowPass * pass, cl_mem src,
   const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
     sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
     sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_float)
+    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_float)
   };
   const void *values[] = { &src, &src_layout.stride, &src_layout.distance,
     &dst, &dst_layout.stride, &dst_layout.distance, &batch, &pass->twiddles,
-    &pass->real_twiddles, &gain, &gain_distance, &scale
+    &pass->real_twiddles, &gain, &gain_distance, &pass->chirp, &pass->conv,
+    &scale
   };
   gsize local = (gsize) pass->threads_per_row * pass->rows_per_group;
   gsize groups = (batch + pass->rows_per_group - 1) / pass->rows_per_group;

@@ -12,8 +12,11 @@ G_BEGIN_DECLS
 /* Most radix stages of one row (4096 = 8^4; 3^7 = 2187 takes 7). */
 #define CLFFT_MAX_STAGES 16
 
-/* Whether a row pass can do length n: 2..CLFFT_MAX_ROW_LENGTH, with no
- * prime factor other than 2, 3, 5 and 7. */
+/* Whether a row pass does length n directly: 1..CLFFT_MAX_ROW_LENGTH with
+ * no prime factor other than 2, 3, 5 and 7. */
+gboolean clfft_row_length_direct (guint n);
+/* Whether a row pass does length n at all: directly, or through Bluestein
+ * on a direct length >= 2n - 1. */
 gboolean clfft_row_length_supported (guint n);
 
 /* How a row pass reads its input and writes its output; see the LOAD_* and
@@ -38,22 +41,35 @@ typedef enum
   CLFFT_STORE_HALF_SPECTRUM,
 } ClfftRowStore;
 
+/* Where a row pass applies a real gain per element, if anywhere. */
+typedef enum
+{
+  CLFFT_GAIN_NONE,
+  CLFFT_GAIN_BETWEEN,           /* forward FFT, gain, inverse FFT */
+  CLFFT_GAIN_ON_STORE,          /* on the transform's output */
+} ClfftRowGain;
+
 typedef struct
 {
   ClfftEngine *engine;
   cl_kernel kernel;
+  guint length;                 /* of the transform */
+  guint n;                      /* of the FFT that runs it */
+  gboolean bluestein;           /* n is a convolution length >= 2 length - 1 */
   cl_mem twiddles;              /* exp(-2 pi i m / n), m < n */
-  cl_mem real_twiddles;         /* exp(-2 pi i k / 2n), k <= n, or NULL */
-  guint n;
+  cl_mem real_twiddles;         /* exp(-2 pi i k / 2 length), k <= length */
+  cl_mem chirp, conv;           /* Bluestein's tables, or NULL */
   guint threads_per_row;
   guint rows_per_group;
 } ClfftRowPass;
 
-/* A batched FFT of length n per row. sign: -1 forward, +1 inverse; filter:
- * forward, gain, inverse in one pass (sign is then ignored). */
+/* A batched transform of the given length per row. sign: -1 forward, +1
+ * inverse (with CLFFT_GAIN_BETWEEN: forward, gain, inverse, and sign is
+ * ignored). Lengths that do not run directly take Bluestein's algorithm,
+ * which cannot be combined with CLFFT_GAIN_BETWEEN. */
 gboolean clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
-    guint n, gint sign, ClfftRowLoad load, ClfftRowStore store,
-    gboolean filter, GError ** error);
+    guint length, gint sign, ClfftRowLoad load, ClfftRowStore store,
+    ClfftRowGain gain, GError ** error);
 void clfft_row_pass_clear (ClfftRowPass * pass);
 
 /* Strides and distances of a pass, in units of the element type of each
@@ -64,8 +80,8 @@ typedef struct
   guint distance;               /* between the starts of consecutive rows */
 } ClfftRowLayout;
 
-/* gain (rows gain_distance apart) is only read by a filter pass; pass NULL
- * otherwise. */
+/* gain (rows gain_distance apart) is only read by a pass with a gain; pass
+ * NULL otherwise. */
 gboolean clfft_row_pass_enqueue (ClfftRowPass * pass, cl_mem src,
     ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
     guint batch, cl_mem gain, guint gain_distance, gfloat scale,

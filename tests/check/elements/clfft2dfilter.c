@@ -111,7 +111,7 @@ max_abs_diff (const guint8 * a, const guint8 * b, gsize n)
 GST_START_TEST (test_none_returns_frames_unchanged)
 {
   static const guint sizes[][2] = { {2, 2}, {64, 32}, {16, 256}, {512, 8},
-    {30, 14}, {7, 45},
+    {30, 14}, {7, 45}, {97, 61}, {1366, 768},
   };
 
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
@@ -249,10 +249,13 @@ reference_filter (const guint8 * in, guint w, guint ht, gboolean highpass,
 
 GST_START_TEST (test_matches_double_precision_reference)
 {
-  for (guint trial = 0; trial < 6; trial++) {
-    /* a power of two, and mixed radices with a row stride */
-    guint w = trial < 3 ? 64 : 90, ht = trial < 3 ? 32 : 21;
-    gboolean highpass = trial % 2;
+  /* a power of two, mixed radices with a row stride, and primes
+   * (Bluestein on both axes) */
+  static const guint sizes[][2] = { {64, 32}, {90, 21}, {97, 61} };
+
+  for (guint trial = 0; trial < 3 * G_N_ELEMENTS (sizes); trial++) {
+    guint w = sizes[trial / 3][0], ht = sizes[trial / 3][1];
+    gboolean highpass = trial % 3 == 1;
     gdouble cutoff = g_rand_double_range (rng, 0.02, 0.4);
     gchar *props = g_strdup_printf ("filter=%s cutoff=%.17g",
         highpass ? "highpass" : "lowpass", cutoff);
@@ -338,8 +341,8 @@ check_size_refused (guint w, guint ht)
 
 GST_START_TEST (test_unsupported_sizes_refused)
 {
-  check_size_refused (97, 64);
-  check_size_refused (64, 22);
+  check_size_refused (2053, 64);
+  check_size_refused (64, 2062);
 }
 
 GST_END_TEST;
