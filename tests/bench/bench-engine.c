@@ -150,7 +150,7 @@ relative_difference (const gfloat * a, const gfloat * b, gsize n)
 
 typedef struct
 {
-  ClfftPlan2d *plan;
+  ClfftPlan2d *plan, *inverse_plan;     /* inverse_plan: C2R, else plan */
   PeerClfft *peer;
   cl_mem in, spectrum, out;
 } Pair2d;
@@ -161,8 +161,8 @@ run_pair_ours (gpointer data)
   Pair2d *p = data;
 
   return clfft_plan_2d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->spectrum,
-      NULL) && clfft_plan_2d_enqueue (p->plan, CLFFT_INVERSE, p->spectrum,
-      p->out, NULL);
+      NULL) && clfft_plan_2d_enqueue (p->inverse_plan, CLFFT_INVERSE,
+      p->spectrum, p->out, NULL);
 }
 
 static gboolean
@@ -174,42 +174,54 @@ run_pair_peer (gpointer data)
       && peer_clfft_enqueue (p->peer, FALSE, p->spectrum, p->out);
 }
 
+/* A forward and inverse pair, complex (real = FALSE) or R2C + C2R. */
 static void
-bench_pair_2d (guint w, guint h)
+bench_pair_2d (guint w, guint h, gboolean real)
 {
   Pair2d p = { 0, };
-  gsize n = (gsize) 2 * w * h;
+  gsize n_in = real ? (gsize) w * h : (gsize) 2 * w * h;
+  gsize n_spec = real ? (gsize) 2 * (w / 2 + 1) * h : n_in;
+  const gchar *kase = real ? "r2c-c2r-2d" : "c2c-2d-pair";
   GError *error = NULL;
   gfloat *ours, *theirs;
   gdouble us, peer_us = 0, diff = -1;
 
-  p.plan = clfft_plan_2d_new (engine, w, h, &error);
-  if (!p.plan)
+  p.plan = clfft_plan_2d_new (engine, real ? CLFFT_R2C : CLFFT_C2C, w, h,
+      &error);
+  if (p.plan && real)
+    p.inverse_plan = clfft_plan_2d_new (engine, CLFFT_C2R, w, h, &error);
+  else
+    p.inverse_plan = p.plan;
+  if (!p.plan || !p.inverse_plan)
     g_error ("2D plan %ux%u: %s", w, h, error->message);
-  p.in = random_buffer (n, NULL);
-  p.spectrum = empty_buffer (n);
-  p.out = empty_buffer (n);
+  p.in = random_buffer (n_in, NULL);
+  p.spectrum = empty_buffer (n_spec);
+  p.out = empty_buffer (n_in);
   us = median_device_us (run_pair_ours, &p);
 
-  p.peer = peer_clfft_new_2d_c2c (clfft_engine_get_context (engine), queue,
-      w, h);
+  p.peer = real ? peer_clfft_new_2d_real (clfft_engine_get_context (engine),
+      queue, w, h) : peer_clfft_new_2d_c2c (clfft_engine_get_context (engine),
+      queue, w, h);
   if (p.peer) {
-    if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.out, &error))
+    if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.spectrum,
+            &error))
       g_error ("%s", error->message);
-    ours = read_floats (p.out, n);
+    ours = read_floats (p.spectrum, n_spec);
     peer_us = median_device_us (run_pair_peer, &p);
-    if (!peer_clfft_enqueue (p.peer, TRUE, p.in, p.out))
+    if (!peer_clfft_enqueue (p.peer, TRUE, p.in, p.spectrum))
       g_error ("clFFT forward failed");
-    theirs = read_floats (p.out, n);
-    diff = relative_difference (ours, theirs, n);
+    theirs = read_floats (p.spectrum, n_spec);
+    diff = relative_difference (ours, theirs, n_spec);
     g_free (ours);
     g_free (theirs);
   }
-  report ("c2c-2d-pair", w, h, "gst-clfft", us, peer_us, diff);
+  report (kase, w, h, "gst-clfft", us, peer_us, diff);
   if (p.peer) {
-    report ("c2c-2d-pair", w, h, peer_clfft_version (), peer_us, 0, -1);
+    report (kase, w, h, peer_clfft_version (), peer_us, 0, -1);
     peer_clfft_free (p.peer);
   }
+  if (p.inverse_plan != p.plan)
+    clfft_plan_2d_free (p.inverse_plan);
   clfft_plan_2d_free (p.plan);
   CHECK_CL (clReleaseMemObject (p.in));
   CHECK_CL (clReleaseMemObject (p.spectrum));
@@ -352,7 +364,8 @@ main (int argc, char **argv)
 
   for (guint i = 0; i < (quick ? 1 : G_N_ELEMENTS (frames)); i++) {
     bench_filter (frames[i][0], frames[i][1]);
-    bench_pair_2d (frames[i][0], frames[i][1]);
+    bench_pair_2d (frames[i][0], frames[i][1], TRUE);
+    bench_pair_2d (frames[i][0], frames[i][1], FALSE);
   }
   bench_r2c_1d (1024, quick ? 64 : 4096);
   bench_r2c_1d (4096, quick ? 16 : 1024);

@@ -6,6 +6,7 @@
 struct _PeerClfft
 {
   clfftPlanHandle plan;
+  clfftPlanHandle inverse_plan; /* real 2D: C2R; else 0 (plan does both) */
   cl_command_queue queue;
   cl_mem scratch;
 };
@@ -26,17 +27,29 @@ setup_once (void)
   return ok;
 }
 
+static gboolean
+bake_plan (clfftPlanHandle plan, cl_command_queue * queue, size_t * scratch)
+{
+  size_t size = 0;
+
+  if (clfftSetPlanPrecision (plan, CLFFT_SINGLE) != CLFFT_SUCCESS
+      || clfftSetResultLocation (plan, CLFFT_OUTOFPLACE) != CLFFT_SUCCESS
+      || clfftBakePlan (plan, 1, queue, NULL, NULL) != CLFFT_SUCCESS
+      || clfftGetTmpBufSize (plan, &size) != CLFFT_SUCCESS)
+    return FALSE;
+  *scratch = MAX (*scratch, size);
+  return TRUE;
+}
+
 static PeerClfft *
 bake (PeerClfft * peer, cl_context context)
 {
   size_t scratch_size = 0;
   cl_int st = CL_SUCCESS;
 
-  if (clfftSetPlanPrecision (peer->plan, CLFFT_SINGLE) != CLFFT_SUCCESS
-      || clfftSetResultLocation (peer->plan, CLFFT_OUTOFPLACE) != CLFFT_SUCCESS
-      || clfftBakePlan (peer->plan, 1, &peer->queue, NULL, NULL)
-      != CLFFT_SUCCESS
-      || clfftGetTmpBufSize (peer->plan, &scratch_size) != CLFFT_SUCCESS) {
+  if (!bake_plan (peer->plan, &peer->queue, &scratch_size)
+      || (peer->inverse_plan && !bake_plan (peer->inverse_plan, &peer->queue,
+              &scratch_size))) {
     peer_clfft_free (peer);
     return NULL;
   }
@@ -88,10 +101,45 @@ peer_clfft_new_1d_r2c (cl_context context, cl_command_queue queue, guint n,
   return bake (peer, context);
 }
 
+PeerClfft *
+peer_clfft_new_2d_real (cl_context context, cl_command_queue queue,
+    guint width, guint height)
+{
+  PeerClfft *peer = g_new0 (PeerClfft, 1);
+  size_t lengths[2] = { width, height };
+  size_t real_strides[2] = { 1, width }, bin_strides[2] = { 1, width / 2 + 1 };
+
+  peer->queue = queue;
+  if (!setup_once ()
+      || clfftCreateDefaultPlan (&peer->plan, context, CLFFT_2D, lengths)
+      != CLFFT_SUCCESS
+      || clfftSetLayout (peer->plan, CLFFT_REAL, CLFFT_HERMITIAN_INTERLEAVED)
+      != CLFFT_SUCCESS
+      || clfftSetPlanInStride (peer->plan, CLFFT_2D, real_strides)
+      != CLFFT_SUCCESS
+      || clfftSetPlanOutStride (peer->plan, CLFFT_2D, bin_strides)
+      != CLFFT_SUCCESS
+      || clfftCreateDefaultPlan (&peer->inverse_plan, context, CLFFT_2D,
+          lengths) != CLFFT_SUCCESS
+      || clfftSetLayout (peer->inverse_plan, CLFFT_HERMITIAN_INTERLEAVED,
+          CLFFT_REAL) != CLFFT_SUCCESS
+      || clfftSetPlanInStride (peer->inverse_plan, CLFFT_2D, bin_strides)
+      != CLFFT_SUCCESS
+      || clfftSetPlanOutStride (peer->inverse_plan, CLFFT_2D, real_strides)
+      != CLFFT_SUCCESS) {
+    peer_clfft_free (peer);
+    return NULL;
+  }
+  return bake (peer, context);
+}
+
 gboolean
 peer_clfft_enqueue (PeerClfft * peer, gboolean forward, cl_mem in, cl_mem out)
 {
-  return clfftEnqueueTransform (peer->plan, forward ? CLFFT_FORWARD :
+  clfftPlanHandle plan = !forward && peer->inverse_plan ?
+      peer->inverse_plan : peer->plan;
+
+  return clfftEnqueueTransform (plan, forward ? CLFFT_FORWARD :
       CLFFT_BACKWARD, 1, &peer->queue, 0, NULL, NULL, &in, &out,
       peer->scratch) == CLFFT_SUCCESS;
 }
@@ -100,6 +148,9 @@ void
 peer_clfft_free (PeerClfft * peer)
 {
   if (peer->plan && clfftDestroyPlan (&peer->plan) != CLFFT_SUCCESS)
+    g_warning ("clfftDestroyPlan failed");
+  if (peer->inverse_plan
+      && clfftDestroyPlan (&peer->inverse_plan) != CLFFT_SUCCESS)
     g_warning ("clfftDestroyPlan failed");
   if (peer->scratch && clReleaseMemObject (peer->scratch) != CL_SUCCESS)
     g_warning ("clReleaseMemObject failed");
@@ -143,6 +194,13 @@ peer_clfft_new_2d_c2c (cl_context context, cl_command_queue queue,
 PeerClfft *
 peer_clfft_new_1d_r2c (cl_context context, cl_command_queue queue, guint n,
     guint batch)
+{
+  return NULL;
+}
+
+PeerClfft *
+peer_clfft_new_2d_real (cl_context context, cl_command_queue queue,
+    guint width, guint height)
 {
   return NULL;
 }

@@ -16,6 +16,10 @@ PeerClfft *peer_clfft_new_2d_c2c (cl_context context, cl_command_queue queue,
     guint width, guint height);
 PeerClfft *peer_clfft_new_1d_r2c (cl_context context, cl_command_queue queue,
     guint n, guint batch);
+/* forward: height rows of width reals to rows of width/2 + 1 bins;
+ * inverse: back (normalized). */
+PeerClfft *peer_clfft_new_2d_real (cl_context context,
+    cl_command_queue queue, guint width, guint height);
 gboolean peer_clfft_enqueue (PeerClfft * peer, gboolean forward, cl_mem in,
     cl_mem out);
 void peer_clfft_free (PeerClfft * peer);

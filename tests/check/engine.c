@@ -103,7 +103,7 @@ check_transform (guint width, guint height, gboolean two_d)
   poison (back, bytes);
 
   if (two_d) {
-    plan2 = clfft_plan_2d_new (engine, width, height, &error);
+    plan2 = clfft_plan_2d_new (engine, CLFFT_C2C, width, height, &error);
   } else {
     ClfftPlan1dDesc desc = { CLFFT_C2C, width, height, 0, 0, 0, 0 };
 
@@ -197,8 +197,18 @@ GST_START_TEST (test_fft_1d_bluestein_lengths)
     997, 1366, 2039, 2047,
   };
 
+  ClfftPlan1dDesc desc = { CLFFT_R2C, 254, 8, 0, 0, 0, 0 };
+  ClfftPlan1d *plan;
+
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
     check_transform (lengths[i], CLAMP (16384 / lengths[i], 3, 67), FALSE);
+
+  /* spectrum's default length: a half-length 127, prime, on 256 */
+  plan = clfft_plan_1d_new (engine, &desc, NULL);
+  fail_unless (plan != NULL);
+  fail_unless_equals_string (clfft_plan_1d_describe (plan),
+      "R2C 254 x 8: FFT of length 127 through Bluestein on 256");
+  clfft_plan_1d_free (plan);
 }
 
 GST_END_TEST;
@@ -328,6 +338,121 @@ GST_START_TEST (test_fft_1d_real)
 
 GST_END_TEST;
 
+/* The reference R2C in 2D: bins 0 .. W/2 of each row's DFT, then the DFT
+ * of each of those columns. */
+static void
+ref_r2c_2d (const gdouble * x, gdouble * out, guint w, guint h)
+{
+  guint b = w / 2 + 1;
+  gdouble *row = g_new0 (gdouble, 2 * w), *row_out = g_new (gdouble, 2 * w);
+  gdouble *bins = g_new (gdouble, (gsize) 2 * b * h);
+  gdouble *col = g_new (gdouble, 2 * h), *col_out = g_new (gdouble, 2 * h);
+
+  for (guint y = 0; y < h; y++) {
+    for (guint i = 0; i < w; i++)
+      row[2 * i] = x[(gsize) y * w + i];
+    ref_dft_1d (row, row_out, w, 1, -1);
+    memcpy (bins + (gsize) 2 * b * y, row_out, 2 * b * sizeof (gdouble));
+  }
+  for (guint k = 0; k < b; k++) {
+    for (guint y = 0; y < h; y++) {
+      col[2 * y] = bins[2 * ((gsize) y * b + k)];
+      col[2 * y + 1] = bins[2 * ((gsize) y * b + k) + 1];
+    }
+    ref_dft_1d (col, col_out, h, 1, -1);
+    for (guint y = 0; y < h; y++) {
+      out[2 * ((gsize) y * b + k)] = col_out[2 * y];
+      out[2 * ((gsize) y * b + k) + 1] = col_out[2 * y + 1];
+    }
+  }
+  g_free (row);
+  g_free (row_out);
+  g_free (bins);
+  g_free (col);
+  g_free (col_out);
+}
+
+/* 2D R2C against the reference, C2R of the reference spectrum and of the
+ * device's own back to the input. */
+static void
+check_real_2d (guint w, guint h)
+{
+  gsize n_real = (gsize) w * h, n_bins = (gsize) 2 * (w / 2 + 1) * h;
+  gfloat *x = g_new (gfloat, n_real), *y = g_new (gfloat, n_real);
+  gfloat *spec = g_new (gfloat, n_bins), *spec_ref = g_new (gfloat, n_bins);
+  gdouble *xd = g_new (gdouble, n_real), *ref = g_new (gdouble, n_bins);
+  ClfftPlan2d *forward, *inverse;
+  GError *error = NULL;
+  cl_mem in, spectrum, out;
+  gdouble err[3];
+
+  for (gsize i = 0; i < n_real; i++)
+    xd[i] = x[i] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
+  ref_r2c_2d (xd, ref, w, h);
+  for (gsize i = 0; i < n_bins; i++)
+    spec_ref[i] = (gfloat) ref[i];
+  forward = clfft_plan_2d_new (engine, CLFFT_R2C, w, h, &error);
+  fail_unless (forward != NULL, "%s", error ? error->message : "");
+  inverse = clfft_plan_2d_new (engine, CLFFT_C2R, w, h, &error);
+  fail_unless (inverse != NULL, "%s", error ? error->message : "");
+  in = device_buffer (n_real * sizeof (gfloat), x);
+  spectrum = device_buffer (n_bins * sizeof (gfloat), NULL);
+  out = device_buffer (n_real * sizeof (gfloat), NULL);
+
+  poison (spectrum, n_bins * sizeof (gfloat));
+  fail_unless (clfft_plan_2d_enqueue (forward, CLFFT_FORWARD, in, spectrum,
+          &error), "%s", error ? error->message : "");
+  read_back (spectrum, n_bins * sizeof (gfloat), spec);
+  err[0] = rel_l2_error (spec, ref, n_bins);
+
+  poison (out, n_real * sizeof (gfloat));
+  fail_unless (clfft_plan_2d_enqueue (inverse, CLFFT_INVERSE, spectrum, out,
+          &error), "%s", error ? error->message : "");
+  read_back (out, n_real * sizeof (gfloat), y);
+  err[1] = rel_l2_error (y, xd, n_real);
+
+  CL_OK (clEnqueueWriteBuffer (clfft_engine_get_queue (engine), spectrum,
+          CL_TRUE, 0, n_bins * sizeof (gfloat), spec_ref, 0, NULL, NULL));
+  poison (out, n_real * sizeof (gfloat));
+  fail_unless (clfft_plan_2d_enqueue (inverse, CLFFT_INVERSE, spectrum, out,
+          &error), "%s", error ? error->message : "");
+  read_back (out, n_real * sizeof (gfloat), y);
+  err[2] = rel_l2_error (y, xd, n_real);
+  /* the C2R input is left as it was */
+  read_back (spectrum, n_bins * sizeof (gfloat), spec);
+  fail_unless (memcmp (spec, spec_ref, n_bins * sizeof (gfloat)) == 0);
+
+  g_print ("2D real %ux%u: relative L2 error R2C %.2e, round trip %.2e, "
+      "C2R of the reference %.2e\n", w, h, err[0], err[1], err[2]);
+  fail_unless (err[0] < TOLERANCE, "2D R2C %ux%u: %g", w, h, err[0]);
+  fail_unless (err[1] < TOLERANCE, "2D round trip %ux%u: %g", w, h, err[1]);
+  fail_unless (err[2] < TOLERANCE, "2D C2R %ux%u: %g", w, h, err[2]);
+
+  clfft_plan_2d_free (forward);
+  clfft_plan_2d_free (inverse);
+  CL_OK (clReleaseMemObject (in));
+  CL_OK (clReleaseMemObject (spectrum));
+  CL_OK (clReleaseMemObject (out));
+  g_free (x);
+  g_free (y);
+  g_free (spec);
+  g_free (spec_ref);
+  g_free (xd);
+  g_free (ref);
+}
+
+GST_START_TEST (test_fft_2d_real)
+{
+  static const guint sizes[][2] = {
+    {64, 32}, {97, 61}, {2, 9}, {9, 2}, {254, 30}, {1920, 1080},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    check_real_2d (sizes[i][0], sizes[i][1]);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_fft_2d_sizes)
 {
   static const guint sizes[][2] = {
@@ -368,7 +493,8 @@ GST_START_TEST (test_unsupported_length_is_an_error)
   fail_unless (clfft_plan_1d_new (engine, &r2c, &error) == NULL);
   fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
   g_clear_error (&error);
-  fail_unless (clfft_plan_2d_new (engine, 8192, 2, &error) == NULL);
+  fail_unless (clfft_plan_2d_new (engine, CLFFT_C2C, 8192, 2,
+          &error) == NULL);
   fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
   g_clear_error (&error);
 }
@@ -632,6 +758,7 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_1d_bluestein_lengths);
   tcase_add_test (tc, test_fft_1d_real);
   tcase_add_test (tc, test_fft_2d_sizes);
+  tcase_add_test (tc, test_fft_2d_real);
   tcase_add_test (tc, test_unsupported_length_is_an_error);
   tcase_add_test (tc, test_engine_is_shared);
   tcase_add_test (tc, test_device_choice);

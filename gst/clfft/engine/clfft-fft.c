@@ -6,6 +6,7 @@
  * run a full-length complex transform of the real data. */
 #include "clfft-fft.h"
 #include "clfft-passes.h"
+#include "clfft-private.h"
 
 gboolean
 clfft_length_supported (guint n)
@@ -13,53 +14,62 @@ clfft_length_supported (guint n)
   return clfft_row_length_supported (n);
 }
 
+/* Sets up the row pass of one transform of length n and returns the scale
+ * its output needs: 1 forward, the normalization inverse. */
+static gboolean
+init_row_transform (ClfftRowPass * pass, ClfftEngine * engine, ClfftKind kind,
+    ClfftDirection direction, guint n, gfloat * scale, GError ** error)
+{
+  const ClfftRowGain none = CLFFT_GAIN_NONE;
+  gboolean half = n % 2 == 0 && clfft_row_length_supported (n / 2);
+
+  *scale = direction == CLFFT_FORWARD ? 1.0f : 1.0f / n;
+  switch (kind) {
+    case CLFFT_C2C:
+      return clfft_row_pass_init (pass, engine, n, direction,
+          CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, none, error);
+    case CLFFT_R2C:
+      if (half)
+        return clfft_row_pass_init (pass, engine, n / 2, CLFFT_FORWARD,
+            CLFFT_LOAD_REAL_PAIRS, CLFFT_STORE_HALF_SPECTRUM, none, error);
+      return clfft_row_pass_init (pass, engine, n, CLFFT_FORWARD,
+          CLFFT_LOAD_REAL, CLFFT_STORE_HALF, none, error);
+    case CLFFT_C2R:
+      if (half) {
+        *scale = 2.0f / n;      /* the half-length inverse is of length n/2 */
+        return clfft_row_pass_init (pass, engine, n / 2, CLFFT_INVERSE,
+            CLFFT_LOAD_HALF_SPECTRUM, CLFFT_STORE_REAL_PAIRS, none, error);
+      }
+      return clfft_row_pass_init (pass, engine, n, CLFFT_INVERSE,
+          CLFFT_LOAD_HERMITIAN, CLFFT_STORE_REAL, none, error);
+  }
+  return FALSE;
+}
+
+static const gchar *
+kind_name (ClfftKind kind)
+{
+  return kind == CLFFT_C2C ? "C2C" : kind == CLFFT_R2C ? "R2C" : "C2R";
+}
+
+static void
+describe_pass (GString * s, const ClfftRowPass * pass)
+{
+  if (pass->bluestein)
+    g_string_append_printf (s, "%u through Bluestein on %u", pass->length,
+        pass->n);
+  else
+    g_string_append_printf (s, "%u", pass->n);
+}
+
 struct _ClfftPlan1d
 {
   ClfftPlan1dDesc desc;
   ClfftRowPass forward, inverse;        /* the ones the kind needs */
+  gfloat forward_scale, inverse_scale;
   ClfftRowLayout in, out;
-  gfloat inverse_scale;
+  gchar *description;
 };
-
-static gboolean
-half_length_path (guint n)
-{
-  return n % 2 == 0 && clfft_row_length_supported (n / 2);
-}
-
-static gboolean
-init_passes (ClfftPlan1d * plan, ClfftEngine * engine, GError ** error)
-{
-  guint n = plan->desc.n;
-
-  switch (plan->desc.kind) {
-    case CLFFT_C2C:
-      plan->inverse_scale = 1.0f / n;
-      return clfft_row_pass_init (&plan->forward, engine, n, CLFFT_FORWARD,
-          CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, CLFFT_GAIN_NONE, error)
-          && clfft_row_pass_init (&plan->inverse, engine, n, CLFFT_INVERSE,
-          CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, CLFFT_GAIN_NONE, error);
-    case CLFFT_R2C:
-      if (half_length_path (n)) {
-        return clfft_row_pass_init (&plan->forward, engine, n / 2,
-            CLFFT_FORWARD, CLFFT_LOAD_REAL_PAIRS, CLFFT_STORE_HALF_SPECTRUM,
-            CLFFT_GAIN_NONE, error);
-      }
-      return clfft_row_pass_init (&plan->forward, engine, n, CLFFT_FORWARD,
-          CLFFT_LOAD_REAL, CLFFT_STORE_HALF, CLFFT_GAIN_NONE, error);
-    case CLFFT_C2R:
-      if (half_length_path (n)) {
-        plan->inverse_scale = 2.0f / n;
-        return clfft_row_pass_init (&plan->inverse, engine, n / 2,
-            CLFFT_INVERSE, CLFFT_LOAD_HALF_SPECTRUM, CLFFT_STORE_REAL_PAIRS,
-            CLFFT_GAIN_NONE, error);
-      }
-      plan->inverse_scale = 1.0f / n;
-      return clfft_row_pass_init (&plan->inverse, engine, n, CLFFT_INVERSE,
-          CLFFT_LOAD_HERMITIAN, CLFFT_STORE_REAL, CLFFT_GAIN_NONE, error);
-  }
-  return FALSE;
-}
 
 ClfftPlan1d *
 clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
@@ -69,23 +79,44 @@ clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   guint n = desc->n, half = n / 2 + 1;
   guint in_length = desc->kind == CLFFT_C2R ? half : n;
   guint out_length = desc->kind == CLFFT_R2C ? half : n;
+  gboolean ok = TRUE;
+  GString *text;
 
   plan->desc = *desc;
   plan->in.stride = desc->in_stride ? desc->in_stride : 1;
   plan->in.distance = desc->in_distance ? desc->in_distance : in_length;
   plan->out.stride = desc->out_stride ? desc->out_stride : 1;
   plan->out.distance = desc->out_distance ? desc->out_distance : out_length;
-  if (desc->batch == 0) {
+  if (desc->batch == 0 || n == 0) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "a plan needs a batch of at least one transform");
+        "a plan needs a length and a batch of at least 1");
     g_free (plan);
     return NULL;
   }
-  if (!init_passes (plan, engine, error)) {
+  if (desc->kind != CLFFT_C2R)
+    ok = init_row_transform (&plan->forward, engine, desc->kind,
+        CLFFT_FORWARD, n, &plan->forward_scale, error);
+  if (ok && desc->kind != CLFFT_R2C)
+    ok = init_row_transform (&plan->inverse, engine, desc->kind,
+        CLFFT_INVERSE, n, &plan->inverse_scale, error);
+  if (!ok) {
     clfft_plan_1d_free (plan);
     return NULL;
   }
+  text = g_string_new (NULL);
+  g_string_append_printf (text, "%s %u x %u: FFT of length ",
+      kind_name (desc->kind), n, desc->batch);
+  describe_pass (text, plan->forward.kernel ? &plan->forward :
+      &plan->inverse);
+  plan->description = g_string_free (text, FALSE);
+  clfft_log (CLFFT_LOG_DEBUG, "plan %s", plan->description);
   return plan;
+}
+
+const gchar *
+clfft_plan_1d_describe (ClfftPlan1d * plan)
+{
+  return plan->description;
 }
 
 gboolean
@@ -97,13 +128,13 @@ clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
 
   if (!pass->kernel) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "a %s plan does not run %s", plan->desc.kind == CLFFT_R2C ?
-        "real-to-complex" : "complex-to-real", forward ? "forward" :
-        "inverse");
+        "a %s plan does not run %s", kind_name (plan->desc.kind),
+        forward ? "forward" : "inverse");
     return FALSE;
   }
   return clfft_row_pass_enqueue (pass, input, plan->in, output, plan->out,
-      plan->desc.batch, NULL, 0, forward ? 1.0f : plan->inverse_scale, error);
+      plan->desc.batch, NULL, 0, forward ? plan->forward_scale :
+      plan->inverse_scale, error);
 }
 
 void
@@ -111,45 +142,97 @@ clfft_plan_1d_free (ClfftPlan1d * plan)
 {
   clfft_row_pass_clear (&plan->forward);
   clfft_row_pass_clear (&plan->inverse);
+  g_free (plan->description);
   g_free (plan);
 }
 
+/* 2D: the rows (length width) run first forward and last inverse; the
+ * columns (length height) run as rows between two transposes. A real
+ * transform's columns are the width/2 + 1 bins of each row. */
 struct _ClfftPlan2d
 {
-  guint width, height;
-  ClfftRowPass rows_forward, rows_inverse;      /* length width */
-  ClfftRowPass cols_forward, cols_inverse;      /* length height */
+  ClfftKind kind;
+  guint width, height, bins;    /* bins: complex columns of the spectrum */
+  ClfftRowPass rows_forward, rows_inverse;
+  ClfftRowPass cols_forward, cols_inverse;
+  gfloat rows_forward_scale, rows_inverse_scale;
+  gfloat cols_forward_scale, cols_inverse_scale;
   ClfftTransposePass transpose;
-  cl_mem scratch;
+  cl_mem scratch, scratch2;
 };
 
-static gboolean
-init_c2c (ClfftRowPass * pass, ClfftEngine * engine, guint n, gint sign,
-    GError ** error)
-{
-  return clfft_row_pass_init (pass, engine, n, sign, CLFFT_LOAD_COMPLEX,
-      CLFFT_STORE_COMPLEX, CLFFT_GAIN_NONE, error);
-}
-
 ClfftPlan2d *
-clfft_plan_2d_new (ClfftEngine * engine, guint width, guint height,
-    GError ** error)
+clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind, guint width,
+    guint height, GError ** error)
 {
   ClfftPlan2d *plan = g_new0 (ClfftPlan2d, 1);
+  gsize bytes;
+  gboolean ok = TRUE;
 
+  plan->kind = kind;
   plan->width = width;
   plan->height = height;
-  if (!init_c2c (&plan->rows_forward, engine, width, CLFFT_FORWARD, error)
-      || !init_c2c (&plan->rows_inverse, engine, width, CLFFT_INVERSE, error)
-      || !init_c2c (&plan->cols_forward, engine, height, CLFFT_FORWARD, error)
-      || !init_c2c (&plan->cols_inverse, engine, height, CLFFT_INVERSE, error)
-      || !clfft_transpose_pass_init (&plan->transpose, engine, error)
-      || !(plan->scratch = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
-              (gsize) width * height * sizeof (cl_float2), NULL, error))) {
+  plan->bins = kind == CLFFT_C2C ? width : width / 2 + 1;
+  bytes = (gsize) plan->bins * height * sizeof (cl_float2);
+  if (kind != CLFFT_C2R)
+    ok = init_row_transform (&plan->rows_forward, engine, kind,
+        CLFFT_FORWARD, width, &plan->rows_forward_scale, error)
+        && init_row_transform (&plan->cols_forward, engine, CLFFT_C2C,
+        CLFFT_FORWARD, height, &plan->cols_forward_scale, error);
+  if (ok && kind != CLFFT_R2C)
+    ok = init_row_transform (&plan->rows_inverse, engine, kind,
+        CLFFT_INVERSE, width, &plan->rows_inverse_scale, error)
+        && init_row_transform (&plan->cols_inverse, engine, CLFFT_C2C,
+        CLFFT_INVERSE, height, &plan->cols_inverse_scale, error);
+  if (!ok || !clfft_transpose_pass_init (&plan->transpose, engine, error)
+      || !(plan->scratch = clfft_buffer_new (engine, CL_MEM_READ_WRITE, bytes,
+              NULL, error))
+      || (kind == CLFFT_C2R && !(plan->scratch2 = clfft_buffer_new (engine,
+                  CL_MEM_READ_WRITE, bytes, NULL, error)))) {
     clfft_plan_2d_free (plan);
     return NULL;
   }
   return plan;
+}
+
+/* rows, transpose, columns as rows, transpose back */
+static gboolean
+enqueue_2d_forward (ClfftPlan2d * plan, cl_mem input, cl_mem output,
+    GError ** error)
+{
+  guint w = plan->width, h = plan->height, b = plan->bins;
+  const ClfftRowLayout in_rows = { 1, w }, bin_rows = { 1, b };
+  const ClfftRowLayout columns = { 1, h };
+
+  return clfft_row_pass_enqueue (&plan->rows_forward, input, in_rows,
+      plan->scratch, bin_rows, h, NULL, 0, plan->rows_forward_scale, error)
+      && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, output,
+      b, h, error)
+      && clfft_row_pass_enqueue (&plan->cols_forward, output, columns,
+      plan->scratch, columns, b, NULL, 0, plan->cols_forward_scale, error)
+      && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, output,
+      h, b, error);
+}
+
+/* transpose, columns as rows, transpose back, rows; the input stays */
+static gboolean
+enqueue_2d_inverse (ClfftPlan2d * plan, cl_mem input, cl_mem output,
+    GError ** error)
+{
+  guint w = plan->width, h = plan->height, b = plan->bins;
+  const ClfftRowLayout out_rows = { 1, w }, bin_rows = { 1, b };
+  const ClfftRowLayout columns = { 1, h };
+  /* C2C can stage through the output; C2R's real output is too small */
+  cl_mem stage = plan->kind == CLFFT_C2R ? plan->scratch2 : output;
+
+  return clfft_transpose_pass_enqueue (&plan->transpose, input, plan->scratch,
+      b, h, error)
+      && clfft_row_pass_enqueue (&plan->cols_inverse, plan->scratch, columns,
+      plan->scratch, columns, b, NULL, 0, plan->cols_inverse_scale, error)
+      && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, stage,
+      h, b, error)
+      && clfft_row_pass_enqueue (&plan->rows_inverse, stage, bin_rows, output,
+      out_rows, h, NULL, 0, plan->rows_inverse_scale, error);
 }
 
 gboolean
@@ -157,21 +240,16 @@ clfft_plan_2d_enqueue (ClfftPlan2d * plan, ClfftDirection direction,
     cl_mem input, cl_mem output, GError ** error)
 {
   gboolean forward = direction == CLFFT_FORWARD;
-  guint w = plan->width, h = plan->height;
-  const ClfftRowLayout rows = { 1, w }, columns = { 1, h };
-  gfloat scale_rows = forward ? 1.0f : 1.0f / w;
-  gfloat scale_cols = forward ? 1.0f : 1.0f / h;
 
-  return clfft_row_pass_enqueue (forward ? &plan->rows_forward :
-      &plan->rows_inverse, input, rows, plan->scratch, rows, h, NULL, 0,
-      scale_rows, error)
-      && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, output,
-      w, h, error)
-      && clfft_row_pass_enqueue (forward ? &plan->cols_forward :
-      &plan->cols_inverse, output, columns, plan->scratch, columns, w, NULL, 0,
-      scale_cols, error)
-      && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, output,
-      h, w, error);
+  if ((forward && plan->kind == CLFFT_C2R)
+      || (!forward && plan->kind == CLFFT_R2C)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "a %s plan does not run %s", kind_name (plan->kind),
+        forward ? "forward" : "inverse");
+    return FALSE;
+  }
+  return forward ? enqueue_2d_forward (plan, input, output, error) :
+      enqueue_2d_inverse (plan, input, output, error);
 }
 
 void
@@ -183,5 +261,6 @@ clfft_plan_2d_free (ClfftPlan2d * plan)
   clfft_row_pass_clear (&plan->cols_inverse);
   clfft_transpose_pass_clear (&plan->transpose);
   clfft_buffer_release (&plan->scratch);
+  clfft_buffer_release (&plan->scratch2);
   g_free (plan);
 }

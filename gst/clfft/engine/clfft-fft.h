@@ -53,12 +53,18 @@ gboolean clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
     cl_mem input, cl_mem output, GError ** error);
 void clfft_plan_1d_free (ClfftPlan1d * plan);
 
+/* The plan's decomposition, e.g. "R2C 254 x 8: FFT of length 127 through
+ * Bluestein on 256" (a real transform of even length runs at half length). */
+const gchar *clfft_plan_1d_describe (ClfftPlan1d * plan);
+
 typedef struct _ClfftPlan2d ClfftPlan2d;
 
-/* Complex 2D: height rows of width contiguous elements (see
- * clfft_length_supported). input may equal output. */
-ClfftPlan2d *clfft_plan_2d_new (ClfftEngine * engine, guint width,
-    guint height, GError ** error);
+/* 2D transforms of height rows of width contiguous elements (see
+ * clfft_length_supported for both). C2C: complex to complex, input may
+ * equal output. R2C: real rows to rows of width/2 + 1 complex bins,
+ * forward only; C2R the reverse, inverse only, leaving its input intact. */
+ClfftPlan2d *clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind,
+    guint width, guint height, GError ** error);
 gboolean clfft_plan_2d_enqueue (ClfftPlan2d * plan, ClfftDirection direction,
     cl_mem input, cl_mem output, GError ** error);
 void clfft_plan_2d_free (ClfftPlan2d * plan);
