@@ -110,27 +110,68 @@ clfft_row_length_supported (guint n)
   return clfft_row_length_direct (n) || (n >= 1 && bluestein_length (n));
 }
 
-/* The compiled kernel may allow fewer work-items than the device (register
- * pressure); its required work-group size must fit. */
-static gboolean
-check_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
+/* How many work-items per group the built kernel allows; 0 on error. */
+static gsize
+kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     GError ** error)
 {
-  gsize allowed = 0, needed = (gsize) pass->threads_per_row *
-      pass->rows_per_group;
+  gsize allowed = 0;
   cl_int st = clGetKernelWorkGroupInfo (pass->kernel, dev->id,
       CL_KERNEL_WORK_GROUP_SIZE, sizeof (allowed), &allowed, NULL);
 
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clGetKernelWorkGroupInfo");
-  if (allowed < needed) {
+  if (st != CL_SUCCESS) {
+    clfft_fail (error, st, "clGetKernelWorkGroupInfo");
+    return 0;
+  }
+  return allowed;
+}
+
+/* Chooses the work-group shape for at most cap work-items and builds the
+ * kernel: one work-item per butterfly of the largest radix (fewer under
+ * the cap), smaller radices running several butterflies per work-item, and
+ * short rows packed several to a group. */
+static gboolean
+build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
+    const guint radices[], guint n_stages, gsize cap, const gchar * suffix,
+    GError ** error)
+{
+  guint n = pass->n, largest = 0, values = 0, rows;
+  gsize local_bytes;
+  GString *options;
+
+  for (guint s = 0; s < n_stages; s++)
+    largest = MAX (largest, radices[s]);
+  pass->threads_per_row = MIN (n / largest, cap);
+  for (guint s = 0; s < n_stages; s++) {
+    guint per_item = (n / radices[s] + pass->threads_per_row - 1) /
+        pass->threads_per_row;
+    values = MAX (values, per_item * radices[s]);
+  }
+  rows = MAX (1, ROW_GROUP_TARGET / pass->threads_per_row);
+  while (rows > 1 && (rows * n * sizeof (cl_float2) > dev->local_mem_size / 2
+          || rows * pass->threads_per_row > cap))
+    rows /= 2;
+  pass->rows_per_group = rows;
+  local_bytes = (gsize) rows * n * sizeof (cl_float2);
+  if (local_bytes > dev->local_mem_size) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "the length-%u FFT kernel needs work-groups of %" G_GSIZE_FORMAT
-        " work-items; %s allows %" G_GSIZE_FORMAT " for it", pass->n, needed,
-        dev->name, allowed);
+        "FFT length %u needs %" G_GSIZE_FORMAT " bytes of local memory; %s "
+        "offers %" G_GSIZE_FORMAT, n, local_bytes, dev->name,
+        dev->local_mem_size);
     return FALSE;
   }
-  return TRUE;
+
+  options = g_string_new (NULL);
+  g_string_append_printf (options, "-D N=%u -D THREADS=%u -D ROWS=%u "
+      "-D VALUES=%u -D NUM_STAGES=%u -D RADICES=", n, pass->threads_per_row,
+      rows, values, n_stages);
+  for (guint s = 0; s < n_stages; s++)
+    g_string_append_printf (options, "%s%u", s ? "," : "", radices[s]);
+  g_string_append (options, suffix);
+  pass->kernel = create_kernel (pass->engine, "fft_stockham.cl",
+      options->str, "fft_rows", error);
+  g_string_free (options, TRUE);
+  return pass->kernel != NULL;
 }
 
 static cl_mem
@@ -248,12 +289,11 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
     ClfftRowGain gain, GError ** error)
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
-  guint radices[CLFFT_MAX_STAGES], n_stages = 0, largest = 0, values = 0;
+  guint radices[CLFFT_MAX_STAGES], n_stages = 0, n;
   gboolean needs_real_twiddles = load == CLFFT_LOAD_HALF_SPECTRUM
       || store == CLFFT_STORE_HALF_SPECTRUM;
-  guint n, rows;
-  GString *options;
-  gsize local_bytes;
+  gsize cap = dev->max_work_group_size, allowed = 0;
+  gchar *suffix;
 
   memset (pass, 0, sizeof (*pass));
   pass->length = length;
@@ -275,52 +315,38 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
         length);
     return FALSE;
   }
-  /* One work-item per butterfly of the largest radix (fewer where the
-   * device caps the work-group size); smaller radices run several
-   * butterflies per work-item. */
-  for (guint s = 0; s < n_stages; s++)
-    largest = MAX (largest, radices[s]);
   pass->n = n;
-  pass->threads_per_row = MIN (n / largest, dev->max_work_group_size);
-  for (guint s = 0; s < n_stages; s++) {
-    guint per_item = (n / radices[s] + pass->threads_per_row - 1) /
-        pass->threads_per_row;
-    values = MAX (values, per_item * radices[s]);
-  }
-
-  rows = MAX (1, ROW_GROUP_TARGET / pass->threads_per_row);
-  while (rows > 1 && (rows * n * sizeof (cl_float2) > dev->local_mem_size / 2
-          || rows * pass->threads_per_row > dev->max_work_group_size))
-    rows /= 2;
-  pass->rows_per_group = rows;
-  local_bytes = (gsize) rows * n * sizeof (cl_float2);
-  if (local_bytes > dev->local_mem_size) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "FFT length %u needs %" G_GSIZE_FORMAT " bytes of local memory; %s "
-        "offers %" G_GSIZE_FORMAT, n, local_bytes, dev->name,
-        dev->local_mem_size);
-    return FALSE;
-  }
-
-  options = g_string_new (NULL);
-  g_string_append_printf (options, "-D N=%u -D THREADS=%u -D ROWS=%u "
-      "-D VALUES=%u -D NUM_STAGES=%u -D RADICES=", n, pass->threads_per_row,
-      rows, values, n_stages);
-  for (guint s = 0; s < n_stages; s++)
-    g_string_append_printf (options, "%s%u", s ? "," : "", radices[s]);
-  g_string_append_printf (options, " -D SIGN=%s%s%s%s",
-      sign < 0 ? "-1.0f" : "1.0f", load_options[load], store_options[store],
-      gain_options[gain]);
-  if (pass->bluestein)
-    g_string_append_printf (options, " -D LENGTH=%u -D BLUESTEIN", length);
-
   pass->engine = clfft_engine_ref (engine);
-  pass->kernel = create_kernel (engine, "fft_stockham.cl", options->str,
-      "fft_rows", error);
-  g_string_free (options, TRUE);
-  if (pass->kernel && !check_work_group_size (pass, dev, error))
+  suffix = g_strdup_printf (" -D SIGN=%s%s%s%s", sign < 0 ? "-1.0f" : "1.0f",
+      load_options[load], store_options[store], gain_options[gain]);
+  if (pass->bluestein) {
+    gchar *with_length = g_strdup_printf ("%s -D LENGTH=%u -D BLUESTEIN",
+        suffix, length);
+
+    g_free (suffix);
+    suffix = with_length;
+  }
+  /* The compiled kernel may allow fewer work-items than the device (its
+   * register use): rebuild it for that many. */
+  for (guint attempt = 0; attempt < 4; attempt++) {
+    if (!build_row_kernel (pass, dev, radices, n_stages, cap, suffix, error))
+      break;
+    allowed = kernel_work_group_size (pass, dev, error);
+    if (allowed >= (gsize) pass->threads_per_row * pass->rows_per_group)
+      break;
+    clfft_log (CLFFT_LOG_INFO, "the length-%u kernel allows %" G_GSIZE_FORMAT
+        " work-items per group, not %u: rebuilding", n, allowed,
+        pass->threads_per_row * pass->rows_per_group);
     clfft_warn_on_failure (clReleaseKernel (g_steal_pointer (&pass->kernel)),
         "clReleaseKernel");
+    if (allowed == 0)
+      break;
+    cap = allowed;
+  }
+  g_free (suffix);
+  if (!pass->kernel && error && !*error)
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "no work-group shape of the length-%u kernel fits %s", n, dev->name);
   if (pass->kernel)
     pass->twiddles = twiddle_table (engine, n, n, error);
   if (pass->twiddles && needs_real_twiddles)
