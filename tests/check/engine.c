@@ -227,6 +227,67 @@ GST_START_TEST (test_fft_1d_mixed_radix_lengths)
 
 GST_END_TEST;
 
+typedef gboolean (*EnqueueFunc) (gpointer plan, ClfftDirection direction,
+    cl_mem in, cl_mem out, GError ** error);
+
+static gboolean
+enqueue_1d (gpointer plan, ClfftDirection direction, cl_mem in, cl_mem out,
+    GError ** error)
+{
+  return clfft_plan_1d_enqueue (plan, direction, in, out, error);
+}
+
+static gboolean
+enqueue_2d (gpointer plan, ClfftDirection direction, cl_mem in, cl_mem out,
+    GError ** error)
+{
+  return clfft_plan_2d_enqueue (plan, direction, in, out, error);
+}
+
+/* Runs an R2C plan on x against the reference spectrum ref (err[0]), the
+ * C2R plan on that output back to x (err[1]) and on the reference spectrum
+ * spec_ref (err[2]); checks that C2R leaves its input as it was. */
+static void
+real_round_trip (EnqueueFunc enqueue, gpointer forward, gpointer inverse,
+    const gfloat * x, const gdouble * xd, gsize n_real, const gdouble * ref,
+    const gfloat * spec_ref, gsize n_bins, gdouble err[3])
+{
+  gfloat *y = g_new (gfloat, n_real), *spec = g_new (gfloat, n_bins);
+  cl_mem in = device_buffer (n_real * sizeof (gfloat), x);
+  cl_mem spectrum = device_buffer (n_bins * sizeof (gfloat), NULL);
+  cl_mem out = device_buffer (n_real * sizeof (gfloat), NULL);
+  GError *error = NULL;
+
+  poison (spectrum, n_bins * sizeof (gfloat));
+  fail_unless (enqueue (forward, CLFFT_FORWARD, in, spectrum, &error), "%s",
+      error ? error->message : "");
+  read_back (spectrum, n_bins * sizeof (gfloat), spec);
+  err[0] = rel_l2_error (spec, ref, n_bins);
+
+  poison (out, n_real * sizeof (gfloat));
+  fail_unless (enqueue (inverse, CLFFT_INVERSE, spectrum, out, &error), "%s",
+      error ? error->message : "");
+  read_back (out, n_real * sizeof (gfloat), y);
+  err[1] = rel_l2_error (y, xd, n_real);
+
+  CL_OK (clEnqueueWriteBuffer (clfft_engine_get_queue (engine), spectrum,
+          CL_TRUE, 0, n_bins * sizeof (gfloat), spec_ref, 0, NULL, NULL));
+  poison (out, n_real * sizeof (gfloat));
+  fail_unless (enqueue (inverse, CLFFT_INVERSE, spectrum, out, &error), "%s",
+      error ? error->message : "");
+  read_back (out, n_real * sizeof (gfloat), y);
+  err[2] = rel_l2_error (y, xd, n_real);
+  read_back (spectrum, n_bins * sizeof (gfloat), spec);
+  fail_unless (memcmp (spec, spec_ref, n_bins * sizeof (gfloat)) == 0,
+      "C2R changed its input");
+
+  CL_OK (clReleaseMemObject (in));
+  CL_OK (clReleaseMemObject (spectrum));
+  CL_OK (clReleaseMemObject (out));
+  g_free (y);
+  g_free (spec);
+}
+
 /* R2C of batch real rows of length n with a given input stride/distance
  * (channel interleaving), against the reference; C2R of the reference
  * spectrum, and of the device's own, back to the input. */
@@ -235,8 +296,7 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
 {
   guint bins = n / 2 + 1;
   gsize n_real = (gsize) n * batch, n_bins = (gsize) 2 * bins * batch;
-  gfloat *x = g_new (gfloat, n_real), *y = g_new (gfloat, n_real);
-  gfloat *spec = g_new (gfloat, n_bins), *spec_ref = g_new (gfloat, n_bins);
+  gfloat *x = g_new (gfloat, n_real), *spec_ref = g_new (gfloat, n_bins);
   gdouble *xc = g_new0 (gdouble, 2 * n_real), *full = g_new (gdouble,
       2 * n_real);
   gdouble *ref = g_new (gdouble, n_bins), *xd = g_new (gdouble, n_real);
@@ -244,7 +304,6 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
   ClfftPlan1dDesc c2r = { CLFFT_C2R, n, batch, 0, 0, 0, 0 };
   ClfftPlan1d *forward, *inverse;
   GError *error = NULL;
-  cl_mem in, spectrum, out;
   gdouble err[3];
 
   if (interleaved) {
@@ -274,29 +333,8 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
   fail_unless (forward != NULL, "R2C %u: %s", n, error ? error->message : "");
   inverse = clfft_plan_1d_new (engine, &c2r, &error);
   fail_unless (inverse != NULL, "C2R %u: %s", n, error ? error->message : "");
-  in = device_buffer (n_real * sizeof (gfloat), x);
-  spectrum = device_buffer (n_bins * sizeof (gfloat), NULL);
-  out = device_buffer (n_real * sizeof (gfloat), NULL);
-
-  poison (spectrum, n_bins * sizeof (gfloat));
-  fail_unless (clfft_plan_1d_enqueue (forward, CLFFT_FORWARD, in, spectrum,
-          &error), "%s", error ? error->message : "");
-  read_back (spectrum, n_bins * sizeof (gfloat), spec);
-  err[0] = rel_l2_error (spec, ref, n_bins);
-
-  poison (out, n_real * sizeof (gfloat));
-  fail_unless (clfft_plan_1d_enqueue (inverse, CLFFT_INVERSE, spectrum, out,
-          &error), "%s", error ? error->message : "");
-  read_back (out, n_real * sizeof (gfloat), y);
-  err[1] = rel_l2_error (y, xd, n_real);
-
-  CL_OK (clEnqueueWriteBuffer (clfft_engine_get_queue (engine), spectrum,
-          CL_TRUE, 0, n_bins * sizeof (gfloat), spec_ref, 0, NULL, NULL));
-  poison (out, n_real * sizeof (gfloat));
-  fail_unless (clfft_plan_1d_enqueue (inverse, CLFFT_INVERSE, spectrum, out,
-          &error), "%s", error ? error->message : "");
-  read_back (out, n_real * sizeof (gfloat), y);
-  err[2] = rel_l2_error (y, xd, n_real);
+  real_round_trip (enqueue_1d, forward, inverse, x, xd, n_real, ref,
+      spec_ref, n_bins, err);
 
   g_print ("real %u x %u%s: relative L2 error R2C %.2e, round trip %.2e, "
       "C2R of the reference %.2e\n", n, batch, interleaved ?
@@ -307,12 +345,7 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
 
   clfft_plan_1d_free (forward);
   clfft_plan_1d_free (inverse);
-  CL_OK (clReleaseMemObject (in));
-  CL_OK (clReleaseMemObject (spectrum));
-  CL_OK (clReleaseMemObject (out));
   g_free (x);
-  g_free (y);
-  g_free (spec);
   g_free (spec_ref);
   g_free (xc);
   g_free (full);
@@ -378,12 +411,10 @@ static void
 check_real_2d (guint w, guint h)
 {
   gsize n_real = (gsize) w * h, n_bins = (gsize) 2 * (w / 2 + 1) * h;
-  gfloat *x = g_new (gfloat, n_real), *y = g_new (gfloat, n_real);
-  gfloat *spec = g_new (gfloat, n_bins), *spec_ref = g_new (gfloat, n_bins);
+  gfloat *x = g_new (gfloat, n_real), *spec_ref = g_new (gfloat, n_bins);
   gdouble *xd = g_new (gdouble, n_real), *ref = g_new (gdouble, n_bins);
   ClfftPlan2d *forward, *inverse;
   GError *error = NULL;
-  cl_mem in, spectrum, out;
   gdouble err[3];
 
   for (gsize i = 0; i < n_real; i++)
@@ -395,32 +426,8 @@ check_real_2d (guint w, guint h)
   fail_unless (forward != NULL, "%s", error ? error->message : "");
   inverse = clfft_plan_2d_new (engine, CLFFT_C2R, w, h, &error);
   fail_unless (inverse != NULL, "%s", error ? error->message : "");
-  in = device_buffer (n_real * sizeof (gfloat), x);
-  spectrum = device_buffer (n_bins * sizeof (gfloat), NULL);
-  out = device_buffer (n_real * sizeof (gfloat), NULL);
-
-  poison (spectrum, n_bins * sizeof (gfloat));
-  fail_unless (clfft_plan_2d_enqueue (forward, CLFFT_FORWARD, in, spectrum,
-          &error), "%s", error ? error->message : "");
-  read_back (spectrum, n_bins * sizeof (gfloat), spec);
-  err[0] = rel_l2_error (spec, ref, n_bins);
-
-  poison (out, n_real * sizeof (gfloat));
-  fail_unless (clfft_plan_2d_enqueue (inverse, CLFFT_INVERSE, spectrum, out,
-          &error), "%s", error ? error->message : "");
-  read_back (out, n_real * sizeof (gfloat), y);
-  err[1] = rel_l2_error (y, xd, n_real);
-
-  CL_OK (clEnqueueWriteBuffer (clfft_engine_get_queue (engine), spectrum,
-          CL_TRUE, 0, n_bins * sizeof (gfloat), spec_ref, 0, NULL, NULL));
-  poison (out, n_real * sizeof (gfloat));
-  fail_unless (clfft_plan_2d_enqueue (inverse, CLFFT_INVERSE, spectrum, out,
-          &error), "%s", error ? error->message : "");
-  read_back (out, n_real * sizeof (gfloat), y);
-  err[2] = rel_l2_error (y, xd, n_real);
-  /* the C2R input is left as it was */
-  read_back (spectrum, n_bins * sizeof (gfloat), spec);
-  fail_unless (memcmp (spec, spec_ref, n_bins * sizeof (gfloat)) == 0);
+  real_round_trip (enqueue_2d, forward, inverse, x, xd, n_real, ref,
+      spec_ref, n_bins, err);
 
   g_print ("2D real %ux%u: relative L2 error R2C %.2e, round trip %.2e, "
       "C2R of the reference %.2e\n", w, h, err[0], err[1], err[2]);
@@ -430,12 +437,7 @@ check_real_2d (guint w, guint h)
 
   clfft_plan_2d_free (forward);
   clfft_plan_2d_free (inverse);
-  CL_OK (clReleaseMemObject (in));
-  CL_OK (clReleaseMemObject (spectrum));
-  CL_OK (clReleaseMemObject (out));
   g_free (x);
-  g_free (y);
-  g_free (spec);
   g_free (spec_ref);
   g_free (xd);
   g_free (ref);
