@@ -288,6 +288,12 @@ inline float2 load_element (__global const src_t * row, uint idx, uint stride,
   /* X[k] = E[k] + W^k O[k] and conj(X[L-k]) = E[k] - W^k O[k], where E and
    * O are the spectra of the even and odd samples; z = E + i O. */
   float2 a = row[idx * stride], b = conj (row[(LENGTH - idx) * stride]);
+  if (idx == 0) {
+    /* the DC and Nyquist bins of a real signal are real: ignore their
+     * imaginary parts, as the odd-length path does */
+    a.y = 0.0f;
+    b.y = 0.0f;
+  }
   float2 e = (a + b) * 0.5f;
   float2 o = cmul (a - b, conj (real_tw[idx])) * 0.5f;
   return (float2) (e.x - o.y, e.y + o.x);

@@ -9,10 +9,40 @@
 #include "engine/clfft-fft.h"
 #include "reference.h"
 
-#define TOLERANCE 1e-6
+/* Relative L2 error bounds of issue 3: mixed radix, and Bluestein. */
+#define TOLERANCE_DIRECT 5e-7
+#define TOLERANCE_BLUESTEIN 1e-6
 
 static ClfftEngine *engine;
 static GRand *rng;
+
+/* Lengths the engine runs in mixed radix, without Bluestein. */
+static gboolean
+is_direct (guint n)
+{
+  static const guint primes[] = { 2, 3, 5, 7 };
+
+  if (n > 4096)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (primes); i++)
+    while (n % primes[i] == 0)
+      n /= primes[i];
+  return n == 1;
+}
+
+static gdouble
+tolerance (guint a, guint b)
+{
+  return is_direct (a) && is_direct (b) ? TOLERANCE_DIRECT :
+      TOLERANCE_BLUESTEIN;
+}
+
+/* A real transform of even n runs at n/2 when that length is supported. */
+static guint
+real_kernel_length (guint n)
+{
+  return n % 2 == 0 && clfft_length_supported (n / 2) ? n / 2 : n;
+}
 
 static void
 setup (void)
@@ -94,6 +124,7 @@ check_transform (guint width, guint height, gboolean two_d)
   ClfftPlan2d *plan2 = NULL;
   GError *error = NULL;
   gdouble err, errs[3];
+  gdouble bound = two_d ? tolerance (width, height) : tolerance (width, 1);
 
   random_complex (x, xd, n_values);
   in = device_buffer (bytes, x);
@@ -124,7 +155,7 @@ check_transform (guint width, guint height, gboolean two_d)
   else
     ref_dft_1d (xd, ref, width, height, -1);
   err = errs[0] = rel_l2_error (y, ref, n_values);
-  fail_unless (err < TOLERANCE, "%s forward %ux%u: relative L2 error %g",
+  fail_unless (err < bound, "%s forward %ux%u: relative L2 error %g",
       two_d ? "2D" : "1D", width, height, err);
 
   /* inverse of the device's own spectrum returns the input */
@@ -132,7 +163,7 @@ check_transform (guint width, guint height, gboolean two_d)
       error ? error->message : "");
   read_back (back, bytes, y);
   err = errs[1] = rel_l2_error (y, xd, n_values);
-  fail_unless (err < TOLERANCE, "%s round trip %ux%u: relative L2 error %g",
+  fail_unless (err < bound, "%s round trip %ux%u: relative L2 error %g",
       two_d ? "2D" : "1D", width, height, err);
 
   /* inverse alone, against the reference inverse DFT / N */
@@ -146,7 +177,7 @@ check_transform (guint width, guint height, gboolean two_d)
   for (gsize i = 0; i < n_values; i++)
     ref[i] /= two_d ? (gdouble) width * height : (gdouble) width;
   err = errs[2] = rel_l2_error (y, ref, n_values);
-  fail_unless (err < TOLERANCE, "%s inverse %ux%u: relative L2 error %g",
+  fail_unless (err < bound, "%s inverse %ux%u: relative L2 error %g",
       two_d ? "2D" : "1D", width, height, err);
 #undef RUN
   g_print ("%s %ux%u: relative L2 error forward %.2e, round trip %.2e, "
@@ -179,13 +210,30 @@ GST_START_TEST (test_fft_1d_power_of_two_lengths)
 GST_END_TEST;
 
 /* Rows that want more work-items than some GPUs allow in a work-group
- * (4096 / 8 = 512); also run with POCL_MAX_WORK_GROUP_SIZE=256. */
+ * (4096 / 8 = 512); also run with POCL_MAX_WORK_GROUP_SIZE=256 and with
+ * CLFFT_KERNEL_WORK_GROUP_LIMIT=128. */
+static void
+capture_info (ClfftLogLevel level, const gchar * message, gpointer data)
+{
+  if (level <= CLFFT_LOG_INFO)
+    g_string_append_printf (data, "%s\n", message);
+}
+
 GST_START_TEST (test_fft_1d_long_rows)
 {
   static const guint lengths[] = { 2048, 2187, 2401, 3125, 4096 };
+  GString *log = g_string_new (NULL);
 
+  clfft_set_log_func (capture_info, log);
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
     check_transform (lengths[i], 3, FALSE);
+  clfft_set_log_func (NULL, NULL);
+  /* CLFFT_KERNEL_WORK_GROUP_LIMIT makes the kernels allow fewer work-items
+   * than asked for: the plans must have rebuilt them */
+  if (g_getenv ("CLFFT_KERNEL_WORK_GROUP_LIMIT"))
+    fail_unless (strstr (log->str, "rebuilding") != NULL, "no rebuild: %s",
+        log->str);
+  g_string_free (log, TRUE);
 }
 
 GST_END_TEST;
@@ -304,7 +352,7 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
   ClfftPlan1dDesc c2r = { CLFFT_C2R, n, batch, 0, 0, 0, 0 };
   ClfftPlan1d *forward, *inverse;
   GError *error = NULL;
-  gdouble err[3];
+  gdouble err[3], bound;
 
   if (interleaved) {
     /* channel b, sample i at x[i * batch + b] */
@@ -328,6 +376,13 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
         spec_ref[2 * ((gsize) b * bins + k) + c] =
             (gfloat) full[2 * ((gsize) b * n + k) + c];
       }
+  /* The imaginary parts of the DC bin (and of the Nyquist bin of an even
+   * length) cannot come from a real signal; C2R must ignore them. */
+  for (guint b = 0; b < batch; b++) {
+    spec_ref[2 * (gsize) b * bins + 1] += 0.5f;
+    if (n % 2 == 0)
+      spec_ref[2 * ((gsize) b * bins + n / 2) + 1] -= 0.25f;
+  }
 
   forward = clfft_plan_1d_new (engine, &r2c, &error);
   fail_unless (forward != NULL, "R2C %u: %s", n, error ? error->message : "");
@@ -339,9 +394,10 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
   g_print ("real %u x %u%s: relative L2 error R2C %.2e, round trip %.2e, "
       "C2R of the reference %.2e\n", n, batch, interleaved ?
       " interleaved" : "", err[0], err[1], err[2]);
-  fail_unless (err[0] < TOLERANCE, "R2C %u: %g", n, err[0]);
-  fail_unless (err[1] < TOLERANCE, "R2C + C2R %u: %g", n, err[1]);
-  fail_unless (err[2] < TOLERANCE, "C2R %u: %g", n, err[2]);
+  bound = tolerance (real_kernel_length (n), 1);
+  fail_unless (err[0] < bound, "R2C %u: %g", n, err[0]);
+  fail_unless (err[1] < bound, "R2C + C2R %u: %g", n, err[1]);
+  fail_unless (err[2] < bound, "C2R %u: %g", n, err[2]);
 
   clfft_plan_1d_free (forward);
   clfft_plan_1d_free (inverse);
@@ -355,7 +411,8 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
 
 GST_START_TEST (test_fft_1d_real)
 {
-  /* even lengths take the half-length path, odd ones (and 2) the full one */
+  /* even lengths run at half length (2 as a length-1 FFT), odd ones at
+   * full length */
   static const guint lengths[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10, 15, 16, 30,
     64, 100, 210, 256, 1080, 1024, 2187, 3125, 4096, 8000, 8192,
     /* through Bluestein: odd, and even with a Bluestein half */
@@ -415,7 +472,7 @@ check_real_2d (guint w, guint h)
   gdouble *xd = g_new (gdouble, n_real), *ref = g_new (gdouble, n_bins);
   ClfftPlan2d *forward, *inverse;
   GError *error = NULL;
-  gdouble err[3];
+  gdouble err[3], bound;
 
   for (gsize i = 0; i < n_real; i++)
     xd[i] = x[i] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
@@ -431,9 +488,10 @@ check_real_2d (guint w, guint h)
 
   g_print ("2D real %ux%u: relative L2 error R2C %.2e, round trip %.2e, "
       "C2R of the reference %.2e\n", w, h, err[0], err[1], err[2]);
-  fail_unless (err[0] < TOLERANCE, "2D R2C %ux%u: %g", w, h, err[0]);
-  fail_unless (err[1] < TOLERANCE, "2D round trip %ux%u: %g", w, h, err[1]);
-  fail_unless (err[2] < TOLERANCE, "2D C2R %ux%u: %g", w, h, err[2]);
+  bound = tolerance (real_kernel_length (w), h);
+  fail_unless (err[0] < bound, "2D R2C %ux%u: %g", w, h, err[0]);
+  fail_unless (err[1] < bound, "2D round trip %ux%u: %g", w, h, err[1]);
+  fail_unless (err[2] < bound, "2D C2R %ux%u: %g", w, h, err[2]);
 
   clfft_plan_2d_free (forward);
   clfft_plan_2d_free (inverse);
@@ -451,6 +509,160 @@ GST_START_TEST (test_fft_2d_real)
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     check_real_2d (sizes[i][0], sizes[i][1]);
+}
+
+GST_END_TEST;
+
+/* A 1D plan on a layout with strides and padded distances: every row is
+ * checked against the reference, and every output element between the rows'
+ * elements must keep the NaN it was poisoned with. The input's gaps hold NaN
+ * too, so a read of one shows in the results. */
+static void
+check_strided (ClfftKind kind, guint n, guint batch, guint in_stride,
+    guint in_distance, guint out_stride, guint out_distance)
+{
+  ClfftPlan1dDesc desc = { kind, n, batch, in_stride, in_distance,
+    out_stride, out_distance
+  };
+  guint bins = n / 2 + 1;
+  guint in_len = kind == CLFFT_C2R ? bins : n;
+  guint out_len = kind == CLFFT_R2C ? bins : n;
+  guint in_comp = kind == CLFFT_R2C ? 1 : 2, out_comp = kind == CLFFT_C2R ?
+      1 : 2;
+  gsize in_count = ((gsize) (batch - 1) * in_distance +
+      (gsize) (in_len - 1) * in_stride + 1) * in_comp;
+  gsize out_count = ((gsize) (batch - 1) * out_distance +
+      (gsize) (out_len - 1) * out_stride + 1) * out_comp;
+  gfloat *in = g_new (gfloat, in_count), *out = g_new (gfloat, out_count);
+  gboolean *written = g_new0 (gboolean, out_count);
+  gdouble *spec = g_new (gdouble, 2 * n);
+  gdouble diff = 0, norm = 0;
+  GError *error = NULL;
+  ClfftPlan1d *plan;
+  cl_mem in_buf, out_buf;
+
+  for (gsize i = 0; i < in_count; i++)
+    in[i] = NAN;
+  plan = clfft_plan_1d_new (engine, &desc, &error);
+  fail_unless (plan != NULL, "%s", error ? error->message : "");
+  in_buf = device_buffer (in_count * sizeof (gfloat), NULL);
+  out_buf = device_buffer (out_count * sizeof (gfloat), NULL);
+
+  /* random rows; out holds what each output element should be */
+  for (guint b = 0; b < batch; b++) {
+    gdouble *rows_x = g_new0 (gdouble, 2 * n);
+
+    for (guint i = 0; i < n; i++) {
+      rows_x[2 * i] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
+      if (kind == CLFFT_C2C)
+        rows_x[2 * i + 1] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
+    }
+    ref_dft_1d (rows_x, spec, n, 1, -1);
+    for (guint i = 0; i < in_len; i++)
+      for (guint c = 0; c < in_comp; c++)
+        in[((gsize) b * in_distance + (gsize) i * in_stride) * in_comp + c] =
+            (gfloat) (kind == CLFFT_C2R ? spec[2 * i + c] : rows_x[2 * i + c]);
+    /* expected output of row b, in x */
+    for (guint i = 0; i < out_len; i++)
+      for (guint c = 0; c < out_comp; c++) {
+        gsize at = ((gsize) b * out_distance + (gsize) i * out_stride) *
+            out_comp + c;
+        gdouble want = kind == CLFFT_C2R ? rows_x[2 * i + c] :
+            spec[2 * i + c];
+
+        written[at] = TRUE;
+        out[at] = (gfloat) want;        /* the expected value */
+      }
+    g_free (rows_x);
+  }
+  CL_OK (clEnqueueWriteBuffer (clfft_engine_get_queue (engine), in_buf,
+          CL_TRUE, 0, in_count * sizeof (gfloat), in, 0, NULL, NULL));
+  poison (out_buf, out_count * sizeof (gfloat));
+  fail_unless (clfft_plan_1d_enqueue (plan, kind == CLFFT_C2R ?
+          CLFFT_INVERSE : CLFFT_FORWARD, in_buf, out_buf, &error), "%s",
+      error ? error->message : "");
+  {
+    gfloat *got = g_new (gfloat, out_count);
+
+    read_back (out_buf, out_count * sizeof (gfloat), got);
+    for (gsize i = 0; i < out_count; i++) {
+      if (written[i]) {
+        diff += ((gdouble) got[i] - out[i]) * ((gdouble) got[i] - out[i]);
+        norm += (gdouble) out[i] * out[i];
+      } else {
+        fail_unless (isnan (got[i]), "%s %u: element %" G_GSIZE_FORMAT
+            " between rows was written", clfft_plan_1d_describe (plan), n, i);
+      }
+    }
+    g_free (got);
+  }
+  fail_unless (sqrt (diff / norm) < tolerance (real_kernel_length (n), 1),
+      "%s with strides %u/%u, distances %u/%u: relative L2 error %g",
+      clfft_plan_1d_describe (plan), in_stride, out_stride, in_distance,
+      out_distance, sqrt (diff / norm));
+
+  clfft_plan_1d_free (plan);
+  CL_OK (clReleaseMemObject (in_buf));
+  CL_OK (clReleaseMemObject (out_buf));
+  g_free (in);
+  g_free (out);
+  g_free (written);
+  g_free (spec);
+}
+
+GST_START_TEST (test_fft_1d_strided_layouts)
+{
+  static const guint lengths[] = { 15, 16, 22, 97 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++) {
+    guint n = lengths[i];
+
+    /* strided rows, padded distances */
+    check_strided (CLFFT_C2C, n, 5, 3, 3 * n + 5, 2, 2 * n + 1);
+    check_strided (CLFFT_R2C, n, 5, 2, 2 * n + 3, 3, 3 * n + 7);
+    check_strided (CLFFT_C2R, n, 5, 3, 2 * n + 9, 2, 2 * n + 1);
+    /* interleaved on both sides */
+    check_strided (CLFFT_C2C, n, 4, 4, 1, 4, 1);
+    check_strided (CLFFT_R2C, n, 3, 3, 1, 3, 1);
+    check_strided (CLFFT_C2R, n, 3, 3, 1, 3, 1);
+  }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_fft_2d_in_place)
+{
+  static const guint sizes[][2] = { {16, 8}, {97, 61} };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    guint w = sizes[s][0], h = sizes[s][1];
+    gsize n_values = (gsize) 2 * w * h, bytes = n_values * sizeof (gfloat);
+    gfloat *x = g_new (gfloat, n_values), *y = g_new (gfloat, n_values);
+    gdouble *xd = g_new (gdouble, n_values), *ref = g_new (gdouble, n_values);
+    ClfftPlan2d *plan = clfft_plan_2d_new (engine, CLFFT_C2C, w, h, NULL);
+    cl_mem buf;
+    gdouble err;
+
+    fail_unless (plan != NULL);
+    random_complex (x, xd, n_values);
+    buf = device_buffer (bytes, x);
+    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_FORWARD, buf, buf, NULL));
+    read_back (buf, bytes, y);
+    ref_dft_2d (xd, ref, w, h, -1);
+    err = rel_l2_error (y, ref, n_values);
+    fail_unless (err < tolerance (w, h), "in place %ux%u: %g", w, h, err);
+    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_INVERSE, buf, buf, NULL));
+    read_back (buf, bytes, y);
+    err = rel_l2_error (y, xd, n_values);
+    fail_unless (err < tolerance (w, h), "in place back %ux%u: %g", w, h,
+        err);
+    clfft_plan_2d_free (plan);
+    CL_OK (clReleaseMemObject (buf));
+    g_free (x);
+    g_free (y);
+    g_free (xd);
+    g_free (ref);
+  }
 }
 
 GST_END_TEST;
@@ -493,6 +705,15 @@ GST_START_TEST (test_unsupported_length_is_an_error)
   clfft_plan_1d_free (plan);
   r2c.batch = 0;
   fail_unless (clfft_plan_1d_new (engine, &r2c, &error) == NULL);
+  g_clear_error (&error);
+  /* lengths whose 2n - 1 overflows 32 bits */
+  fail_if (clfft_length_supported (2147483649u));
+  prime.n = 2147483651u;
+  fail_unless (clfft_plan_1d_new (engine, &prime, &error) == NULL);
+  fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
+  g_clear_error (&error);
+  fail_unless (clfft_plan_2d_new (engine, CLFFT_R2C, 2147483651u, 2,
+          &error) == NULL);
   fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
   g_clear_error (&error);
   fail_unless (clfft_plan_2d_new (engine, CLFFT_C2C, 8192, 2,
@@ -761,6 +982,8 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_1d_real);
   tcase_add_test (tc, test_fft_2d_sizes);
   tcase_add_test (tc, test_fft_2d_real);
+  tcase_add_test (tc, test_fft_1d_strided_layouts);
+  tcase_add_test (tc, test_fft_2d_in_place);
   tcase_add_test (tc, test_unsupported_length_is_an_error);
   tcase_add_test (tc, test_engine_is_shared);
   tcase_add_test (tc, test_device_choice);

@@ -87,9 +87,10 @@ clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   plan->in.distance = desc->in_distance ? desc->in_distance : in_length;
   plan->out.stride = desc->out_stride ? desc->out_stride : 1;
   plan->out.distance = desc->out_distance ? desc->out_distance : out_length;
-  if (desc->batch == 0 || n == 0) {
+  if (desc->batch == 0 || n == 0 || n > 2 * CLFFT_MAX_ROW_LENGTH) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "a plan needs a length and a batch of at least 1");
+        "a plan needs a batch of at least 1 and a length from 1 to %u "
+        "(got %u)", 2 * CLFFT_MAX_ROW_LENGTH, n);
     g_free (plan);
     return NULL;
   }

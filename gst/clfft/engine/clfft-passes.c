@@ -98,6 +98,8 @@ clfft_row_length_direct (guint n)
 static guint
 bluestein_length (guint n)
 {
+  if (n > CLFFT_MAX_ROW_LENGTH / 2)
+    return 0;
   for (guint m = MAX (2 * n - 1, 2); m <= CLFFT_MAX_ROW_LENGTH; m++)
     if (clfft_row_length_direct (m))
       return m;
@@ -116,6 +118,7 @@ kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     GError ** error)
 {
   gsize allowed = 0;
+  const gchar *limit;
   cl_int st = clGetKernelWorkGroupInfo (pass->kernel, dev->id,
       CL_KERNEL_WORK_GROUP_SIZE, sizeof (allowed), &allowed, NULL);
 
@@ -123,6 +126,10 @@ kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     clfft_fail (error, st, "clGetKernelWorkGroupInfo");
     return 0;
   }
+  /* A test aid: pretend the compiler allowed fewer work-items. */
+  limit = g_getenv ("CLFFT_KERNEL_WORK_GROUP_LIMIT");
+  if (limit && g_ascii_strtoull (limit, NULL, 10) > 0)
+    allowed = MIN (allowed, g_ascii_strtoull (limit, NULL, 10));
   return allowed;
 }
 
@@ -392,6 +399,17 @@ set_args (cl_kernel kernel, GError ** error, guint n_args,
   return TRUE;
 }
 
+/* The kernel indexes with 32-bit arithmetic: the last element it touches
+ * (counting a real pair or a spectrum's extra bin as two) must fit. */
+static gboolean
+index_fits (ClfftRowLayout layout, guint batch, guint length)
+{
+  guint64 last = (guint64) (batch - 1) * layout.distance +
+      (guint64) (2 * (guint64) length + 1) * layout.stride;
+
+  return last < G_MAXUINT32;
+}
+
 gboolean
 clfft_row_pass_enqueue (ClfftRowPass * pass, cl_mem src,
     ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
@@ -413,6 +431,17 @@ clfft_row_pass_enqueue (ClfftRowPass * pass, cl_mem src,
   gsize global = groups * local;
   cl_int st;
 
+  if (batch == 0)
+    return TRUE;
+  if (!index_fits (src_layout, batch, pass->length)
+      || !index_fits (dst_layout, batch, pass->length)
+      || (gain && !index_fits ((ClfftRowLayout) {
+                  1, gain_distance}, batch, pass->length))) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "%u rows of length %u with these strides and distances span more "
+        "than 2^32 elements", batch, pass->length);
+    return FALSE;
+  }
   if (!set_args (pass->kernel, error, G_N_ELEMENTS (sizes), sizes, values))
     return FALSE;
   st = clEnqueueNDRangeKernel (clfft_engine_get_queue (pass->engine),
