@@ -98,6 +98,7 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (object);
+  gboolean engine_open = FALSE;
 
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
@@ -111,15 +112,17 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
       break;
     case PROP_DEVICE_INDEX:
       self->device_index = g_value_get_int (value);
-      if (self->engine)
-        GST_WARNING_OBJECT (self, "device-index takes effect at the next "
-            "change from NULL to READY");
+      engine_open = self->engine != NULL;
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   GST_OBJECT_UNLOCK (self);
+  /* logged outside the lock: an object's log line takes its lock */
+  if (engine_open && GST_STATE (self) != GST_STATE_NULL)
+    GST_WARNING_OBJECT (self, "device-index takes effect at the next change "
+        "from NULL to READY");
 }
 
 static void

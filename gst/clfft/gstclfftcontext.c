@@ -47,14 +47,15 @@ gst_clfft_handle_set_context (GstElement * element, GstContext * context,
   offered_index = clfft_engine_get_device (offered)->index;
   GST_OBJECT_LOCK (element);
   if (!*engine && (device_index < 0 || (guint) device_index == offered_index)) {
-    GST_DEBUG_OBJECT (element, "using the shared engine of device %u",
-        offered_index);
     *engine = offered;
     offered = NULL;
   }
   GST_OBJECT_UNLOCK (element);
   if (offered)
     clfft_engine_unref (offered);
+  else
+    GST_DEBUG_OBJECT (element, "using the shared engine of device %u",
+        offered_index);
 }
 
 gboolean
