@@ -56,10 +56,10 @@ static void
 describe_pass (GString * s, const ClfftRowPass * pass)
 {
   if (pass->bluestein)
-    g_string_append_printf (s, "%u through Bluestein on %u", pass->length,
-        pass->n);
+    g_string_append_printf (s, "%u through Bluestein on %u (radices %s)",
+        pass->length, pass->n, pass->radices);
   else
-    g_string_append_printf (s, "%u", pass->n);
+    g_string_append_printf (s, "%u (radices %s)", pass->n, pass->radices);
 }
 
 struct _ClfftPlan1d
@@ -192,6 +192,20 @@ clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind, guint width,
                   CL_MEM_READ_WRITE, bytes, NULL, error)))) {
     clfft_plan_2d_free (plan);
     return NULL;
+  }
+  {
+    GString *text = g_string_new (NULL);
+
+    g_string_append_printf (text, "plan %s %ux%u: rows of length ",
+        kind_name (kind), width, height);
+    describe_pass (text, kind == CLFFT_C2R ? &plan->rows_inverse :
+        &plan->rows_forward);
+    g_string_append (text, ", transpose, columns of length ");
+    describe_pass (text, kind == CLFFT_C2R ? &plan->cols_inverse :
+        &plan->cols_forward);
+    g_string_append (text, ", transpose");
+    clfft_log (CLFFT_LOG_DEBUG, "%s", text->str);
+    g_string_free (text, TRUE);
   }
   return plan;
 }

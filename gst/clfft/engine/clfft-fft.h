@@ -54,7 +54,8 @@ gboolean clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
 void clfft_plan_1d_free (ClfftPlan1d * plan);
 
 /* The plan's decomposition, e.g. "R2C 254 x 8: FFT of length 127 through
- * Bluestein on 256" (a real transform of even length runs at half length). */
+ * Bluestein on 256 (radices 8x8x4)" (a real transform of even length runs
+ * at half length). */
 const gchar *clfft_plan_1d_describe (ClfftPlan1d * plan);
 
 typedef struct _ClfftPlan2d ClfftPlan2d;

@@ -316,6 +316,12 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
         CLFFT_MAX_ROW_LENGTH / 2);
     return FALSE;
   }
+  for (guint s = 0; s < n_stages; s++) {
+    gsize used = strlen (pass->radices);
+
+    g_snprintf (pass->radices + used, sizeof (pass->radices) - used, "%s%u",
+        s ? "x" : "", radices[s]);
+  }
   if (pass->bluestein && gain == CLFFT_GAIN_BETWEEN) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "a length-%u row cannot filter in one pass (it needs Bluestein)",

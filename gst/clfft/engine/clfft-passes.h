@@ -61,6 +61,7 @@ typedef struct
   cl_mem chirp, conv;           /* Bluestein's tables, or NULL */
   guint threads_per_row;
   guint rows_per_group;
+  gchar radices[64];            /* the schedule, e.g. "8x8x4" */
 } ClfftRowPass;
 
 /* A batched transform of the given length per row. sign: -1 forward, +1
