@@ -14,16 +14,18 @@ clfft_length_supported (guint n)
   return clfft_row_length_supported (n);
 }
 
-/* Sets up the row pass of one transform of length n and returns the scale
- * its output needs: 1 forward, the normalization inverse. */
+/* Sets up the row pass of one transform of length n. An inverse also
+ * returns the scale that normalizes its output (forward output needs none). */
 static gboolean
 init_row_transform (ClfftRowPass * pass, ClfftEngine * engine, ClfftKind kind,
-    ClfftDirection direction, guint n, gfloat * scale, GError ** error)
+    ClfftDirection direction, guint n, gfloat * inverse_scale,
+    GError ** error)
 {
   const ClfftRowGain none = CLFFT_GAIN_NONE;
   gboolean half = n % 2 == 0 && clfft_row_length_supported (n / 2);
 
-  *scale = direction == CLFFT_FORWARD ? 1.0f : 1.0f / n;
+  if (inverse_scale)
+    *inverse_scale = 1.0f / n;
   switch (kind) {
     case CLFFT_C2C:
       return clfft_row_pass_init (pass, engine, n, direction,
@@ -36,7 +38,8 @@ init_row_transform (ClfftRowPass * pass, ClfftEngine * engine, ClfftKind kind,
           CLFFT_LOAD_REAL, CLFFT_STORE_HALF, none, error);
     case CLFFT_C2R:
       if (half) {
-        *scale = 2.0f / n;      /* the half-length inverse is of length n/2 */
+        if (inverse_scale)      /* the inverse is of length n/2 */
+          *inverse_scale = 2.0f / n;
         return clfft_row_pass_init (pass, engine, n / 2, CLFFT_INVERSE,
             CLFFT_LOAD_HALF_SPECTRUM, CLFFT_STORE_REAL_PAIRS, none, error);
       }
@@ -66,7 +69,7 @@ struct _ClfftPlan1d
 {
   ClfftPlan1dDesc desc;
   ClfftRowPass forward, inverse;        /* the ones the kind needs */
-  gfloat forward_scale, inverse_scale;
+  gfloat inverse_scale;
   ClfftRowLayout in, out;
   gchar *description;
 };
@@ -96,7 +99,7 @@ clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   }
   if (desc->kind != CLFFT_C2R)
     ok = init_row_transform (&plan->forward, engine, desc->kind,
-        CLFFT_FORWARD, n, &plan->forward_scale, error);
+        CLFFT_FORWARD, n, NULL, error);
   if (ok && desc->kind != CLFFT_R2C)
     ok = init_row_transform (&plan->inverse, engine, desc->kind,
         CLFFT_INVERSE, n, &plan->inverse_scale, error);
@@ -134,8 +137,7 @@ clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
     return FALSE;
   }
   return clfft_row_pass_enqueue (pass, input, plan->in, output, plan->out,
-      plan->desc.batch, NULL, 0, forward ? plan->forward_scale :
-      plan->inverse_scale, error);
+      plan->desc.batch, NULL, 0, forward ? 1.0f : plan->inverse_scale, error);
 }
 
 void
@@ -156,8 +158,7 @@ struct _ClfftPlan2d
   guint width, height, bins;    /* bins: complex columns of the spectrum */
   ClfftRowPass rows_forward, rows_inverse;
   ClfftRowPass cols_forward, cols_inverse;
-  gfloat rows_forward_scale, rows_inverse_scale;
-  gfloat cols_forward_scale, cols_inverse_scale;
+  gfloat rows_inverse_scale, cols_inverse_scale;
   ClfftTransposePass transpose;
   cl_mem scratch, scratch2;
 };
@@ -177,9 +178,9 @@ clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind, guint width,
   bytes = (gsize) plan->bins * height * sizeof (cl_float2);
   if (kind != CLFFT_C2R)
     ok = init_row_transform (&plan->rows_forward, engine, kind,
-        CLFFT_FORWARD, width, &plan->rows_forward_scale, error)
+        CLFFT_FORWARD, width, NULL, error)
         && init_row_transform (&plan->cols_forward, engine, CLFFT_C2C,
-        CLFFT_FORWARD, height, &plan->cols_forward_scale, error);
+        CLFFT_FORWARD, height, NULL, error);
   if (ok && kind != CLFFT_R2C)
     ok = init_row_transform (&plan->rows_inverse, engine, kind,
         CLFFT_INVERSE, width, &plan->rows_inverse_scale, error)
@@ -220,11 +221,11 @@ enqueue_2d_forward (ClfftPlan2d * plan, cl_mem input, cl_mem output,
   const ClfftRowLayout columns = { 1, h };
 
   return clfft_row_pass_enqueue (&plan->rows_forward, input, in_rows,
-      plan->scratch, bin_rows, h, NULL, 0, plan->rows_forward_scale, error)
+      plan->scratch, bin_rows, h, NULL, 0, 1.0f, error)
       && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, output,
       b, h, error)
       && clfft_row_pass_enqueue (&plan->cols_forward, output, columns,
-      plan->scratch, columns, b, NULL, 0, plan->cols_forward_scale, error)
+      plan->scratch, columns, b, NULL, 0, 1.0f, error)
       && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, output,
       h, b, error);
 }

@@ -98,7 +98,7 @@ clfft_row_length_direct (guint n)
 static guint
 bluestein_length (guint n)
 {
-  if (n > CLFFT_MAX_ROW_LENGTH / 2)
+  if (n == 0 || n > CLFFT_MAX_ROW_LENGTH / 2)
     return 0;
   for (guint m = MAX (2 * n - 1, 2); m <= CLFFT_MAX_ROW_LENGTH; m++)
     if (clfft_row_length_direct (m))
@@ -109,7 +109,7 @@ bluestein_length (guint n)
 gboolean
 clfft_row_length_supported (guint n)
 {
-  return clfft_row_length_direct (n) || (n >= 1 && bluestein_length (n));
+  return clfft_row_length_direct (n) || bluestein_length (n) != 0;
 }
 
 /* How many work-items per group the built kernel allows; 0 on error. */
@@ -306,7 +306,7 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
   pass->length = length;
   n = clfft_row_length_direct (length) ? length : bluestein_length (length);
   pass->bluestein = n != length;
-  if (length >= 1 && n >= 1)
+  if (n >= 1)
     n_stages = radix_schedule (n, radices);
   if (n_stages == 0) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
