@@ -7,6 +7,13 @@
  * t, t + THREADS, ... and holds their R values in registers (VALUES slots
  * cover the largest stage).
  *
+ * A row is a sub-transform of a longer one when the plan splits a length
+ * into two passes (four-step): rows come in sets of sub_rows per transform,
+ * and element idx of row r of a set stands for element
+ *   e = r * sub_step + idx * elem_step
+ * of its transform (each side has its own steps); plain rows have one row
+ * per set, sub_step 0 and elem_step 1, so e = idx.
+ *
  * Build options (set by the plan, see clfft-passes.c):
  *   N            row length, a product of the radices
  *   THREADS      work-items per row
@@ -14,14 +21,23 @@
  *   VALUES       register slots per work-item
  *   NUM_STAGES   number of radix stages
  *   RADICES      the radix of each stage, comma-separated, product N
- *   SIGN         -1 forward, +1 inverse (ignored with FILTER, BLUESTEIN)
- *   LENGTH       the transform's own length, when the FFT of length N only
- *                serves it (BLUESTEIN); default N
- *   FILTER       forward FFT, multiply by a real gain per element, inverse
- *   GAIN_ON_STORE  multiply each result by a real gain per element
- *   BLUESTEIN    a length-LENGTH transform as a circular convolution of
- *                length N: input times chirp, forward FFT, times the
- *                convolution kernel's spectrum conv, inverse FFT, times chirp
+ *   SIGN         -1 forward, +1 inverse (ignored with *_BETWEEN)
+ *   LENGTH       the length of the transform's input and output sequences,
+ *                which the real-data modes fold and unfold; default N
+ *   LOAD_LENGTH  elements e >= LOAD_LENGTH read as zero; default LENGTH
+ *   STORE_LENGTH elements e >= STORE_LENGTH are not stored; default LENGTH
+ *   GAIN_BETWEEN forward FFT, times a real gain per element, inverse FFT
+ *   CONV_BETWEEN forward FFT, times conv (a spectrum), inverse FFT: the
+ *                circular convolution of Bluestein's algorithm
+ *   LOAD_CHIRP, STORE_CHIRP  multiply inputs, outputs by chirp[e]
+ *   STORE_CONV   multiply outputs by conv[e]
+ *   STORE_TWIDDLE  multiply output idx of set row r by step_tw[r * idx]
+ *                (conjugated for the inverse): the four-step twiddle
+ *   GAIN_ON_STORE  multiply outputs by a real gain per element
+ *   LOAD_ACROSS_ROWS, STORE_ACROSS_ROWS  read (write) global memory through
+ *                local memory, the group's rows side by side, so that the
+ *                access is coalesced when neighbouring rows are neighbours
+ *                in memory (the first pass of four-step)
  * and one LOAD_* and one STORE_* option for the data layout (default:
  * complex in, complex out):
  *   LOAD_U8             bytes as real input
@@ -36,7 +52,7 @@
  *   STORE_REAL_PAIRS    L complex values as 2L floats
  *   STORE_HALF          bins 0 .. L/2 only
  *   STORE_HALF_SPECTRUM the L + 1 bins of the real 2L-point spectrum whose
- *                       half-length transform this is
+ *                       half-length transform this is (whole rows only)
  * (L = LENGTH)
  *
  * Twiddles come from a table tw[m] = exp(-2 pi i m / N), m < N, computed in
@@ -51,6 +67,25 @@
 
 #ifndef LENGTH
 #define LENGTH N
+#endif
+#ifndef LOAD_LENGTH
+#define LOAD_LENGTH LENGTH
+#endif
+#ifndef STORE_LENGTH
+#define STORE_LENGTH LENGTH
+#endif
+
+#if defined(STORE_HALF_SPECTRUM) && (LENGTH > N || defined(STORE_ACROSS_ROWS))
+#error "STORE_HALF_SPECTRUM unfolds whole rows held in local memory"
+#endif
+
+/* Rows of a group side by side in global memory are stored one element
+ * further apart in local memory, so that a row-crossing access spreads
+ * over the banks. */
+#if defined(LOAD_ACROSS_ROWS) || defined(STORE_ACROSS_ROWS)
+#define PITCH (N + 1)
+#else
+#define PITCH N
 #endif
 
 __constant uint kRadices[NUM_STAGES] = { RADICES };
@@ -264,104 +299,178 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
       } \
   }
 
+/* Calls body (row, idx) for every element of the group's rows, the rows
+ * side by side: neighbouring work-items take neighbouring rows. */
+#define FOR_EACH_ACROSS_ROWS(row, lrow, idx, body) \
+  for (uint i_ = lid; i_ < ROWS * N; i_ += WG_SIZE) { \
+    const uint lrow = i_ % ROWS, idx = i_ / ROWS; \
+    const uint row = first_row + lrow; \
+    body; \
+  }
+
 inline float2 conj (float2 a)
 {
   return (float2) (a.x, -a.y);
 }
 
-/* Element idx (0 .. LENGTH-1) of the complex sequence the transform starts
+/* Element e (0 .. LENGTH-1) of the complex sequence the transform starts
  * from. real_tw[k] = exp(-2 pi i k / (2 LENGTH)), k <= LENGTH, serves the
  * real-data modes. */
-inline float2 load_element (__global const src_t * row, uint idx, uint stride,
+inline float2 load_element (__global const src_t * row, uint e, uint stride,
     __global const float2 * real_tw)
 {
 #if defined(LOAD_U8)
-  return (float2) (convert_float (row[idx * stride]), 0.0f);
+  return (float2) (convert_float (row[e * stride]), 0.0f);
 #elif defined(LOAD_REAL)
-  return (float2) (row[idx * stride], 0.0f);
+  return (float2) (row[e * stride], 0.0f);
 #elif defined(LOAD_REAL_PAIRS)
-  return (float2) (row[2 * idx * stride], row[(2 * idx + 1) * stride]);
+  return (float2) (row[2 * e * stride], row[(2 * e + 1) * stride]);
 #elif defined(LOAD_HERMITIAN)
-  return idx <= LENGTH / 2 ? row[idx * stride] :
-      conj (row[(LENGTH - idx) * stride]);
+  return e <= LENGTH / 2 ? row[e * stride] : conj (row[(LENGTH - e) * stride]);
 #elif defined(LOAD_HALF_SPECTRUM)
   /* X[k] = E[k] + W^k O[k] and conj(X[L-k]) = E[k] - W^k O[k], where E and
    * O are the spectra of the even and odd samples; z = E + i O. */
-  float2 a = row[idx * stride], b = conj (row[(LENGTH - idx) * stride]);
-  if (idx == 0) {
+  float2 a = row[e * stride], b = conj (row[(LENGTH - e) * stride]);
+  if (e == 0) {
     /* the DC and Nyquist bins of a real signal are real: ignore their
      * imaginary parts, as the odd-length path does */
     a.y = 0.0f;
     b.y = 0.0f;
   }
-  float2 e = (a + b) * 0.5f;
-  float2 o = cmul (a - b, conj (real_tw[idx])) * 0.5f;
-  return (float2) (e.x - o.y, e.y + o.x);
+  float2 ev = (a + b) * 0.5f;
+  float2 od = cmul (a - b, conj (real_tw[e])) * 0.5f;
+  return (float2) (ev.x - od.y, ev.y + od.x);
 #else
-  return row[idx * stride];
+  return row[e * stride];
 #endif
 }
 
 #if !defined(STORE_HALF_SPECTRUM)
-inline void store_element (__global dst_t * row, uint idx, uint stride,
+inline void store_element (__global dst_t * row, uint e, uint stride,
     float2 x)
 {
 #if defined(STORE_U8)
   /* round half up, then saturate to 0..255 */
-  row[idx * stride] = convert_uchar_sat_rtz (x.x + 0.5f);
+  row[e * stride] = convert_uchar_sat_rtz (x.x + 0.5f);
 #elif defined(STORE_REAL)
-  row[idx * stride] = x.x;
+  row[e * stride] = x.x;
 #elif defined(STORE_REAL_PAIRS)
-  row[2 * idx * stride] = x.x;
-  row[(2 * idx + 1) * stride] = x.y;
+  row[2 * e * stride] = x.x;
+  row[(2 * e + 1) * stride] = x.y;
 #elif defined(STORE_HALF)
-  if (idx <= LENGTH / 2)
-    row[idx * stride] = x;
+  if (e <= LENGTH / 2)
+    row[e * stride] = x;
 #else
-  row[idx * stride] = x;
+  row[e * stride] = x;
 #endif
 }
 #endif
 
-#ifdef BLUESTEIN
-#define WITH_CHIRP(x, idx) cmul ((x), chirp[idx])
+/* Where one side (input or output) of the pass keeps its elements: row
+ * r of the batch belongs to set r / sub_rows, which starts at set * dist;
+ * its element idx is element e = (r % sub_rows) * sub_step + idx *
+ * elem_step of that set, e * stride further on. */
+typedef struct
+{
+  uint stride, dist, sub_step, elem_step;
+} Side;
+
+/* The tables a pass may read, and the scale of its outputs. */
+typedef struct
+{
+  __global const float2 *real_tw, *chirp, *conv, *step_tw;
+  __global const float *gain;
+  uint gain_dist;
+  float scale;
+} Tables;
+
+inline float2 load_input (__global const src_t * src, Side side,
+    uint sub_rows, uint row, uint idx, Tables tab)
+{
+  const uint e = (row % sub_rows) * side.sub_step + idx * side.elem_step;
+
+  if (e >= LOAD_LENGTH)
+    return (float2) (0.0f);
+#ifdef LOAD_CHIRP
+  return cmul (load_element (src + (row / sub_rows) * side.dist, e,
+          side.stride, tab.real_tw), tab.chirp[e]);
 #else
-#define WITH_CHIRP(x, idx) (x)
+  return load_element (src + (row / sub_rows) * side.dist, e, side.stride,
+      tab.real_tw);
+#endif
+}
+
+#if !defined(STORE_HALF_SPECTRUM)
+inline void store_output (__global dst_t * dst, Side side, uint sub_rows,
+    uint row, uint idx, float2 x, Tables tab)
+{
+  const uint sub = row % sub_rows, set = row / sub_rows;
+  const uint e = sub * side.sub_step + idx * side.elem_step;
+
+  if (e >= STORE_LENGTH)
+    return;
+#ifdef STORE_TWIDDLE
+  {
+    float2 w = tab.step_tw[sub * idx];
+    w.y = -SIGN * w.y;
+    x = cmul (x, w);
+  }
+#endif
+#ifdef STORE_CONV
+  x = cmul (x, tab.conv[e]);
+#endif
+#ifdef STORE_CHIRP
+  x = cmul (x, tab.chirp[e]);
+#endif
+#ifdef GAIN_ON_STORE
+  x *= tab.gain[set * tab.gain_dist + e];
+#endif
+  store_element (dst + set * side.dist, e, side.stride, x * tab.scale);
+}
 #endif
 
-/* Row r of src starts at src + r * src_dist, and its element i is at
- * i * src_stride from there (in src_t units); likewise dst. gain (FILTER,
- * GAIN_ON_STORE) holds one real gain per element, rows gain_dist apart;
- * chirp and conv serve BLUESTEIN. scale multiplies every stored result. */
+/* batch rows (sets of sub_rows, see Side) from src to dst. tw is the row
+ * FFT's twiddle table; gain (GAIN_BETWEEN, GAIN_ON_STORE) holds one real
+ * gain per element, sets gain_dist apart; chirp and conv serve Bluestein,
+ * step_tw the four-step twiddle. scale multiplies every stored result. */
 __kernel __attribute__((reqd_work_group_size (WG_SIZE, 1, 1)))
 void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
     __global dst_t * dst, uint dst_stride, uint dst_dist, uint batch,
     __global const float2 * tw, __global const float2 * real_tw,
     __global const float * gain, uint gain_dist,
-    __global const float2 * chirp, __global const float2 * conv, float scale)
+    __global const float2 * chirp, __global const float2 * conv, float scale,
+    uint sub_rows, uint src_sub_step, uint src_elem_step, uint dst_sub_step,
+    uint dst_elem_step, __global const float2 * step_tw)
 {
-  __local float2 lds[ROWS * N];
+  __local float2 lds[ROWS * PITCH];
   const uint lid = get_local_id (0);
   const uint t = lid % THREADS;
   const uint local_row = lid / THREADS;
-  const uint row = get_group_id (0) * ROWS + local_row;
+  const uint first_row = get_group_id (0) * ROWS;
+  const uint row = first_row + local_row;
   const bool active = row < batch;
-  __local float2 *buf = lds + local_row * N;
-  __global const src_t *row_src = src + (active ? row * src_dist : 0);
-  __global dst_t *row_dst = dst + (active ? row * dst_dist : 0);
+  const Side src_side = { src_stride, src_dist, src_sub_step, src_elem_step };
+  const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale };
+  __local float2 *buf = lds + local_row * PITCH;
   float2 v[VALUES];
 
-  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot,
-      v[slot] = (active && idx < LENGTH) ?
-      WITH_CHIRP (load_element (row_src, idx, src_stride, real_tw), idx) :
-      (float2) (0.0f));
+#ifdef LOAD_ACROSS_ROWS
+  FOR_EACH_ACROSS_ROWS (r, lrow, idx, lds[lrow * PITCH + idx] = r < batch ?
+      load_input (src, src_side, sub_rows, r, idx, tab) : (float2) (0.0f));
+  barrier (CLK_LOCAL_MEM_FENCE);
+  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[idx]);
+  barrier (CLK_LOCAL_MEM_FENCE);
+#else
+  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = active ?
+      load_input (src, src_side, sub_rows, row, idx, tab) : (float2) (0.0f));
+#endif
 
-#if defined(FILTER) || defined(BLUESTEIN)
+#if defined(GAIN_BETWEEN) || defined(CONV_BETWEEN)
   fft_pass (v, buf, t, tw, -1.0f);
   /* The last stage leaves the spectrum in v; multiply, then restart from
    * local memory in the first stage's pattern. */
   barrier (CLK_LOCAL_MEM_FENCE);
-#ifdef FILTER
+#ifdef GAIN_BETWEEN
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
       buf[idx] = v[slot] * (active ? gain[row * gain_dist + idx] : 0.0f));
 #else
@@ -381,28 +490,37 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
    * X[k] = E[k] + W^k O[k], with E = (Z[k] + conj(Z[L-k])) / 2 and
    * O = (Z[k] - conj(Z[L-k])) / 2i, for k = 0 .. L. */
   barrier (CLK_LOCAL_MEM_FENCE);
+#ifdef STORE_CHIRP
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      if (idx < LENGTH) buf[idx] = WITH_CHIRP (v[slot], idx));
+      if (idx < LENGTH) buf[idx] = cmul (v[slot], chirp[idx]));
+#else
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
+      if (idx < LENGTH) buf[idx] = v[slot]);
+#endif
   barrier (CLK_LOCAL_MEM_FENCE);
   if (!active)
     return;
   for (uint k = t; k <= LENGTH; k += THREADS) {
     float2 zk = buf[k % LENGTH], zm = conj (buf[(LENGTH - k) % LENGTH]);
-    float2 e = (zk + zm) * 0.5f, d = (zk - zm) * 0.5f;
-    float2 o = (float2) (d.y, -d.x);
-    row_dst[k * dst_stride] = (e + cmul (real_tw[k], o)) * scale;
+    float2 ev = (zk + zm) * 0.5f, d = (zk - zm) * 0.5f;
+    float2 od = (float2) (d.y, -d.x);
+    dst[row * dst_dist + k * dst_stride] = (ev + cmul (real_tw[k], od)) *
+        scale;
   }
+#else
+  const Side dst_side = { dst_stride, dst_dist, dst_sub_step, dst_elem_step };
+#ifdef STORE_ACROSS_ROWS
+  /* fft_pass read buf for the last time before its last barrier */
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, buf[idx] = v[slot]);
+  barrier (CLK_LOCAL_MEM_FENCE);
+  FOR_EACH_ACROSS_ROWS (r, lrow, idx, if (r < batch)
+      store_output (dst, dst_side, sub_rows, r, idx, lds[lrow * PITCH + idx],
+          tab));
 #else
   if (!active)
     return;
-#ifdef GAIN_ON_STORE
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      if (idx < LENGTH) store_element (row_dst, idx, dst_stride,
-          WITH_CHIRP (v[slot], idx) * scale * gain[row * gain_dist + idx]));
-#else
-  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      if (idx < LENGTH) store_element (row_dst, idx, dst_stride,
-          WITH_CHIRP (v[slot], idx) * scale));
+      store_output (dst, dst_side, sub_rows, row, idx, v[slot], tab));
 #endif
 #endif
 }

@@ -160,9 +160,9 @@ run_pair_ours (gpointer data)
 {
   Pair2d *p = data;
 
-  return clfft_plan_2d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->spectrum,
+  return clfft_plan_2d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->spectrum, 0, NULL, NULL,
       NULL) && clfft_plan_2d_enqueue (p->inverse_plan, CLFFT_INVERSE,
-      p->spectrum, p->out, NULL);
+      p->spectrum, p->out, 0, NULL, NULL, NULL);
 }
 
 static gboolean
@@ -203,7 +203,7 @@ bench_pair_2d (guint w, guint h, gboolean real)
       queue, w, h) : peer_clfft_new_2d_c2c (clfft_engine_get_context (engine),
       queue, w, h);
   if (p.peer) {
-    if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.spectrum,
+    if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.spectrum, 0, NULL, NULL,
             &error))
       g_error ("%s", error->message);
     ours = read_floats (p.spectrum, n_spec);
@@ -242,7 +242,7 @@ run_r2c_ours (gpointer data)
 {
   R2c1d *p = data;
 
-  return clfft_plan_1d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->out, NULL);
+  return clfft_plan_1d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->out, 0, NULL, NULL, NULL);
 }
 
 static gboolean

@@ -16,14 +16,13 @@
 static ClfftEngine *engine;
 static GRand *rng;
 
-/* Lengths the engine runs in mixed radix, without Bluestein. */
+/* Lengths the engine runs in mixed radix, without Bluestein (in one pass
+ * up to 4096, else in two; the tests stay far below 2^24). */
 static gboolean
 is_direct (guint n)
 {
   static const guint primes[] = { 2, 3, 5, 7 };
 
-  if (n > 4096)
-    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (primes); i++)
     while (n % primes[i] == 0)
       n /= primes[i];
@@ -144,8 +143,8 @@ check_transform (guint width, guint height, gboolean two_d)
       error ? error->message : "");
 
 #define RUN(dir, src, dst) (two_d ? \
-    clfft_plan_2d_enqueue (plan2, dir, src, dst, &error) : \
-    clfft_plan_1d_enqueue (plan1, dir, src, dst, &error))
+    clfft_plan_2d_enqueue (plan2, dir, src, dst, 0, NULL, NULL, &error) : \
+    clfft_plan_1d_enqueue (plan1, dir, src, dst, 0, NULL, NULL, &error))
 
   /* forward */
   fail_unless (RUN (CLFFT_FORWARD, in, out), "%s", error ? error->message : "");
@@ -276,6 +275,43 @@ GST_START_TEST (test_fft_1d_mixed_radix_lengths)
 
 GST_END_TEST;
 
+/* Lengths above 4096 run in two passes (four-step), and Bluestein's
+ * convolution above 4096 too. */
+GST_START_TEST (test_fft_1d_two_pass_lengths)
+{
+  static const guint lengths[] = { 4116, 6000, 8192, 15625, 16807, 65536,
+    /* Bluestein on a two-pass length */
+    2053, 4099, 65537,
+  };
+  static const struct
+  {
+    ClfftKind kind;
+    guint n;
+    const gchar *description;
+  } plans[] = {
+    {CLFFT_C2C, 65536, "C2C 65536 x 1: FFT of length 65536 in two passes, "
+          "256 x 256 (radices 8x8x4, 8x8x4)"},
+    {CLFFT_C2C, 4099, "C2C 4099 x 1: FFT of length 4099 through Bluestein "
+          "on 8232 in two passes, 84 x 98 (radices 4x7x3, 2x7x7)"},
+    {CLFFT_R2C, 8190, "R2C 8190 x 1: FFT of length 4095 through Bluestein "
+          "on 8192 in two passes, 64 x 128 (radices 8x8, 8x8x2)"},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    check_transform (lengths[i], lengths[i] > 20000 ? 2 : 3, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (plans); i++) {
+    ClfftPlan1dDesc desc = { plans[i].kind, plans[i].n, 1, 0, 0, 0, 0 };
+    ClfftPlan1d *plan = clfft_plan_1d_new (engine, &desc, NULL);
+
+    fail_unless (plan != NULL);
+    fail_unless_equals_string (clfft_plan_1d_describe (plan),
+        plans[i].description);
+    clfft_plan_1d_free (plan);
+  }
+}
+
+GST_END_TEST;
+
 typedef gboolean (*EnqueueFunc) (gpointer plan, ClfftDirection direction,
     cl_mem in, cl_mem out, GError ** error);
 
@@ -283,14 +319,14 @@ static gboolean
 enqueue_1d (gpointer plan, ClfftDirection direction, cl_mem in, cl_mem out,
     GError ** error)
 {
-  return clfft_plan_1d_enqueue (plan, direction, in, out, error);
+  return clfft_plan_1d_enqueue (plan, direction, in, out, 0, NULL, NULL, error);
 }
 
 static gboolean
 enqueue_2d (gpointer plan, ClfftDirection direction, cl_mem in, cl_mem out,
     GError ** error)
 {
-  return clfft_plan_2d_enqueue (plan, direction, in, out, error);
+  return clfft_plan_2d_enqueue (plan, direction, in, out, 0, NULL, NULL, error);
 }
 
 /* Runs an R2C plan on x against the reference spectrum ref (err[0]), the
@@ -418,6 +454,9 @@ GST_START_TEST (test_fft_1d_real)
     64, 100, 210, 256, 1080, 1024, 2187, 3125, 4096, 8000, 8192,
     /* through Bluestein: odd, and even with a Bluestein half */
     97, 1023, 22, 254, 1366, 4094,
+    /* in two passes: even (the unfold is a pass of its own), odd, and
+     * with Bluestein (spectrum's bands=4096 is 8190) */
+    16384, 12005, 8190, 8191, 65536,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
@@ -425,6 +464,8 @@ GST_START_TEST (test_fft_1d_real)
         FALSE);
   check_real_transform (480, 6, TRUE);
   check_real_transform (35, 8, TRUE);
+  check_real_transform (8190, 2, TRUE);
+  check_real_transform (12005, 3, TRUE);
 }
 
 GST_END_TEST;
@@ -506,6 +547,7 @@ GST_START_TEST (test_fft_2d_real)
 {
   static const guint sizes[][2] = {
     {64, 32}, {97, 61}, {2, 9}, {9, 2}, {254, 30}, {1920, 1080},
+    {8192, 3}, {5, 8192}, {4099, 4},
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
@@ -580,7 +622,7 @@ check_strided (ClfftKind kind, guint n, guint batch, guint in_stride,
           CL_TRUE, 0, in_count * sizeof (gfloat), in, 0, NULL, NULL));
   poison (out_buf, out_count * sizeof (gfloat));
   fail_unless (clfft_plan_1d_enqueue (plan, kind == CLFFT_C2R ?
-          CLFFT_INVERSE : CLFFT_FORWARD, in_buf, out_buf, &error), "%s",
+          CLFFT_INVERSE : CLFFT_FORWARD, in_buf, out_buf, 0, NULL, NULL, &error), "%s",
       error ? error->message : "");
   {
     gfloat *got = g_new (gfloat, out_count);
@@ -613,7 +655,7 @@ check_strided (ClfftKind kind, guint n, guint batch, guint in_stride,
 
 GST_START_TEST (test_fft_1d_strided_layouts)
 {
-  static const guint lengths[] = { 15, 16, 22, 97 };
+  static const guint lengths[] = { 15, 16, 22, 97, 6000, 4099 };
 
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++) {
     guint n = lengths[i];
@@ -647,12 +689,12 @@ GST_START_TEST (test_fft_2d_in_place)
     fail_unless (plan != NULL);
     random_complex (x, xd, n_values);
     buf = device_buffer (bytes, x);
-    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_FORWARD, buf, buf, NULL));
+    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_FORWARD, buf, buf, 0, NULL, NULL, NULL));
     read_back (buf, bytes, y);
     ref_dft_2d (xd, ref, w, h, -1);
     err = rel_l2_error (y, ref, n_values);
     fail_unless (err < tolerance (w, h), "in place %ux%u: %g", w, h, err);
-    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_INVERSE, buf, buf, NULL));
+    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_INVERSE, buf, buf, 0, NULL, NULL, NULL));
     read_back (buf, bytes, y);
     err = rel_l2_error (y, xd, n_values);
     fail_unless (err < tolerance (w, h), "in place back %ux%u: %g", w, h,
@@ -674,6 +716,7 @@ GST_START_TEST (test_fft_2d_sizes)
     {2, 2}, {4, 8}, {16, 16}, {64, 32}, {32, 128}, {2, 256}, {256, 2},
     {512, 64}, {128, 512}, {4096, 2}, {2, 4096}, {3, 5}, {35, 48},
     {120, 90}, {160, 120}, {97, 61}, {2, 97}, {97, 2}, {1, 16}, {13, 1},
+    {8192, 2}, {2, 8192}, {4099, 3}, {5, 6000},
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
@@ -686,8 +729,9 @@ GST_START_TEST (test_unsupported_length_is_an_error)
 {
   GError *error = NULL;
 
-  ClfftPlan1dDesc prime = { CLFFT_C2C, 4099, 1, 0, 0, 0, 0 };
-  ClfftPlan1dDesc r2c = { CLFFT_R2C, 8194, 1, 0, 0, 0, 0 };
+  /* 2^23 + 1 = 3 x 2796203 needs a Bluestein length above 2^24 */
+  ClfftPlan1dDesc prime = { CLFFT_C2C, 8388609, 1, 0, 0, 0, 0 };
+  ClfftPlan1dDesc r2c = { CLFFT_R2C, 2 * 8388609, 1, 0, 0, 0, 0 };
   ClfftPlan1d *plan;
 
   fail_unless (clfft_plan_1d_new (engine, &prime, &error) == NULL);
@@ -700,7 +744,7 @@ GST_START_TEST (test_unsupported_length_is_an_error)
   r2c.n = 16;
   plan = clfft_plan_1d_new (engine, &r2c, &error);
   fail_unless (plan != NULL);
-  fail_if (clfft_plan_1d_enqueue (plan, CLFFT_INVERSE, NULL, NULL, &error));
+  fail_if (clfft_plan_1d_enqueue (plan, CLFFT_INVERSE, NULL, NULL, 0, NULL, NULL, &error));
   fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
   g_clear_error (&error);
   clfft_plan_1d_free (plan);
@@ -717,7 +761,7 @@ GST_START_TEST (test_unsupported_length_is_an_error)
           &error) == NULL);
   fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
   g_clear_error (&error);
-  fail_unless (clfft_plan_2d_new (engine, CLFFT_C2C, 8192, 2,
+  fail_unless (clfft_plan_2d_new (engine, CLFFT_C2C, 8388609, 2,
           &error) == NULL);
   fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
   g_clear_error (&error);
@@ -980,6 +1024,7 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_1d_long_rows);
   tcase_add_test (tc, test_fft_1d_mixed_radix_lengths);
   tcase_add_test (tc, test_fft_1d_bluestein_lengths);
+  tcase_add_test (tc, test_fft_1d_two_pass_lengths);
   tcase_add_test (tc, test_fft_1d_real);
   tcase_add_test (tc, test_fft_2d_sizes);
   tcase_add_test (tc, test_fft_2d_real);

@@ -1,4 +1,5 @@
-/* Double-precision references for the tests: direct DFTs and error norms. */
+/* Double-precision references for the tests: DFTs (through FFTW) and error
+ * norms. */
 #ifndef __CLFFT_TEST_REFERENCE_H__
 #define __CLFFT_TEST_REFERENCE_H__
 

@@ -1,52 +1,53 @@
-/* 1D plans are one row pass; 2D plans are rows, transpose, rows, transpose.
+/* 1D plans are one transform; 2D plans are rows, transpose, rows, transpose.
  *
  * A real transform of even length N runs as a complex transform of length
  * N/2 over the sample pairs (x[2m], x[2m+1]), with the unfolding into N/2 + 1
  * bins (or the folding back, for C2R) fused into the same pass. Odd lengths
  * run a full-length complex transform of the real data. */
 #include "clfft-fft.h"
-#include "clfft-passes.h"
+#include "clfft-transform.h"
 #include "clfft-private.h"
 
 gboolean
 clfft_length_supported (guint n)
 {
-  return clfft_row_length_supported (n);
+  return clfft_transform_length_supported (n);
 }
 
-/* Sets up the row pass of one transform of length n. An inverse also
- * returns the scale that normalizes its output (forward output needs none). */
+/* Sets up one transform of length n on rows of at most max_batch. An
+ * inverse also returns the scale that normalizes its output (forward output
+ * needs none). */
 static gboolean
-init_row_transform (ClfftRowPass * pass, ClfftEngine * engine, ClfftKind kind,
-    ClfftDirection direction, guint n, gfloat * inverse_scale,
-    GError ** error)
+init_transform (ClfftTransform * t, ClfftEngine * engine, ClfftKind kind,
+    ClfftDirection direction, guint n, guint max_batch,
+    gfloat * inverse_scale, GError ** error)
 {
-  const ClfftRowGain none = CLFFT_GAIN_NONE;
-  gboolean half = n % 2 == 0 && clfft_row_length_supported (n / 2);
+  gboolean half = kind != CLFFT_C2C && n % 2 == 0
+      && clfft_transform_length_supported (n / 2);
+  ClfftTransformSpec spec = { n, direction, CLFFT_LOAD_COMPLEX,
+    CLFFT_STORE_COMPLEX, 0, max_batch
+  };
 
   if (inverse_scale)
     *inverse_scale = 1.0f / n;
   switch (kind) {
     case CLFFT_C2C:
-      return clfft_row_pass_init (pass, engine, n, direction,
-          CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, none, error);
+      break;
     case CLFFT_R2C:
-      if (half)
-        return clfft_row_pass_init (pass, engine, n / 2, CLFFT_FORWARD,
-            CLFFT_LOAD_REAL_PAIRS, CLFFT_STORE_HALF_SPECTRUM, none, error);
-      return clfft_row_pass_init (pass, engine, n, CLFFT_FORWARD,
-          CLFFT_LOAD_REAL, CLFFT_STORE_HALF, none, error);
+      spec.load = half ? CLFFT_LOAD_REAL_PAIRS : CLFFT_LOAD_REAL;
+      spec.store = half ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_HALF;
+      break;
     case CLFFT_C2R:
-      if (half) {
-        if (inverse_scale)      /* the inverse is of length n/2 */
-          *inverse_scale = 2.0f / n;
-        return clfft_row_pass_init (pass, engine, n / 2, CLFFT_INVERSE,
-            CLFFT_LOAD_HALF_SPECTRUM, CLFFT_STORE_REAL_PAIRS, none, error);
-      }
-      return clfft_row_pass_init (pass, engine, n, CLFFT_INVERSE,
-          CLFFT_LOAD_HERMITIAN, CLFFT_STORE_REAL, none, error);
+      spec.load = half ? CLFFT_LOAD_HALF_SPECTRUM : CLFFT_LOAD_HERMITIAN;
+      spec.store = half ? CLFFT_STORE_REAL_PAIRS : CLFFT_STORE_REAL;
+      /* the inverse is of length n/2 */
+      if (half && inverse_scale)
+        *inverse_scale = 2.0f / n;
+      break;
   }
-  return FALSE;
+  if (half)
+    spec.length = n / 2;
+  return clfft_transform_init (t, engine, &spec, error);
 }
 
 static const gchar *
@@ -55,20 +56,10 @@ kind_name (ClfftKind kind)
   return kind == CLFFT_C2C ? "C2C" : kind == CLFFT_R2C ? "R2C" : "C2R";
 }
 
-static void
-describe_pass (GString * s, const ClfftRowPass * pass)
-{
-  if (pass->bluestein)
-    g_string_append_printf (s, "%u through Bluestein on %u (radices %s)",
-        pass->length, pass->n, pass->radices);
-  else
-    g_string_append_printf (s, "%u (radices %s)", pass->n, pass->radices);
-}
-
 struct _ClfftPlan1d
 {
   ClfftPlan1dDesc desc;
-  ClfftRowPass forward, inverse;        /* the ones the kind needs */
+  ClfftTransform forward, inverse;      /* the ones the kind needs */
   gfloat inverse_scale;
   ClfftRowLayout in, out;
   gchar *description;
@@ -90,19 +81,19 @@ clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   plan->in.distance = desc->in_distance ? desc->in_distance : in_length;
   plan->out.stride = desc->out_stride ? desc->out_stride : 1;
   plan->out.distance = desc->out_distance ? desc->out_distance : out_length;
-  if (desc->batch == 0 || n == 0 || n > 2 * CLFFT_MAX_ROW_LENGTH) {
+  if (desc->batch == 0 || n == 0 || n > 2 * CLFFT_MAX_LENGTH) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "a plan needs a batch of at least 1 and a length from 1 to %u "
-        "(got %u)", 2 * CLFFT_MAX_ROW_LENGTH, n);
+        "(got %u)", 2 * CLFFT_MAX_LENGTH, n);
     g_free (plan);
     return NULL;
   }
   if (desc->kind != CLFFT_C2R)
-    ok = init_row_transform (&plan->forward, engine, desc->kind,
-        CLFFT_FORWARD, n, NULL, error);
+    ok = init_transform (&plan->forward, engine, desc->kind,
+        CLFFT_FORWARD, n, desc->batch, NULL, error);
   if (ok && desc->kind != CLFFT_R2C)
-    ok = init_row_transform (&plan->inverse, engine, desc->kind,
-        CLFFT_INVERSE, n, &plan->inverse_scale, error);
+    ok = init_transform (&plan->inverse, engine, desc->kind,
+        CLFFT_INVERSE, n, desc->batch, &plan->inverse_scale, error);
   if (!ok) {
     clfft_plan_1d_free (plan);
     return NULL;
@@ -110,8 +101,8 @@ clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   text = g_string_new (NULL);
   g_string_append_printf (text, "%s %u x %u: FFT of length ",
       kind_name (desc->kind), n, desc->batch);
-  describe_pass (text, plan->forward.kernel ? &plan->forward :
-      &plan->inverse);
+  g_string_append (text, clfft_transform_describe (desc->kind != CLFFT_C2R ?
+          &plan->forward : &plan->inverse));
   plan->description = g_string_free (text, FALSE);
   clfft_log (CLFFT_LOG_DEBUG, "plan %s", plan->description);
   return plan;
@@ -123,28 +114,41 @@ clfft_plan_1d_describe (ClfftPlan1d * plan)
   return plan->description;
 }
 
-gboolean
-clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
-    cl_mem input, cl_mem output, GError ** error)
+/* Whether a plan of this kind runs in this direction; sets error if not. */
+static gboolean
+check_direction (ClfftKind kind, ClfftDirection direction, GError ** error)
 {
   gboolean forward = direction == CLFFT_FORWARD;
-  ClfftRowPass *pass = forward ? &plan->forward : &plan->inverse;
 
-  if (!pass->kernel) {
+  if ((forward && kind == CLFFT_C2R) || (!forward && kind == CLFFT_R2C)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "a %s plan does not run %s", kind_name (plan->desc.kind),
+        "a %s plan does not run %s", kind_name (kind),
         forward ? "forward" : "inverse");
     return FALSE;
   }
-  return clfft_row_pass_enqueue (pass, input, plan->in, output, plan->out,
-      plan->desc.batch, NULL, 0, forward ? 1.0f : plan->inverse_scale, error);
+  return TRUE;
+}
+
+gboolean
+clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
+    cl_mem input, cl_mem output, cl_uint num_wait_events,
+    const cl_event * wait_events, cl_event * event, GError ** error)
+{
+  gboolean forward = direction == CLFFT_FORWARD;
+  const ClfftEvents events = { num_wait_events, wait_events, event };
+
+  if (!check_direction (plan->desc.kind, direction, error))
+    return FALSE;
+  return clfft_transform_enqueue (forward ? &plan->forward : &plan->inverse,
+      input, plan->in, output, plan->out, plan->desc.batch, NULL, 0,
+      forward ? 1.0f : plan->inverse_scale, &events, error);
 }
 
 void
 clfft_plan_1d_free (ClfftPlan1d * plan)
 {
-  clfft_row_pass_clear (&plan->forward);
-  clfft_row_pass_clear (&plan->inverse);
+  clfft_transform_clear (&plan->forward);
+  clfft_transform_clear (&plan->inverse);
   g_free (plan->description);
   g_free (plan);
 }
@@ -156,8 +160,8 @@ struct _ClfftPlan2d
 {
   ClfftKind kind;
   guint width, height, bins;    /* bins: complex columns of the spectrum */
-  ClfftRowPass rows_forward, rows_inverse;
-  ClfftRowPass cols_forward, cols_inverse;
+  ClfftTransform rows_forward, rows_inverse;
+  ClfftTransform cols_forward, cols_inverse;
   gfloat rows_inverse_scale, cols_inverse_scale;
   ClfftTransposePass transpose;
   cl_mem scratch, scratch2;
@@ -177,15 +181,15 @@ clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind, guint width,
   plan->bins = kind == CLFFT_C2C ? width : width / 2 + 1;
   bytes = (gsize) plan->bins * height * sizeof (cl_float2);
   if (kind != CLFFT_C2R)
-    ok = init_row_transform (&plan->rows_forward, engine, kind,
-        CLFFT_FORWARD, width, NULL, error)
-        && init_row_transform (&plan->cols_forward, engine, CLFFT_C2C,
-        CLFFT_FORWARD, height, NULL, error);
+    ok = init_transform (&plan->rows_forward, engine, kind,
+        CLFFT_FORWARD, width, height, NULL, error)
+        && init_transform (&plan->cols_forward, engine, CLFFT_C2C,
+        CLFFT_FORWARD, height, plan->bins, NULL, error);
   if (ok && kind != CLFFT_R2C)
-    ok = init_row_transform (&plan->rows_inverse, engine, kind,
-        CLFFT_INVERSE, width, &plan->rows_inverse_scale, error)
-        && init_row_transform (&plan->cols_inverse, engine, CLFFT_C2C,
-        CLFFT_INVERSE, height, &plan->cols_inverse_scale, error);
+    ok = init_transform (&plan->rows_inverse, engine, kind,
+        CLFFT_INVERSE, width, height, &plan->rows_inverse_scale, error)
+        && init_transform (&plan->cols_inverse, engine, CLFFT_C2C,
+        CLFFT_INVERSE, height, plan->bins, &plan->cols_inverse_scale, error);
   if (!ok || !clfft_transpose_pass_init (&plan->transpose, engine, error)
       || !(plan->scratch = clfft_buffer_new (engine, CL_MEM_READ_WRITE, bytes,
               NULL, error))
@@ -199,11 +203,11 @@ clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind, guint width,
 
     g_string_append_printf (text, "plan %s %ux%u: rows of length ",
         kind_name (kind), width, height);
-    describe_pass (text, kind == CLFFT_C2R ? &plan->rows_inverse :
-        &plan->rows_forward);
+    g_string_append (text, clfft_transform_describe (kind == CLFFT_C2R ?
+            &plan->rows_inverse : &plan->rows_forward));
     g_string_append (text, ", transpose, columns of length ");
-    describe_pass (text, kind == CLFFT_C2R ? &plan->cols_inverse :
-        &plan->cols_forward);
+    g_string_append (text, clfft_transform_describe (kind == CLFFT_C2R ?
+            &plan->cols_inverse : &plan->cols_forward));
     g_string_append (text, ", transpose");
     clfft_log (CLFFT_LOG_DEBUG, "%s", text->str);
     g_string_free (text, TRUE);
@@ -214,67 +218,71 @@ clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind, guint width,
 /* rows, transpose, columns as rows, transpose back */
 static gboolean
 enqueue_2d_forward (ClfftPlan2d * plan, cl_mem input, cl_mem output,
-    GError ** error)
+    const ClfftEvents * events, GError ** error)
 {
   guint w = plan->width, h = plan->height, b = plan->bins;
   const ClfftRowLayout in_rows = { 1, w }, bin_rows = { 1, b };
   const ClfftRowLayout columns = { 1, h };
+  ClfftEvents steps[4];
 
-  return clfft_row_pass_enqueue (&plan->rows_forward, input, in_rows,
-      plan->scratch, bin_rows, h, NULL, 0, 1.0f, error)
+  for (guint i = 0; i < 4; i++)
+    steps[i] = clfft_events_step (events, i, 4);
+  return clfft_transform_enqueue (&plan->rows_forward, input, in_rows,
+      plan->scratch, bin_rows, h, NULL, 0, 1.0f, &steps[0], error)
       && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, output,
-      b, h, error)
-      && clfft_row_pass_enqueue (&plan->cols_forward, output, columns,
-      plan->scratch, columns, b, NULL, 0, 1.0f, error)
+      b, h, &steps[1], error)
+      && clfft_transform_enqueue (&plan->cols_forward, output, columns,
+      plan->scratch, columns, b, NULL, 0, 1.0f, &steps[2], error)
       && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, output,
-      h, b, error);
+      h, b, &steps[3], error);
 }
 
 /* transpose, columns as rows, transpose back, rows; the input stays */
 static gboolean
 enqueue_2d_inverse (ClfftPlan2d * plan, cl_mem input, cl_mem output,
-    GError ** error)
+    const ClfftEvents * events, GError ** error)
 {
   guint w = plan->width, h = plan->height, b = plan->bins;
   const ClfftRowLayout out_rows = { 1, w }, bin_rows = { 1, b };
   const ClfftRowLayout columns = { 1, h };
   /* C2C can stage through the output; C2R's real output is too small */
   cl_mem stage = plan->kind == CLFFT_C2R ? plan->scratch2 : output;
+  ClfftEvents steps[4];
 
+  for (guint i = 0; i < 4; i++)
+    steps[i] = clfft_events_step (events, i, 4);
   return clfft_transpose_pass_enqueue (&plan->transpose, input, plan->scratch,
-      b, h, error)
-      && clfft_row_pass_enqueue (&plan->cols_inverse, plan->scratch, columns,
-      plan->scratch, columns, b, NULL, 0, plan->cols_inverse_scale, error)
+      b, h, &steps[0], error)
+      && clfft_transform_enqueue (&plan->cols_inverse, plan->scratch, columns,
+      plan->scratch, columns, b, NULL, 0, plan->cols_inverse_scale, &steps[1],
+      error)
       && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, stage,
-      h, b, error)
-      && clfft_row_pass_enqueue (&plan->rows_inverse, stage, bin_rows, output,
-      out_rows, h, NULL, 0, plan->rows_inverse_scale, error);
+      h, b, &steps[2], error)
+      && clfft_transform_enqueue (&plan->rows_inverse, stage, bin_rows, output,
+      out_rows, h, NULL, 0, plan->rows_inverse_scale, &steps[3], error);
 }
 
 gboolean
 clfft_plan_2d_enqueue (ClfftPlan2d * plan, ClfftDirection direction,
-    cl_mem input, cl_mem output, GError ** error)
+    cl_mem input, cl_mem output, cl_uint num_wait_events,
+    const cl_event * wait_events, cl_event * event, GError ** error)
 {
-  gboolean forward = direction == CLFFT_FORWARD;
+  const ClfftEvents events = { num_wait_events, wait_events, event };
 
-  if ((forward && plan->kind == CLFFT_C2R)
-      || (!forward && plan->kind == CLFFT_R2C)) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "a %s plan does not run %s", kind_name (plan->kind),
-        forward ? "forward" : "inverse");
+  if (!check_direction (plan->kind, direction, error))
     return FALSE;
-  }
-  return forward ? enqueue_2d_forward (plan, input, output, error) :
-      enqueue_2d_inverse (plan, input, output, error);
+  return direction == CLFFT_FORWARD ?
+      enqueue_2d_forward (plan, input, output, &events, error) :
+      enqueue_2d_inverse (plan, input, output, &events, error);
 }
 
 void
 clfft_plan_2d_free (ClfftPlan2d * plan)
 {
-  clfft_row_pass_clear (&plan->rows_forward);
-  clfft_row_pass_clear (&plan->rows_inverse);
-  clfft_row_pass_clear (&plan->cols_forward);
-  clfft_row_pass_clear (&plan->cols_inverse);
+  clfft_transform_clear (&plan->rows_forward);
+  clfft_transform_clear (&plan->rows_inverse);
+  clfft_transform_clear (&plan->cols_forward);
+  clfft_transform_clear (&plan->cols_inverse);
   clfft_transpose_pass_clear (&plan->transpose);
   clfft_buffer_release (&plan->scratch);
   clfft_buffer_release (&plan->scratch2);

@@ -1,6 +1,5 @@
 /* FFT plans: batched 1D transforms (complex, real-to-complex and
- * complex-to-real, with strides) and 2D complex transforms, on device
- * buffers. */
+ * complex-to-real, with strides) and 2D transforms, on device buffers. */
 #ifndef __CLFFT_FFT_H__
 #define __CLFFT_FFT_H__
 
@@ -21,10 +20,12 @@ typedef enum
   CLFFT_C2R,                    /* N/2 + 1 complex to N real, inverse */
 } ClfftKind;
 
-/* Whether the engine transforms length n (on any axis): any n up to 2048,
- * and up to 4096 when n has no prime factor other than 2, 3, 5 and 7 (those
- * run directly in mixed radix; the others through Bluestein's algorithm).
- * Real transforms of even n need n/2 to qualify. */
+/* Whether the engine transforms length n (on any axis): every n up to
+ * 2^23, and up to 2^24 when n has no prime factor other than 2, 3, 5 and 7
+ * and splits into two such factors of at most 4096. Those lengths run
+ * directly in mixed radix (in one pass up to 4096, else in two), the others
+ * through Bluestein's algorithm. A real transform of even n runs at n/2 when
+ * that qualifies, else at n. */
 gboolean clfft_length_supported (guint n);
 
 /* Complex data are cl_float2 (re, im), real data cl_float. Strides and
@@ -44,18 +45,25 @@ typedef struct
 typedef struct _ClfftPlan1d ClfftPlan1d;
 
 /* Builds the kernels the plan needs. Transforms are out of place and leave
- * the input untouched; enqueue only queues the work on the engine's queue.
- * The inverse is normalized by 1/N. R2C plans run forward only, C2R plans
- * inverse only. */
+ * the input untouched. The inverse is normalized by 1/N. R2C plans run
+ * forward only, C2R plans inverse only.
+ *
+ * enqueue only queues the work on the engine's queue (in order): its first
+ * launch waits for the num_wait_events events of wait_events, and event
+ * (when not NULL) receives the event of its last launch, which the caller
+ * releases. A plan's scratch memory makes its launches in flight one at a
+ * time: use it from one queue, which the engine's is. */
 ClfftPlan1d *clfft_plan_1d_new (ClfftEngine * engine,
     const ClfftPlan1dDesc * desc, GError ** error);
 gboolean clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
-    cl_mem input, cl_mem output, GError ** error);
+    cl_mem input, cl_mem output, cl_uint num_wait_events,
+    const cl_event * wait_events, cl_event * event, GError ** error);
 void clfft_plan_1d_free (ClfftPlan1d * plan);
 
 /* The plan's decomposition, e.g. "R2C 254 x 8: FFT of length 127 through
- * Bluestein on 256 (radices 8x8x4)" (a real transform of even length runs
- * at half length). */
+ * Bluestein on 256 (radices 8x8x4)" or "C2C 65536 x 2: FFT of length 65536
+ * in two passes, 256 x 256 (radices 8x8x4, 8x8x4)" (a real transform of
+ * even length runs at half length). */
 const gchar *clfft_plan_1d_describe (ClfftPlan1d * plan);
 
 typedef struct _ClfftPlan2d ClfftPlan2d;
@@ -67,7 +75,8 @@ typedef struct _ClfftPlan2d ClfftPlan2d;
 ClfftPlan2d *clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind,
     guint width, guint height, GError ** error);
 gboolean clfft_plan_2d_enqueue (ClfftPlan2d * plan, ClfftDirection direction,
-    cl_mem input, cl_mem output, GError ** error);
+    cl_mem input, cl_mem output, cl_uint num_wait_events,
+    const cl_event * wait_events, cl_event * event, GError ** error);
 void clfft_plan_2d_free (ClfftPlan2d * plan);
 
 G_END_DECLS

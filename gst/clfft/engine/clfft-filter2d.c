@@ -1,21 +1,23 @@
 /* The filter runs in five passes over global memory:
  *   rows forward (bytes in), transpose, columns forward x gain x inverse in
  *   one kernel, transpose, rows inverse (bytes out).
- * A height that needs Bluestein splits the column kernel in two: forward
- * with the gain on its output, then inverse.
+ * A height that does not run in one direct pass (Bluestein, or above 4096)
+ * splits the column transform in two: forward with the gain on its output,
+ * then inverse; a width or height above 4096 takes two passes per
+ * transform (see clfft-transform.c).
  * The spectrum stays transposed between the two transposes, so the gain is
  * stored transposed too, with the 1 / (W H) normalization folded in. */
 #include "clfft-filter2d.h"
-#include "clfft-passes.h"
+#include "clfft-transform.h"
 #include "clfft-private.h"
 
 struct _ClfftFilter2d
 {
   ClfftEngine *engine;
   guint width, height;
-  ClfftRowPass rows_forward, rows_inverse;
-  ClfftRowPass columns_filter;          /* or, with Bluestein heights: */
-  ClfftRowPass columns_forward, columns_inverse;
+  ClfftTransform rows_forward, rows_inverse;
+  ClfftTransform columns_filter;        /* or, where that takes more: */
+  ClfftTransform columns_forward, columns_inverse;
   ClfftTransposePass transpose;
   cl_mem bytes_in, bytes_out, spectrum, scratch, gain;
 };
@@ -26,25 +28,32 @@ clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
 {
   ClfftFilter2d *f = g_new0 (ClfftFilter2d, 1);
   gsize pixels = (gsize) width * height;
+  const ClfftTransformSpec rows_forward = { width, -1, CLFFT_LOAD_U8,
+    CLFFT_STORE_COMPLEX, 0, height
+  }, rows_inverse = { width, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_U8, 0,
+    height
+  }, columns_filter = { height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+    CLFFT_ROW_GAIN_BETWEEN, width
+  }, columns_forward = { height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+    CLFFT_ROW_GAIN_ON_STORE, width
+  }, columns_inverse = { height, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+    0, width
+  };
   gfloat *ones;
   gboolean ok;
 
   f->engine = clfft_engine_ref (engine);
   f->width = width;
   f->height = height;
-  ok = clfft_row_pass_init (&f->rows_forward, engine, width, -1,
-      CLFFT_LOAD_U8, CLFFT_STORE_COMPLEX, CLFFT_GAIN_NONE, error)
-      && clfft_row_pass_init (&f->rows_inverse, engine, width, 1,
-      CLFFT_LOAD_COMPLEX, CLFFT_STORE_U8, CLFFT_GAIN_NONE, error)
+  ok = clfft_transform_init (&f->rows_forward, engine, &rows_forward, error)
+      && clfft_transform_init (&f->rows_inverse, engine, &rows_inverse, error)
       && (clfft_row_length_direct (height) ?
-      clfft_row_pass_init (&f->columns_filter, engine, height, -1,
-          CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, CLFFT_GAIN_BETWEEN, error) :
-      (clfft_row_pass_init (&f->columns_forward, engine, height, -1,
-              CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, CLFFT_GAIN_ON_STORE,
+      clfft_transform_init (&f->columns_filter, engine, &columns_filter,
+          error) :
+      (clfft_transform_init (&f->columns_forward, engine, &columns_forward,
               error)
-          && clfft_row_pass_init (&f->columns_inverse, engine, height, 1,
-              CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, CLFFT_GAIN_NONE,
-              error)))
+          && clfft_transform_init (&f->columns_inverse, engine,
+              &columns_inverse, error)))
       && clfft_transpose_pass_init (&f->transpose, engine, error)
       && (f->bytes_in = clfft_buffer_new (engine, CL_MEM_READ_ONLY, pixels,
           NULL, error))
@@ -96,21 +105,21 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
   guint w = f->width, h = f->height;
   const ClfftRowLayout rows = { 1, w }, columns = { 1, h };
 
-  return clfft_row_pass_enqueue (&f->rows_forward, f->bytes_in, rows,
-      f->spectrum, rows, h, NULL, 0, 1.0f, error)
+  return clfft_transform_enqueue (&f->rows_forward, f->bytes_in, rows,
+      f->spectrum, rows, h, NULL, 0, 1.0f, NULL, error)
       && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
-      f->scratch, w, h, error)
-      && (f->columns_filter.kernel ?
-      clfft_row_pass_enqueue (&f->columns_filter, f->scratch, columns,
-          f->spectrum, columns, w, f->gain, h, 1.0f, error) :
-      (clfft_row_pass_enqueue (&f->columns_forward, f->scratch, columns,
-              f->spectrum, columns, w, f->gain, h, 1.0f, error)
-          && clfft_row_pass_enqueue (&f->columns_inverse, f->spectrum,
-              columns, f->spectrum, columns, w, NULL, 0, 1.0f, error)))
+      f->scratch, w, h, NULL, error)
+      && (f->columns_filter.n_passes ?
+      clfft_transform_enqueue (&f->columns_filter, f->scratch, columns,
+          f->spectrum, columns, w, f->gain, h, 1.0f, NULL, error) :
+      (clfft_transform_enqueue (&f->columns_forward, f->scratch, columns,
+              f->spectrum, columns, w, f->gain, h, 1.0f, NULL, error)
+          && clfft_transform_enqueue (&f->columns_inverse, f->spectrum,
+              columns, f->spectrum, columns, w, NULL, 0, 1.0f, NULL, error)))
       && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
-      f->scratch, h, w, error)
-      && clfft_row_pass_enqueue (&f->rows_inverse, f->scratch, rows,
-      f->bytes_out, rows, h, NULL, 0, 1.0f, error);
+      f->scratch, h, w, NULL, error)
+      && clfft_transform_enqueue (&f->rows_inverse, f->scratch, rows,
+      f->bytes_out, rows, h, NULL, 0, 1.0f, NULL, error);
 }
 
 gboolean
@@ -147,11 +156,11 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
 void
 clfft_filter2d_free (ClfftFilter2d * f)
 {
-  clfft_row_pass_clear (&f->rows_forward);
-  clfft_row_pass_clear (&f->columns_filter);
-  clfft_row_pass_clear (&f->columns_forward);
-  clfft_row_pass_clear (&f->columns_inverse);
-  clfft_row_pass_clear (&f->rows_inverse);
+  clfft_transform_clear (&f->rows_forward);
+  clfft_transform_clear (&f->columns_filter);
+  clfft_transform_clear (&f->columns_forward);
+  clfft_transform_clear (&f->columns_inverse);
+  clfft_transform_clear (&f->rows_inverse);
   clfft_transpose_pass_clear (&f->transpose);
   clfft_buffer_release (&f->bytes_in);
   clfft_buffer_release (&f->bytes_out);

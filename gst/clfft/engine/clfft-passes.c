@@ -33,8 +33,8 @@ clfft_buffer_release (cl_mem * buffer)
   *buffer = NULL;
 }
 
-static cl_kernel
-create_kernel (ClfftEngine * engine, const gchar * source,
+cl_kernel
+clfft_kernel_new (ClfftEngine * engine, const gchar * source,
     const gchar * options, const gchar * name, GError ** error)
 {
   cl_program program;
@@ -93,25 +93,6 @@ clfft_row_length_direct (guint n)
   return n >= 1 && n <= CLFFT_MAX_ROW_LENGTH && radix_schedule (n, radices);
 }
 
-/* The convolution length of a Bluestein transform of length n: the
- * smallest length >= 2n - 1 that runs directly, or 0 if none fits. */
-static guint
-bluestein_length (guint n)
-{
-  if (n == 0 || n > CLFFT_MAX_ROW_LENGTH / 2)
-    return 0;
-  for (guint m = MAX (2 * n - 1, 2); m <= CLFFT_MAX_ROW_LENGTH; m++)
-    if (clfft_row_length_direct (m))
-      return m;
-  return 0;
-}
-
-gboolean
-clfft_row_length_supported (guint n)
-{
-  return clfft_row_length_direct (n) || bluestein_length (n) != 0;
-}
-
 /* How many work-items per group the built kernel allows; 0 on error. */
 static gsize
 kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
@@ -136,14 +117,18 @@ kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
 /* Chooses the work-group shape for at most cap work-items and builds the
  * kernel: one work-item per butterfly of the largest radix (fewer under
  * the cap), smaller radices running several butterflies per work-item, and
- * short rows packed several to a group. */
+ * short rows packed several to a group. A pass that reads or writes across
+ * rows wants 16 rows side by side (128 bytes of complex floats), as local
+ * memory allows. */
 static gboolean
 build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
-    const guint radices[], guint n_stages, gsize cap, const gchar * suffix,
-    GError ** error)
+    const guint radices[], guint n_stages, gboolean across_rows, gsize cap,
+    const gchar * suffix, GError ** error)
 {
   guint n = pass->n, largest = 0, values = 0, rows;
-  gsize local_bytes;
+  guint pitch = across_rows ? n + 1 : n;
+  gsize local_budget = across_rows ? dev->local_mem_size :
+      dev->local_mem_size / 2, local_bytes;
   GString *options;
 
   for (guint s = 0; s < n_stages; s++)
@@ -154,12 +139,12 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
         pass->threads_per_row;
     values = MAX (values, per_item * radices[s]);
   }
-  rows = MAX (1, ROW_GROUP_TARGET / pass->threads_per_row);
-  while (rows > 1 && (rows * n * sizeof (cl_float2) > dev->local_mem_size / 2
+  rows = across_rows ? 16 : MAX (1, ROW_GROUP_TARGET / pass->threads_per_row);
+  while (rows > 1 && ((gsize) rows * pitch * sizeof (cl_float2) > local_budget
           || rows * pass->threads_per_row > cap))
     rows /= 2;
   pass->rows_per_group = rows;
-  local_bytes = (gsize) rows * n * sizeof (cl_float2);
+  local_bytes = (gsize) rows * pitch * sizeof (cl_float2);
   if (local_bytes > dev->local_mem_size) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "FFT length %u needs %" G_GSIZE_FORMAT " bytes of local memory; %s "
@@ -175,23 +160,22 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   for (guint s = 0; s < n_stages; s++)
     g_string_append_printf (options, "%s%u", s ? "," : "", radices[s]);
   g_string_append (options, suffix);
-  pass->kernel = create_kernel (pass->engine, "fft_stockham.cl",
+  pass->kernel = clfft_kernel_new (pass->engine, "fft_stockham.cl",
       options->str, "fft_rows", error);
   g_string_free (options, TRUE);
   return pass->kernel != NULL;
 }
 
-static cl_mem
-upload_table (ClfftEngine * engine, const cl_float2 * table, guint count,
-    GError ** error)
+cl_mem
+clfft_table_upload (ClfftEngine * engine, const cl_float2 * table,
+    guint count, GError ** error)
 {
   return clfft_buffer_new (engine, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
       count * sizeof (cl_float2), (gpointer) table, error);
 }
 
-/* exp(-2 pi i m / period) for m < count, computed in double precision. */
-static cl_mem
-twiddle_table (ClfftEngine * engine, guint count, guint period,
+cl_mem
+clfft_twiddle_table (ClfftEngine * engine, guint count, guint period,
     GError ** error)
 {
   cl_float2 *table = g_new (cl_float2, count);
@@ -202,68 +186,9 @@ twiddle_table (ClfftEngine * engine, guint count, guint period,
     table[m].s[0] = (float) cos (angle);
     table[m].s[1] = (float) sin (angle);
   }
-  buffer = upload_table (engine, table, count, error);
+  buffer = clfft_table_upload (engine, table, count, error);
   g_free (table);
   return buffer;
-}
-
-/* Bluestein: X[k] = c[k] sum_n (x[n] c[n]) b[k - n], with the chirp
- * c[n] = exp(sign i pi n^2 / L) and b = conj(c). The kernel needs c and the
- * spectrum of b wrapped onto the convolution length M (with the 1/M of the
- * inner inverse FFT folded in), both computed here in double precision. */
-static gboolean
-bluestein_tables (ClfftRowPass * pass, ClfftEngine * engine, gint sign,
-    GError ** error)
-{
-  guint n = pass->length, m = pass->n;
-  cl_float2 *chirp = g_new (cl_float2, n), *conv = g_new (cl_float2, m);
-  gdouble *b_re = g_new0 (gdouble, m), *b_im = g_new0 (gdouble, m);
-  gdouble *cos_m = g_new (gdouble, m), *sin_m = g_new (gdouble, m);
-
-  for (guint j = 0; j < n; j++) {
-    /* j^2 mod 2L keeps the angle small and exact */
-    guint64 q = ((guint64) j * j) % (2 * (guint64) n);
-    gdouble angle = sign * G_PI * (gdouble) q / n;
-
-    chirp[j].s[0] = (float) cos (angle);
-    chirp[j].s[1] = (float) sin (angle);
-    b_re[j] = cos (angle);
-    b_im[j] = -sin (angle);
-    if (j > 0) {
-      b_re[m - j] = b_re[j];
-      b_im[m - j] = b_im[j];
-    }
-  }
-  for (guint j = 0; j < m; j++) {
-    cos_m[j] = cos (2.0 * G_PI * j / m);
-    sin_m[j] = -sin (2.0 * G_PI * j / m);
-  }
-  for (guint k = 0; k < m; k++) {
-    gdouble re = 0.0, im = 0.0;
-    guint w = 0;
-
-    for (guint j = 0; j < m; j++) {
-      if (b_re[j] != 0.0 || b_im[j] != 0.0) {
-        re += b_re[j] * cos_m[w] - b_im[j] * sin_m[w];
-        im += b_re[j] * sin_m[w] + b_im[j] * cos_m[w];
-      }
-      w += k;
-      if (w >= m)
-        w -= m;
-    }
-    conv[k].s[0] = (float) (re / m);
-    conv[k].s[1] = (float) (im / m);
-  }
-  pass->chirp = upload_table (engine, chirp, n, error);
-  if (pass->chirp)
-    pass->conv = upload_table (engine, conv, m, error);
-  g_free (chirp);
-  g_free (conv);
-  g_free (b_re);
-  g_free (b_im);
-  g_free (cos_m);
-  g_free (sin_m);
-  return pass->conv != NULL;
 }
 
 static const gchar *const load_options[] = {
@@ -284,36 +209,62 @@ static const gchar *const store_options[] = {
   [CLFFT_STORE_HALF_SPECTRUM] = " -D STORE_HALF_SPECTRUM",
 };
 
-static const gchar *const gain_options[] = {
-  [CLFFT_GAIN_NONE] = "",
-  [CLFFT_GAIN_BETWEEN] = " -D FILTER",
-  [CLFFT_GAIN_ON_STORE] = " -D GAIN_ON_STORE",
+static const struct
+{
+  guint flag;
+  const gchar *option;
+} flag_options[] = {
+  {CLFFT_ROW_GAIN_BETWEEN, " -D GAIN_BETWEEN"},
+  {CLFFT_ROW_GAIN_ON_STORE, " -D GAIN_ON_STORE"},
+  {CLFFT_ROW_CONV_BETWEEN, " -D CONV_BETWEEN"},
+  {CLFFT_ROW_LOAD_CHIRP, " -D LOAD_CHIRP"},
+  {CLFFT_ROW_STORE_CHIRP, " -D STORE_CHIRP"},
+  {CLFFT_ROW_STORE_CONV, " -D STORE_CONV"},
+  {CLFFT_ROW_STORE_TWIDDLE, " -D STORE_TWIDDLE"},
+  {CLFFT_ROW_LOAD_ACROSS_ROWS, " -D LOAD_ACROSS_ROWS"},
+  {CLFFT_ROW_STORE_ACROSS_ROWS, " -D STORE_ACROSS_ROWS"},
 };
+
+/* The -D options of a spec, after the shape ones. */
+static gchar *
+spec_options (const ClfftRowPassSpec * spec)
+{
+  GString *s = g_string_new (NULL);
+  guint length = spec->length ? spec->length : spec->n;
+
+  g_string_append_printf (s, " -D SIGN=%s%s%s", spec->sign < 0 ? "-1.0f" :
+      "1.0f", load_options[spec->load], store_options[spec->store]);
+  for (guint i = 0; i < G_N_ELEMENTS (flag_options); i++)
+    if (spec->flags & flag_options[i].flag)
+      g_string_append (s, flag_options[i].option);
+  if (length != spec->n)
+    g_string_append_printf (s, " -D LENGTH=%u", length);
+  if (spec->load_length && spec->load_length != length)
+    g_string_append_printf (s, " -D LOAD_LENGTH=%u", spec->load_length);
+  if (spec->store_length && spec->store_length != length)
+    g_string_append_printf (s, " -D STORE_LENGTH=%u", spec->store_length);
+  return g_string_free (s, FALSE);
+}
 
 gboolean
 clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
-    guint length, gint sign, ClfftRowLoad load, ClfftRowStore store,
-    ClfftRowGain gain, GError ** error)
+    const ClfftRowPassSpec * spec, GError ** error)
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
-  guint radices[CLFFT_MAX_STAGES], n_stages = 0, n;
-  gboolean needs_real_twiddles = load == CLFFT_LOAD_HALF_SPECTRUM
-      || store == CLFFT_STORE_HALF_SPECTRUM;
+  guint radices[CLFFT_MAX_STAGES], n_stages = 0;
+  gboolean across_rows = (spec->flags & (CLFFT_ROW_LOAD_ACROSS_ROWS |
+          CLFFT_ROW_STORE_ACROSS_ROWS)) != 0;
   gsize cap = dev->max_work_group_size, allowed = 0;
   gchar *suffix;
 
   memset (pass, 0, sizeof (*pass));
-  pass->length = length;
-  n = clfft_row_length_direct (length) ? length : bluestein_length (length);
-  pass->bluestein = n != length;
-  if (n >= 1)
-    n_stages = radix_schedule (n, radices);
+  if (spec->n >= 1 && spec->n <= CLFFT_MAX_ROW_LENGTH)
+    n_stages = radix_schedule (spec->n, radices);
   if (n_stages == 0) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "FFT length %u is not supported: the engine does lengths up to %u "
-        "with no prime factor other than 2, 3, 5 and 7, and any other "
-        "length up to %u", length, CLFFT_MAX_ROW_LENGTH,
-        CLFFT_MAX_ROW_LENGTH / 2);
+        "a row pass does not run length %u: it takes lengths up to %u with "
+        "no prime factor other than 2, 3, 5 and 7", spec->n,
+        CLFFT_MAX_ROW_LENGTH);
     return FALSE;
   }
   for (guint s = 0; s < n_stages; s++) {
@@ -322,33 +273,20 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
     g_snprintf (pass->radices + used, sizeof (pass->radices) - used, "%s%u",
         s ? "x" : "", radices[s]);
   }
-  if (pass->bluestein && gain == CLFFT_GAIN_BETWEEN) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "a length-%u row cannot filter in one pass (it needs Bluestein)",
-        length);
-    return FALSE;
-  }
-  pass->n = n;
+  pass->n = spec->n;
   pass->engine = clfft_engine_ref (engine);
-  suffix = g_strdup_printf (" -D SIGN=%s%s%s%s", sign < 0 ? "-1.0f" : "1.0f",
-      load_options[load], store_options[store], gain_options[gain]);
-  if (pass->bluestein) {
-    gchar *with_length = g_strdup_printf ("%s -D LENGTH=%u -D BLUESTEIN",
-        suffix, length);
-
-    g_free (suffix);
-    suffix = with_length;
-  }
+  suffix = spec_options (spec);
   /* The compiled kernel may allow fewer work-items than the device (its
    * register use): rebuild it for that many. */
   for (guint attempt = 0; attempt < 4; attempt++) {
-    if (!build_row_kernel (pass, dev, radices, n_stages, cap, suffix, error))
+    if (!build_row_kernel (pass, dev, radices, n_stages, across_rows, cap,
+            suffix, error))
       break;
     allowed = kernel_work_group_size (pass, dev, error);
     if (allowed >= (gsize) pass->threads_per_row * pass->rows_per_group)
       break;
     clfft_log (CLFFT_LOG_INFO, "the length-%u kernel allows %" G_GSIZE_FORMAT
-        " work-items per group, not %u: rebuilding", n, allowed,
+        " work-items per group, not %u: rebuilding", pass->n, allowed,
         pass->threads_per_row * pass->rows_per_group);
     clfft_warn_on_failure (clReleaseKernel (g_steal_pointer (&pass->kernel)),
         "clReleaseKernel");
@@ -359,14 +297,11 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
   g_free (suffix);
   if (!pass->kernel && error && !*error)
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "no work-group shape of the length-%u kernel fits %s", n, dev->name);
+        "no work-group shape of the length-%u kernel fits %s", pass->n,
+        dev->name);
   if (pass->kernel)
-    pass->twiddles = twiddle_table (engine, n, n, error);
-  if (pass->twiddles && needs_real_twiddles)
-    pass->real_twiddles = twiddle_table (engine, length + 1, 2 * length,
-        error);
-  if (!pass->twiddles || (needs_real_twiddles && !pass->real_twiddles)
-      || (pass->bluestein && !bluestein_tables (pass, engine, sign, error))) {
+    pass->twiddles = clfft_twiddle_table (engine, pass->n, pass->n, error);
+  if (!pass->twiddles) {
     clfft_row_pass_clear (pass);
     return FALSE;
   }
@@ -379,16 +314,13 @@ clfft_row_pass_clear (ClfftRowPass * pass)
   if (pass->kernel)
     clfft_warn_on_failure (clReleaseKernel (pass->kernel), "clReleaseKernel");
   clfft_buffer_release (&pass->twiddles);
-  clfft_buffer_release (&pass->real_twiddles);
-  clfft_buffer_release (&pass->chirp);
-  clfft_buffer_release (&pass->conv);
   if (pass->engine)
     clfft_engine_unref (pass->engine);
   memset (pass, 0, sizeof (*pass));
 }
 
-static gboolean
-set_args (cl_kernel kernel, GError ** error, guint n_args,
+gboolean
+clfft_kernel_set_args (cl_kernel kernel, GError ** error, guint n_args,
     const gsize sizes[], const void *values[])
 {
   for (guint i = 0; i < n_args; i++) {
@@ -405,56 +337,68 @@ set_args (cl_kernel kernel, GError ** error, guint n_args,
   return TRUE;
 }
 
-/* The kernel indexes with 32-bit arithmetic: the last element it touches
- * (counting a real pair or a spectrum's extra bin as two) must fit. */
-static gboolean
-index_fits (ClfftRowLayout layout, guint batch, guint length)
+ClfftEvents
+clfft_events_step (const ClfftEvents * events, guint i, guint n_steps)
 {
-  guint64 last = (guint64) (batch - 1) * layout.distance +
-      (guint64) (2 * (guint64) length + 1) * layout.stride;
+  ClfftEvents step = { 0, NULL, NULL };
 
-  return last < G_MAXUINT32;
+  if (events && i == 0) {
+    step.n_wait = events->n_wait;
+    step.wait = events->wait;
+  }
+  if (events && i + 1 == n_steps)
+    step.done = events->done;
+  return step;
 }
 
 gboolean
-clfft_row_pass_enqueue (ClfftRowPass * pass, cl_mem src,
-    ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
-    guint batch, cl_mem gain, guint gain_distance, gfloat scale,
+clfft_kernel_enqueue (ClfftEngine * engine, cl_kernel kernel, cl_uint dims,
+    const gsize * global, const gsize * local, const ClfftEvents * events,
+    const gchar * what, GError ** error)
+{
+  cl_int st = clEnqueueNDRangeKernel (clfft_engine_get_queue (engine), kernel,
+      dims, NULL, global, local, events ? events->n_wait : 0,
+      events && events->n_wait ? events->wait : NULL,
+      events ? events->done : NULL);
+
+  if (st != CL_SUCCESS) {
+    gchar *call = g_strdup_printf ("clEnqueueNDRangeKernel (%s)", what);
+
+    clfft_fail (error, st, call);
+    g_free (call);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+clfft_row_pass_enqueue (ClfftRowPass * pass, const ClfftRowSide * src,
+    const ClfftRowSide * dst, guint rows, guint sub_rows,
+    const ClfftRowTables * tables, const ClfftEvents * events,
     GError ** error)
 {
   const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
     sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
     sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_float)
+    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_float), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
+    sizeof (cl_mem)
   };
-  const void *values[] = { &src, &src_layout.stride, &src_layout.distance,
-    &dst, &dst_layout.stride, &dst_layout.distance, &batch, &pass->twiddles,
-    &pass->real_twiddles, &gain, &gain_distance, &pass->chirp, &pass->conv,
-    &scale
+  const void *values[] = { &src->mem, &src->layout.stride,
+    &src->layout.distance, &dst->mem, &dst->layout.stride,
+    &dst->layout.distance, &rows, &pass->twiddles, &tables->real_twiddles,
+    &tables->gain, &tables->gain_distance, &tables->chirp, &tables->conv,
+    &tables->scale, &sub_rows, &src->sub_step, &src->elem_step,
+    &dst->sub_step, &dst->elem_step, &tables->step_twiddles
   };
   gsize local = (gsize) pass->threads_per_row * pass->rows_per_group;
-  gsize groups = (batch + pass->rows_per_group - 1) / pass->rows_per_group;
+  gsize groups = (rows + pass->rows_per_group - 1) / pass->rows_per_group;
   gsize global = groups * local;
-  cl_int st;
 
-  if (batch == 0)
-    return TRUE;
-  if (!index_fits (src_layout, batch, pass->length)
-      || !index_fits (dst_layout, batch, pass->length)
-      || (gain && !index_fits ((ClfftRowLayout) {
-                  1, gain_distance}, batch, pass->length))) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "%u rows of length %u with these strides and distances span more "
-        "than 2^32 elements", batch, pass->length);
-    return FALSE;
-  }
-  if (!set_args (pass->kernel, error, G_N_ELEMENTS (sizes), sizes, values))
-    return FALSE;
-  st = clEnqueueNDRangeKernel (clfft_engine_get_queue (pass->engine),
-      pass->kernel, 1, NULL, &global, &local, 0, NULL, NULL);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueNDRangeKernel (fft_rows)");
-  return TRUE;
+  g_return_val_if_fail (rows > 0 && sub_rows > 0, FALSE);
+  return clfft_kernel_set_args (pass->kernel, error, G_N_ELEMENTS (sizes), sizes, values)
+      && clfft_kernel_enqueue (pass->engine, pass->kernel, 1, &global, &local,
+      events, "fft_rows", error);
 }
 
 gboolean
@@ -465,7 +409,7 @@ clfft_transpose_pass_init (ClfftTransposePass * pass, ClfftEngine * engine,
       TRANSPOSE_TILE, TRANSPOSE_TILE_ROWS);
 
   pass->engine = clfft_engine_ref (engine);
-  pass->kernel = create_kernel (engine, "transpose.cl", options, "transpose",
+  pass->kernel = clfft_kernel_new (engine, "transpose.cl", options, "transpose",
       error);
   g_free (options);
   if (!pass->kernel) {
@@ -487,7 +431,8 @@ clfft_transpose_pass_clear (ClfftTransposePass * pass)
 
 gboolean
 clfft_transpose_pass_enqueue (ClfftTransposePass * pass, cl_mem src,
-    cl_mem dst, guint width, guint height, GError ** error)
+    cl_mem dst, guint width, guint height, const ClfftEvents * events,
+    GError ** error)
 {
   const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_uint),
     sizeof (cl_uint)
@@ -498,13 +443,8 @@ clfft_transpose_pass_enqueue (ClfftTransposePass * pass, cl_mem src,
     (width + TRANSPOSE_TILE - 1) / TRANSPOSE_TILE * TRANSPOSE_TILE,
     (height + TRANSPOSE_TILE - 1) / TRANSPOSE_TILE * TRANSPOSE_TILE_ROWS
   };
-  cl_int st;
 
-  if (!set_args (pass->kernel, error, G_N_ELEMENTS (sizes), sizes, values))
-    return FALSE;
-  st = clEnqueueNDRangeKernel (clfft_engine_get_queue (pass->engine),
-      pass->kernel, 2, NULL, global, local, 0, NULL, NULL);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueNDRangeKernel (transpose)");
-  return TRUE;
+  return clfft_kernel_set_args (pass->kernel, error, G_N_ELEMENTS (sizes), sizes, values)
+      && clfft_kernel_enqueue (pass->engine, pass->kernel, 2, global, local,
+      events, "transpose", error);
 }

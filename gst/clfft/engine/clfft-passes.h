@@ -1,5 +1,6 @@
 /* The engine's building blocks, one global-memory pass each: a batched row
- * FFT in local memory and a tiled transpose. Plans chain them. */
+ * FFT in local memory and a tiled transpose. Transforms and plans chain
+ * them. */
 #ifndef __CLFFT_PASSES_H__
 #define __CLFFT_PASSES_H__
 
@@ -15,9 +16,6 @@ G_BEGIN_DECLS
 /* Whether a row pass does length n directly: 1..CLFFT_MAX_ROW_LENGTH with
  * no prime factor other than 2, 3, 5 and 7. */
 gboolean clfft_row_length_direct (guint n);
-/* Whether a row pass does length n at all: directly, or through Bluestein
- * on a direct length >= 2n - 1. */
-gboolean clfft_row_length_supported (guint n);
 
 /* How a row pass reads its input and writes its output; see the LOAD_* and
  * STORE_* options in kernels/fft_stockham.cl. */
@@ -41,39 +39,49 @@ typedef enum
   CLFFT_STORE_HALF_SPECTRUM,
 } ClfftRowStore;
 
-/* Where a row pass applies a real gain per element, if anywhere. */
+/* What a row pass does besides its FFT; each is the kernel option of the
+ * same name in kernels/fft_stockham.cl. */
 typedef enum
 {
-  CLFFT_GAIN_NONE,
-  CLFFT_GAIN_BETWEEN,           /* forward FFT, gain, inverse FFT */
-  CLFFT_GAIN_ON_STORE,          /* on the transform's output */
-} ClfftRowGain;
+  CLFFT_ROW_GAIN_BETWEEN = 1 << 0,      /* forward FFT, gain, inverse FFT */
+  CLFFT_ROW_GAIN_ON_STORE = 1 << 1,
+  CLFFT_ROW_CONV_BETWEEN = 1 << 2,      /* forward FFT, conv, inverse FFT */
+  CLFFT_ROW_LOAD_CHIRP = 1 << 3,
+  CLFFT_ROW_STORE_CHIRP = 1 << 4,
+  CLFFT_ROW_STORE_CONV = 1 << 5,
+  CLFFT_ROW_STORE_TWIDDLE = 1 << 6,
+  CLFFT_ROW_LOAD_ACROSS_ROWS = 1 << 7,
+  CLFFT_ROW_STORE_ACROSS_ROWS = 1 << 8,
+} ClfftRowFlags;
+
+typedef struct
+{
+  guint n;                      /* FFT length of a row, a direct length */
+  gint sign;                    /* -1 forward, +1 inverse */
+  ClfftRowLoad load;
+  ClfftRowStore store;
+  guint flags;                  /* ClfftRowFlags */
+  guint length;                 /* LENGTH; 0 means n */
+  guint load_length;            /* LOAD_LENGTH; 0 means length */
+  guint store_length;           /* STORE_LENGTH; 0 means length */
+} ClfftRowPassSpec;
 
 typedef struct
 {
   ClfftEngine *engine;
   cl_kernel kernel;
-  guint length;                 /* of the transform */
-  guint n;                      /* of the FFT that runs it */
-  gboolean bluestein;           /* n is a convolution length >= 2 length - 1 */
+  guint n;
   cl_mem twiddles;              /* exp(-2 pi i m / n), m < n */
-  cl_mem real_twiddles;         /* exp(-2 pi i k / 2 length), k <= length */
-  cl_mem chirp, conv;           /* Bluestein's tables, or NULL */
   guint threads_per_row;
   guint rows_per_group;
   gchar radices[64];            /* the schedule, e.g. "8x8x4" */
 } ClfftRowPass;
 
-/* A batched transform of the given length per row. sign: -1 forward, +1
- * inverse (with CLFFT_GAIN_BETWEEN: forward, gain, inverse, and sign is
- * ignored). Lengths that do not run directly take Bluestein's algorithm,
- * which cannot be combined with CLFFT_GAIN_BETWEEN. */
 gboolean clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
-    guint length, gint sign, ClfftRowLoad load, ClfftRowStore store,
-    ClfftRowGain gain, GError ** error);
+    const ClfftRowPassSpec * spec, GError ** error);
 void clfft_row_pass_clear (ClfftRowPass * pass);
 
-/* Strides and distances of a pass, in units of the element type of each
+/* Strides and distances of rows, in units of the element type of each
  * side (byte, float or complex float). */
 typedef struct
 {
@@ -81,12 +89,47 @@ typedef struct
   guint distance;               /* between the starts of consecutive rows */
 } ClfftRowLayout;
 
-/* gain (rows gain_distance apart) is only read by a pass with a gain; pass
- * NULL otherwise. */
-gboolean clfft_row_pass_enqueue (ClfftRowPass * pass, cl_mem src,
-    ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
-    guint batch, cl_mem gain, guint gain_distance, gfloat scale,
-    GError ** error);
+/* One side of a row pass. Rows come in sets of sub_rows (see enqueue);
+ * element idx of row r of a set is element r * sub_step + idx * elem_step
+ * of the set, which starts layout.distance after the previous one. Whole
+ * rows: sub_step 0, elem_step 1. */
+typedef struct
+{
+  cl_mem mem;
+  ClfftRowLayout layout;
+  guint sub_step, elem_step;
+} ClfftRowSide;
+
+/* The tables a pass reads (NULL where its options need none), and the
+ * scale of its outputs. */
+typedef struct
+{
+  cl_mem real_twiddles;         /* exp(-2 pi i k / 2 LENGTH), k <= LENGTH */
+  cl_mem chirp, conv;           /* Bluestein's */
+  cl_mem step_twiddles;         /* the four-step twiddles */
+  cl_mem gain;                  /* real gains, sets gain_distance apart */
+  guint gain_distance;
+  gfloat scale;
+} ClfftRowTables;
+
+/* Events around a chain of launches on the engine's in-order queue: the
+ * first launch waits for wait, the last one returns done (when not NULL). */
+typedef struct
+{
+  cl_uint n_wait;
+  const cl_event *wait;
+  cl_event *done;
+} ClfftEvents;
+
+/* The events of step i of a chain of n_steps launches. */
+ClfftEvents clfft_events_step (const ClfftEvents * events, guint i,
+    guint n_steps);
+
+/* rows rows in sets of sub_rows (1 for independent rows). */
+gboolean clfft_row_pass_enqueue (ClfftRowPass * pass,
+    const ClfftRowSide * src, const ClfftRowSide * dst, guint rows,
+    guint sub_rows, const ClfftRowTables * tables,
+    const ClfftEvents * events, GError ** error);
 
 typedef struct
 {
@@ -100,13 +143,33 @@ void clfft_transpose_pass_clear (ClfftTransposePass * pass);
 
 /* src: height rows of width complex elements; dst: width rows of height. */
 gboolean clfft_transpose_pass_enqueue (ClfftTransposePass * pass, cl_mem src,
-    cl_mem dst, guint width, guint height, GError ** error);
+    cl_mem dst, guint width, guint height, const ClfftEvents * events,
+    GError ** error);
+
+/* A kernel of an embedded source, built with options (see
+ * clfft_engine_get_program). */
+cl_kernel clfft_kernel_new (ClfftEngine * engine, const gchar * source,
+    const gchar * options, const gchar * name, GError ** error);
+/* Sets arguments 0 .. n_args - 1. */
+gboolean clfft_kernel_set_args (cl_kernel kernel, GError ** error,
+    guint n_args, const gsize sizes[], const void *values[]);
+/* Launches kernel on the engine's queue; what names it in an error. */
+gboolean clfft_kernel_enqueue (ClfftEngine * engine, cl_kernel kernel,
+    cl_uint dims, const gsize * global, const gsize * local,
+    const ClfftEvents * events, const gchar * what, GError ** error);
 
 /* A device buffer of the given size (host_data as for clCreateBuffer);
  * NULL with error set on failure. */
 cl_mem clfft_buffer_new (ClfftEngine * engine, cl_mem_flags flags, gsize size,
     gpointer host_data, GError ** error);
 void clfft_buffer_release (cl_mem * buffer);
+
+/* A read-only device copy of count complex values. */
+cl_mem clfft_table_upload (ClfftEngine * engine, const cl_float2 * table,
+    guint count, GError ** error);
+/* exp(-2 pi i m / period) for m < count, computed in double precision. */
+cl_mem clfft_twiddle_table (ClfftEngine * engine, guint count, guint period,
+    GError ** error);
 
 G_END_DECLS
 

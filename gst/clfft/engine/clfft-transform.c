@@ -1,0 +1,447 @@
+/* Transforms of any length from row passes.
+ *
+ * Four-step: a length n = n1 x n2 too long for one work-group runs as
+ *   pass 1: for each n2-index, an n1-point FFT over x[m n2 + j] (m < n1),
+ *           times the twiddle exp(-+2 pi i j k1 / n), into scratch;
+ *   pass 2: for each k1, an n2-point FFT over the j of pass 1, whose output
+ *           k2 is element k1 + n1 k2 of the result.
+ * Pass 1 reads and writes neighbouring n2-indices side by side, pass 2
+ * writes neighbouring k1 side by side, so both stay coalesced (the
+ * *_ACROSS_ROWS kernel options).
+ *
+ * Bluestein: X[k] = c[k] sum_j (x[j] c[j]) b[k - j] with the chirp
+ * c[j] = exp(sign i pi j^2 / L) and b = conj(c), a circular convolution of
+ * length M >= 2L - 1: forward FFT, times the spectrum of b, inverse FFT, all
+ * in one kernel when M fits a work-group, else in four passes. */
+#include "clfft-transform.h"
+#include "clfft-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* n = n1 x n2 with both direct, n1 <= n2 and as balanced as can be (n2 = 1
+ * when n runs in one pass). */
+static gboolean
+split_length (guint n, guint * n1, guint * n2)
+{
+  if (clfft_row_length_direct (n)) {
+    *n1 = n;
+    *n2 = 1;
+    return TRUE;
+  }
+  if (n > CLFFT_MAX_LENGTH)
+    return FALSE;
+  for (guint a = (guint) sqrt ((gdouble) n); a >= 2; a--) {
+    if (n / a > CLFFT_MAX_ROW_LENGTH)
+      break;
+    if (n % a == 0 && clfft_row_length_direct (a)
+        && clfft_row_length_direct (n / a)) {
+      *n1 = a;
+      *n2 = n / a;
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+static gboolean
+seven_smooth (guint n)
+{
+  static const guint primes[] = { 2, 3, 5, 7 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (primes); i++)
+    while (n % primes[i] == 0)
+      n /= primes[i];
+  return n == 1;
+}
+
+gboolean
+clfft_transform_length_direct (guint n)
+{
+  guint n1, n2;
+
+  return n >= 1 && seven_smooth (n) && split_length (n, &n1, &n2);
+}
+
+/* The convolution length of a Bluestein transform of length n: the
+ * smallest direct length >= 2n - 1, or 0 if none fits. */
+static guint
+bluestein_length (guint n)
+{
+  if (n == 0 || n > CLFFT_MAX_LENGTH / 2)
+    return 0;
+  for (guint m = MAX (2 * n - 1, 2); m <= CLFFT_MAX_LENGTH; m++)
+    if (clfft_transform_length_direct (m))
+      return m;
+  return 0;
+}
+
+gboolean
+clfft_transform_length_supported (guint n)
+{
+  return clfft_transform_length_direct (n) || bluestein_length (n) != 0;
+}
+
+/* out = the forward DFT of in (n complex values, stride apart), in double
+ * precision, for n with no prime factor above 7: recursive decimation in
+ * time. cos_t, sin_t hold exp(-2 pi i j / table_n), j < table_n, for a
+ * table_n that n divides. */
+static void
+host_fft (const gdouble * in, gsize stride, guint n, gdouble * out,
+    const gdouble * cos_t, const gdouble * sin_t, guint table_n)
+{
+  guint p = 2, m;
+
+  if (n == 1) {
+    out[0] = in[0];
+    out[1] = in[1];
+    return;
+  }
+  while (n % p)
+    p++;
+  m = n / p;
+  for (guint r = 0; r < p; r++)
+    host_fft (in + 2 * r * stride, stride * p, m, out + 2 * r * m, cos_t,
+        sin_t, table_n);
+  /* X[k + q m] = sum_r W_n^(r k) Y_r[k] W_p^(r q), over the positions
+   * k + j m that the sub-transforms Y_r[k] = out[r m + k] also hold */
+  for (guint k = 0; k < m; k++) {
+    gdouble t_re[7], t_im[7];
+
+    for (guint r = 0; r < p; r++) {
+      guint j = (guint) (((guint64) r * k * (table_n / n)) % table_n);
+      gdouble a = out[2 * (r * m + k)], b = out[2 * (r * m + k) + 1];
+
+      t_re[r] = a * cos_t[j] - b * sin_t[j];
+      t_im[r] = a * sin_t[j] + b * cos_t[j];
+    }
+    for (guint q = 0; q < p; q++) {
+      gdouble re = 0.0, im = 0.0;
+
+      for (guint r = 0; r < p; r++) {
+        guint j = (r * q % p) * (table_n / p);
+
+        re += t_re[r] * cos_t[j] - t_im[r] * sin_t[j];
+        im += t_re[r] * sin_t[j] + t_im[r] * cos_t[j];
+      }
+      out[2 * (k + q * m)] = re;
+      out[2 * (k + q * m) + 1] = im;
+    }
+  }
+}
+
+/* The chirp c (length L) and the spectrum of b = conj(c) wrapped onto the
+ * convolution length M, with the 1/M of the inner inverse FFT folded in,
+ * computed in double precision. */
+static gboolean
+bluestein_tables (ClfftTransform * t, GError ** error)
+{
+  guint n = t->spec.length, m = t->n;
+  cl_float2 *chirp = g_new (cl_float2, n), *conv = g_new (cl_float2, m);
+  gdouble *b = g_new0 (gdouble, 2 * (gsize) m);
+  gdouble *spectrum = g_new (gdouble, 2 * (gsize) m);
+  gdouble *cos_t = g_new (gdouble, m), *sin_t = g_new (gdouble, m);
+
+  for (guint j = 0; j < n; j++) {
+    /* j^2 mod 2L keeps the angle small and exact */
+    guint64 q = ((guint64) j * j) % (2 * (guint64) n);
+    gdouble angle = t->spec.sign * G_PI * (gdouble) q / n;
+
+    chirp[j].s[0] = (float) cos (angle);
+    chirp[j].s[1] = (float) sin (angle);
+    b[2 * j] = cos (angle);
+    b[2 * j + 1] = -sin (angle);
+    if (j > 0) {
+      b[2 * (m - j)] = b[2 * j];
+      b[2 * (m - j) + 1] = b[2 * j + 1];
+    }
+  }
+  for (guint j = 0; j < m; j++) {
+    cos_t[j] = cos (2.0 * G_PI * j / m);
+    sin_t[j] = -sin (2.0 * G_PI * j / m);
+  }
+  host_fft (b, 1, m, spectrum, cos_t, sin_t, m);
+  for (guint k = 0; k < m; k++) {
+    conv[k].s[0] = (float) (spectrum[2 * k] / m);
+    conv[k].s[1] = (float) (spectrum[2 * k + 1] / m);
+  }
+  t->tables.chirp = clfft_table_upload (t->engine, chirp, n, error);
+  if (t->tables.chirp)
+    t->tables.conv = clfft_table_upload (t->engine, conv, m, error);
+  g_free (chirp);
+  g_free (conv);
+  g_free (b);
+  g_free (spectrum);
+  g_free (cos_t);
+  g_free (sin_t);
+  return t->tables.conv != NULL;
+}
+
+/* The row passes, in order, for a transform of length L on FFT length
+ * n = n1 x n2 (see the top of this file). */
+static guint
+pass_specs (const ClfftTransform * t,
+    ClfftRowPassSpec specs[CLFFT_TRANSFORM_MAX_PASSES])
+{
+  const ClfftTransformSpec *s = &t->spec;
+  const guint across = CLFFT_ROW_LOAD_ACROSS_ROWS |
+      CLFFT_ROW_STORE_ACROSS_ROWS | CLFFT_ROW_STORE_TWIDDLE;
+  const guint gain = s->flags & CLFFT_ROW_GAIN_ON_STORE;
+  /* in two passes the unfold of a real spectrum is a pass of its own */
+  ClfftRowStore last_store = s->store == CLFFT_STORE_HALF_SPECTRUM ?
+      CLFFT_STORE_COMPLEX : s->store;
+  guint n = t->n, length = s->length;
+
+  if (t->n2 == 1) {
+    specs[0] = (ClfftRowPassSpec) {
+    n, s->sign, s->load, s->store, s->flags, length, 0, 0};
+    if (t->bluestein)
+      specs[0].flags |= CLFFT_ROW_CONV_BETWEEN | CLFFT_ROW_LOAD_CHIRP |
+          CLFFT_ROW_STORE_CHIRP;
+    return 1;
+  }
+  if (!t->bluestein) {
+    specs[0] = (ClfftRowPassSpec) {
+    t->n1, s->sign, s->load, CLFFT_STORE_COMPLEX, across, length, 0, 0};
+    specs[1] = (ClfftRowPassSpec) {
+    t->n2, s->sign, CLFFT_LOAD_COMPLEX, last_store,
+          CLFFT_ROW_STORE_ACROSS_ROWS | gain, length, 0, 0};
+    return 2;
+  }
+  specs[0] = (ClfftRowPassSpec) {
+  t->n1, -1, s->load, CLFFT_STORE_COMPLEX, across | CLFFT_ROW_LOAD_CHIRP,
+        length, 0, n};
+  specs[1] = (ClfftRowPassSpec) {
+  t->n2, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+        CLFFT_ROW_STORE_ACROSS_ROWS | CLFFT_ROW_STORE_CONV, n, 0, 0};
+  specs[2] = (ClfftRowPassSpec) {
+  t->n1, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, across, n, 0, 0};
+  specs[3] = (ClfftRowPassSpec) {
+  t->n2, 1, CLFFT_LOAD_COMPLEX, last_store,
+        CLFFT_ROW_STORE_ACROSS_ROWS | CLFFT_ROW_STORE_CHIRP | gain, length,
+        n, 0};
+  return 4;
+}
+
+static void
+describe (ClfftTransform * t)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "%u", t->spec.length);
+  if (t->bluestein)
+    g_string_append_printf (s, " through Bluestein on %u", t->n);
+  if (t->n2 > 1)
+    g_string_append_printf (s, " in two passes, %u x %u", t->n1, t->n2);
+  g_string_append (s, " (radices ");
+  for (guint i = 0; i < MIN (t->n_passes, 2); i++)
+    g_string_append_printf (s, "%s%s", i ? ", " : "", t->passes[i].radices);
+  g_string_append (s, ")");
+  t->description = g_string_free (s, FALSE);
+}
+
+gboolean
+clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
+    const ClfftTransformSpec * spec, GError ** error)
+{
+  ClfftRowPassSpec specs[CLFFT_TRANSFORM_MAX_PASSES];
+  guint length = spec->length;
+  gboolean half_spectrum = spec->load == CLFFT_LOAD_HALF_SPECTRUM
+      || spec->store == CLFFT_STORE_HALF_SPECTRUM;
+  guint n_specs;
+
+  memset (t, 0, sizeof (*t));
+  t->spec = *spec;
+  t->n = clfft_transform_length_direct (length) ? length :
+      bluestein_length (length);
+  if (t->n == 0 || !split_length (t->n, &t->n1, &t->n2)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "FFT length %u is not supported: the engine does lengths from 1 to "
+        "%u with no prime factor other than 2, 3, 5 and 7 that split into "
+        "two factors of at most %u, and any other length up to %u", length,
+        CLFFT_MAX_LENGTH, CLFFT_MAX_ROW_LENGTH, CLFFT_MAX_LENGTH / 2);
+    return FALSE;
+  }
+  t->bluestein = t->n != length;
+  if ((spec->flags & CLFFT_ROW_GAIN_BETWEEN) && (t->bluestein || t->n2 > 1)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "a length-%u row cannot filter in one pass", length);
+    return FALSE;
+  }
+  if (t->n2 > 1 && (guint64) MAX (spec->max_batch, 1) * t->n * 2 >
+      G_MAXUINT32) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "%u rows of length %u span more than 2^32 elements", spec->max_batch,
+        length);
+    return FALSE;
+  }
+  t->engine = clfft_engine_ref (engine);
+  n_specs = pass_specs (t, specs);
+  for (t->n_passes = 0; t->n_passes < n_specs; t->n_passes++)
+    if (!clfft_row_pass_init (&t->passes[t->n_passes], engine,
+            &specs[t->n_passes], error))
+      goto fail;
+  if (half_spectrum && !(t->tables.real_twiddles =
+          clfft_twiddle_table (engine, length + 1, 2 * length, error)))
+    goto fail;
+  if (t->bluestein && !bluestein_tables (t, error))
+    goto fail;
+  if (t->n2 > 1) {
+    gsize bytes = (gsize) MAX (spec->max_batch, 1) * t->n * sizeof (cl_float2);
+    gboolean unfold = spec->store == CLFFT_STORE_HALF_SPECTRUM;
+
+    if (!(t->tables.step_twiddles = clfft_twiddle_table (engine, t->n, t->n,
+                error))
+        || !(t->scratch[0] = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+                bytes, NULL, error))
+        || ((t->bluestein || unfold)
+            && !(t->scratch[1] = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+                    bytes, NULL, error)))
+        || (unfold && !(t->unfold = clfft_kernel_new (engine,
+                    "half_spectrum.cl", "", "unfold_half_spectrum", error))))
+      goto fail;
+  }
+  describe (t);
+  return TRUE;
+
+fail:
+  clfft_transform_clear (t);
+  return FALSE;
+}
+
+void
+clfft_transform_clear (ClfftTransform * t)
+{
+  for (guint i = 0; i < CLFFT_TRANSFORM_MAX_PASSES; i++)
+    clfft_row_pass_clear (&t->passes[i]);
+  if (t->unfold)
+    clfft_warn_on_failure (clReleaseKernel (t->unfold), "clReleaseKernel");
+  clfft_buffer_release (&t->tables.real_twiddles);
+  clfft_buffer_release (&t->tables.chirp);
+  clfft_buffer_release (&t->tables.conv);
+  clfft_buffer_release (&t->tables.step_twiddles);
+  clfft_buffer_release (&t->scratch[0]);
+  clfft_buffer_release (&t->scratch[1]);
+  g_free (t->description);
+  if (t->engine)
+    clfft_engine_unref (t->engine);
+  memset (t, 0, sizeof (*t));
+}
+
+const gchar *
+clfft_transform_describe (const ClfftTransform * t)
+{
+  return t->description;
+}
+
+/* The kernels index with 32-bit arithmetic: the last element a side
+ * touches (counting a real pair or a spectrum's extra bin as two) must
+ * fit. */
+static gboolean
+index_fits (ClfftRowLayout layout, guint batch, guint length)
+{
+  guint64 last = (guint64) (batch - 1) * layout.distance +
+      (guint64) (2 * (guint64) length + 1) * layout.stride;
+
+  return last < G_MAXUINT32;
+}
+
+static gboolean
+enqueue_unfold (ClfftTransform * t, cl_mem z, cl_mem dst,
+    ClfftRowLayout layout, guint batch, const ClfftEvents * events,
+    GError ** error)
+{
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem),
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem)
+  };
+  const void *values[] = { &z, &t->spec.length, &dst, &layout.stride,
+    &layout.distance, &batch, &t->tables.real_twiddles
+  };
+  const gsize local[2] = { 64, 1 };
+  const gsize global[2] = { (t->spec.length + 64) / 64 * 64, batch };
+
+  return clfft_kernel_set_args (t->unfold, error, G_N_ELEMENTS (sizes), sizes,
+      values) && clfft_kernel_enqueue (t->engine, t->unfold, 2, global,
+      local, events, "unfold_half_spectrum", error);
+}
+
+gboolean
+clfft_transform_enqueue (ClfftTransform * t, cl_mem src,
+    ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
+    guint batch, cl_mem gain, guint gain_distance, gfloat scale,
+    const ClfftEvents * events, GError ** error)
+{
+  const guint n = t->n, n1 = t->n1, n2 = t->n2;
+  const ClfftRowLayout whole = { 1, n };
+  ClfftRowTables inner = t->tables, last = t->tables;
+  ClfftRowSide in = { src, src_layout, 0, 1 }, out = { dst, dst_layout, 0, 1 };
+  gboolean unfold = t->unfold != NULL;
+  guint n_steps = t->n_passes + (unfold ? 1 : 0);
+  ClfftEvents step;
+
+  if (batch == 0)
+    return TRUE;
+  g_return_val_if_fail (batch <= MAX (t->spec.max_batch, 1) || n2 == 1,
+      FALSE);
+  if (!index_fits (src_layout, batch, t->spec.length)
+      || !index_fits (dst_layout, batch, t->spec.length)
+      || (gain && !index_fits ((ClfftRowLayout) {
+                  1, gain_distance}, batch, t->spec.length))) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "%u rows of length %u with these strides and distances span more "
+        "than 2^32 elements", batch, t->spec.length);
+    return FALSE;
+  }
+  inner.scale = 1.0f;
+  last.gain = gain;
+  last.gain_distance = gain_distance;
+  last.scale = scale;
+
+  if (n2 == 1) {
+    step = clfft_events_step (events, 0, 1);
+    return clfft_row_pass_enqueue (&t->passes[0], &in, &out, batch, 1, &last,
+        &step, error);
+  }
+
+  {
+    /* pass 1 writes and pass 2 reads element m n2 + j of set b (see the
+     * top of this file); pass 2 writes k1 + n1 k2 */
+    const ClfftRowSide columns_in = { src, src_layout, 1, n2 };
+    ClfftRowSide columns_out = { t->scratch[0], whole, 1, n2 };
+    ClfftRowSide rows_in = { t->scratch[0], whole, n2, 1 };
+    ClfftRowSide rows_out = { dst, dst_layout, 1, n1 };
+    cl_mem z = t->scratch[1];   /* the unfold's input */
+    guint i = 0;
+
+    if (unfold)                 /* rows of length L for the unfold */
+      rows_out = (ClfftRowSide) {
+      z, {1, t->spec.length}, 1, n1};
+    step = clfft_events_step (events, i, n_steps);
+    if (!clfft_row_pass_enqueue (&t->passes[i++], &columns_in, &columns_out,
+            batch * n2, n2, &inner, &step, error))
+      return FALSE;
+    if (t->bluestein) {
+      /* forward rows into scratch 1, inverse columns back into scratch 0 */
+      const ClfftRowSide conv_out = { t->scratch[1], whole, 1, n1 };
+      const ClfftRowSide columns2_in = { t->scratch[1], whole, 1, n2 };
+
+      step = clfft_events_step (events, i, n_steps);
+      if (!clfft_row_pass_enqueue (&t->passes[i++], &rows_in, &conv_out,
+              batch * n1, n1, &inner, &step, error))
+        return FALSE;
+      step = clfft_events_step (events, i, n_steps);
+      if (!clfft_row_pass_enqueue (&t->passes[i++], &columns2_in,
+              &columns_out, batch * n2, n2, &inner, &step, error))
+        return FALSE;
+    }
+    step = clfft_events_step (events, i, n_steps);
+    if (!clfft_row_pass_enqueue (&t->passes[i++], &rows_in, &rows_out,
+            batch * n1, n1, &last, &step, error))
+      return FALSE;
+    if (unfold) {
+      step = clfft_events_step (events, i, n_steps);
+      return enqueue_unfold (t, z, dst, dst_layout, batch, &step, error);
+    }
+  }
+  return TRUE;
+}

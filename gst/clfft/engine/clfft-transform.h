@@ -1,0 +1,69 @@
+/* A batched 1D transform of any supported length over rows of device
+ * memory: one row pass when the length fits a work-group, else two passes
+ * (four-step), and Bluestein's algorithm for lengths with a prime factor
+ * above 7. Plans chain these with transposes. */
+#ifndef __CLFFT_TRANSFORM_H__
+#define __CLFFT_TRANSFORM_H__
+
+#include "clfft-passes.h"
+
+G_BEGIN_DECLS
+
+/* Longest transform: lengths above CLFFT_MAX_ROW_LENGTH run in two passes
+ * of at most CLFFT_MAX_ROW_LENGTH each. */
+#define CLFFT_MAX_LENGTH (1u << 24)
+
+/* Whether a transform of length n runs without Bluestein: in one pass, or
+ * in two whose lengths both run in one. */
+gboolean clfft_transform_length_direct (guint n);
+/* Whether a transform of length n runs at all: directly, or through
+ * Bluestein on a direct length >= 2n - 1. */
+gboolean clfft_transform_length_supported (guint n);
+
+typedef struct
+{
+  guint length;
+  gint sign;                    /* -1 forward, +1 inverse */
+  ClfftRowLoad load;
+  ClfftRowStore store;
+  guint flags;                  /* CLFFT_ROW_GAIN_BETWEEN (one direct pass
+                                 * only), CLFFT_ROW_GAIN_ON_STORE, or 0 */
+  guint max_batch;              /* the most rows one enqueue transforms */
+} ClfftTransformSpec;
+
+#define CLFFT_TRANSFORM_MAX_PASSES 4
+
+typedef struct
+{
+  ClfftEngine *engine;
+  ClfftTransformSpec spec;
+  guint n;                      /* FFT length: length, or Bluestein's */
+  gboolean bluestein;
+  guint n1, n2;                 /* two passes: n = n1 x n2; else n2 = 1 */
+  ClfftRowPass passes[CLFFT_TRANSFORM_MAX_PASSES];
+  guint n_passes;
+  ClfftRowTables tables;        /* the ones it owns; no gain */
+  cl_kernel unfold;             /* STORE_HALF_SPECTRUM in two passes */
+  cl_mem scratch[2];
+  gchar *description;
+} ClfftTransform;
+
+gboolean clfft_transform_init (ClfftTransform * transform,
+    ClfftEngine * engine, const ClfftTransformSpec * spec, GError ** error);
+void clfft_transform_clear (ClfftTransform * transform);
+
+/* batch rows (at most spec.max_batch) from src to dst; dst may be src.
+ * gain (rows gain_distance apart) only with a gain flag, else NULL;
+ * scale multiplies the outputs. */
+gboolean clfft_transform_enqueue (ClfftTransform * transform, cl_mem src,
+    ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
+    guint batch, cl_mem gain, guint gain_distance, gfloat scale,
+    const ClfftEvents * events, GError ** error);
+
+/* e.g. "127 through Bluestein on 256 (radices 8x8x4)" or "65536 in two
+ * passes, 256 x 256 (radices 8x8x4, 8x8x4)" */
+const gchar *clfft_transform_describe (const ClfftTransform * transform);
+
+G_END_DECLS
+
+#endif /* __CLFFT_TRANSFORM_H__ */
