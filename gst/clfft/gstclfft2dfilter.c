@@ -13,9 +13,10 @@
  * `highpass` keeps r > cutoff and `none` keeps everything (a pure forward
  * and inverse round trip). The masks are ideal (hard-edged).
  *
- * Widths and heights go from 2 to 2048, or up to 4096 when they have no
- * prime factor other than 2, 3, 5 and 7 (1920x1080, 3840x2160 and
- * 4096x2160 qualify); other sizes are refused when caps are set.
+ * Widths and heights go from 2 to 8192, any value: sizes whose factors are
+ * all 2, 3, 5 and 7 (1920x1080, 1280x720, 3840x2160) take the mixed-radix
+ * FFT, others (1366x768, 997x631) Bluestein's algorithm, never padding.
+ * Larger or smaller frames are refused at caps negotiation.
  *
  * The device is the first GPU, else the first CPU device (PoCL), unless the
  * environment variable `GST_CLFFT_DEVICE` (an index or a part of a device
@@ -42,7 +43,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define GST_CAT_DEFAULT gst_clfft_2d_filter_debug
 
 #define MIN_SIZE 2
-#define MAX_SIZE 4096
+#define MAX_SIZE 8192
 
 #define DEFAULT_FILTER GST_CLFFT_FILTER_LOWPASS
 #define DEFAULT_CUTOFF 0.05
@@ -60,7 +61,7 @@ enum
 
 #define CLFFT_2D_FILTER_CAPS \
   "video/x-raw, format = (string) GRAY8, " \
-  "width = (int) [ 2, 4096 ], height = (int) [ 2, 4096 ], " \
+  "width = (int) [ 2, 8192 ], height = (int) [ 2, 8192 ], " \
   "framerate = (fraction) [ 0/1, MAX ]"
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
@@ -264,12 +265,13 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   GError *error = NULL;
 
   free_plan (self);
-  if (!clfft_length_supported (width) || !clfft_length_supported (height)) {
+  /* the pad templates hold the same range */
+  if (width < MIN_SIZE || width > MAX_SIZE || height < MIN_SIZE
+      || height > MAX_SIZE) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT,
         ("clfft2dfilter cannot filter %dx%d frames: width and height must "
-            "be from %d to %d, and those above %d may have no prime factor "
-            "other than 2, 3, 5 and 7.", width, height, MIN_SIZE, MAX_SIZE,
-            MAX_SIZE / 2), ("refused caps %" GST_PTR_FORMAT, incaps));
+            "be from %d to %d.", width, height, MIN_SIZE, MAX_SIZE),
+        ("refused caps %" GST_PTR_FORMAT, incaps));
     return FALSE;
   }
 
