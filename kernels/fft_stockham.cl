@@ -59,11 +59,32 @@
  * double precision on the host; the inverse uses its conjugate.
  */
 
+#if defined(GENERIC)
+/* The build for exhaustive tests: one program serves every length, with
+ * the shape a kernel argument instead of -D options (THREADS, ROWS and
+ * VALUES stay fixed; local memory holds a row of up to MAX_N). The plans
+ * build it only when CLFFT_GENERIC_KERNELS is set; see clfft-passes.c. */
+typedef struct
+{
+  uint n, num_stages, length, load_length, store_length;
+  float sign;
+  uint radices[16];
+} Shape;
+#define N (sh.n)
+#define NUM_STAGES (sh.num_stages)
+#define LENGTH (sh.length)
+#define LOAD_LENGTH (sh.load_length)
+#define STORE_LENGTH (sh.store_length)
+#define SIGN (sh.sign)
+#define kRadices (sh.radices)
+#define SHAPE_PARAM , const Shape sh
+#define SHAPE_ARG , sh
+#define LDS_SIZE (ROWS * (MAX_N + 1))
+#else
+
 #ifndef N
 #error "N must be defined"
 #endif
-
-#define WG_SIZE (THREADS * ROWS)
 
 #ifndef LENGTH
 #define LENGTH N
@@ -79,6 +100,15 @@
 #error "STORE_HALF_SPECTRUM unfolds whole rows held in local memory"
 #endif
 
+__constant uint kRadices[NUM_STAGES] = { RADICES };
+
+#define SHAPE_PARAM
+#define SHAPE_ARG
+#define LDS_SIZE (ROWS * PITCH)
+#endif /* GENERIC */
+
+#define WG_SIZE (THREADS * ROWS)
+
 /* Rows of a group side by side in global memory are stored one element
  * further apart in local memory, so that a row-crossing access spreads
  * over the banks. */
@@ -87,8 +117,6 @@
 #else
 #define PITCH N
 #endif
-
-__constant uint kRadices[NUM_STAGES] = { RADICES };
 
 #if defined(LOAD_U8)
 typedef uchar src_t;
@@ -235,10 +263,12 @@ inline void butterfly (float2 * v, uint radix, float sign)
  * butterfly j = t + c * THREADS. On exit v holds the outputs in the same
  * pattern for the last radix. */
 inline void fft_pass (float2 * v, __local float2 * buf, uint t,
-    __global const float2 * tw, float sign)
+    __global const float2 * tw, float sign SHAPE_PARAM)
 {
   uint ns = 1;
+#ifndef GENERIC
 #pragma unroll
+#endif
   for (uint s = 0; s < NUM_STAGES; s++) {
     const uint radix = kRadices[s];
     const uint span = N / radix;
@@ -317,7 +347,7 @@ inline float2 conj (float2 a)
  * from. real_tw[k] = exp(-2 pi i k / (2 LENGTH)), k <= LENGTH, serves the
  * real-data modes. */
 inline float2 load_element (__global const src_t * row, uint e, uint stride,
-    __global const float2 * real_tw)
+    __global const float2 * real_tw SHAPE_PARAM)
 {
 #if defined(LOAD_U8)
   return (float2) (convert_float (row[e * stride]), 0.0f);
@@ -347,7 +377,7 @@ inline float2 load_element (__global const src_t * row, uint e, uint stride,
 
 #if !defined(STORE_HALF_SPECTRUM)
 inline void store_element (__global dst_t * row, uint e, uint stride,
-    float2 x)
+    float2 x SHAPE_PARAM)
 {
 #if defined(STORE_U8)
   /* round half up, then saturate to 0..255 */
@@ -385,7 +415,7 @@ typedef struct
 } Tables;
 
 inline float2 load_input (__global const src_t * src, Side side,
-    uint sub_rows, uint row, uint idx, Tables tab)
+    uint sub_rows, uint row, uint idx, Tables tab SHAPE_PARAM)
 {
   const uint e = (row % sub_rows) * side.sub_step + idx * side.elem_step;
 
@@ -393,16 +423,16 @@ inline float2 load_input (__global const src_t * src, Side side,
     return (float2) (0.0f);
 #ifdef LOAD_CHIRP
   return cmul (load_element (src + (row / sub_rows) * side.dist, e,
-          side.stride, tab.real_tw), tab.chirp[e]);
+          side.stride, tab.real_tw SHAPE_ARG), tab.chirp[e]);
 #else
   return load_element (src + (row / sub_rows) * side.dist, e, side.stride,
-      tab.real_tw);
+      tab.real_tw SHAPE_ARG);
 #endif
 }
 
 #if !defined(STORE_HALF_SPECTRUM)
 inline void store_output (__global dst_t * dst, Side side, uint sub_rows,
-    uint row, uint idx, float2 x, Tables tab)
+    uint row, uint idx, float2 x, Tables tab SHAPE_PARAM)
 {
   const uint sub = row % sub_rows, set = row / sub_rows;
   const uint e = sub * side.sub_step + idx * side.elem_step;
@@ -425,7 +455,8 @@ inline void store_output (__global dst_t * dst, Side side, uint sub_rows,
 #ifdef GAIN_ON_STORE
   x *= tab.gain[set * tab.gain_dist + e];
 #endif
-  store_element (dst + set * side.dist, e, side.stride, x * tab.scale);
+  store_element (dst + set * side.dist, e, side.stride, x * tab.scale
+      SHAPE_ARG);
 }
 #endif
 
@@ -433,16 +464,21 @@ inline void store_output (__global dst_t * dst, Side side, uint sub_rows,
  * FFT's twiddle table; gain (GAIN_BETWEEN, GAIN_ON_STORE) holds one real
  * gain per element, sets gain_dist apart; chirp and conv serve Bluestein,
  * step_tw the four-step twiddle. scale multiplies every stored result. */
-__kernel __attribute__((reqd_work_group_size (WG_SIZE, 1, 1)))
+#ifdef GENERIC
+#define GROUP_SIZE_ATTRIBUTE
+#else
+#define GROUP_SIZE_ATTRIBUTE __attribute__((reqd_work_group_size (WG_SIZE, 1, 1)))
+#endif
+__kernel GROUP_SIZE_ATTRIBUTE
 void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
     __global dst_t * dst, uint dst_stride, uint dst_dist, uint batch,
     __global const float2 * tw, __global const float2 * real_tw,
     __global const float * gain, uint gain_dist,
     __global const float2 * chirp, __global const float2 * conv, float scale,
     uint sub_rows, uint src_sub_step, uint src_elem_step, uint dst_sub_step,
-    uint dst_elem_step, __global const float2 * step_tw)
+    uint dst_elem_step, __global const float2 * step_tw SHAPE_PARAM)
 {
-  __local float2 lds[ROWS * PITCH];
+  __local float2 lds[LDS_SIZE];
   const uint lid = get_local_id (0);
   const uint t = lid % THREADS;
   const uint local_row = lid / THREADS;
@@ -456,17 +492,19 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
 
 #ifdef LOAD_ACROSS_ROWS
   FOR_EACH_ACROSS_ROWS (r, lrow, idx, lds[lrow * PITCH + idx] = r < batch ?
-      load_input (src, src_side, sub_rows, r, idx, tab) : (float2) (0.0f));
+      load_input (src, src_side, sub_rows, r, idx, tab SHAPE_ARG) :
+      (float2) (0.0f));
   barrier (CLK_LOCAL_MEM_FENCE);
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[idx]);
   barrier (CLK_LOCAL_MEM_FENCE);
 #else
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = active ?
-      load_input (src, src_side, sub_rows, row, idx, tab) : (float2) (0.0f));
+      load_input (src, src_side, sub_rows, row, idx, tab SHAPE_ARG) :
+      (float2) (0.0f));
 #endif
 
 #if defined(GAIN_BETWEEN) || defined(CONV_BETWEEN)
-  fft_pass (v, buf, t, tw, -1.0f);
+  fft_pass (v, buf, t, tw, -1.0f SHAPE_ARG);
   /* The last stage leaves the spectrum in v; multiply, then restart from
    * local memory in the first stage's pattern. */
   barrier (CLK_LOCAL_MEM_FENCE);
@@ -480,9 +518,9 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
   barrier (CLK_LOCAL_MEM_FENCE);
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[idx]);
   barrier (CLK_LOCAL_MEM_FENCE);
-  fft_pass (v, buf, t, tw, 1.0f);
+  fft_pass (v, buf, t, tw, 1.0f SHAPE_ARG);
 #else
-  fft_pass (v, buf, t, tw, SIGN);
+  fft_pass (v, buf, t, tw, SIGN SHAPE_ARG);
 #endif
 
 #if defined(STORE_HALF_SPECTRUM)
@@ -515,12 +553,13 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
   barrier (CLK_LOCAL_MEM_FENCE);
   FOR_EACH_ACROSS_ROWS (r, lrow, idx, if (r < batch)
       store_output (dst, dst_side, sub_rows, r, idx, lds[lrow * PITCH + idx],
-          tab));
+          tab SHAPE_ARG));
 #else
   if (!active)
     return;
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      store_output (dst, dst_side, sub_rows, row, idx, v[slot], tab));
+      store_output (dst, dst_side, sub_rows, row, idx, v[slot], tab
+          SHAPE_ARG));
 #endif
 #endif
 }

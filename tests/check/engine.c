@@ -109,9 +109,13 @@ random_complex (gfloat * f, gdouble * d, gsize n_values)
   }
 }
 
+/* Whether the checks print each size's errors. */
+static gboolean quiet;
+
 /* Runs forward, inverse and the round trip of one plan shape, 1D (height =
- * batch) or 2D, and checks each against the reference. */
-static void
+ * batch) or 2D, and checks each against the reference; returns the largest
+ * of the three errors. */
+static gdouble
 check_transform (guint width, guint height, gboolean two_d)
 {
   gsize n_values = (gsize) 2 * width * height;
@@ -179,9 +183,10 @@ check_transform (guint width, guint height, gboolean two_d)
   fail_unless (err < bound, "%s inverse %ux%u: relative L2 error %g",
       two_d ? "2D" : "1D", width, height, err);
 #undef RUN
-  g_print ("%s %ux%u: relative L2 error forward %.2e, round trip %.2e, "
-      "inverse %.2e\n", two_d ? "2D" : "1D", width, height, errs[0], errs[1],
-      errs[2]);
+  if (!quiet)
+    g_print ("%s %ux%u: relative L2 error forward %.2e, round trip %.2e, "
+        "inverse %.2e\n", two_d ? "2D" : "1D", width, height, errs[0],
+        errs[1], errs[2]);
 
   if (plan1)
     clfft_plan_1d_free (plan1);
@@ -194,6 +199,7 @@ check_transform (guint width, guint height, gboolean two_d)
   g_free (y);
   g_free (xd);
   g_free (ref);
+  return MAX (errs[0], MAX (errs[1], errs[2]));
 }
 
 GST_START_TEST (test_fft_1d_power_of_two_lengths)
@@ -375,8 +381,9 @@ real_round_trip (EnqueueFunc enqueue, gpointer forward, gpointer inverse,
 
 /* R2C of batch real rows of length n with a given input stride/distance
  * (channel interleaving), against the reference; C2R of the reference
- * spectrum, and of the device's own, back to the input. */
-static void
+ * spectrum, and of the device's own, back to the input. Returns the
+ * largest error. */
+static gdouble
 check_real_transform (guint n, guint batch, gboolean interleaved)
 {
   guint bins = n / 2 + 1;
@@ -428,9 +435,10 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
   real_round_trip (enqueue_1d, forward, inverse, x, xd, n_real, ref,
       spec_ref, n_bins, err);
 
-  g_print ("real %u x %u%s: relative L2 error R2C %.2e, round trip %.2e, "
-      "C2R of the reference %.2e\n", n, batch, interleaved ?
-      " interleaved" : "", err[0], err[1], err[2]);
+  if (!quiet)
+    g_print ("real %u x %u%s: relative L2 error R2C %.2e, round trip %.2e, "
+        "C2R of the reference %.2e\n", n, batch, interleaved ?
+        " interleaved" : "", err[0], err[1], err[2]);
   bound = tolerance (real_kernel_length (n), 1);
   fail_unless (err[0] < bound, "R2C %u: %g", n, err[0]);
   fail_unless (err[1] < bound, "R2C + C2R %u: %g", n, err[1]);
@@ -444,6 +452,7 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
   g_free (full);
   g_free (ref);
   g_free (xd);
+  return MAX (err[0], MAX (err[1], err[2]));
 }
 
 GST_START_TEST (test_fft_1d_real)
@@ -466,6 +475,40 @@ GST_START_TEST (test_fft_1d_real)
   check_real_transform (35, 8, TRUE);
   check_real_transform (8190, 2, TRUE);
   check_real_transform (12005, 3, TRUE);
+}
+
+GST_END_TEST;
+
+/* Every length from 1 to 4096, C2C both ways and the R2C + C2R round
+ * trip, each against FFTW in double precision. Built specialized, that is
+ * thousands of kernels (a second each on PoCL), so this test is added only
+ * where CLFFT_GENERIC_KERNELS makes the plans build the one generic kernel
+ * of the same source, with the length as an argument (meson's
+ * engine-every-length); the other tests cover the specialized builds. */
+GST_START_TEST (test_fft_every_length)
+{
+  gdouble worst_c2c = 0, worst_real = 0;
+  guint worst_c2c_n = 0, worst_real_n = 0;
+
+  fail_unless (g_getenv ("CLFFT_GENERIC_KERNELS") != NULL);
+  quiet = TRUE;
+  for (guint n = 1; n <= 4096; n++) {
+    gdouble c2c = check_transform (n, 2, FALSE);
+    gdouble real = check_real_transform (n, 2, FALSE);
+
+    if (c2c > worst_c2c) {
+      worst_c2c = c2c;
+      worst_c2c_n = n;
+    }
+    if (real > worst_real) {
+      worst_real = real;
+      worst_real_n = n;
+    }
+  }
+  quiet = FALSE;
+  g_print ("every length 1..4096: worst relative L2 error C2C %.2e (n = %u), "
+      "R2C/C2R %.2e (n = %u)\n", worst_c2c, worst_c2c_n, worst_real,
+      worst_real_n);
 }
 
 GST_END_TEST;
@@ -1035,6 +1078,8 @@ engine_suite (void)
   tcase_add_test (tc, test_device_choice);
   tcase_add_test (tc, test_build_failure_is_reported_with_log);
   tcase_add_test (tc, test_program_cache);
+  if (g_getenv ("CLFFT_GENERIC_KERNELS"))
+    tcase_add_test (tc, test_fft_every_length);
   suite_add_tcase (s, tc);
   return s;
 }

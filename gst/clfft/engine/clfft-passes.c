@@ -9,6 +9,12 @@
 #define TRANSPOSE_TILE_ROWS 8
 /* Work-items a row pass aims for per work-group when rows are short. */
 #define ROW_GROUP_TARGET 128
+/* The generic build's fixed shape: one row of up to GENERIC_MAX_N per
+ * group of GENERIC_THREADS work-items, each holding up to GENERIC_VALUES
+ * values (4096 / 64 plus the largest radix). */
+#define GENERIC_THREADS 64
+#define GENERIC_VALUES 72
+#define GENERIC_MAX_N CLFFT_MAX_ROW_LENGTH
 
 cl_mem
 clfft_buffer_new (ClfftEngine * engine, cl_mem_flags flags, gsize size,
@@ -133,13 +139,25 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
 
   for (guint s = 0; s < n_stages; s++)
     largest = MAX (largest, radices[s]);
-  pass->threads_per_row = MIN (n / largest, cap);
+  pass->threads_per_row = MIN (pass->generic ? GENERIC_THREADS :
+      n / largest, cap);
   for (guint s = 0; s < n_stages; s++) {
     guint per_item = (n / radices[s] + pass->threads_per_row - 1) /
         pass->threads_per_row;
     values = MAX (values, per_item * radices[s]);
   }
-  rows = across_rows ? 16 : MAX (1, ROW_GROUP_TARGET / pass->threads_per_row);
+  if (pass->generic) {
+    if (values > GENERIC_VALUES) {
+      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+          "the generic kernel does not run length %u on %u work-items", n,
+          pass->threads_per_row);
+      return FALSE;
+    }
+    values = GENERIC_VALUES;
+    pitch = GENERIC_MAX_N + 1;
+  }
+  rows = pass->generic ? 1 : across_rows ? 16 :
+      MAX (1, ROW_GROUP_TARGET / pass->threads_per_row);
   while (rows > 1 && ((gsize) rows * pitch * sizeof (cl_float2) > local_budget
           || rows * pass->threads_per_row > cap))
     rows /= 2;
@@ -154,11 +172,17 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   }
 
   options = g_string_new (NULL);
-  g_string_append_printf (options, "-D N=%u -D THREADS=%u -D ROWS=%u "
-      "-D VALUES=%u -D NUM_STAGES=%u -D RADICES=", n, pass->threads_per_row,
-      rows, values, n_stages);
-  for (guint s = 0; s < n_stages; s++)
-    g_string_append_printf (options, "%s%u", s ? "," : "", radices[s]);
+  if (pass->generic) {
+    g_string_append_printf (options, "-D GENERIC -D MAX_N=%u -D THREADS=%u "
+        "-D ROWS=1 -D VALUES=%u", GENERIC_MAX_N, pass->threads_per_row,
+        values);
+  } else {
+    g_string_append_printf (options, "-D N=%u -D THREADS=%u -D ROWS=%u "
+        "-D VALUES=%u -D NUM_STAGES=%u -D RADICES=", n, pass->threads_per_row,
+        rows, values, n_stages);
+    for (guint s = 0; s < n_stages; s++)
+      g_string_append_printf (options, "%s%u", s ? "," : "", radices[s]);
+  }
   g_string_append (options, suffix);
   pass->kernel = clfft_kernel_new (pass->engine, "fft_stockham.cl",
       options->str, "fft_rows", error);
@@ -225,18 +249,23 @@ static const struct
   {CLFFT_ROW_STORE_ACROSS_ROWS, " -D STORE_ACROSS_ROWS"},
 };
 
-/* The -D options of a spec, after the shape ones. */
+/* The -D options of a spec, after the shape ones (which the generic
+ * build takes at launch instead, with the lengths and the sign). */
 static gchar *
-spec_options (const ClfftRowPassSpec * spec)
+spec_options (const ClfftRowPassSpec * spec, gboolean generic)
 {
   GString *s = g_string_new (NULL);
   guint length = spec->length ? spec->length : spec->n;
 
-  g_string_append_printf (s, " -D SIGN=%s%s%s", spec->sign < 0 ? "-1.0f" :
-      "1.0f", load_options[spec->load], store_options[spec->store]);
+  g_string_append_printf (s, "%s%s", load_options[spec->load],
+      store_options[spec->store]);
   for (guint i = 0; i < G_N_ELEMENTS (flag_options); i++)
     if (spec->flags & flag_options[i].flag)
       g_string_append (s, flag_options[i].option);
+  if (generic)
+    return g_string_free (s, FALSE);
+  g_string_append_printf (s, " -D SIGN=%s", spec->sign < 0 ? "-1.0f" :
+      "1.0f");
   if (length != spec->n)
     g_string_append_printf (s, " -D LENGTH=%u", length);
   if (spec->load_length && spec->load_length != length)
@@ -275,7 +304,21 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
   }
   pass->n = spec->n;
   pass->engine = clfft_engine_ref (engine);
-  suffix = spec_options (spec);
+  pass->generic = g_getenv (CLFFT_GENERIC_KERNELS_ENV) != NULL;
+  if (pass->generic) {
+    ClfftGenericShape *shape = &pass->shape;
+
+    shape->n = spec->n;
+    shape->num_stages = n_stages;
+    shape->length = spec->length ? spec->length : spec->n;
+    shape->load_length = spec->load_length ? spec->load_length :
+        shape->length;
+    shape->store_length = spec->store_length ? spec->store_length :
+        shape->length;
+    shape->sign = spec->sign < 0 ? -1.0f : 1.0f;
+    memcpy (shape->radices, radices, n_stages * sizeof (guint));
+  }
+  suffix = spec_options (spec, pass->generic);
   /* The compiled kernel may allow fewer work-items than the device (its
    * register use): rebuild it for that many. */
   for (guint attempt = 0; attempt < 4; attempt++) {
@@ -395,10 +438,20 @@ clfft_row_pass_enqueue (ClfftRowPass * pass, const ClfftRowSide * src,
   gsize groups = (rows + pass->rows_per_group - 1) / pass->rows_per_group;
   gsize global = groups * local;
 
+  cl_int st;
+
   g_return_val_if_fail (rows > 0 && sub_rows > 0, FALSE);
-  return clfft_kernel_set_args (pass->kernel, error, G_N_ELEMENTS (sizes), sizes, values)
-      && clfft_kernel_enqueue (pass->engine, pass->kernel, 1, &global, &local,
-      events, "fft_rows", error);
+  if (!clfft_kernel_set_args (pass->kernel, error, G_N_ELEMENTS (sizes),
+          sizes, values))
+    return FALSE;
+  if (pass->generic) {
+    st = clSetKernelArg (pass->kernel, G_N_ELEMENTS (sizes),
+        sizeof (pass->shape), &pass->shape);
+    if (st != CL_SUCCESS)
+      return clfft_fail (error, st, "clSetKernelArg (shape)");
+  }
+  return clfft_kernel_enqueue (pass->engine, pass->kernel, 1, &global,
+      &local, events, "fft_rows", error);
 }
 
 gboolean

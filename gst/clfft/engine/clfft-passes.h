@@ -66,11 +66,27 @@ typedef struct
   guint store_length;           /* STORE_LENGTH; 0 means length */
 } ClfftRowPassSpec;
 
+/* The shape argument of the generic kernel build, field for field the
+ * kernel's Shape (GENERIC in kernels/fft_stockham.cl). */
+typedef struct
+{
+  cl_uint n, num_stages, length, load_length, store_length;
+  cl_float sign;
+  cl_uint radices[CLFFT_MAX_STAGES];
+} ClfftGenericShape;
+
+/* The environment variable that makes row passes use the generic build:
+ * one program for every length, for the exhaustive tests (PoCL takes about
+ * a second to build each specialized kernel). */
+#define CLFFT_GENERIC_KERNELS_ENV "CLFFT_GENERIC_KERNELS"
+
 typedef struct
 {
   ClfftEngine *engine;
   cl_kernel kernel;
   guint n;
+  gboolean generic;             /* built generic, shape passed at launch */
+  ClfftGenericShape shape;
   cl_mem twiddles;              /* exp(-2 pi i m / n), m < n */
   guint threads_per_row;
   guint rows_per_group;
