@@ -812,6 +812,147 @@ GST_START_TEST (test_unsupported_length_is_an_error)
 
 GST_END_TEST;
 
+/* One thread's use of a shared plan: its own buffers, forward, checked. */
+typedef struct
+{
+  ClfftPlan1d *plan;
+  guint n, batch;
+  gfloat *x, *y;
+  gdouble *ref;
+  gboolean enqueued;
+} SharedPlanUse;
+
+static gpointer
+use_shared_plan (gpointer data)
+{
+  SharedPlanUse *use = data;
+  gsize bytes = (gsize) 2 * use->n * use->batch * sizeof (gfloat);
+  cl_mem in = device_buffer (bytes, use->x), out = device_buffer (bytes, NULL);
+  cl_event done = NULL;
+
+  for (guint round = 0; round < 20; round++) {
+    use->enqueued = clfft_plan_1d_enqueue (use->plan, CLFFT_FORWARD, in, out,
+        0, NULL, &done, NULL);
+    if (!use->enqueued)
+      break;
+    /* the event of the last launch: the output is complete once it is */
+    CL_OK (clWaitForEvents (1, &done));
+    CL_OK (clReleaseEvent (done));
+  }
+  CL_OK (clEnqueueReadBuffer (clfft_engine_get_queue (engine), out, CL_TRUE,
+          0, bytes, use->y, 0, NULL, NULL));
+  CL_OK (clReleaseMemObject (in));
+  CL_OK (clReleaseMemObject (out));
+  return NULL;
+}
+
+GST_START_TEST (test_plans_are_shared)
+{
+  ClfftPlan1dDesc desc = { CLFFT_C2C, 6000, 3, 0, 0, 0, 0 };
+  ClfftPlan1dDesc same = { CLFFT_C2C, 6000, 3, 1, 6000, 1, 6000 };
+  ClfftPlan1dDesc other = { CLFFT_C2C, 6000, 4, 0, 0, 0, 0 };
+  ClfftPlan1d *a = clfft_plan_1d_new (engine, &desc, NULL);
+  ClfftPlan1d *b = clfft_plan_1d_new (engine, &same, NULL);
+  ClfftPlan1d *c = clfft_plan_1d_new (engine, &other, NULL);
+  ClfftPlan2d *p2 = clfft_plan_2d_new (engine, CLFFT_R2C, 64, 30, NULL);
+  ClfftPlan2d *q2 = clfft_plan_2d_new (engine, CLFFT_R2C, 64, 30, NULL);
+  SharedPlanUse uses[4];
+  GThread *threads[4];
+
+  fail_unless (a != NULL && c != NULL && p2 != NULL);
+  fail_unless (a == b, "a plan with the default layout spelt out was built "
+      "again");
+  fail_unless (a != c);
+  fail_unless (p2 == q2);
+  clfft_plan_2d_free (q2);
+  clfft_plan_2d_free (p2);
+  clfft_plan_1d_free (c);
+
+  /* several threads enqueue the shared plan at once, each on its data */
+  for (guint i = 0; i < G_N_ELEMENTS (uses); i++) {
+    gsize n_values = (gsize) 2 * desc.n * desc.batch;
+    gdouble *xd = g_new (gdouble, n_values);
+
+    uses[i] = (SharedPlanUse) {
+    i % 2 ? a : b, desc.n, desc.batch, g_new (gfloat, n_values),
+          g_new (gfloat, n_values), g_new (gdouble, n_values), FALSE};
+    random_complex (uses[i].x, xd, n_values);
+    ref_dft_1d (xd, uses[i].ref, desc.n, desc.batch, -1);
+    g_free (xd);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (uses); i++)
+    threads[i] = g_thread_new ("plan-user", use_shared_plan, &uses[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (uses); i++) {
+    gdouble err;
+
+    g_thread_join (threads[i]);
+    fail_unless (uses[i].enqueued);
+    err = rel_l2_error (uses[i].y, uses[i].ref, (gsize) 2 * desc.n *
+        desc.batch);
+    fail_unless (err < TOLERANCE_DIRECT, "thread %u: relative L2 error %g",
+        i, err);
+    g_free (uses[i].x);
+    g_free (uses[i].y);
+    g_free (uses[i].ref);
+  }
+  clfft_plan_1d_free (b);
+  clfft_plan_1d_free (a);
+}
+
+GST_END_TEST;
+
+/* A plan's first launch waits for the events it is given, and the event
+ * it returns completes with its output; in two passes too. */
+GST_START_TEST (test_enqueue_waits_for_events)
+{
+  static const guint lengths[] = { 64, 8192 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++) {
+    guint n = lengths[i];
+    ClfftPlan1dDesc desc = { CLFFT_C2C, n, 2, 0, 0, 0, 0 };
+    ClfftPlan1d *plan = clfft_plan_1d_new (engine, &desc, NULL);
+    gsize n_values = (gsize) 4 * n, bytes = n_values * sizeof (gfloat);
+    gfloat *x = g_new (gfloat, n_values), *y = g_new (gfloat, n_values);
+    gdouble *xd = g_new (gdouble, n_values), *ref = g_new (gdouble, n_values);
+    cl_mem in, out;
+    cl_event gate, done;
+    cl_int st, status;
+
+    fail_unless (plan != NULL);
+    random_complex (x, xd, n_values);
+    ref_dft_1d (xd, ref, n, 2, -1);
+    in = device_buffer (bytes, x);
+    out = device_buffer (bytes, NULL);
+    poison (out, bytes);
+    gate = clCreateUserEvent (clfft_engine_get_context (engine), &st);
+    fail_unless_equals_int (st, CL_SUCCESS);
+    fail_unless (clfft_plan_1d_enqueue (plan, CLFFT_FORWARD, in, out, 1,
+            &gate, &done, NULL));
+    CL_OK (clFlush (clfft_engine_get_queue (engine)));
+    g_usleep (G_USEC_PER_SEC / 10);
+    CL_OK (clGetEventInfo (done, CL_EVENT_COMMAND_EXECUTION_STATUS,
+            sizeof (status), &status, NULL));
+    fail_unless (status != CL_COMPLETE, "length %u ran before its wait "
+        "list", n);
+    CL_OK (clSetUserEventStatus (gate, CL_COMPLETE));
+    CL_OK (clWaitForEvents (1, &done));
+    CL_OK (clEnqueueReadBuffer (clfft_engine_get_queue (engine), out,
+            CL_TRUE, 0, bytes, y, 0, NULL, NULL));
+    fail_unless (rel_l2_error (y, ref, n_values) < TOLERANCE_DIRECT);
+    CL_OK (clReleaseEvent (gate));
+    CL_OK (clReleaseEvent (done));
+    CL_OK (clReleaseMemObject (in));
+    CL_OK (clReleaseMemObject (out));
+    clfft_plan_1d_free (plan);
+    g_free (x);
+    g_free (y);
+    g_free (xd);
+    g_free (ref);
+  }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_engine_is_shared)
 {
   GError *error = NULL;
@@ -1075,6 +1216,8 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_2d_in_place);
   tcase_add_test (tc, test_unsupported_length_is_an_error);
   tcase_add_test (tc, test_engine_is_shared);
+  tcase_add_test (tc, test_plans_are_shared);
+  tcase_add_test (tc, test_enqueue_waits_for_events);
   tcase_add_test (tc, test_device_choice);
   tcase_add_test (tc, test_build_failure_is_reported_with_log);
   tcase_add_test (tc, test_program_cache);

@@ -13,7 +13,15 @@ struct _ClfftEngine
   cl_context context;
   cl_command_queue queue;
   ClfftProgramCache *programs;
+  GMutex plans_lock;
+  GHashTable *plans;            /* key -> PlanEntry, plans in use */
 };
+
+typedef struct
+{
+  gpointer plan;
+  guint uses;
+} PlanEntry;
 
 /* ---- logging ---------------------------------------------------------- */
 
@@ -371,6 +379,9 @@ engine_new (const ClfftDeviceInfo * device, GError ** error)
     return NULL;
   }
   engine->programs = clfft_program_cache_new (device, engine->context);
+  g_mutex_init (&engine->plans_lock);
+  engine->plans = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      g_free);
   clfft_log (CLFFT_LOG_INFO, "engine created on device %u: %s",
       device->index, device->name);
   return engine;
@@ -426,6 +437,10 @@ clfft_engine_unref (ClfftEngine * engine)
   if (!last)
     return;
 
+  /* every plan holds the engine: none is left */
+  g_warn_if_fail (g_hash_table_size (engine->plans) == 0);
+  g_hash_table_unref (engine->plans);
+  g_mutex_clear (&engine->plans_lock);
   clfft_program_cache_free (engine->programs);
   clfft_warn_on_failure (clReleaseCommandQueue (engine->queue),
       "clReleaseCommandQueue");
@@ -464,4 +479,53 @@ clfft_engine_get_program_stats (ClfftEngine * engine,
     ClfftProgramStats * stats)
 {
   clfft_program_cache_get_stats (engine->programs, stats);
+}
+
+gpointer
+clfft_engine_take_plan (ClfftEngine * engine, const gchar * key)
+{
+  PlanEntry *entry;
+
+  g_mutex_lock (&engine->plans_lock);
+  entry = g_hash_table_lookup (engine->plans, key);
+  if (entry)
+    entry->uses++;
+  g_mutex_unlock (&engine->plans_lock);
+  return entry ? entry->plan : NULL;
+}
+
+gpointer
+clfft_engine_add_plan (ClfftEngine * engine, const gchar * key,
+    gpointer plan)
+{
+  PlanEntry *entry;
+
+  g_mutex_lock (&engine->plans_lock);
+  entry = g_hash_table_lookup (engine->plans, key);
+  if (entry) {
+    entry->uses++;
+  } else {
+    entry = g_new (PlanEntry, 1);
+    entry->plan = plan;
+    entry->uses = 1;
+    g_hash_table_insert (engine->plans, g_strdup (key), entry);
+  }
+  g_mutex_unlock (&engine->plans_lock);
+  return entry->plan;
+}
+
+gboolean
+clfft_engine_drop_plan (ClfftEngine * engine, const gchar * key)
+{
+  PlanEntry *entry;
+  gboolean last;
+
+  g_mutex_lock (&engine->plans_lock);
+  entry = g_hash_table_lookup (engine->plans, key);
+  g_assert (entry != NULL);
+  last = --entry->uses == 0;
+  if (last)
+    g_hash_table_remove (engine->plans, key);
+  g_mutex_unlock (&engine->plans_lock);
+  return last;
 }

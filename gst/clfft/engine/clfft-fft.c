@@ -56,8 +56,35 @@ kind_name (ClfftKind kind)
   return kind == CLFFT_C2C ? "C2C" : kind == CLFFT_R2C ? "R2C" : "C2R";
 }
 
+/* Plans are shared: the engine keeps the ones in use under a key of their
+ * parameters, and a plan serializes its enqueues (they set the arguments
+ * of its kernels). */
+typedef struct
+{
+  ClfftEngine *engine;
+  gchar *key;
+  GMutex lock;
+} PlanShare;
+
+static void
+share_init (PlanShare * share, ClfftEngine * engine, gchar * key)
+{
+  share->engine = clfft_engine_ref (engine);
+  share->key = key;
+  g_mutex_init (&share->lock);
+}
+
+static void
+share_clear (PlanShare * share)
+{
+  g_mutex_clear (&share->lock);
+  g_free (share->key);
+  clfft_engine_unref (share->engine);
+}
+
 struct _ClfftPlan1d
 {
+  PlanShare share;
   ClfftPlan1dDesc desc;
   ClfftTransform forward, inverse;      /* the ones the kind needs */
   gfloat inverse_scale;
@@ -65,9 +92,11 @@ struct _ClfftPlan1d
   gchar *description;
 };
 
-ClfftPlan1d *
-clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
-    GError ** error)
+static void plan_1d_destroy (ClfftPlan1d * plan);
+
+static ClfftPlan1d *
+plan_1d_build (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
+    gchar * key, GError ** error)
 {
   ClfftPlan1d *plan = g_new0 (ClfftPlan1d, 1);
   guint n = desc->n, half = n / 2 + 1;
@@ -76,6 +105,7 @@ clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   gboolean ok = TRUE;
   GString *text;
 
+  share_init (&plan->share, engine, key);
   plan->desc = *desc;
   plan->in.stride = desc->in_stride ? desc->in_stride : 1;
   plan->in.distance = desc->in_distance ? desc->in_distance : in_length;
@@ -85,7 +115,7 @@ clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "a plan needs a batch of at least 1 and a length from 1 to %u "
         "(got %u)", 2 * CLFFT_MAX_LENGTH, n);
-    g_free (plan);
+    plan_1d_destroy (plan);
     return NULL;
   }
   if (desc->kind != CLFFT_C2R)
@@ -95,7 +125,7 @@ clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
     ok = init_transform (&plan->inverse, engine, desc->kind,
         CLFFT_INVERSE, n, desc->batch, &plan->inverse_scale, error);
   if (!ok) {
-    clfft_plan_1d_free (plan);
+    plan_1d_destroy (plan);
     return NULL;
   }
   text = g_string_new (NULL);
@@ -106,6 +136,34 @@ clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   plan->description = g_string_free (text, FALSE);
   clfft_log (CLFFT_LOG_DEBUG, "plan %s", plan->description);
   return plan;
+}
+
+ClfftPlan1d *
+clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
+    GError ** error)
+{
+  guint half = desc->n / 2 + 1;
+  guint in_length = desc->kind == CLFFT_C2R ? half : desc->n;
+  guint out_length = desc->kind == CLFFT_R2C ? half : desc->n;
+  /* the layout as the plan resolves it, so that 0 and its meaning match */
+  gchar *key = g_strdup_printf ("1d %d %u %u %u %u %u %u", desc->kind,
+      desc->n, desc->batch, MAX (desc->in_stride, 1),
+      desc->in_distance ? desc->in_distance : in_length,
+      MAX (desc->out_stride, 1),
+      desc->out_distance ? desc->out_distance : out_length);
+  ClfftPlan1d *plan = clfft_engine_take_plan (engine, key), *shared;
+
+  if (plan) {
+    g_free (key);
+    return plan;
+  }
+  plan = plan_1d_build (engine, desc, key, error);
+  if (!plan)
+    return NULL;
+  shared = clfft_engine_add_plan (engine, plan->share.key, plan);
+  if (shared != plan)
+    plan_1d_destroy (plan);
+  return shared;
 }
 
 const gchar *
@@ -137,20 +195,33 @@ clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
   gboolean forward = direction == CLFFT_FORWARD;
   const ClfftEvents events = { num_wait_events, wait_events, event };
 
+  gboolean ok;
+
   if (!check_direction (plan->desc.kind, direction, error))
     return FALSE;
-  return clfft_transform_enqueue (forward ? &plan->forward : &plan->inverse,
+  g_mutex_lock (&plan->share.lock);
+  ok = clfft_transform_enqueue (forward ? &plan->forward : &plan->inverse,
       input, plan->in, output, plan->out, plan->desc.batch, NULL, 0,
       forward ? 1.0f : plan->inverse_scale, &events, error);
+  g_mutex_unlock (&plan->share.lock);
+  return ok;
+}
+
+static void
+plan_1d_destroy (ClfftPlan1d * plan)
+{
+  clfft_transform_clear (&plan->forward);
+  clfft_transform_clear (&plan->inverse);
+  g_free (plan->description);
+  share_clear (&plan->share);
+  g_free (plan);
 }
 
 void
 clfft_plan_1d_free (ClfftPlan1d * plan)
 {
-  clfft_transform_clear (&plan->forward);
-  clfft_transform_clear (&plan->inverse);
-  g_free (plan->description);
-  g_free (plan);
+  if (clfft_engine_drop_plan (plan->share.engine, plan->share.key))
+    plan_1d_destroy (plan);
 }
 
 /* 2D: the rows (length width) run first forward and last inverse; the
@@ -158,6 +229,7 @@ clfft_plan_1d_free (ClfftPlan1d * plan)
  * transform's columns are the width/2 + 1 bins of each row. */
 struct _ClfftPlan2d
 {
+  PlanShare share;
   ClfftKind kind;
   guint width, height, bins;    /* bins: complex columns of the spectrum */
   ClfftTransform rows_forward, rows_inverse;
@@ -167,14 +239,17 @@ struct _ClfftPlan2d
   cl_mem scratch, scratch2;
 };
 
-ClfftPlan2d *
-clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind, guint width,
-    guint height, GError ** error)
+static void plan_2d_destroy (ClfftPlan2d * plan);
+
+static ClfftPlan2d *
+plan_2d_build (ClfftEngine * engine, ClfftKind kind, guint width,
+    guint height, gchar * key, GError ** error)
 {
   ClfftPlan2d *plan = g_new0 (ClfftPlan2d, 1);
   gsize bytes;
   gboolean ok = TRUE;
 
+  share_init (&plan->share, engine, key);
   plan->kind = kind;
   plan->width = width;
   plan->height = height;
@@ -195,7 +270,7 @@ clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind, guint width,
               NULL, error))
       || (kind == CLFFT_C2R && !(plan->scratch2 = clfft_buffer_new (engine,
                   CL_MEM_READ_WRITE, bytes, NULL, error)))) {
-    clfft_plan_2d_free (plan);
+    plan_2d_destroy (plan);
     return NULL;
   }
   {
@@ -213,6 +288,26 @@ clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind, guint width,
     g_string_free (text, TRUE);
   }
   return plan;
+}
+
+ClfftPlan2d *
+clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind, guint width,
+    guint height, GError ** error)
+{
+  gchar *key = g_strdup_printf ("2d %d %u %u", kind, width, height);
+  ClfftPlan2d *plan = clfft_engine_take_plan (engine, key), *shared;
+
+  if (plan) {
+    g_free (key);
+    return plan;
+  }
+  plan = plan_2d_build (engine, kind, width, height, key, error);
+  if (!plan)
+    return NULL;
+  shared = clfft_engine_add_plan (engine, plan->share.key, plan);
+  if (shared != plan)
+    plan_2d_destroy (plan);
+  return shared;
 }
 
 /* rows, transpose, columns as rows, transpose back */
@@ -268,16 +363,27 @@ clfft_plan_2d_enqueue (ClfftPlan2d * plan, ClfftDirection direction,
     const cl_event * wait_events, cl_event * event, GError ** error)
 {
   const ClfftEvents events = { num_wait_events, wait_events, event };
+  gboolean ok;
 
   if (!check_direction (plan->kind, direction, error))
     return FALSE;
-  return direction == CLFFT_FORWARD ?
+  g_mutex_lock (&plan->share.lock);
+  ok = direction == CLFFT_FORWARD ?
       enqueue_2d_forward (plan, input, output, &events, error) :
       enqueue_2d_inverse (plan, input, output, &events, error);
+  g_mutex_unlock (&plan->share.lock);
+  return ok;
 }
 
 void
 clfft_plan_2d_free (ClfftPlan2d * plan)
+{
+  if (clfft_engine_drop_plan (plan->share.engine, plan->share.key))
+    plan_2d_destroy (plan);
+}
+
+static void
+plan_2d_destroy (ClfftPlan2d * plan)
 {
   clfft_transform_clear (&plan->rows_forward);
   clfft_transform_clear (&plan->rows_inverse);
@@ -286,5 +392,6 @@ clfft_plan_2d_free (ClfftPlan2d * plan)
   clfft_transpose_pass_clear (&plan->transpose);
   clfft_buffer_release (&plan->scratch);
   clfft_buffer_release (&plan->scratch2);
+  share_clear (&plan->share);
   g_free (plan);
 }

@@ -44,15 +44,17 @@ typedef struct
 
 typedef struct _ClfftPlan1d ClfftPlan1d;
 
-/* Builds the kernels the plan needs. Transforms are out of place and leave
- * the input untouched. The inverse is normalized by 1/N. R2C plans run
- * forward only, C2R plans inverse only.
+/* Builds the kernels the plan needs, or returns the engine's plan of the
+ * same parameters while one is in use: each new needs its free. Transforms
+ * are out of place and leave the input untouched. The inverse is
+ * normalized by 1/N. R2C plans run forward only, C2R plans inverse only.
  *
  * enqueue only queues the work on the engine's queue (in order): its first
  * launch waits for the num_wait_events events of wait_events, and event
  * (when not NULL) receives the event of its last launch, which the caller
- * releases. A plan's scratch memory makes its launches in flight one at a
- * time: use it from one queue, which the engine's is. */
+ * releases. Enqueues of one plan from several threads are serialized,
+ * and its launches run in order on the engine's queue (its scratch memory
+ * allows no more). */
 ClfftPlan1d *clfft_plan_1d_new (ClfftEngine * engine,
     const ClfftPlan1dDesc * desc, GError ** error);
 gboolean clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
@@ -69,7 +71,7 @@ const gchar *clfft_plan_1d_describe (ClfftPlan1d * plan);
 typedef struct _ClfftPlan2d ClfftPlan2d;
 
 /* 2D transforms of height rows of width contiguous elements (see
- * clfft_length_supported for both). C2C: complex to complex, input may
+ * clfft_length_supported for both), shared like 1D plans. C2C: complex to complex, input may
  * equal output. R2C: real rows to rows of width/2 + 1 complex bins,
  * forward only; C2R the reverse, inverse only, leaving its input intact. */
 ClfftPlan2d *clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind,
