@@ -467,7 +467,8 @@ inline void store_output (__global dst_t * dst, Side side, uint sub_rows,
 #ifdef GENERIC
 #define GROUP_SIZE_ATTRIBUTE
 #else
-#define GROUP_SIZE_ATTRIBUTE __attribute__((reqd_work_group_size (WG_SIZE, 1, 1)))
+#define GROUP_SIZE_ATTRIBUTE \
+  __attribute__((reqd_work_group_size (WG_SIZE, 1, 1)))
 #endif
 __kernel GROUP_SIZE_ATTRIBUTE
 void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,

@@ -160,9 +160,10 @@ run_pair_ours (gpointer data)
 {
   Pair2d *p = data;
 
-  return clfft_plan_2d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->spectrum, 0, NULL, NULL,
-      NULL) && clfft_plan_2d_enqueue (p->inverse_plan, CLFFT_INVERSE,
-      p->spectrum, p->out, 0, NULL, NULL, NULL);
+  return clfft_plan_2d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->spectrum,
+      0, NULL, NULL, NULL)
+      && clfft_plan_2d_enqueue (p->inverse_plan, CLFFT_INVERSE, p->spectrum,
+      p->out, 0, NULL, NULL, NULL);
 }
 
 static gboolean
@@ -203,8 +204,8 @@ bench_pair_2d (guint w, guint h, gboolean real)
       queue, w, h) : peer_clfft_new_2d_c2c (clfft_engine_get_context (engine),
       queue, w, h);
   if (p.peer) {
-    if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.spectrum, 0, NULL, NULL,
-            &error))
+    if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.spectrum, 0,
+            NULL, NULL, &error))
       g_error ("%s", error->message);
     ours = read_floats (p.spectrum, n_spec);
     peer_us = median_device_us (run_pair_peer, &p);
@@ -242,7 +243,8 @@ run_r2c_ours (gpointer data)
 {
   R2c1d *p = data;
 
-  return clfft_plan_1d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->out, 0, NULL, NULL, NULL);
+  return clfft_plan_1d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->out, 0,
+      NULL, NULL, NULL);
 }
 
 static gboolean
@@ -332,6 +334,7 @@ main (int argc, char **argv)
 {
   static const guint frames[][2] = {
     {640, 480}, {1280, 720}, {1920, 1080}, {3840, 2160},
+    {7680, 4320},               /* rows and columns in two passes */
   };
   GError *error = NULL;
   gboolean quick = FALSE;
@@ -369,6 +372,9 @@ main (int argc, char **argv)
   }
   bench_r2c_1d (1024, quick ? 64 : 4096);
   bench_r2c_1d (4096, quick ? 16 : 1024);
+  /* two passes: spectrum's bands=4096 (Bluestein on 4095), and 65536 */
+  bench_r2c_1d (8190, quick ? 4 : 512);
+  bench_r2c_1d (65536, quick ? 2 : 64);
 
   if (csv)
     fclose (csv);

@@ -665,7 +665,8 @@ check_strided (ClfftKind kind, guint n, guint batch, guint in_stride,
           CL_TRUE, 0, in_count * sizeof (gfloat), in, 0, NULL, NULL));
   poison (out_buf, out_count * sizeof (gfloat));
   fail_unless (clfft_plan_1d_enqueue (plan, kind == CLFFT_C2R ?
-          CLFFT_INVERSE : CLFFT_FORWARD, in_buf, out_buf, 0, NULL, NULL, &error), "%s",
+          CLFFT_INVERSE : CLFFT_FORWARD, in_buf, out_buf, 0, NULL, NULL,
+          &error), "%s",
       error ? error->message : "");
   {
     gfloat *got = g_new (gfloat, out_count);
@@ -732,12 +733,14 @@ GST_START_TEST (test_fft_2d_in_place)
     fail_unless (plan != NULL);
     random_complex (x, xd, n_values);
     buf = device_buffer (bytes, x);
-    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_FORWARD, buf, buf, 0, NULL, NULL, NULL));
+    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_FORWARD, buf, buf, 0,
+            NULL, NULL, NULL));
     read_back (buf, bytes, y);
     ref_dft_2d (xd, ref, w, h, -1);
     err = rel_l2_error (y, ref, n_values);
     fail_unless (err < tolerance (w, h), "in place %ux%u: %g", w, h, err);
-    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_INVERSE, buf, buf, 0, NULL, NULL, NULL));
+    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_INVERSE, buf, buf, 0,
+            NULL, NULL, NULL));
     read_back (buf, bytes, y);
     err = rel_l2_error (y, xd, n_values);
     fail_unless (err < tolerance (w, h), "in place back %ux%u: %g", w, h,
@@ -787,7 +790,8 @@ GST_START_TEST (test_unsupported_length_is_an_error)
   r2c.n = 16;
   plan = clfft_plan_1d_new (engine, &r2c, &error);
   fail_unless (plan != NULL);
-  fail_if (clfft_plan_1d_enqueue (plan, CLFFT_INVERSE, NULL, NULL, 0, NULL, NULL, &error));
+  fail_if (clfft_plan_1d_enqueue (plan, CLFFT_INVERSE, NULL, NULL, 0, NULL,
+          NULL, &error));
   fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
   g_clear_error (&error);
   clfft_plan_1d_free (plan);

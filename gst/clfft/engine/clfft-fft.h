@@ -71,9 +71,10 @@ const gchar *clfft_plan_1d_describe (ClfftPlan1d * plan);
 typedef struct _ClfftPlan2d ClfftPlan2d;
 
 /* 2D transforms of height rows of width contiguous elements (see
- * clfft_length_supported for both), shared like 1D plans. C2C: complex to complex, input may
- * equal output. R2C: real rows to rows of width/2 + 1 complex bins,
- * forward only; C2R the reverse, inverse only, leaving its input intact. */
+ * clfft_length_supported for both), shared like 1D plans. C2C: complex to
+ * complex, input may equal output. R2C: real rows to rows of width/2 + 1
+ * complex bins, forward only; C2R the reverse, inverse only, leaving its
+ * input intact. */
 ClfftPlan2d *clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind,
     guint width, guint height, GError ** error);
 gboolean clfft_plan_2d_enqueue (ClfftPlan2d * plan, ClfftDirection direction,

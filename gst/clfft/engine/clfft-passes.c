@@ -497,7 +497,8 @@ clfft_transpose_pass_enqueue (ClfftTransposePass * pass, cl_mem src,
     (height + TRANSPOSE_TILE - 1) / TRANSPOSE_TILE * TRANSPOSE_TILE_ROWS
   };
 
-  return clfft_kernel_set_args (pass->kernel, error, G_N_ELEMENTS (sizes), sizes, values)
+  return clfft_kernel_set_args (pass->kernel, error, G_N_ELEMENTS (sizes),
+      sizes, values)
       && clfft_kernel_enqueue (pass->engine, pass->kernel, 2, global, local,
       events, "transpose", error);
 }
