@@ -34,6 +34,8 @@
  *   STORE_TWIDDLE  multiply output idx of set row r by step_tw[r * idx]
  *                (conjugated for the inverse): the four-step twiddle
  *   GAIN_ON_STORE  multiply outputs by a real gain per element
+ *   ROW_SETS     rows come in sets of sub_rows (four-step); without it
+ *                every row is its own set and e = idx
  *   LOAD_ACROSS_ROWS, STORE_ACROSS_ROWS  read (write) global memory through
  *                local memory, the group's rows side by side, so that the
  *                access is coalesced when neighbouring rows are neighbours
@@ -329,12 +331,11 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
       } \
   }
 
-/* Calls body (row, idx) for every element of the group's rows, the rows
- * side by side: neighbouring work-items take neighbouring rows. */
-#define FOR_EACH_ACROSS_ROWS(row, lrow, idx, body) \
-  for (uint i_ = lid; i_ < ROWS * N; i_ += WG_SIZE) { \
-    const uint lrow = i_ % ROWS, idx = i_ / ROWS; \
-    const uint row = first_row + lrow; \
+/* Calls body (idx) for the elements of row across_lrow of the group that
+ * a work-item reads or writes when the group's rows lie side by side:
+ * neighbouring work-items take neighbouring rows. */
+#define FOR_EACH_ACROSS_ROWS(idx, body) \
+  for (uint idx = lid / ROWS; idx < N; idx += THREADS) { \
     body; \
   }
 
@@ -405,6 +406,34 @@ typedef struct
   uint stride, dist, sub_step, elem_step;
 } Side;
 
+/* A row of the batch as its set and its place in the set, worked out once
+ * per work-item rather than per element. Only passes of four-step have
+ * sets of several rows (ROW_SETS); for the others a row is its own set and
+ * the address arithmetic stays that of whole rows. */
+typedef struct
+{
+  uint set, sub;
+} RowPos;
+
+#if defined(ROW_SETS) || defined(GENERIC)
+inline RowPos row_pos (uint row, uint sub_rows)
+{
+  RowPos pos = { row / sub_rows, row % sub_rows };
+  return pos;
+}
+
+#define ELEMENT(side, pos, idx) \
+  ((pos).sub * (side).sub_step + (idx) * (side).elem_step)
+#else
+inline RowPos row_pos (uint row, uint sub_rows)
+{
+  RowPos pos = { row, 0 };
+  return pos;
+}
+
+#define ELEMENT(side, pos, idx) (idx)
+#endif
+
 /* The tables a pass may read, and the scale of its outputs. */
 typedef struct
 {
@@ -415,33 +444,32 @@ typedef struct
 } Tables;
 
 inline float2 load_input (__global const src_t * src, Side side,
-    uint sub_rows, uint row, uint idx, Tables tab SHAPE_PARAM)
+    RowPos pos, uint idx, Tables tab SHAPE_PARAM)
 {
-  const uint e = (row % sub_rows) * side.sub_step + idx * side.elem_step;
+  const uint e = ELEMENT (side, pos, idx);
 
   if (e >= LOAD_LENGTH)
     return (float2) (0.0f);
 #ifdef LOAD_CHIRP
-  return cmul (load_element (src + (row / sub_rows) * side.dist, e,
-          side.stride, tab.real_tw SHAPE_ARG), tab.chirp[e]);
+  return cmul (load_element (src + pos.set * side.dist, e, side.stride,
+          tab.real_tw SHAPE_ARG), tab.chirp[e]);
 #else
-  return load_element (src + (row / sub_rows) * side.dist, e, side.stride,
+  return load_element (src + pos.set * side.dist, e, side.stride,
       tab.real_tw SHAPE_ARG);
 #endif
 }
 
 #if !defined(STORE_HALF_SPECTRUM)
-inline void store_output (__global dst_t * dst, Side side, uint sub_rows,
-    uint row, uint idx, float2 x, Tables tab SHAPE_PARAM)
+inline void store_output (__global dst_t * dst, Side side, RowPos pos,
+    uint idx, float2 x, Tables tab SHAPE_PARAM)
 {
-  const uint sub = row % sub_rows, set = row / sub_rows;
-  const uint e = sub * side.sub_step + idx * side.elem_step;
+  const uint e = ELEMENT (side, pos, idx);
 
   if (e >= STORE_LENGTH)
     return;
 #ifdef STORE_TWIDDLE
   {
-    float2 w = tab.step_tw[sub * idx];
+    float2 w = tab.step_tw[pos.sub * idx];
     w.y = -SIGN * w.y;
     x = cmul (x, w);
   }
@@ -453,9 +481,9 @@ inline void store_output (__global dst_t * dst, Side side, uint sub_rows,
   x = cmul (x, tab.chirp[e]);
 #endif
 #ifdef GAIN_ON_STORE
-  x *= tab.gain[set * tab.gain_dist + e];
+  x *= tab.gain[pos.set * tab.gain_dist + e];
 #endif
-  store_element (dst + set * side.dist, e, side.stride, x * tab.scale
+  store_element (dst + pos.set * side.dist, e, side.stride, x * tab.scale
       SHAPE_ARG);
 }
 #endif
@@ -486,22 +514,26 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
   const uint first_row = get_group_id (0) * ROWS;
   const uint row = first_row + local_row;
   const bool active = row < batch;
+  const RowPos pos = row_pos (row, sub_rows);
+  /* the row a work-item reads or writes across the group's rows */
+  const uint across_lrow = lid % ROWS;
+  const bool across_active = first_row + across_lrow < batch;
+  const RowPos across_pos = row_pos (first_row + across_lrow, sub_rows);
   const Side src_side = { src_stride, src_dist, src_sub_step, src_elem_step };
   const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale };
   __local float2 *buf = lds + local_row * PITCH;
   float2 v[VALUES];
 
 #ifdef LOAD_ACROSS_ROWS
-  FOR_EACH_ACROSS_ROWS (r, lrow, idx, lds[lrow * PITCH + idx] = r < batch ?
-      load_input (src, src_side, sub_rows, r, idx, tab SHAPE_ARG) :
+  FOR_EACH_ACROSS_ROWS (idx, lds[across_lrow * PITCH + idx] = across_active ?
+      load_input (src, src_side, across_pos, idx, tab SHAPE_ARG) :
       (float2) (0.0f));
   barrier (CLK_LOCAL_MEM_FENCE);
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[idx]);
   barrier (CLK_LOCAL_MEM_FENCE);
 #else
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = active ?
-      load_input (src, src_side, sub_rows, row, idx, tab SHAPE_ARG) :
-      (float2) (0.0f));
+      load_input (src, src_side, pos, idx, tab SHAPE_ARG) : (float2) (0.0f));
 #endif
 
 #if defined(GAIN_BETWEEN) || defined(CONV_BETWEEN)
@@ -552,15 +584,14 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
   /* fft_pass read buf for the last time before its last barrier */
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, buf[idx] = v[slot]);
   barrier (CLK_LOCAL_MEM_FENCE);
-  FOR_EACH_ACROSS_ROWS (r, lrow, idx, if (r < batch)
-      store_output (dst, dst_side, sub_rows, r, idx, lds[lrow * PITCH + idx],
-          tab SHAPE_ARG));
+  if (across_active)
+    FOR_EACH_ACROSS_ROWS (idx, store_output (dst, dst_side, across_pos, idx,
+            lds[across_lrow * PITCH + idx], tab SHAPE_ARG));
 #else
   if (!active)
     return;
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      store_output (dst, dst_side, sub_rows, row, idx, v[slot], tab
-          SHAPE_ARG));
+      store_output (dst, dst_side, pos, idx, v[slot], tab SHAPE_ARG));
 #endif
 #endif
 }

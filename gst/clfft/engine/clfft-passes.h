@@ -52,6 +52,7 @@ typedef enum
   CLFFT_ROW_STORE_TWIDDLE = 1 << 6,
   CLFFT_ROW_LOAD_ACROSS_ROWS = 1 << 7,
   CLFFT_ROW_STORE_ACROSS_ROWS = 1 << 8,
+  CLFFT_ROW_SETS = 1 << 9,      /* sets of several rows (four-step) */
 } ClfftRowFlags;
 
 typedef struct

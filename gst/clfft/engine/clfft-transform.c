@@ -184,8 +184,11 @@ pass_specs (const ClfftTransform * t,
     ClfftRowPassSpec specs[CLFFT_TRANSFORM_MAX_PASSES])
 {
   const ClfftTransformSpec *s = &t->spec;
-  const guint across = CLFFT_ROW_LOAD_ACROSS_ROWS |
+  /* the column passes read and write across rows, with the twiddles; the
+   * row passes write across rows */
+  const guint columns = CLFFT_ROW_SETS | CLFFT_ROW_LOAD_ACROSS_ROWS |
       CLFFT_ROW_STORE_ACROSS_ROWS | CLFFT_ROW_STORE_TWIDDLE;
+  const guint rows = CLFFT_ROW_SETS | CLFFT_ROW_STORE_ACROSS_ROWS;
   const guint gain = s->flags & CLFFT_ROW_GAIN_ON_STORE;
   /* in two passes the unfold of a real spectrum is a pass of its own */
   ClfftRowStore last_store = s->store == CLFFT_STORE_HALF_SPECTRUM ?
@@ -202,24 +205,23 @@ pass_specs (const ClfftTransform * t,
   }
   if (!t->bluestein) {
     specs[0] = (ClfftRowPassSpec) {
-    t->n1, s->sign, s->load, CLFFT_STORE_COMPLEX, across, length, 0, 0};
+    t->n1, s->sign, s->load, CLFFT_STORE_COMPLEX, columns, length, 0, 0};
     specs[1] = (ClfftRowPassSpec) {
-    t->n2, s->sign, CLFFT_LOAD_COMPLEX, last_store,
-          CLFFT_ROW_STORE_ACROSS_ROWS | gain, length, 0, 0};
+    t->n2, s->sign, CLFFT_LOAD_COMPLEX, last_store, rows | gain, length, 0,
+          0};
     return 2;
   }
   specs[0] = (ClfftRowPassSpec) {
-  t->n1, -1, s->load, CLFFT_STORE_COMPLEX, across | CLFFT_ROW_LOAD_CHIRP,
+  t->n1, -1, s->load, CLFFT_STORE_COMPLEX, columns | CLFFT_ROW_LOAD_CHIRP,
         length, 0, n};
   specs[1] = (ClfftRowPassSpec) {
   t->n2, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
-        CLFFT_ROW_STORE_ACROSS_ROWS | CLFFT_ROW_STORE_CONV, n, 0, 0};
+        rows | CLFFT_ROW_STORE_CONV, n, 0, 0};
   specs[2] = (ClfftRowPassSpec) {
-  t->n1, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, across, n, 0, 0};
+  t->n1, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, columns, n, 0, 0};
   specs[3] = (ClfftRowPassSpec) {
   t->n2, 1, CLFFT_LOAD_COMPLEX, last_store,
-        CLFFT_ROW_STORE_ACROSS_ROWS | CLFFT_ROW_STORE_CHIRP | gain, length,
-        n, 0};
+        rows | CLFFT_ROW_STORE_CHIRP | gain, length, n, 0};
   return 4;
 }
 
