@@ -762,11 +762,15 @@ GST_START_TEST (test_fft_2d_sizes)
     {2, 2}, {4, 8}, {16, 16}, {64, 32}, {32, 128}, {2, 256}, {256, 2},
     {512, 64}, {128, 512}, {4096, 2}, {2, 4096}, {3, 5}, {35, 48},
     {120, 90}, {160, 120}, {97, 61}, {2, 97}, {97, 2}, {1, 16}, {13, 1},
-    {8192, 2}, {2, 8192}, {4099, 3}, {5, 6000},
+    {8192, 2}, {2, 8192}, {4099, 3}, {5, 6000}, {997, 631},
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     check_transform (sizes[i][0], sizes[i][1], TRUE);
+  /* and sizes drawn at random (the seed is printed) */
+  for (guint i = 0; i < 3; i++)
+    check_transform (g_rand_int_range (rng, 1, 1200),
+        g_rand_int_range (rng, 1, 1200), TRUE);
 }
 
 GST_END_TEST;
