@@ -455,6 +455,23 @@ check_real_transform (guint n, guint batch, gboolean interleaved)
   return MAX (err[0], MAX (err[1], err[2]));
 }
 
+/* Lengths drawn at random (the seed is printed), built specialized like
+ * every plan outside engine-every-length: in one pass and in two. */
+GST_START_TEST (test_fft_1d_random_lengths)
+{
+  for (guint i = 0; i < 8; i++) {
+    guint n = g_rand_int_range (rng, 1, 4097);
+
+    check_transform (n, CLAMP (16384 / n, 2, 33), FALSE);
+  }
+  for (guint i = 0; i < 4; i++)
+    check_real_transform (g_rand_int_range (rng, 1, 4097), 3, FALSE);
+  check_transform (g_rand_int_range (rng, 4097, 70000), 2, FALSE);
+  check_real_transform (g_rand_int_range (rng, 8193, 70000), 2, FALSE);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_fft_1d_real)
 {
   /* even lengths run at half length (2 as a length-1 FFT), odd ones at
@@ -767,10 +784,13 @@ GST_START_TEST (test_fft_2d_sizes)
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     check_transform (sizes[i][0], sizes[i][1], TRUE);
-  /* and sizes drawn at random (the seed is printed) */
+  /* and sizes drawn at random (the seed is printed), one with columns
+   * in two passes */
   for (guint i = 0; i < 3; i++)
     check_transform (g_rand_int_range (rng, 1, 1200),
         g_rand_int_range (rng, 1, 1200), TRUE);
+  check_transform (g_rand_int_range (rng, 1, 7),
+      g_rand_int_range (rng, 4097, 8193), TRUE);
 }
 
 GST_END_TEST;
@@ -843,7 +863,6 @@ use_shared_plan (gpointer data)
         0, NULL, &done, NULL);
     if (!use->enqueued)
       break;
-    /* the event of the last launch: the output is complete once it is */
     CL_OK (clWaitForEvents (1, &done));
     CL_OK (clReleaseEvent (done));
   }
@@ -910,44 +929,82 @@ GST_START_TEST (test_plans_are_shared)
 GST_END_TEST;
 
 /* A plan's first launch waits for the events it is given, and the event
- * it returns completes with its output; in two passes too. */
+ * it returns is its last launch's. A second queue writes the input behind
+ * a user event, and reads the output as soon as the returned event is
+ * complete: a first launch that did not wait would transform the NaN the
+ * input starts with, and an event of an earlier launch would let the read
+ * see the NaN the output starts with. Lengths in one pass, in two, and
+ * through Bluestein in two with the unfold (five launches). */
 GST_START_TEST (test_enqueue_waits_for_events)
 {
-  static const guint lengths[] = { 64, 8192 };
+  static const struct
+  {
+    ClfftKind kind;
+    guint n, batch;
+  } cases[] = { {CLFFT_C2C, 64, 2}, {CLFFT_C2C, 8192, 16}, {CLFFT_R2C, 8190,
+          16},
+  };
+  cl_context context = clfft_engine_get_context (engine);
+  cl_command_queue other;
+  cl_int st;
 
-  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++) {
-    guint n = lengths[i];
-    ClfftPlan1dDesc desc = { CLFFT_C2C, n, 2, 0, 0, 0, 0 };
+  other = clCreateCommandQueue (context,
+      clfft_engine_get_device (engine)->id, 0, &st);
+  fail_unless_equals_int (st, CL_SUCCESS);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    guint n = cases[i].n, batch = cases[i].batch;
+    gboolean real = cases[i].kind == CLFFT_R2C;
+    ClfftPlan1dDesc desc = { cases[i].kind, n, batch, 0, 0, 0, 0 };
     ClfftPlan1d *plan = clfft_plan_1d_new (engine, &desc, NULL);
-    gsize n_values = (gsize) 4 * n, bytes = n_values * sizeof (gfloat);
-    gfloat *x = g_new (gfloat, n_values), *y = g_new (gfloat, n_values);
-    gdouble *xd = g_new (gdouble, n_values), *ref = g_new (gdouble, n_values);
-    cl_mem in, out;
-    cl_event gate, done;
-    cl_int st, status;
+    gsize n_in = (gsize) (real ? 1 : 2) * n * batch;
+    gsize n_out = (gsize) 2 * (real ? n / 2 + 1 : n) * batch;
+    gfloat *x = g_new (gfloat, n_in), *y = g_new (gfloat, n_out);
+    gdouble *xd = g_new0 (gdouble, 2 * (gsize) n * batch);
+    gdouble *full = g_new (gdouble, 2 * (gsize) n * batch);
+    gdouble *ref = g_new (gdouble, n_out);
+    cl_mem in = device_buffer (n_in * sizeof (gfloat), NULL);
+    cl_mem out = device_buffer (n_out * sizeof (gfloat), NULL);
+    cl_event gate, written, done;
+    cl_int status;
+    gdouble err;
 
     fail_unless (plan != NULL);
-    random_complex (x, xd, n_values);
-    ref_dft_1d (xd, ref, n, 2, -1);
-    in = device_buffer (bytes, x);
-    out = device_buffer (bytes, NULL);
-    poison (out, bytes);
-    gate = clCreateUserEvent (clfft_engine_get_context (engine), &st);
+    /* the reference: complex DFTs of the rows, their first bins for R2C */
+    for (gsize j = 0; j < n_in; j++) {
+      x[j] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
+      xd[real ? 2 * j : j] = x[j];
+    }
+    ref_dft_1d (xd, full, n, batch, -1);
+    for (guint b = 0; b < batch; b++)
+      memcpy (ref + (n_out / batch) * b, full + (gsize) 2 * n * b,
+          n_out / batch * sizeof (gdouble));
+    poison (in, n_in * sizeof (gfloat));
+    poison (out, n_out * sizeof (gfloat));
+
+    gate = clCreateUserEvent (context, &st);
     fail_unless_equals_int (st, CL_SUCCESS);
+    CL_OK (clEnqueueWriteBuffer (other, in, CL_FALSE, 0,
+            n_in * sizeof (gfloat), x, 1, &gate, &written));
+    CL_OK (clFlush (other));
     fail_unless (clfft_plan_1d_enqueue (plan, CLFFT_FORWARD, in, out, 1,
-            &gate, &done, NULL));
+            &written, &done, NULL));
     CL_OK (clFlush (clfft_engine_get_queue (engine)));
-    g_usleep (G_USEC_PER_SEC / 10);
+    g_usleep (G_USEC_PER_SEC / 20);
     CL_OK (clGetEventInfo (done, CL_EVENT_COMMAND_EXECUTION_STATUS,
             sizeof (status), &status, NULL));
-    fail_unless (status != CL_COMPLETE, "length %u ran before its wait "
-        "list", n);
+    fail_unless (status != CL_COMPLETE, "%s ran before its wait list",
+        clfft_plan_1d_describe (plan));
     CL_OK (clSetUserEventStatus (gate, CL_COMPLETE));
     CL_OK (clWaitForEvents (1, &done));
-    CL_OK (clEnqueueReadBuffer (clfft_engine_get_queue (engine), out,
-            CL_TRUE, 0, bytes, y, 0, NULL, NULL));
-    fail_unless (rel_l2_error (y, ref, n_values) < TOLERANCE_DIRECT);
+    CL_OK (clEnqueueReadBuffer (other, out, CL_TRUE, 0,
+            n_out * sizeof (gfloat), y, 0, NULL, NULL));
+    err = rel_l2_error (y, ref, n_out);
+    fail_unless (err < TOLERANCE_BLUESTEIN, "%s: relative L2 error %g when "
+        "its event completed", clfft_plan_1d_describe (plan), err);
+
+    CL_OK (clFinish (clfft_engine_get_queue (engine)));
     CL_OK (clReleaseEvent (gate));
+    CL_OK (clReleaseEvent (written));
     CL_OK (clReleaseEvent (done));
     CL_OK (clReleaseMemObject (in));
     CL_OK (clReleaseMemObject (out));
@@ -955,8 +1012,10 @@ GST_START_TEST (test_enqueue_waits_for_events)
     g_free (x);
     g_free (y);
     g_free (xd);
+    g_free (full);
     g_free (ref);
   }
+  CL_OK (clReleaseCommandQueue (other));
 }
 
 GST_END_TEST;
@@ -1217,6 +1276,7 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_1d_mixed_radix_lengths);
   tcase_add_test (tc, test_fft_1d_bluestein_lengths);
   tcase_add_test (tc, test_fft_1d_two_pass_lengths);
+  tcase_add_test (tc, test_fft_1d_random_lengths);
   tcase_add_test (tc, test_fft_1d_real);
   tcase_add_test (tc, test_fft_2d_sizes);
   tcase_add_test (tc, test_fft_2d_real);

@@ -87,6 +87,7 @@ struct _ClfftPlan1d
   PlanShare share;
   ClfftPlan1dDesc desc;
   ClfftTransform forward, inverse;      /* the ones the kind needs */
+  ClfftScratch scratch;
   gfloat inverse_scale;
   ClfftRowLayout in, out;
   gchar *description;
@@ -94,23 +95,22 @@ struct _ClfftPlan1d
 
 static void plan_1d_destroy (ClfftPlan1d * plan);
 
+/* desc has its layout resolved (no 0); the plan takes key */
 static ClfftPlan1d *
 plan_1d_build (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
     gchar * key, GError ** error)
 {
   ClfftPlan1d *plan = g_new0 (ClfftPlan1d, 1);
-  guint n = desc->n, half = n / 2 + 1;
-  guint in_length = desc->kind == CLFFT_C2R ? half : n;
-  guint out_length = desc->kind == CLFFT_R2C ? half : n;
+  guint n = desc->n;
   gboolean ok = TRUE;
   GString *text;
 
   share_init (&plan->share, engine, key);
   plan->desc = *desc;
-  plan->in.stride = desc->in_stride ? desc->in_stride : 1;
-  plan->in.distance = desc->in_distance ? desc->in_distance : in_length;
-  plan->out.stride = desc->out_stride ? desc->out_stride : 1;
-  plan->out.distance = desc->out_distance ? desc->out_distance : out_length;
+  plan->in = (ClfftRowLayout) {
+  desc->in_stride, desc->in_distance};
+  plan->out = (ClfftRowLayout) {
+  desc->out_stride, desc->out_distance};
   if (desc->batch == 0 || n == 0 || n > 2 * CLFFT_MAX_LENGTH) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "a plan needs a batch of at least 1 and a length from 1 to %u "
@@ -124,6 +124,11 @@ plan_1d_build (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   if (ok && desc->kind != CLFFT_R2C)
     ok = init_transform (&plan->inverse, engine, desc->kind,
         CLFFT_INVERSE, n, desc->batch, &plan->inverse_scale, error);
+  if (ok) {
+    clfft_scratch_add_need (&plan->scratch, &plan->forward);
+    clfft_scratch_add_need (&plan->scratch, &plan->inverse);
+    ok = clfft_scratch_alloc (&plan->scratch, engine, error);
+  }
   if (!ok) {
     plan_1d_destroy (plan);
     return NULL;
@@ -143,21 +148,27 @@ clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
     GError ** error)
 {
   guint half = desc->n / 2 + 1;
-  guint in_length = desc->kind == CLFFT_C2R ? half : desc->n;
-  guint out_length = desc->kind == CLFFT_R2C ? half : desc->n;
-  /* the layout as the plan resolves it, so that 0 and its meaning match */
-  gchar *key = g_strdup_printf ("1d %d %u %u %u %u %u %u", desc->kind,
-      desc->n, desc->batch, MAX (desc->in_stride, 1),
-      desc->in_distance ? desc->in_distance : in_length,
-      MAX (desc->out_stride, 1),
-      desc->out_distance ? desc->out_distance : out_length);
-  ClfftPlan1d *plan = clfft_engine_take_plan (engine, key), *shared;
+  ClfftPlan1dDesc resolved = *desc;
+  ClfftPlan1d *plan, *shared;
+  gchar *key;
 
+  /* 0 in a layout means contiguous rows: spell it out, so that the plan
+   * and its key see one layout however it was given */
+  resolved.in_stride = MAX (desc->in_stride, 1);
+  resolved.out_stride = MAX (desc->out_stride, 1);
+  if (!desc->in_distance)
+    resolved.in_distance = desc->kind == CLFFT_C2R ? half : desc->n;
+  if (!desc->out_distance)
+    resolved.out_distance = desc->kind == CLFFT_R2C ? half : desc->n;
+  key = g_strdup_printf ("1d %d %u %u %u %u %u %u", resolved.kind,
+      resolved.n, resolved.batch, resolved.in_stride, resolved.in_distance,
+      resolved.out_stride, resolved.out_distance);
+  plan = clfft_engine_take_plan (engine, key);
   if (plan) {
     g_free (key);
     return plan;
   }
-  plan = plan_1d_build (engine, desc, key, error);
+  plan = plan_1d_build (engine, &resolved, key, error);
   if (!plan)
     return NULL;
   shared = clfft_engine_add_plan (engine, plan->share.key, plan);
@@ -201,8 +212,8 @@ clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
     return FALSE;
   g_mutex_lock (&plan->share.lock);
   ok = clfft_transform_enqueue (forward ? &plan->forward : &plan->inverse,
-      input, plan->in, output, plan->out, plan->desc.batch, NULL, 0,
-      forward ? 1.0f : plan->inverse_scale, &events, error);
+      &plan->scratch, input, plan->in, output, plan->out, plan->desc.batch,
+      NULL, 0, forward ? 1.0f : plan->inverse_scale, &events, error);
   g_mutex_unlock (&plan->share.lock);
   return ok;
 }
@@ -212,6 +223,7 @@ plan_1d_destroy (ClfftPlan1d * plan)
 {
   clfft_transform_clear (&plan->forward);
   clfft_transform_clear (&plan->inverse);
+  clfft_scratch_clear (&plan->scratch);
   g_free (plan->description);
   share_clear (&plan->share);
   g_free (plan);
@@ -237,6 +249,7 @@ struct _ClfftPlan2d
   gfloat rows_inverse_scale, cols_inverse_scale;
   ClfftTransposePass transpose;
   cl_mem scratch, scratch2;
+  ClfftScratch transform_scratch;       /* the transforms' own */
 };
 
 static void plan_2d_destroy (ClfftPlan2d * plan);
@@ -265,6 +278,13 @@ plan_2d_build (ClfftEngine * engine, ClfftKind kind, guint width,
         CLFFT_INVERSE, width, height, &plan->rows_inverse_scale, error)
         && init_transform (&plan->cols_inverse, engine, CLFFT_C2C,
         CLFFT_INVERSE, height, plan->bins, &plan->cols_inverse_scale, error);
+  if (ok) {
+    clfft_scratch_add_need (&plan->transform_scratch, &plan->rows_forward);
+    clfft_scratch_add_need (&plan->transform_scratch, &plan->cols_forward);
+    clfft_scratch_add_need (&plan->transform_scratch, &plan->rows_inverse);
+    clfft_scratch_add_need (&plan->transform_scratch, &plan->cols_inverse);
+    ok = clfft_scratch_alloc (&plan->transform_scratch, engine, error);
+  }
   if (!ok || !clfft_transpose_pass_init (&plan->transpose, engine, error)
       || !(plan->scratch = clfft_buffer_new (engine, CL_MEM_READ_WRITE, bytes,
               NULL, error))
@@ -322,11 +342,13 @@ enqueue_2d_forward (ClfftPlan2d * plan, cl_mem input, cl_mem output,
 
   for (guint i = 0; i < 4; i++)
     steps[i] = clfft_events_step (events, i, 4);
-  return clfft_transform_enqueue (&plan->rows_forward, input, in_rows,
+  return clfft_transform_enqueue (&plan->rows_forward,
+      &plan->transform_scratch, input, in_rows,
       plan->scratch, bin_rows, h, NULL, 0, 1.0f, &steps[0], error)
       && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, output,
       b, h, &steps[1], error)
-      && clfft_transform_enqueue (&plan->cols_forward, output, columns,
+      && clfft_transform_enqueue (&plan->cols_forward,
+      &plan->transform_scratch, output, columns,
       plan->scratch, columns, b, NULL, 0, 1.0f, &steps[2], error)
       && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, output,
       h, b, &steps[3], error);
@@ -348,12 +370,14 @@ enqueue_2d_inverse (ClfftPlan2d * plan, cl_mem input, cl_mem output,
     steps[i] = clfft_events_step (events, i, 4);
   return clfft_transpose_pass_enqueue (&plan->transpose, input, plan->scratch,
       b, h, &steps[0], error)
-      && clfft_transform_enqueue (&plan->cols_inverse, plan->scratch, columns,
+      && clfft_transform_enqueue (&plan->cols_inverse,
+      &plan->transform_scratch, plan->scratch, columns,
       plan->scratch, columns, b, NULL, 0, plan->cols_inverse_scale, &steps[1],
       error)
       && clfft_transpose_pass_enqueue (&plan->transpose, plan->scratch, stage,
       h, b, &steps[2], error)
-      && clfft_transform_enqueue (&plan->rows_inverse, stage, bin_rows, output,
+      && clfft_transform_enqueue (&plan->rows_inverse,
+      &plan->transform_scratch, stage, bin_rows, output,
       out_rows, h, NULL, 0, plan->rows_inverse_scale, &steps[3], error);
 }
 
@@ -392,6 +416,7 @@ plan_2d_destroy (ClfftPlan2d * plan)
   clfft_transpose_pass_clear (&plan->transpose);
   clfft_buffer_release (&plan->scratch);
   clfft_buffer_release (&plan->scratch2);
+  clfft_scratch_clear (&plan->transform_scratch);
   share_clear (&plan->share);
   g_free (plan);
 }

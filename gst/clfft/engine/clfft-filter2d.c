@@ -19,8 +19,21 @@ struct _ClfftFilter2d
   ClfftTransform columns_filter;        /* or, where that takes more: */
   ClfftTransform columns_forward, columns_inverse;
   ClfftTransposePass transpose;
+  ClfftScratch transform_scratch;       /* the transforms' own */
   cl_mem bytes_in, bytes_out, spectrum, scratch, gain;
 };
+
+/* One scratch for all the transforms: they run one after another. */
+static gboolean
+scratch_alloc (ClfftFilter2d * f, GError ** error)
+{
+  clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward);
+  clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse);
+  clfft_scratch_add_need (&f->transform_scratch, &f->columns_filter);
+  clfft_scratch_add_need (&f->transform_scratch, &f->columns_forward);
+  clfft_scratch_add_need (&f->transform_scratch, &f->columns_inverse);
+  return clfft_scratch_alloc (&f->transform_scratch, f->engine, error);
+}
 
 ClfftFilter2d *
 clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
@@ -55,6 +68,7 @@ clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
           && clfft_transform_init (&f->columns_inverse, engine,
               &columns_inverse, error)))
       && clfft_transpose_pass_init (&f->transpose, engine, error)
+      && scratch_alloc (f, error)
       && (f->bytes_in = clfft_buffer_new (engine, CL_MEM_READ_ONLY, pixels,
           NULL, error))
       && (f->bytes_out = clfft_buffer_new (engine, CL_MEM_WRITE_ONLY, pixels,
@@ -104,22 +118,24 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 {
   guint w = f->width, h = f->height;
   const ClfftRowLayout rows = { 1, w }, columns = { 1, h };
+  const ClfftScratch *scratch = &f->transform_scratch;
 
-  return clfft_transform_enqueue (&f->rows_forward, f->bytes_in, rows,
-      f->spectrum, rows, h, NULL, 0, 1.0f, NULL, error)
+  return clfft_transform_enqueue (&f->rows_forward, scratch, f->bytes_in,
+      rows, f->spectrum, rows, h, NULL, 0, 1.0f, NULL, error)
       && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
       f->scratch, w, h, NULL, error)
       && (f->columns_filter.n_passes ?
-      clfft_transform_enqueue (&f->columns_filter, f->scratch, columns,
-          f->spectrum, columns, w, f->gain, h, 1.0f, NULL, error) :
-      (clfft_transform_enqueue (&f->columns_forward, f->scratch, columns,
-              f->spectrum, columns, w, f->gain, h, 1.0f, NULL, error)
-          && clfft_transform_enqueue (&f->columns_inverse, f->spectrum,
-              columns, f->spectrum, columns, w, NULL, 0, 1.0f, NULL, error)))
+      clfft_transform_enqueue (&f->columns_filter, scratch, f->scratch,
+          columns, f->spectrum, columns, w, f->gain, h, 1.0f, NULL, error) :
+      (clfft_transform_enqueue (&f->columns_forward, scratch, f->scratch,
+              columns, f->spectrum, columns, w, f->gain, h, 1.0f, NULL, error)
+          && clfft_transform_enqueue (&f->columns_inverse, scratch,
+              f->spectrum, columns, f->spectrum, columns, w, NULL, 0, 1.0f,
+              NULL, error)))
       && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
       f->scratch, h, w, NULL, error)
-      && clfft_transform_enqueue (&f->rows_inverse, f->scratch, rows,
-      f->bytes_out, rows, h, NULL, 0, 1.0f, NULL, error);
+      && clfft_transform_enqueue (&f->rows_inverse, scratch, f->scratch,
+      rows, f->bytes_out, rows, h, NULL, 0, 1.0f, NULL, error);
 }
 
 gboolean
@@ -162,6 +178,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_transform_clear (&f->columns_inverse);
   clfft_transform_clear (&f->rows_inverse);
   clfft_transpose_pass_clear (&f->transpose);
+  clfft_scratch_clear (&f->transform_scratch);
   clfft_buffer_release (&f->bytes_in);
   clfft_buffer_release (&f->bytes_out);
   clfft_buffer_release (&f->spectrum);

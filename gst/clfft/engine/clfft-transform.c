@@ -270,6 +270,13 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
         "a length-%u row cannot filter in one pass", length);
     return FALSE;
   }
+  /* the gain would apply to the half-length transform, not to the bins */
+  if ((spec->flags & CLFFT_ROW_GAIN_ON_STORE)
+      && spec->store == CLFFT_STORE_HALF_SPECTRUM) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "a gain cannot apply to the bins of a real spectrum");
+    return FALSE;
+  }
   if (t->n2 > 1 && (guint64) MAX (spec->max_batch, 1) * t->n * 2 >
       G_MAXUINT32) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
@@ -288,21 +295,12 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
     goto fail;
   if (t->bluestein && !bluestein_tables (t, error))
     goto fail;
-  if (t->n2 > 1) {
-    gsize bytes = (gsize) MAX (spec->max_batch, 1) * t->n * sizeof (cl_float2);
-    gboolean unfold = spec->store == CLFFT_STORE_HALF_SPECTRUM;
-
-    if (!(t->tables.step_twiddles = clfft_twiddle_table (engine, t->n, t->n,
-                error))
-        || !(t->scratch[0] = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
-                bytes, NULL, error))
-        || ((t->bluestein || unfold)
-            && !(t->scratch[1] = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
-                    bytes, NULL, error)))
-        || (unfold && !(t->unfold = clfft_kernel_new (engine,
-                    "half_spectrum.cl", "", "unfold_half_spectrum", error))))
-      goto fail;
-  }
+  if (t->n2 > 1 && (!(t->tables.step_twiddles = clfft_twiddle_table (engine,
+                  t->n, t->n, error))
+          || (spec->store == CLFFT_STORE_HALF_SPECTRUM
+              && !(t->unfold = clfft_kernel_new (engine, "half_spectrum.cl",
+                      "", "unfold_half_spectrum", error)))))
+    goto fail;
   describe (t);
   return TRUE;
 
@@ -322,8 +320,6 @@ clfft_transform_clear (ClfftTransform * t)
   clfft_buffer_release (&t->tables.chirp);
   clfft_buffer_release (&t->tables.conv);
   clfft_buffer_release (&t->tables.step_twiddles);
-  clfft_buffer_release (&t->scratch[0]);
-  clfft_buffer_release (&t->scratch[1]);
   g_free (t->description);
   if (t->engine)
     clfft_engine_unref (t->engine);
@@ -334,6 +330,39 @@ const gchar *
 clfft_transform_describe (const ClfftTransform * t)
 {
   return t->description;
+}
+
+void
+clfft_scratch_add_need (ClfftScratch * scratch, const ClfftTransform * t)
+{
+  /* two passes need one buffer; Bluestein's four, or an unfold, two (a
+   * transform in one pass, or one never set up, none) */
+  guint count = t->bluestein || t->unfold ? 2 : 1;
+
+  if (t->n_passes < 2)
+    return;
+  scratch->count = MAX (scratch->count, count);
+  scratch->bytes = MAX (scratch->bytes, (gsize) MAX (t->spec.max_batch, 1) *
+      t->n * sizeof (cl_float2));
+}
+
+gboolean
+clfft_scratch_alloc (ClfftScratch * scratch, ClfftEngine * engine,
+    GError ** error)
+{
+  for (guint i = 0; i < scratch->count; i++)
+    if (!(scratch->mem[i] = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+                scratch->bytes, NULL, error)))
+      return FALSE;
+  return TRUE;
+}
+
+void
+clfft_scratch_clear (ClfftScratch * scratch)
+{
+  clfft_buffer_release (&scratch->mem[0]);
+  clfft_buffer_release (&scratch->mem[1]);
+  memset (scratch, 0, sizeof (*scratch));
 }
 
 /* The kernels index with 32-bit arithmetic: the last element a side
@@ -368,10 +397,10 @@ enqueue_unfold (ClfftTransform * t, cl_mem z, cl_mem dst,
 }
 
 gboolean
-clfft_transform_enqueue (ClfftTransform * t, cl_mem src,
-    ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
-    guint batch, cl_mem gain, guint gain_distance, gfloat scale,
-    const ClfftEvents * events, GError ** error)
+clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
+    cl_mem src, ClfftRowLayout src_layout, cl_mem dst,
+    ClfftRowLayout dst_layout, guint batch, cl_mem gain, guint gain_distance,
+    gfloat scale, const ClfftEvents * events, GError ** error)
 {
   const guint n = t->n, n1 = t->n1, n2 = t->n2;
   const ClfftRowLayout whole = { 1, n };
@@ -383,8 +412,14 @@ clfft_transform_enqueue (ClfftTransform * t, cl_mem src,
 
   if (batch == 0)
     return TRUE;
-  g_return_val_if_fail (batch <= MAX (t->spec.max_batch, 1) || n2 == 1,
-      FALSE);
+  if (n2 > 1 && (batch > MAX (t->spec.max_batch, 1)
+          || scratch->bytes < (gsize) batch * n * sizeof (cl_float2)
+          || scratch->count < (t->bluestein || unfold ? 2 : 1))) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "%u rows of length %u do not fit the scratch memory of the plan",
+        batch, t->spec.length);
+    return FALSE;
+  }
   if (!index_fits (src_layout, batch, t->spec.length)
       || !index_fits (dst_layout, batch, t->spec.length)
       || (gain && !index_fits ((ClfftRowLayout) {
@@ -409,10 +444,10 @@ clfft_transform_enqueue (ClfftTransform * t, cl_mem src,
     /* pass 1 writes and pass 2 reads element m n2 + j of set b (see the
      * top of this file); pass 2 writes k1 + n1 k2 */
     const ClfftRowSide columns_in = { src, src_layout, 1, n2 };
-    ClfftRowSide columns_out = { t->scratch[0], whole, 1, n2 };
-    ClfftRowSide rows_in = { t->scratch[0], whole, n2, 1 };
+    ClfftRowSide columns_out = { scratch->mem[0], whole, 1, n2 };
+    ClfftRowSide rows_in = { scratch->mem[0], whole, n2, 1 };
     ClfftRowSide rows_out = { dst, dst_layout, 1, n1 };
-    cl_mem z = t->scratch[1];   /* the unfold's input */
+    cl_mem z = scratch->mem[1];   /* the unfold's input */
     guint i = 0;
 
     if (unfold)                 /* rows of length L for the unfold */
@@ -424,8 +459,8 @@ clfft_transform_enqueue (ClfftTransform * t, cl_mem src,
       return FALSE;
     if (t->bluestein) {
       /* forward rows into scratch 1, inverse columns back into scratch 0 */
-      const ClfftRowSide conv_out = { t->scratch[1], whole, 1, n1 };
-      const ClfftRowSide columns2_in = { t->scratch[1], whole, 1, n2 };
+      const ClfftRowSide conv_out = { scratch->mem[1], whole, 1, n1 };
+      const ClfftRowSide columns2_in = { scratch->mem[1], whole, 1, n2 };
 
       step = clfft_events_step (events, i, n_steps);
       if (!clfft_row_pass_enqueue (&t->passes[i++], &rows_in, &conv_out,

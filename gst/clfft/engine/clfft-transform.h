@@ -44,7 +44,6 @@ typedef struct
   guint n_passes;
   ClfftRowTables tables;        /* the ones it owns; no gain */
   cl_kernel unfold;             /* STORE_HALF_SPECTRUM in two passes */
-  cl_mem scratch[2];
   gchar *description;
 } ClfftTransform;
 
@@ -52,13 +51,30 @@ gboolean clfft_transform_init (ClfftTransform * transform,
     ClfftEngine * engine, const ClfftTransformSpec * spec, GError ** error);
 void clfft_transform_clear (ClfftTransform * transform);
 
-/* batch rows (at most spec.max_batch) from src to dst; dst may be src.
- * gain (rows gain_distance apart) only with a gain flag, else NULL;
- * scale multiplies the outputs. */
-gboolean clfft_transform_enqueue (ClfftTransform * transform, cl_mem src,
-    ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
-    guint batch, cl_mem gain, guint gain_distance, gfloat scale,
-    const ClfftEvents * events, GError ** error);
+/* Device memory between the passes of a transform. The transforms that one
+ * plan chains on the in-order queue share one: its owner adds each
+ * transform's need, then allocates. */
+typedef struct
+{
+  guint count;                  /* buffers needed: 0, 1 or 2 */
+  gsize bytes;                  /* of each */
+  cl_mem mem[2];
+} ClfftScratch;
+
+void clfft_scratch_add_need (ClfftScratch * scratch,
+    const ClfftTransform * transform);
+gboolean clfft_scratch_alloc (ClfftScratch * scratch, ClfftEngine * engine,
+    GError ** error);
+void clfft_scratch_clear (ClfftScratch * scratch);
+
+/* batch rows (at most spec.max_batch) from src to dst, through scratch
+ * (which neither may be); dst may be src. gain (rows gain_distance apart)
+ * only with a gain flag, else NULL; scale multiplies the outputs. */
+gboolean clfft_transform_enqueue (ClfftTransform * transform,
+    const ClfftScratch * scratch, cl_mem src, ClfftRowLayout src_layout,
+    cl_mem dst, ClfftRowLayout dst_layout, guint batch, cl_mem gain,
+    guint gain_distance, gfloat scale, const ClfftEvents * events,
+    GError ** error);
 
 /* e.g. "127 through Bluestein on 256 (radices 8x8x4)" or "65536 in two
  * passes, 256 x 256 (radices 8x8x4, 8x8x4)" */
