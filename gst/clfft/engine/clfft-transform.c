@@ -44,6 +44,8 @@ split_length (guint n, guint * n1, guint * n2)
   return FALSE;
 }
 
+/* A quick test before the search for a split (which implies it): most
+ * lengths that Bluestein's length search tries fail here. */
 static gboolean
 seven_smooth (guint n)
 {
