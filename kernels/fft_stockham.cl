@@ -49,7 +49,9 @@
  *   LOAD_HERMITIAN      L/2 + 1 complex values, the rest by symmetry
  *   LOAD_HALF_SPECTRUM  L + 1 complex bins of a real 2L-point spectrum,
  *                       folded into L values for a half-length inverse
- *   STORE_U8            real part, rounded half up, saturated to bytes
+ *   STORE_U8            real part (its magnitude when the magnitude
+ *                       argument is set) plus offset, rounded half up,
+ *                       saturated to bytes
  *   STORE_REAL          real part as floats
  *   STORE_REAL_PAIRS    L complex values as 2L floats
  *   STORE_HALF          bins 0 .. L/2 only
@@ -376,13 +378,25 @@ inline float2 load_element (__global const src_t * row, uint e, uint stride,
 #endif
 }
 
+/* The tables a pass may read, the scale of its outputs, and what STORE_U8
+ * does besides. */
+typedef struct
+{
+  __global const float2 *real_tw, *chirp, *conv, *step_tw;
+  __global const float *gain;
+  uint gain_dist;
+  float scale, offset;
+  uint magnitude;
+} Tables;
+
 #if !defined(STORE_HALF_SPECTRUM)
 inline void store_element (__global dst_t * row, uint e, uint stride,
-    float2 x SHAPE_PARAM)
+    float2 x, Tables tab SHAPE_PARAM)
 {
 #if defined(STORE_U8)
   /* round half up, then saturate to 0..255 */
-  row[e * stride] = convert_uchar_sat_rtz (x.x + 0.5f);
+  row[e * stride] = convert_uchar_sat_rtz ((tab.magnitude ? fabs (x.x) :
+          x.x) + tab.offset + 0.5f);
 #elif defined(STORE_REAL)
   row[e * stride] = x.x;
 #elif defined(STORE_REAL_PAIRS)
@@ -434,14 +448,6 @@ inline RowPos row_pos (uint row, uint sub_rows)
 #define ELEMENT(side, pos, idx) (idx)
 #endif
 
-/* The tables a pass may read, and the scale of its outputs. */
-typedef struct
-{
-  __global const float2 *real_tw, *chirp, *conv, *step_tw;
-  __global const float *gain;
-  uint gain_dist;
-  float scale;
-} Tables;
 
 inline float2 load_input (__global const src_t * src, Side side,
     RowPos pos, uint idx, Tables tab SHAPE_PARAM)
@@ -483,15 +489,16 @@ inline void store_output (__global dst_t * dst, Side side, RowPos pos,
 #ifdef GAIN_ON_STORE
   x *= tab.gain[pos.set * tab.gain_dist + e];
 #endif
-  store_element (dst + pos.set * side.dist, e, side.stride, x * tab.scale
-      SHAPE_ARG);
+  store_element (dst + pos.set * side.dist, e, side.stride, x * tab.scale,
+      tab SHAPE_ARG);
 }
 #endif
 
 /* batch rows (sets of sub_rows, see Side) from src to dst. tw is the row
  * FFT's twiddle table; gain (GAIN_BETWEEN, GAIN_ON_STORE) holds one real
  * gain per element, sets gain_dist apart; chirp and conv serve Bluestein,
- * step_tw the four-step twiddle. scale multiplies every stored result. */
+ * step_tw the four-step twiddle. scale multiplies every stored result;
+ * offset and magnitude serve STORE_U8. */
 #ifdef GENERIC
 #define GROUP_SIZE_ATTRIBUTE
 #else
@@ -505,7 +512,8 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
     __global const float * gain, uint gain_dist,
     __global const float2 * chirp, __global const float2 * conv, float scale,
     uint sub_rows, uint src_sub_step, uint src_elem_step, uint dst_sub_step,
-    uint dst_elem_step, __global const float2 * step_tw SHAPE_PARAM)
+    uint dst_elem_step, __global const float2 * step_tw, float offset,
+    uint magnitude SHAPE_PARAM)
 {
   __local float2 lds[LDS_SIZE];
   const uint lid = get_local_id (0);
@@ -520,7 +528,9 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
   const bool across_active = first_row + across_lrow < batch;
   const RowPos across_pos = row_pos (first_row + across_lrow, sub_rows);
   const Side src_side = { src_stride, src_dist, src_sub_step, src_elem_step };
-  const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale };
+  const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale,
+    offset, magnitude
+  };
   __local float2 *buf = lds + local_row * PITCH;
   float2 v[VALUES];
 

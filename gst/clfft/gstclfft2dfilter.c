@@ -46,15 +46,36 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define MAX_SIZE 8192
 
 #define DEFAULT_FILTER GST_CLFFT_FILTER_LOWPASS
+#define DEFAULT_SHAPE GST_CLFFT_SHAPE_GAUSSIAN
+#define DEFAULT_ORDER 2
+#define MAX_ORDER 16
 #define DEFAULT_CUTOFF 0.05
+#define DEFAULT_CUTOFF_HIGH 0.25
 #define MAX_CUTOFF 0.71
+#define DEFAULT_NOTCH_RADIUS 0.01
+#define DEFAULT_PRESERVE_DC FALSE
+#define DEFAULT_GAIN 1.0
+#define MAX_GAIN 1000.0
+#define DEFAULT_OFFSET 0.0
+#define MAX_OFFSET 255.0
+#define DEFAULT_OUTPUT GST_CLFFT_OUTPUT_CLAMP
 #define DEFAULT_DEVICE_INDEX -1
 
 enum
 {
   PROP_0,
   PROP_FILTER,
+  PROP_SHAPE,
+  PROP_ORDER,
   PROP_CUTOFF,
+  PROP_CUTOFF_HIGH,
+  PROP_NOTCHES,
+  PROP_NOTCH_RADIUS,
+  PROP_MASK_LOCATION,
+  PROP_PRESERVE_DC,
+  PROP_GAIN,
+  PROP_OFFSET,
+  PROP_OUTPUT,
   PROP_DEVICE_INDEX,
   PROP_DEVICE_NAME,
 };
@@ -78,6 +99,14 @@ gst_clfft_filter_type_get_type (void)
         "lowpass"},
     {GST_CLFFT_FILTER_HIGHPASS, "Keep frequencies above the cutoff",
         "highpass"},
+    {GST_CLFFT_FILTER_BANDPASS, "Keep frequencies between cutoff and "
+          "cutoff-high", "bandpass"},
+    {GST_CLFFT_FILTER_BANDSTOP, "Remove frequencies between cutoff and "
+          "cutoff-high", "bandstop"},
+    {GST_CLFFT_FILTER_NOTCH, "Remove the frequencies around each notch and "
+          "its mirror", "notch"},
+    {GST_CLFFT_FILTER_CUSTOM, "The mask of the mask-location image",
+        "custom"},
     {GST_CLFFT_FILTER_NONE, "Keep every frequency (FFT round trip)", "none"},
     {0, NULL, NULL},
   };
@@ -89,10 +118,114 @@ gst_clfft_filter_type_get_type (void)
   return type;
 }
 
+GType
+gst_clfft_shape_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_SHAPE_IDEAL, "Hard edge: 1 up to the cutoff, then 0",
+        "ideal"},
+    {GST_CLFFT_SHAPE_GAUSSIAN, "exp (-r^2 / 2 cutoff^2)", "gaussian"},
+    {GST_CLFFT_SHAPE_BUTTERWORTH, "1 / (1 + (r / cutoff)^(2 order))",
+        "butterworth"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftShape", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_clfft_output_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_OUTPUT_CLAMP, "value x gain + offset, clamped", "clamp"},
+    {GST_CLFFT_OUTPUT_ABS, "|value| x gain + offset, clamped", "abs"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftOutput", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
 #define gst_clfft_2d_filter_parent_class parent_class
 G_DEFINE_TYPE (GstClfft2dFilter, gst_clfft_2d_filter, GST_TYPE_VIDEO_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clfft2dfilter, "clfft2dfilter", GST_RANK_NONE,
     GST_TYPE_CLFFT_2D_FILTER);
+
+/* Takes a "fx,fy;..." list; a malformed one is refused with a warning and
+ * the notches stay as they were. */
+static gboolean
+set_notches (GstClfft2dFilter * self, const gchar * text)
+{
+  GError *error = NULL;
+  GArray *notches = gst_clfft_notches_parse (text, &error);
+
+  if (!notches) {
+    g_warning ("clfft2dfilter: notches \"%s\" ignored: %s", text,
+        error->message);
+    g_error_free (error);
+    return FALSE;
+  }
+  GST_OBJECT_LOCK (self);
+  g_free (self->notches_text);
+  self->notches_text = g_strdup (text);
+  g_array_unref (self->notches);
+  self->notches = notches;
+  GST_OBJECT_UNLOCK (self);
+  return TRUE;
+}
+
+/* Reads the mask image of path (NULL: none); an unreadable or malformed
+ * file posts a warning and leaves no image, so that filter=custom stops
+ * with an error until a good one is given. */
+static GstClfftMaskImage *
+read_mask_image (GstClfft2dFilter * self, const gchar * path)
+{
+  GError *error = NULL;
+  GstClfftMaskImage *image;
+
+  if (!path)
+    return NULL;
+  image = gst_clfft_mask_image_load (path, &error);
+  if (!image) {
+    GST_ELEMENT_WARNING (self, RESOURCE, READ,
+        ("Cannot use %s as a mask.", path), ("%s", error->message));
+    g_error_free (error);
+  }
+  return image;
+}
+
+static void
+replace_mask_image (GstClfft2dFilter * self, GstClfftMaskImage * image)
+{
+  GstClfftMaskImage *old;
+
+  GST_OBJECT_LOCK (self);
+  old = self->mask_image;
+  self->mask_image = image;
+  self->mask_dirty = TRUE;
+  GST_OBJECT_UNLOCK (self);
+  if (old)
+    gst_clfft_mask_image_unref (old);
+}
+
+static void
+set_mask_location (GstClfft2dFilter * self, const gchar * path)
+{
+  GST_OBJECT_LOCK (self);
+  g_free (self->mask_location);
+  self->mask_location = g_strdup (path);
+  GST_OBJECT_UNLOCK (self);
+  replace_mask_image (self, read_mask_image (self, path));
+}
 
 static void
 gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
@@ -101,15 +234,48 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (object);
   gboolean engine_open = FALSE;
 
+  /* parsed and read outside the lock: a file read can take a while */
+  if (prop_id == PROP_NOTCHES) {
+    if (!set_notches (self, g_value_get_string (value)))
+      return;
+  } else if (prop_id == PROP_MASK_LOCATION) {
+    set_mask_location (self, g_value_get_string (value));
+    return;
+  }
+
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_FILTER:
       self->filter = g_value_get_enum (value);
-      self->gain_dirty = TRUE;
+      break;
+    case PROP_SHAPE:
+      self->shape = g_value_get_enum (value);
+      break;
+    case PROP_ORDER:
+      self->order = g_value_get_uint (value);
       break;
     case PROP_CUTOFF:
       self->cutoff = g_value_get_double (value);
-      self->gain_dirty = TRUE;
+      break;
+    case PROP_CUTOFF_HIGH:
+      self->cutoff_high = g_value_get_double (value);
+      break;
+    case PROP_NOTCHES:
+      break;
+    case PROP_NOTCH_RADIUS:
+      self->notch_radius = g_value_get_double (value);
+      break;
+    case PROP_PRESERVE_DC:
+      self->preserve_dc = g_value_get_boolean (value);
+      break;
+    case PROP_GAIN:
+      self->gain = g_value_get_double (value);
+      break;
+    case PROP_OFFSET:
+      self->offset = g_value_get_double (value);
+      break;
+    case PROP_OUTPUT:
+      self->output = g_value_get_enum (value);
       break;
     case PROP_DEVICE_INDEX:
       self->device_index = g_value_get_int (value);
@@ -119,6 +285,9 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
+  /* the mask follows every property but the output's and the device's */
+  if (prop_id < PROP_GAIN)
+    self->mask_dirty = TRUE;
   GST_OBJECT_UNLOCK (self);
   /* logged outside the lock: an object's log line takes its lock */
   if (engine_open && GST_STATE (self) != GST_STATE_NULL)
@@ -137,8 +306,38 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
     case PROP_FILTER:
       g_value_set_enum (value, self->filter);
       break;
+    case PROP_SHAPE:
+      g_value_set_enum (value, self->shape);
+      break;
+    case PROP_ORDER:
+      g_value_set_uint (value, self->order);
+      break;
     case PROP_CUTOFF:
       g_value_set_double (value, self->cutoff);
+      break;
+    case PROP_CUTOFF_HIGH:
+      g_value_set_double (value, self->cutoff_high);
+      break;
+    case PROP_NOTCHES:
+      g_value_set_string (value, self->notches_text);
+      break;
+    case PROP_NOTCH_RADIUS:
+      g_value_set_double (value, self->notch_radius);
+      break;
+    case PROP_MASK_LOCATION:
+      g_value_set_string (value, self->mask_location);
+      break;
+    case PROP_PRESERVE_DC:
+      g_value_set_boolean (value, self->preserve_dc);
+      break;
+    case PROP_GAIN:
+      g_value_set_double (value, self->gain);
+      break;
+    case PROP_OFFSET:
+      g_value_set_double (value, self->offset);
+      break;
+    case PROP_OUTPUT:
+      g_value_set_enum (value, self->output);
       break;
     case PROP_DEVICE_INDEX:
       g_value_set_int (value, self->device_index);
@@ -252,7 +451,7 @@ static void
 free_plan (GstClfft2dFilter * self)
 {
   g_clear_pointer (&self->plan, clfft_filter2d_free);
-  g_clear_pointer (&self->gain, g_free);
+  g_clear_pointer (&self->mask, g_free);
 }
 
 static gboolean
@@ -263,6 +462,7 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   gint width = GST_VIDEO_INFO_WIDTH (in_info);
   gint height = GST_VIDEO_INFO_HEIGHT (in_info);
   GError *error = NULL;
+  gchar *location;
 
   free_plan (self);
   /* the pad templates hold the same range */
@@ -283,10 +483,13 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
     g_error_free (error);
     return FALSE;
   }
-  self->gain = g_new (gfloat, (gsize) width * height);
+  self->mask = g_new (gfloat, (gsize) width * height);
+  /* the mask image is read again at each caps change */
   GST_OBJECT_LOCK (self);
-  self->gain_dirty = TRUE;
+  location = g_strdup (self->mask_location);
   GST_OBJECT_UNLOCK (self);
+  replace_mask_image (self, read_mask_image (self, location));
+  g_free (location);
   GST_DEBUG_OBJECT (self, "prepared for %dx%d", width, height);
   return TRUE;
 }
@@ -298,28 +501,68 @@ gst_clfft_2d_filter_stop (GstBaseTransform * trans)
   return TRUE;
 }
 
-/* Recomputes the mask when a property changed since the last frame. */
+/* Recomputes the mask when a property changed since the last frame, from
+ * a copy of the properties taken under the lock. */
 static gboolean
-update_gain (GstClfft2dFilter * self, const GstVideoInfo * info,
+update_mask (GstClfft2dFilter * self, const GstVideoInfo * info,
     GError ** error)
 {
-  GstClfftFilterType filter;
-  gdouble cutoff;
+  GstClfftMaskParams params;
+  GArray *notches;
+  GstClfftMaskImage *image;
+  gboolean ok = TRUE;
 
   GST_OBJECT_LOCK (self);
-  if (!self->gain_dirty) {
+  if (!self->mask_dirty) {
     GST_OBJECT_UNLOCK (self);
     return TRUE;
   }
-  filter = self->filter;
-  cutoff = self->cutoff;
-  self->gain_dirty = FALSE;
+  notches = g_array_ref (self->notches);
+  image = self->mask_image ? gst_clfft_mask_image_ref (self->mask_image) :
+      NULL;
+  params = (GstClfftMaskParams) {
+  self->filter, self->shape, self->order, self->cutoff, self->cutoff_high,
+        (const GstClfftNotch *) notches->data, notches->len,
+        self->notch_radius, image, self->preserve_dc};
+  self->mask_dirty = FALSE;
   GST_OBJECT_UNLOCK (self);
 
-  gst_clfft_mask_fill (self->gain, GST_VIDEO_INFO_WIDTH (info),
-      GST_VIDEO_INFO_HEIGHT (info), filter, cutoff);
-  GST_DEBUG_OBJECT (self, "mask: filter %d, cutoff %f", filter, cutoff);
-  return clfft_filter2d_set_gain (self->plan, self->gain, error);
+  if (params.filter == GST_CLFFT_FILTER_CUSTOM && !image) {
+    g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
+        "filter=custom needs a readable 8-bit PGM in mask-location");
+    ok = FALSE;
+  } else {
+    if ((params.filter == GST_CLFFT_FILTER_BANDPASS
+            || params.filter == GST_CLFFT_FILTER_BANDSTOP)
+        && params.cutoff_high <= params.cutoff)
+      GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
+          ("cutoff-high (%g) is not above cutoff (%g): the band is empty.",
+              params.cutoff_high, params.cutoff), (NULL));
+    gst_clfft_mask_fill (self->mask, GST_VIDEO_INFO_WIDTH (info),
+        GST_VIDEO_INFO_HEIGHT (info), &params);
+    GST_DEBUG_OBJECT (self, "mask: filter %d, shape %d, order %u, cutoff %g, "
+        "cutoff-high %g, %u notches of radius %g, preserve-dc %d",
+        params.filter, params.shape, params.order, params.cutoff,
+        params.cutoff_high, params.n_notches, params.notch_radius,
+        params.preserve_dc);
+    ok = clfft_filter2d_set_gain (self->plan, self->mask, error);
+  }
+  g_array_unref (notches);
+  if (image)
+    gst_clfft_mask_image_unref (image);
+  return ok;
+}
+
+/* Brings controlled properties to the buffer's stream time. */
+static void
+gst_clfft_2d_filter_before_transform (GstBaseTransform * trans,
+    GstBuffer * buffer)
+{
+  GstClockTime stream_time = gst_segment_to_stream_time (&trans->segment,
+      GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
+
+  if (GST_CLOCK_TIME_IS_VALID (stream_time))
+    gst_object_sync_values (GST_OBJECT (trans), stream_time);
 }
 
 static GstFlowReturn
@@ -328,9 +571,23 @@ gst_clfft_2d_filter_transform_frame (GstVideoFilter * filter,
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (filter);
   GError *error = NULL;
+  gdouble gain, offset;
+  gboolean magnitude;
 
-  if (!update_gain (self, &in->info, &error)
-      || !clfft_filter2d_process (self->plan,
+  GST_OBJECT_LOCK (self);
+  gain = self->gain;
+  offset = self->offset;
+  magnitude = self->output == GST_CLFFT_OUTPUT_ABS;
+  GST_OBJECT_UNLOCK (self);
+
+  if (!update_mask (self, &in->info, &error)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+        ("Cannot build the mask of the filter."), ("%s", error->message));
+    g_error_free (error);
+    return GST_FLOW_ERROR;
+  }
+  clfft_filter2d_set_output (self->plan, gain, offset, magnitude);
+  if (!clfft_filter2d_process (self->plan,
           GST_VIDEO_FRAME_PLANE_DATA (in, 0),
           GST_VIDEO_FRAME_PLANE_STRIDE (in, 0),
           GST_VIDEO_FRAME_PLANE_DATA (out, 0),
@@ -351,6 +608,11 @@ gst_clfft_2d_filter_finalize (GObject * object)
 
   free_plan (self);
   close_engine (self);
+  g_free (self->notches_text);
+  g_array_unref (self->notches);
+  g_free (self->mask_location);
+  if (self->mask_image)
+    gst_clfft_mask_image_unref (self->mask_image);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -374,10 +636,69 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           "Which frequencies to keep", GST_TYPE_CLFFT_FILTER_TYPE,
           DEFAULT_FILTER, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_SHAPE,
+      g_param_spec_enum ("shape", "Shape",
+          "Profile of the lowpass that the filters are made of",
+          GST_TYPE_CLFFT_SHAPE, DEFAULT_SHAPE, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_ORDER,
+      g_param_spec_uint ("order", "Order",
+          "Order n of the butterworth shape", 1, MAX_ORDER, DEFAULT_ORDER,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_CUTOFF,
       g_param_spec_double ("cutoff", "Cutoff",
-          "Cutoff frequency in cycles per pixel (radius in the 2D "
-          "frequency plane)", 0.0, MAX_CUTOFF, DEFAULT_CUTOFF,
+          "Cutoff of lowpass and highpass, lower edge of bandpass and "
+          "bandstop, in cycles per pixel (a radius in the 2D frequency "
+          "plane)", 0.0, MAX_CUTOFF, DEFAULT_CUTOFF,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_CUTOFF_HIGH,
+      g_param_spec_double ("cutoff-high", "Upper cutoff",
+          "Upper edge of bandpass and bandstop, in cycles per pixel (at "
+          "most cutoff: the band is empty)", 0.0, MAX_CUTOFF,
+          DEFAULT_CUTOFF_HIGH, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_NOTCHES,
+      g_param_spec_string ("notches", "Notches",
+          "Frequencies that filter=notch removes, with their mirrors: "
+          "\"fx,fy;fx,fy;...\" in cycles per pixel (-0.5..0.5)", NULL,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_NOTCH_RADIUS,
+      g_param_spec_double ("notch-radius", "Notch radius",
+          "Cutoff of the shape around each notch, in cycles per pixel", 0.0,
+          MAX_CUTOFF, DEFAULT_NOTCH_RADIUS, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING |
+          GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_MASK_LOCATION,
+      g_param_spec_string ("mask-location", "Mask location",
+          "8-bit binary PGM (P5) that filter=custom uses as the mask: gain = "
+          "pixel / 255, DC at row H/2, column W/2, resampled bilinearly to "
+          "the frame size; read when set and when the caps change", NULL,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_PRESERVE_DC,
+      g_param_spec_boolean ("preserve-dc", "Preserve DC",
+          "Pass the DC term with gain 1 whatever the filter (a highpass "
+          "then keeps the mean brightness)", DEFAULT_PRESERVE_DC,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_GAIN,
+      g_param_spec_double ("gain", "Gain",
+          "Multiplies the filtered values before the offset", 0.0, MAX_GAIN,
+          DEFAULT_GAIN, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_OFFSET,
+      g_param_spec_double ("offset", "Offset",
+          "Added to the filtered values, in 8-bit pixel levels", -MAX_OFFSET,
+          MAX_OFFSET, DEFAULT_OFFSET, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING |
+          GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_OUTPUT,
+      g_param_spec_enum ("output", "Output",
+          "How filtered values become pixels (rounded to nearest and clamped "
+          "either way)", GST_TYPE_CLFFT_OUTPUT, DEFAULT_OUTPUT,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
@@ -405,18 +726,31 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
       GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_set_context);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_query);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_stop);
+  trans_class->before_transform =
+      GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_before_transform);
   filter_class->set_info = GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_set_info);
   filter_class->transform_frame =
       GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_transform_frame);
 
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_FILTER_TYPE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_SHAPE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_OUTPUT, 0);
 }
 
 static void
 gst_clfft_2d_filter_init (GstClfft2dFilter * self)
 {
   self->filter = DEFAULT_FILTER;
+  self->shape = DEFAULT_SHAPE;
+  self->order = DEFAULT_ORDER;
   self->cutoff = DEFAULT_CUTOFF;
+  self->cutoff_high = DEFAULT_CUTOFF_HIGH;
+  self->notches = g_array_new (FALSE, FALSE, sizeof (GstClfftNotch));
+  self->notch_radius = DEFAULT_NOTCH_RADIUS;
+  self->preserve_dc = DEFAULT_PRESERVE_DC;
+  self->gain = DEFAULT_GAIN;
+  self->offset = DEFAULT_OFFSET;
+  self->output = DEFAULT_OUTPUT;
   self->device_index = DEFAULT_DEVICE_INDEX;
-  self->gain_dirty = TRUE;
+  self->mask_dirty = TRUE;
 }

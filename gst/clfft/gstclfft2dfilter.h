@@ -18,6 +18,16 @@ G_DECLARE_FINAL_TYPE (GstClfft2dFilter, gst_clfft_2d_filter, GST,
 
 #define GST_TYPE_CLFFT_FILTER_TYPE (gst_clfft_filter_type_get_type ())
 GType gst_clfft_filter_type_get_type (void);
+#define GST_TYPE_CLFFT_SHAPE (gst_clfft_shape_get_type ())
+GType gst_clfft_shape_get_type (void);
+#define GST_TYPE_CLFFT_OUTPUT (gst_clfft_output_get_type ())
+GType gst_clfft_output_get_type (void);
+
+typedef enum
+{
+  GST_CLFFT_OUTPUT_CLAMP,
+  GST_CLFFT_OUTPUT_ABS,
+} GstClfftOutput;
 
 struct _GstClfft2dFilter
 {
@@ -25,16 +35,26 @@ struct _GstClfft2dFilter
 
   /* properties; guarded by the object lock */
   GstClfftFilterType filter;
-  gdouble cutoff;
+  GstClfftShape shape;
+  guint order;
+  gdouble cutoff, cutoff_high;
+  gchar *notches_text;
+  GArray *notches;              /* of GstClfftNotch */
+  gdouble notch_radius;
+  gchar *mask_location;
+  GstClfftMaskImage *mask_image;        /* read from mask_location */
+  gboolean preserve_dc;
+  gdouble gain, offset;
+  GstClfftOutput output;
   gint device_index;
-  gboolean gain_dirty;
+  gboolean mask_dirty;
 
   /* guarded by the object lock (set_context may come from any thread) */
   ClfftEngine *engine;
 
   /* streaming state, from set_info to stop */
   ClfftFilter2d *plan;
-  gfloat *gain;
+  gfloat *mask;
 };
 
 G_END_DECLS

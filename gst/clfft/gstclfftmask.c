@@ -1,6 +1,9 @@
 #include "gstclfftmask.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Signed frequency of DFT index k of an n-point axis, in cycles per pixel. */
 static gdouble
@@ -11,30 +14,222 @@ frequency (guint k, guint n)
   return (gdouble) signed_k / n;
 }
 
+/* The lowpass of a shape at radius r for cutoff c (1 at r = 0, whatever
+ * c; c = 0 keeps DC only). */
+static gdouble
+lowpass (GstClfftShape shape, guint order, gdouble r, gdouble c)
+{
+  if (c <= 0.0)
+    return r <= 0.0 ? 1.0 : 0.0;
+  switch (shape) {
+    case GST_CLFFT_SHAPE_IDEAL:
+      return r <= c ? 1.0 : 0.0;
+    case GST_CLFFT_SHAPE_GAUSSIAN:
+      return exp (-r * r / (2.0 * c * c));
+    case GST_CLFFT_SHAPE_BUTTERWORTH:
+      return 1.0 / (1.0 + pow (r / c, 2.0 * order));
+  }
+  return 1.0;
+}
+
+static gdouble
+band (const GstClfftMaskParams * p, gdouble r)
+{
+  if (p->cutoff_high <= p->cutoff)
+    return 0.0;
+  return lowpass (p->shape, p->order, r, p->cutoff_high) -
+      lowpass (p->shape, p->order, r, p->cutoff);
+}
+
+static gdouble
+notches (const GstClfftMaskParams * p, gdouble fx, gdouble fy)
+{
+  gdouble g = 1.0;
+
+  for (guint i = 0; i < p->n_notches; i++)
+    for (gint mirror = 1; mirror >= -1; mirror -= 2) {
+      gdouble dx = fx - mirror * p->notches[i].fx;
+      gdouble dy = fy - mirror * p->notches[i].fy;
+
+      g *= 1.0 - lowpass (p->shape, p->order, sqrt (dx * dx + dy * dy),
+          p->notch_radius);
+    }
+  return g;
+}
+
+/* The image's value at a frame frequency, the image centred on DC and
+ * scaled to the frame: bilinear between its four nearest pixels. */
+static gdouble
+image_gain (const GstClfftMaskImage * image, gdouble fx, gdouble fy)
+{
+  gdouble x = image->width / 2 + fx * image->width;
+  gdouble y = image->height / 2 + fy * image->height;
+  gdouble x0 = floor (x), y0 = floor (y), ax = x - x0, ay = y - y0;
+  gint ix0 = CLAMP ((gint) x0, 0, (gint) image->width - 1);
+  gint ix1 = CLAMP ((gint) x0 + 1, 0, (gint) image->width - 1);
+  gint iy0 = CLAMP ((gint) y0, 0, (gint) image->height - 1);
+  gint iy1 = CLAMP ((gint) y0 + 1, 0, (gint) image->height - 1);
+  const guint8 *p = image->pixels;
+  gsize w = image->width;
+  gdouble top = (1 - ax) * p[iy0 * w + ix0] + ax * p[iy0 * w + ix1];
+  gdouble bottom = (1 - ax) * p[iy1 * w + ix0] + ax * p[iy1 * w + ix1];
+
+  return ((1 - ay) * top + ay * bottom) / 255.0;
+}
+
 void
 gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
-    GstClfftFilterType filter, gdouble cutoff)
+    const GstClfftMaskParams * p)
 {
   for (guint ky = 0; ky < height; ky++) {
     gdouble fy = frequency (ky, height);
 
     for (guint kx = 0; kx < width; kx++) {
       gdouble fx = frequency (kx, width);
-      gdouble r = sqrt (fx * fx + fy * fy);
-      gfloat g;
+      gdouble r = sqrt (fx * fx + fy * fy), g = 1.0;
 
-      switch (filter) {
+      switch (p->filter) {
         case GST_CLFFT_FILTER_LOWPASS:
-          g = r <= cutoff ? 1.0f : 0.0f;
+          g = lowpass (p->shape, p->order, r, p->cutoff);
           break;
         case GST_CLFFT_FILTER_HIGHPASS:
-          g = r > cutoff ? 1.0f : 0.0f;
+          g = 1.0 - lowpass (p->shape, p->order, r, p->cutoff);
           break;
-        default:
-          g = 1.0f;
+        case GST_CLFFT_FILTER_BANDPASS:
+          g = band (p, r);
+          break;
+        case GST_CLFFT_FILTER_BANDSTOP:
+          g = 1.0 - band (p, r);
+          break;
+        case GST_CLFFT_FILTER_NOTCH:
+          g = notches (p, fx, fy);
+          break;
+        case GST_CLFFT_FILTER_CUSTOM:
+          g = p->image ? image_gain (p->image, fx, fy) : 1.0;
+          break;
+        case GST_CLFFT_FILTER_NONE:
           break;
       }
-      gain[(gsize) ky * width + kx] = g;
+      gain[(gsize) ky * width + kx] = (gfloat) g;
     }
   }
+  if (p->preserve_dc)
+    gain[0] = 1.0f;
+}
+
+GArray *
+gst_clfft_notches_parse (const gchar * text, GError ** error)
+{
+  GArray *notches = g_array_new (FALSE, FALSE, sizeof (GstClfftNotch));
+  gchar **items = g_strsplit (text ? text : "", ";", -1);
+
+  for (guint i = 0; items[i]; i++) {
+    gchar *item = g_strstrip (items[i]), *end;
+    GstClfftNotch notch;
+
+    if (*item == '\0')
+      continue;
+    errno = 0;
+    notch.fx = g_ascii_strtod (item, &end);
+    if (end != item && *(end = (gchar *) g_strchug (end)) == ',') {
+      gchar *y = end + 1;
+
+      notch.fy = g_ascii_strtod (y, &end);
+      if (end != y && *g_strchug (end) == '\0' && errno == 0
+          && fabs (notch.fx) <= 0.5 && fabs (notch.fy) <= 0.5) {
+        g_array_append_val (notches, notch);
+        continue;
+      }
+    }
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+        "notch \"%s\" is not \"fx,fy\" with both in -0.5..0.5 cycles per "
+        "pixel", item);
+    g_array_unref (notches);
+    notches = NULL;
+    break;
+  }
+  g_strfreev (items);
+  return notches;
+}
+
+/* Skips whitespace and '#' comments, then reads a decimal header field. */
+static gboolean
+pgm_field (const guint8 * data, gsize size, gsize * at, guint * value)
+{
+  guint64 v = 0;
+  gsize digits = 0;
+
+  while (*at < size && (g_ascii_isspace (data[*at]) || data[*at] == '#')) {
+    if (data[*at] == '#')
+      while (*at < size && data[*at] != '\n')
+        (*at)++;
+    else
+      (*at)++;
+  }
+  while (*at < size && g_ascii_isdigit (data[*at]) && digits < 10) {
+    v = v * 10 + (data[(*at)++] - '0');
+    digits++;
+  }
+  *value = (guint) MIN (v, G_MAXUINT);
+  return digits > 0 && digits < 10;
+}
+
+GstClfftMaskImage *
+gst_clfft_mask_image_load (const gchar * path, GError ** error)
+{
+  gchar *contents;
+  gsize size, at = 2;
+  guint width, height, maxval;
+  GstClfftMaskImage *image = NULL;
+
+  if (!g_file_get_contents (path, &contents, &size, error))
+    return NULL;
+  if (size < 2 || contents[0] != 'P' || contents[1] != '5'
+      || !pgm_field ((guint8 *) contents, size, &at, &width)
+      || !pgm_field ((guint8 *) contents, size, &at, &height)
+      || !pgm_field ((guint8 *) contents, size, &at, &maxval)
+      || at >= size || !g_ascii_isspace (contents[at])) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+        "%s is not a binary PGM (P5) file", path);
+  } else if (width == 0 || height == 0 || width > 65536 || height > 65536
+      || maxval == 0 || maxval > 255) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+        "%s: a mask must be an 8-bit PGM of 1 to 65536 pixels a side "
+        "(it is %ux%u, maxval %u)", path, width, height, maxval);
+  } else if (size - at - 1 < (gsize) width * height) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+        "%s is truncated: %ux%u pixels need %" G_GSIZE_FORMAT " bytes, it "
+        "has %" G_GSIZE_FORMAT, path, width, height, (gsize) width * height,
+        size - at - 1);
+  } else {
+    const guint8 *pixels = (const guint8 *) contents + at + 1;
+
+    image = g_rc_box_new (GstClfftMaskImage);
+    image->width = width;
+    image->height = height;
+    image->pixels = g_malloc ((gsize) width * height);
+    for (gsize i = 0; i < (gsize) width * height; i++)
+      image->pixels[i] = (guint8) ((MIN (pixels[i], maxval) * 255u +
+              maxval / 2) / maxval);
+  }
+  g_free (contents);
+  return image;
+}
+
+GstClfftMaskImage *
+gst_clfft_mask_image_ref (GstClfftMaskImage * image)
+{
+  return g_rc_box_acquire (image);
+}
+
+static void
+mask_image_clear (gpointer data)
+{
+  g_free (((GstClfftMaskImage *) data)->pixels);
+}
+
+void
+gst_clfft_mask_image_unref (GstClfftMaskImage * image)
+{
+  g_rc_box_release_full (image, mask_image_clear);
 }

@@ -10,15 +10,74 @@ typedef enum
 {
   GST_CLFFT_FILTER_LOWPASS,
   GST_CLFFT_FILTER_HIGHPASS,
+  GST_CLFFT_FILTER_BANDPASS,
+  GST_CLFFT_FILTER_BANDSTOP,
+  GST_CLFFT_FILTER_NOTCH,
+  GST_CLFFT_FILTER_CUSTOM,
   GST_CLFFT_FILTER_NONE,
 } GstClfftFilterType;
 
-/* Fills gain (height rows of width) in the unshifted DFT order: with signed
- * indices kx in [-W/2, W/2), ky in [-H/2, H/2) and
- * r = sqrt ((kx/W)^2 + (ky/H)^2), lowpass keeps r <= cutoff, highpass keeps
- * r > cutoff, none keeps everything (ideal, hard-edged masks). */
+typedef enum
+{
+  GST_CLFFT_SHAPE_IDEAL,
+  GST_CLFFT_SHAPE_GAUSSIAN,
+  GST_CLFFT_SHAPE_BUTTERWORTH,
+} GstClfftShape;
+
+/* A notch at (fx, fy) cycles per pixel; its mirror (-fx, -fy) is implied. */
+typedef struct
+{
+  gdouble fx, fy;
+} GstClfftNotch;
+
+/* An 8-bit mask image, centred: pixel (height/2, width/2) is DC. */
+typedef struct
+{
+  guint width, height;
+  guint8 *pixels;
+} GstClfftMaskImage;
+
+typedef struct
+{
+  GstClfftFilterType filter;
+  GstClfftShape shape;
+  guint order;
+  gdouble cutoff, cutoff_high;
+  const GstClfftNotch *notches;
+  guint n_notches;
+  gdouble notch_radius;
+  const GstClfftMaskImage *image;       /* custom */
+  gboolean preserve_dc;
+} GstClfftMaskParams;
+
+/* Fills gain (height rows of width) in the unshifted DFT order. With
+ * signed indices kx in [-W/2, W/2), ky in [-H/2, H/2) and
+ * r = sqrt ((kx/W)^2 + (ky/H)^2), and LP (r, c) the lowpass of the shape
+ * (ideal: r <= c; gaussian: exp (-r^2 / 2c^2); butterworth:
+ * 1 / (1 + (r/c)^2n)):
+ *   lowpass LP (r, cutoff); highpass 1 - LP (r, cutoff);
+ *   bandpass LP (r, cutoff_high) - LP (r, cutoff), empty when cutoff_high
+ *   <= cutoff; bandstop 1 - bandpass;
+ *   notch: the product over the notches and their mirrors of
+ *   1 - LP (d, notch_radius), d the distance to the notch;
+ *   custom: the image, resampled bilinearly about DC, / 255;
+ *   none: 1.
+ * preserve_dc sets the DC gain to 1. */
 void gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
-    GstClfftFilterType filter, gdouble cutoff);
+    const GstClfftMaskParams * params);
+
+/* Parses "fx,fy;fx,fy;..." (each in -0.5..0.5; an empty string is no
+ * notch). Returns the notches, or NULL with error set. */
+GArray *gst_clfft_notches_parse (const gchar * text, GError ** error);
+
+/* Reads an 8-bit binary PGM (P5, maxval 1..255; values are scaled to
+ * 0..255). NULL with error set when the file is unreadable or malformed.
+ * Images are reference-counted, so a streaming thread can keep using one
+ * that a property change has replaced. */
+GstClfftMaskImage *gst_clfft_mask_image_load (const gchar * path,
+    GError ** error);
+GstClfftMaskImage *gst_clfft_mask_image_ref (GstClfftMaskImage * image);
+void gst_clfft_mask_image_unref (GstClfftMaskImage * image);
 
 G_END_DECLS
 

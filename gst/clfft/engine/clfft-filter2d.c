@@ -20,6 +20,7 @@ struct _ClfftFilter2d
   ClfftTransform columns_forward, columns_inverse;
   ClfftTransposePass transpose;
   ClfftScratch transform_scratch;       /* the transforms' own */
+  gfloat output_gain;
   cl_mem bytes_in, bytes_out, spectrum, scratch, gain;
 };
 
@@ -56,6 +57,7 @@ clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
   gboolean ok;
 
   f->engine = clfft_engine_ref (engine);
+  f->output_gain = 1.0f;
   f->width = width;
   f->height = height;
   ok = clfft_transform_init (&f->rows_forward, engine, &rows_forward, error)
@@ -113,6 +115,14 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
   return TRUE;
 }
 
+void
+clfft_filter2d_set_output (ClfftFilter2d * f, gfloat gain, gfloat offset,
+    gboolean magnitude)
+{
+  f->output_gain = gain;
+  clfft_transform_set_byte_output (&f->rows_inverse, offset, magnitude);
+}
+
 gboolean
 clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 {
@@ -135,7 +145,7 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
       && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
       f->scratch, h, w, NULL, error)
       && clfft_transform_enqueue (&f->rows_inverse, scratch, f->scratch,
-      rows, f->bytes_out, rows, h, NULL, 0, 1.0f, NULL, error);
+      rows, f->bytes_out, rows, h, NULL, 0, f->output_gain, NULL, error);
 }
 
 gboolean

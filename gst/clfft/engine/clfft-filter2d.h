@@ -19,6 +19,12 @@ ClfftFilter2d *clfft_filter2d_new (ClfftEngine * engine, guint width,
 gboolean clfft_filter2d_set_gain (ClfftFilter2d * filter, const gfloat * gain,
     GError ** error);
 
+/* How filtered values become bytes: value (its magnitude when magnitude is
+ * set) times gain (>= 0) plus offset, rounded half up and clamped to
+ * 0..255. By default gain 1, offset 0, no magnitude. */
+void clfft_filter2d_set_output (ClfftFilter2d * filter, gfloat gain,
+    gfloat offset, gboolean magnitude);
+
 /* Filters one frame; returns when dst holds the result. Strides in bytes. */
 gboolean clfft_filter2d_process (ClfftFilter2d * filter, const guint8 * src,
     gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error);

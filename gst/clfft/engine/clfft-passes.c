@@ -426,14 +426,15 @@ clfft_row_pass_enqueue (ClfftRowPass * pass, const ClfftRowSide * src,
     sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_uint),
     sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_float), sizeof (cl_uint),
     sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_mem)
+    sizeof (cl_mem), sizeof (cl_float), sizeof (cl_uint)
   };
   const void *values[] = { &src->mem, &src->layout.stride,
     &src->layout.distance, &dst->mem, &dst->layout.stride,
     &dst->layout.distance, &rows, &pass->twiddles, &tables->real_twiddles,
     &tables->gain, &tables->gain_distance, &tables->chirp, &tables->conv,
     &tables->scale, &sub_rows, &src->sub_step, &src->elem_step,
-    &dst->sub_step, &dst->elem_step, &tables->step_twiddles
+    &dst->sub_step, &dst->elem_step, &tables->step_twiddles,
+    &tables->offset, &tables->magnitude
   };
   gsize local = (gsize) pass->threads_per_row * pass->rows_per_group;
   gsize groups = (rows + pass->rows_per_group - 1) / pass->rows_per_group;

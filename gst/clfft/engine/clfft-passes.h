@@ -127,6 +127,8 @@ typedef struct
   cl_mem gain;                  /* real gains, sets gain_distance apart */
   guint gain_distance;
   gfloat scale;
+  gfloat offset;                /* added to bytes (STORE_U8) */
+  cl_uint magnitude;            /* bytes of |x| rather than x (STORE_U8) */
 } ClfftRowTables;
 
 /* Events around a chain of launches on the engine's in-order queue: the

@@ -328,6 +328,14 @@ clfft_transform_clear (ClfftTransform * t)
   memset (t, 0, sizeof (*t));
 }
 
+void
+clfft_transform_set_byte_output (ClfftTransform * t, gfloat offset,
+    gboolean magnitude)
+{
+  t->tables.offset = offset;
+  t->tables.magnitude = magnitude;
+}
+
 const gchar *
 clfft_transform_describe (const ClfftTransform * t)
 {

@@ -76,6 +76,11 @@ gboolean clfft_transform_enqueue (ClfftTransform * transform,
     guint gain_distance, gfloat scale, const ClfftEvents * events,
     GError ** error);
 
+/* For a transform that stores bytes (CLFFT_STORE_U8): offset added to the
+ * outputs, and whether they are the magnitudes of the values. */
+void clfft_transform_set_byte_output (ClfftTransform * transform,
+    gfloat offset, gboolean magnitude);
+
 /* e.g. "127 through Bluestein on 256 (radices 8x8x4)" or "65536 in two
  * passes, 256 x 256 (radices 8x8x4, 8x8x4)" */
 const gchar *clfft_transform_describe (const ClfftTransform * transform);

@@ -2,9 +2,13 @@
  * double-precision reference, caps, properties, devices and contexts. */
 #include <gst/check/gstcheck.h>
 #include <gst/check/gstharness.h>
+#include <gst/controller/gstdirectcontrolbinding.h>
+#include <gst/controller/gstinterpolationcontrolsource.h>
 #include <gst/video/video.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "reference.h"
 
@@ -138,7 +142,8 @@ GST_END_TEST;
 GST_START_TEST (test_lowpass_at_max_cutoff_equals_none)
 {
   guint w = 128, ht = 64;
-  GstHarness *lp = harness_new (w, ht, "filter=lowpass cutoff=0.71");
+  GstHarness *lp = harness_new (w, ht,
+      "filter=lowpass shape=ideal cutoff=0.71");
   GstHarness *none = harness_new (w, ht, "filter=none");
   guint8 *in = random_frame (w, ht);
   guint8 *a = filter_frame (lp, in, w, ht), *b = filter_frame (none, in, w,
@@ -192,7 +197,8 @@ GST_START_TEST (test_lowpass_removes_grating_above_cutoff)
 {
   guint w = 256, ht = 128;
   guint8 *in = g_malloc ((gsize) w * ht), *out;
-  GstHarness *h = harness_new (w, ht, "filter=lowpass cutoff=0.1");
+  GstHarness *h = harness_new (w, ht, "filter=lowpass shape=ideal "
+      "cutoff=0.1");
   /* 0.125 cycles/pixel across, 0.0625 down: r = 0.14 > 0.1 */
   gdouble fx = 0.125, fy = 0.0625, sum = 0.0;
   gint lo = 255, hi = 0;
@@ -217,11 +223,72 @@ GST_START_TEST (test_lowpass_removes_grating_above_cutoff)
 
 GST_END_TEST;
 
+/* What the reference filter does: the element's documented maths. */
+typedef struct
+{
+  const gchar *filter;          /* the nick of the filter property */
+  const gchar *shape;
+  guint order;
+  gdouble cutoff, cutoff_high;
+  gdouble notch[2];             /* one notch (fx, fy), for filter=notch */
+  gdouble notch_radius;
+  gboolean preserve_dc;
+  gdouble gain, offset;
+  gboolean abs;
+} RefFilter;
+
+/* The element's properties for a reference filter. */
+static gchar *
+ref_filter_properties (const RefFilter * f)
+{
+  return g_strdup_printf ("filter=%s shape=%s order=%u cutoff=%.17g "
+      "cutoff-high=%.17g notches=\"%.17g,%.17g\" notch-radius=%.17g "
+      "preserve-dc=%s gain=%.17g offset=%.17g output=%s", f->filter,
+      f->shape, f->order, f->cutoff, f->cutoff_high, f->notch[0],
+      f->notch[1], f->notch_radius, f->preserve_dc ? "true" : "false",
+      f->gain, f->offset, f->abs ? "abs" : "clamp");
+}
+
+static gdouble
+ref_lowpass (const RefFilter * f, gdouble r, gdouble c)
+{
+  if (c <= 0)
+    return r <= 0 ? 1.0 : 0.0;
+  if (g_str_equal (f->shape, "ideal"))
+    return r <= c ? 1.0 : 0.0;
+  if (g_str_equal (f->shape, "gaussian"))
+    return exp (-(r * r) / (2 * c * c));
+  return 1.0 / (1.0 + pow (r / c, 2.0 * f->order));
+}
+
+/* The mask at signed frequencies (fx, fy) in cycles per pixel. */
+static gdouble
+ref_mask (const RefFilter * f, gdouble fx, gdouble fy)
+{
+  gdouble r = hypot (fx, fy);
+  gdouble band = f->cutoff_high > f->cutoff ?
+      ref_lowpass (f, r, f->cutoff_high) - ref_lowpass (f, r, f->cutoff) : 0;
+
+  if (g_str_equal (f->filter, "lowpass"))
+    return ref_lowpass (f, r, f->cutoff);
+  if (g_str_equal (f->filter, "highpass"))
+    return 1.0 - ref_lowpass (f, r, f->cutoff);
+  if (g_str_equal (f->filter, "bandpass"))
+    return band;
+  if (g_str_equal (f->filter, "bandstop"))
+    return 1.0 - band;
+  if (g_str_equal (f->filter, "notch"))
+    return (1.0 - ref_lowpass (f, hypot (fx - f->notch[0], fy - f->notch[1]),
+            f->notch_radius)) * (1.0 - ref_lowpass (f, hypot (fx +
+                f->notch[0], fy + f->notch[1]), f->notch_radius));
+  return 1.0;
+}
+
 /* The filter computed in double precision: DFT, the mask as the element's
- * documentation defines it, inverse DFT, rounded and clamped. */
+ * documentation defines it, inverse DFT, then value (or |value|) x gain +
+ * offset, rounded and clamped. */
 static guint8 *
-reference_filter (const guint8 * in, guint w, guint ht, gboolean highpass,
-    gdouble cutoff)
+reference_run (const guint8 * in, guint w, guint ht, const RefFilter * f)
 {
   gsize n = (gsize) w * ht;
   gdouble *x = g_new0 (gdouble, 2 * n), *X = g_new (gdouble, 2 * n);
@@ -235,18 +302,72 @@ reference_filter (const guint8 * in, guint w, guint ht, gboolean highpass,
       /* signed indices in [-W/2, W/2) and [-H/2, H/2) */
       gdouble fx = (2 * kx < w ? (gdouble) kx : (gdouble) kx - w) / w;
       gdouble fy = (2 * ky < ht ? (gdouble) ky : (gdouble) ky - ht) / ht;
-      gboolean inside = sqrt (fx * fx + fy * fy) <= cutoff;
-      gdouble g = (inside != highpass) ? 1.0 : 0.0;
+      gdouble g = kx == 0 && ky == 0 && f->preserve_dc ? 1.0 :
+          ref_mask (f, fx, fy);
 
       X[2 * (ky * w + kx)] *= g;
       X[2 * (ky * w + kx) + 1] *= g;
     }
   ref_dft_2d (X, x, w, ht, 1);
-  for (gsize i = 0; i < n; i++)
-    out[i] = (guint8) CLAMP (lround (x[2 * i] / n), 0, 255);
+  for (gsize i = 0; i < n; i++) {
+    gdouble v = x[2 * i] / n;
+
+    v = (f->abs ? fabs (v) : v) * f->gain + f->offset;
+    out[i] = (guint8) CLAMP (floor (v + 0.5), 0, 255);
+  }
   g_free (x);
   g_free (X);
   return out;
+}
+
+/* An ideal lowpass or highpass with the default output. */
+static guint8 *
+reference_filter (const guint8 * in, guint w, guint ht, gboolean highpass,
+    gdouble cutoff)
+{
+  RefFilter f = { highpass ? "highpass" : "lowpass", "ideal", 2, cutoff,
+    0.25, {0, 0}, 0.01, FALSE, 1.0, 0.0, FALSE
+  };
+
+  return reference_run (in, w, ht, &f);
+}
+
+/* Runs one frame through the element with f's properties and checks it
+ * against the reference, every pixel within 1 level. */
+static void
+check_against_reference (const guint8 * in, guint w, guint ht,
+    const RefFilter * f)
+{
+  gchar *props = ref_filter_properties (f);
+  GstHarness *h = harness_new (w, ht, props);
+  guint8 *ref = reference_run (in, w, ht, f), *out = filter_frame (h, in, w,
+      ht);
+  gint diff = max_abs_diff (ref, out, (gsize) w * ht);
+
+  fail_unless (diff <= 1, "%ux%u %s: %d levels from the reference", w, ht,
+      props, diff);
+  g_free (ref);
+  g_free (out);
+  g_free (props);
+  gst_harness_teardown (h);
+}
+
+/* A frame with structure: a zone plate over a gradient and a disc. */
+static guint8 *
+structured_frame (guint w, guint ht)
+{
+  guint8 *p = g_malloc ((gsize) w * ht);
+
+  for (guint y = 0; y < ht; y++)
+    for (guint x = 0; x < w; x++) {
+      gdouble dx = x - w / 2.0, dy = y - ht / 2.0;
+      gdouble v = 60.0 + 80.0 * x / w + 40.0 * cos (G_PI * (dx * dx + dy * dy)
+          / (2.0 * MAX (w, ht))) + (dx * dx + dy * dy < ht * ht / 16.0 ?
+          30.0 : 0.0);
+
+      p[(gsize) y * w + x] = (guint8) CLAMP (lround (v), 0, 255);
+    }
+  return p;
 }
 
 GST_START_TEST (test_matches_double_precision_reference)
@@ -259,23 +380,330 @@ GST_START_TEST (test_matches_double_precision_reference)
 
   for (guint trial = 0; trial < 3 * G_N_ELEMENTS (sizes); trial++) {
     guint w = sizes[trial / 3][0], ht = sizes[trial / 3][1];
-    gboolean highpass = trial % 3 == 1;
-    gdouble cutoff = g_rand_double_range (rng, 0.02, 0.4);
-    gchar *props = g_strdup_printf ("filter=%s cutoff=%.17g",
-        highpass ? "highpass" : "lowpass", cutoff);
-    GstHarness *h = harness_new (w, ht, props);
+    RefFilter f = { trial % 3 == 1 ? "highpass" : "lowpass", "ideal", 2,
+      g_rand_double_range (rng, 0.02, 0.4), 0.5, {0, 0}, 0.01, FALSE, 1.0,
+      0.0, FALSE
+    };
     guint8 *in = random_frame (w, ht);
-    guint8 *ref = reference_filter (in, w, ht, highpass, cutoff);
-    guint8 *out = filter_frame (h, in, w, ht);
-    gint diff = max_abs_diff (ref, out, (gsize) w * ht);
 
-    fail_unless (diff <= 1, "%s: %d levels from the reference", props, diff);
+    check_against_reference (in, w, ht, &f);
     g_free (in);
-    g_free (ref);
-    g_free (out);
-    g_free (props);
-    gst_harness_teardown (h);
   }
+}
+
+GST_END_TEST;
+
+/* Every filter in every shape, on random frames and on frames with
+ * structure, at odd and video sizes. */
+GST_START_TEST (test_filters_and_shapes_match_reference)
+{
+  static const gchar *filters[] = { "lowpass", "highpass", "bandpass",
+    "bandstop", "notch", "none"
+  };
+  static const gchar *shapes[] = { "ideal", "gaussian", "butterworth" };
+  static const guint sizes[][2] = { {97, 61}, {640, 480}, {1280, 720} };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    guint w = sizes[s][0], ht = sizes[s][1];
+    guint8 *frames[2] = { random_frame (w, ht), structured_frame (w, ht) };
+
+    for (guint i = 0; i < G_N_ELEMENTS (filters); i++)
+      for (guint j = 0; j < G_N_ELEMENTS (shapes); j++) {
+        RefFilter f = { filters[i], shapes[j], g_rand_int_range (rng, 1, 9),
+          g_rand_double_range (rng, 0.02, 0.15),
+          g_rand_double_range (rng, 0.18, 0.4),
+          {g_rand_double_range (rng, -0.4, 0.4),
+              g_rand_double_range (rng, -0.4, 0.4)},
+          g_rand_double_range (rng, 0.01, 0.05), FALSE, 1.0, 0.0, FALSE
+        };
+
+        /* the larger sizes take one frame each, alternately */
+        if (s == 0 || (i + j) % 2 == 0)
+          check_against_reference (frames[0], w, ht, &f);
+        if (s == 0 || (i + j) % 2 == 1)
+          check_against_reference (frames[1], w, ht, &f);
+      }
+    g_free (frames[0]);
+    g_free (frames[1]);
+  }
+}
+
+GST_END_TEST;
+
+/* gain, offset, output=abs and preserve-dc, alone and together. */
+GST_START_TEST (test_output_controls_match_reference)
+{
+  guint w = 120, ht = 90;
+  guint8 *in = structured_frame (w, ht);
+  const RefFilter cases[] = {
+    {"highpass", "gaussian", 2, 0.05, 0.25, {0, 0}, 0.01, FALSE, 4.0, 0.0,
+        TRUE},
+    {"highpass", "butterworth", 3, 0.1, 0.25, {0, 0}, 0.01, FALSE, 1.0,
+        128.0, FALSE},
+    {"highpass", "ideal", 2, 0.08, 0.25, {0, 0}, 0.01, TRUE, 1.0, 0.0, FALSE},
+    {"lowpass", "gaussian", 2, 0.1, 0.25, {0, 0}, 0.01, FALSE, 0.5, -20.0,
+        FALSE},
+    {"bandpass", "ideal", 2, 0.05, 0.2, {0, 0}, 0.01, TRUE, 2.5, 10.0, TRUE},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    check_against_reference (in, w, ht, &cases[i]);
+  g_free (in);
+}
+
+GST_END_TEST;
+
+/* The magnitude of the DFT of a frame at bin (kx, ky). */
+static gdouble
+bin_magnitude (const guint8 * frame, guint w, guint ht, guint kx, guint ky)
+{
+  gdouble re = 0, im = 0;
+
+  for (guint y = 0; y < ht; y++)
+    for (guint x = 0; x < w; x++) {
+      gdouble a = -2 * G_PI * ((gdouble) kx * x / w + (gdouble) ky * y / ht);
+
+      re += frame[(gsize) y * w + x] * cos (a);
+      im += frame[(gsize) y * w + x] * sin (a);
+    }
+  return hypot (re, im);
+}
+
+/* A periodic pattern planted on a smooth picture: the notch on its
+ * frequency takes its peak down by more than 40 dB and leaves the picture
+ * within 1 level RMS. */
+GST_START_TEST (test_notch_removes_planted_pattern)
+{
+  guint w = 256, ht = 128, kx = 64, ky = 16;   /* (0.25, 0.125) cycles */
+  guint8 *base = g_malloc ((gsize) w * ht), *in = g_malloc ((gsize) w * ht);
+  GstHarness *h = harness_new (w, ht, "filter=notch shape=gaussian "
+      "notches=\"0.25,0.125\" notch-radius=0.02");
+  gdouble sum = 0, before, after;
+  guint8 *out;
+
+  for (guint y = 0; y < ht; y++)
+    for (guint x = 0; x < w; x++) {
+      gdouble smooth = 128 + 60 * sin (2 * G_PI * x / w) * cos (2 * G_PI *
+          y / ht);
+      gsize i = (gsize) y * w + x;
+
+      base[i] = (guint8) lround (smooth);
+      in[i] = (guint8) lround (smooth + 25 * cos (2 * G_PI *
+              ((gdouble) kx * x / w + (gdouble) ky * y / ht)));
+    }
+  out = filter_frame (h, in, w, ht);
+  before = bin_magnitude (in, w, ht, kx, ky);
+  after = bin_magnitude (out, w, ht, kx, ky);
+  fail_unless (20 * log10 (after / before) < -40, "the peak went from %g "
+      "to %g", before, after);
+  for (gsize i = 0; i < (gsize) w * ht; i++)
+    sum += ((gdouble) out[i] - base[i]) * ((gdouble) out[i] - base[i]);
+  fail_unless (sqrt (sum / ((gdouble) w * ht)) < 1.0, "the picture moved by "
+      "%g levels RMS", sqrt (sum / ((gdouble) w * ht)));
+  g_free (base);
+  g_free (in);
+  g_free (out);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Writes the mask of f (w x ht, DC at the centre) as an 8-bit PGM. */
+static gchar *
+write_mask_pgm (const RefFilter * f, guint w, guint ht)
+{
+  gchar *path;
+  gint fd = g_file_open_tmp ("clfft-mask-XXXXXX.pgm", &path, NULL);
+  GString *data = g_string_new (NULL);
+
+  fail_unless (fd >= 0);
+  close (fd);
+  g_string_append_printf (data, "P5\n# a mask\n%u %u\n255\n", w, ht);
+  for (guint y = 0; y < ht; y++)
+    for (guint x = 0; x < w; x++)
+      g_string_append_c (data, (gchar) lround (255 * ref_mask (f,
+                  ((gdouble) x - w / 2) / w, ((gdouble) y - ht / 2) / ht)));
+  fail_unless (g_file_set_contents (path, data->str, data->len, NULL));
+  g_string_free (data, TRUE);
+  return path;
+}
+
+/* A custom mask equal to a built-in one gives the same output. */
+GST_START_TEST (test_custom_mask_equals_builtin)
+{
+  guint w = 97, ht = 61;
+  RefFilter f = { "lowpass", "ideal", 2, 0.12, 0.25, {0, 0}, 0.01, FALSE,
+    1.0, 0.0, FALSE
+  };
+  gchar *path = write_mask_pgm (&f, w, ht);
+  gchar *props = g_strdup_printf ("filter=custom mask-location=\"%s\"",
+      path);
+  GstHarness *h = harness_new (w, ht, props);
+  guint8 *in = structured_frame (w, ht), *out = filter_frame (h, in, w, ht);
+  guint8 *ref = reference_run (in, w, ht, &f);
+
+  fail_unless (max_abs_diff (ref, out, (gsize) w * ht) <= 1,
+      "%d levels from the built-in lowpass", max_abs_diff (ref, out,
+          (gsize) w * ht));
+  g_unlink (path);
+  g_free (path);
+  g_free (props);
+  g_free (in);
+  g_free (out);
+  g_free (ref);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Pops the next message of a type from the harness element's bus. */
+static GstMessage *
+pop_message (GstBus * bus, GstMessageType type)
+{
+  return gst_bus_pop_filtered (bus, type);
+}
+
+/* Malformed notches are refused with a warning; unreadable and malformed
+ * PGM files post a warning, and filter=custom without a mask stops with an
+ * error; cutoff-high <= cutoff posts a warning and empties the band. */
+GST_START_TEST (test_bad_values_are_reported)
+{
+  guint w = 32, ht = 16;
+  GstHarness *h = harness_new (w, ht, "filter=notch notches=\"0.1,0.2\"");
+  GstElement *filter = harness_filter (h);
+  GstBus *bus = gst_bus_new ();
+  guint8 *in = random_frame (w, ht), *out;
+  const gchar *bad_notches[] = { "0.1", "0.1,0.2;x,y", "0.6,0", "0.1,0.2,3",
+    "0.1;0.2", ",",
+  };
+  gchar *text, *path;
+  GstMessage *msg;
+  GError *error = NULL;
+
+  gst_element_set_bus (filter, bus);
+  for (guint i = 0; i < G_N_ELEMENTS (bad_notches); i++) {
+    ASSERT_WARNING (g_object_set (filter, "notches", bad_notches[i], NULL));
+    g_object_get (filter, "notches", &text, NULL);
+    fail_unless_equals_string (text, "0.1,0.2");
+    g_free (text);
+  }
+
+  /* a missing file, a wrong magic, a truncated image */
+  path = g_build_filename (g_get_tmp_dir (), "clfft-no-such-mask.pgm", NULL);
+  g_object_set (filter, "mask-location", path, NULL);
+  msg = pop_message (bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL);
+  gst_message_parse_warning (msg, &error, NULL);
+  fail_unless (strstr (error->message, path) != NULL, "%s", error->message);
+  g_clear_error (&error);
+  gst_message_unref (msg);
+  g_free (path);
+  {
+    const gchar *bad_files[] = { "P2\n2 2\n255\n0 0 0 0\n",
+      "P5\n4 4\n255\nabc", "P5\n4 4\n70000\n0123456789abcdef0123",
+      "P5\n",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad_files); i++) {
+      gint fd = g_file_open_tmp ("clfft-bad-XXXXXX.pgm", &path, NULL);
+
+      close (fd);
+      fail_unless (g_file_set_contents (path, bad_files[i], -1, NULL));
+      g_object_set (filter, "mask-location", path, NULL);
+      msg = pop_message (bus, GST_MESSAGE_WARNING);
+      fail_unless (msg != NULL, "no warning for bad file %u", i);
+      gst_message_unref (msg);
+      g_unlink (path);
+      g_free (path);
+    }
+  }
+  /* custom with no good mask: an error, nothing comes out */
+  g_object_set (filter, "filter", 5 /* custom */ , NULL);
+  fail_unless_equals_int (gst_harness_push (h, frame_buffer (in, w, ht)),
+      GST_FLOW_ERROR);
+  msg = pop_message (bus, GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL);
+  gst_message_parse_error (msg, &error, NULL);
+  fail_unless (strstr (error->message, "mask") != NULL, "%s", error->message);
+  g_clear_error (&error);
+  gst_message_unref (msg);
+  gst_element_set_bus (filter, NULL);
+  gst_object_unref (filter);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+
+  /* an empty band: a warning, and black frames */
+  h = harness_new (w, ht, "filter=bandpass cutoff=0.3 cutoff-high=0.2");
+  filter = harness_filter (h);
+  bus = gst_bus_new ();
+  gst_element_set_bus (filter, bus);
+  out = filter_frame (h, in, w, ht);
+  for (gsize i = 0; i < (gsize) w * ht; i++)
+    fail_unless_equals_int (out[i], 0);
+  msg = pop_message (bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL);
+  gst_message_parse_warning (msg, &error, NULL);
+  fail_unless (strstr (error->message, "cutoff-high") != NULL, "%s",
+      error->message);
+  g_clear_error (&error);
+  gst_message_unref (msg);
+  gst_element_set_bus (filter, NULL);
+  gst_object_unref (filter);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+  g_free (out);
+  g_free (in);
+}
+
+GST_END_TEST;
+
+/* gain is controllable: a control source's value at each buffer's time
+ * applies to that frame. */
+GST_START_TEST (test_controlled_gain_follows_time)
+{
+  guint w = 16, ht = 8;
+  GstHarness *h = harness_new (w, ht, "filter=none");
+  GstElement *filter = harness_filter (h);
+  GstControlSource *source = gst_interpolation_control_source_new ();
+  GstTimedValueControlSource *timed = GST_TIMED_VALUE_CONTROL_SOURCE (source);
+  guint8 *in = g_malloc ((gsize) w * ht);
+  GstBuffer *buf;
+
+  for (gsize i = 0; i < (gsize) w * ht; i++)
+    in[i] = g_rand_int_range (rng, 10, 60);
+  g_object_set (source, "mode", GST_INTERPOLATION_MODE_NONE, NULL);
+  fail_unless (gst_object_add_control_binding (GST_OBJECT (filter),
+          gst_direct_control_binding_new_absolute (GST_OBJECT (filter),
+              "gain", source)));
+  gst_timed_value_control_source_set (timed, 0, 1.0);
+  gst_timed_value_control_source_set (timed, GST_SECOND, 3.0);
+
+  for (guint f = 0; f < 2; f++) {
+    GstVideoFrame frame;
+    GstVideoInfo info;
+
+    buf = frame_buffer (in, w, ht);
+    GST_BUFFER_PTS (buf) = f * GST_SECOND;
+    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+    buf = gst_harness_pull (h);
+    gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, ht);
+    fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
+    for (guint y = 0; y < ht; y++)
+      for (guint x = 0; x < w; x++) {
+        guint8 got = ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0))[y *
+            GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + x];
+        gint want = in[y * w + x] * (f ? 3 : 1);
+
+        fail_unless (ABS (got - want) <= 1, "frame %u: %d for %d", f, got,
+            want);
+      }
+    gst_video_frame_unmap (&frame);
+    gst_buffer_unref (buf);
+  }
+  g_free (in);
+  gst_object_unref (source);
+  gst_object_unref (filter);
+  gst_harness_teardown (h);
 }
 
 GST_END_TEST;
@@ -283,7 +711,8 @@ GST_END_TEST;
 GST_START_TEST (test_property_change_applies_to_next_frame)
 {
   guint w = 32, ht = 32;
-  GstHarness *h = harness_new (w, ht, "filter=highpass cutoff=0.2");
+  GstHarness *h = harness_new (w, ht, "filter=highpass shape=ideal "
+      "cutoff=0.2");
   guint8 *in = random_frame (w, ht), *ref, *out;
   GstElement *filter;
 
@@ -468,6 +897,12 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_constant_frames);
   tcase_add_test (tc, test_lowpass_removes_grating_above_cutoff);
   tcase_add_test (tc, test_matches_double_precision_reference);
+  tcase_add_test (tc, test_filters_and_shapes_match_reference);
+  tcase_add_test (tc, test_output_controls_match_reference);
+  tcase_add_test (tc, test_notch_removes_planted_pattern);
+  tcase_add_test (tc, test_custom_mask_equals_builtin);
+  tcase_add_test (tc, test_bad_values_are_reported);
+  tcase_add_test (tc, test_controlled_gain_follows_time);
   tcase_add_test (tc, test_property_change_applies_to_next_frame);
   tcase_add_test (tc, test_unsupported_sizes_refused);
   tcase_add_test (tc, test_device_name_and_bad_device_index);
