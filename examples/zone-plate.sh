@@ -24,10 +24,11 @@ log=$(gst-launch-1.0 -v \
   videotestsrc pattern=zone-plate kx2=128 ky2=128 num-buffers=1 ! \
   "video/x-raw,format=GRAY8,width=$size,height=$size" ! tee name=t \
   t. ! queue ! pngenc ! filesink location="$out/input.png" \
-  t. ! queue ! clfft2dfilter filter=lowpass cutoff=$cutoff ! pngenc ! \
-       filesink location="$out/lowpass.png" \
-  t. ! queue ! clfft2dfilter filter=highpass cutoff=$cutoff ! pngenc ! \
-       filesink location="$out/highpass.png" 2>&1) || {
+  t. ! queue ! clfft2dfilter filter=lowpass shape=ideal cutoff=$cutoff ! \
+       pngenc ! filesink location="$out/lowpass.png" \
+  t. ! queue ! clfft2dfilter filter=highpass shape=ideal cutoff=$cutoff \
+       output=abs gain=2 ! pngenc ! filesink location="$out/highpass.png" \
+       2>&1) || {
   echo "$log" >&2
   exit 1
 }

@@ -8,10 +8,19 @@
  * rounded to nearest and clamped to 0..255.
  *
  * Frequencies are in cycles per pixel, whatever the frame size. With signed
- * frequency indices kx in [-W/2, W/2) and ky in [-H/2, H/2) and
- * r = sqrt ((kx/W)^2 + (ky/H)^2), `lowpass` keeps r <= #GstClfft2dFilter:cutoff,
- * `highpass` keeps r > cutoff and `none` keeps everything (a pure forward
- * and inverse round trip). The masks are ideal (hard-edged).
+ * frequency indices kx in [-W/2, W/2) and ky in [-H/2, H/2),
+ * r = sqrt ((kx/W)^2 + (ky/H)^2) and LP (r, c) the lowpass of
+ * #GstClfft2dFilter:shape (`ideal`: r <= c; `gaussian`:
+ * exp (-r^2 / 2c^2); `butterworth`: 1 / (1 + (r/c)^2n), n =
+ * #GstClfft2dFilter:order), the masks are: `lowpass` LP (r, cutoff);
+ * `highpass` 1 - LP (r, cutoff); `bandpass` LP (r, cutoff-high) -
+ * LP (r, cutoff) and `bandstop` 1 minus that; `notch` the product over
+ * #GstClfft2dFilter:notches and their mirrors of 1 - LP (d, notch-radius),
+ * d the distance to the notch; `custom` an 8-bit PGM
+ * (#GstClfft2dFilter:mask-location) with DC at its centre; `none` all ones.
+ * #GstClfft2dFilter:preserve-dc keeps DC. Each output pixel is the real
+ * part (or its magnitude, output=abs) times #GstClfft2dFilter:gain plus
+ * #GstClfft2dFilter:offset, rounded to nearest and clamped to 0..255.
  *
  * Widths and heights go from 2 to 8192, any value: sizes whose factors are
  * all 2, 3, 5 and 7 (1920x1080, 1280x720, 3840x2160) take the mixed-radix
@@ -24,12 +33,17 @@
  * Elements of one pipeline share one engine through a GstContext of type
  * `gst.clfft.engine`.
  *
- * ## Example launch line
+ * ## Example launch lines
  * |[
  * gst-launch-1.0 videotestsrc pattern=zone-plate kx2=128 ky2=128 ! \
  *     video/x-raw,format=GRAY8,width=512,height=512 ! \
  *     clfft2dfilter filter=lowpass cutoff=0.15 ! videoconvert ! autovideosink
- * ]| Keeps the rings of a zone plate up to 0.15 cycles per pixel.
+ * ]| Keeps the rings of a zone plate up to about 0.15 cycles per pixel.
+ * |[
+ * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=GRAY8 ! \
+ *     clfft2dfilter filter=highpass output=abs gain=4 ! videoconvert ! \
+ *     autovideosink
+ * ]| A live camera as an edge filter.
  */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
