@@ -42,16 +42,16 @@
  *                in memory (the first pass of four-step)
  * and one LOAD_* and one STORE_* option for the data layout (default:
  * complex in, complex out):
- *   LOAD_U8             bytes as real input
+ *   LOAD_U8, LOAD_U16   8-bit or 16-bit pixels as real input
  *   LOAD_REAL           floats as real input
  *   LOAD_REAL_PAIRS     2L floats as L complex values (x[2m], x[2m+1]): the
  *                       half-length transform of a real forward FFT
  *   LOAD_HERMITIAN      L/2 + 1 complex values, the rest by symmetry
  *   LOAD_HALF_SPECTRUM  L + 1 complex bins of a real 2L-point spectrum,
  *                       folded into L values for a half-length inverse
- *   STORE_U8            real part (its magnitude when the magnitude
+ *   STORE_U8, STORE_U16 real part (its magnitude when the magnitude
  *                       argument is set) plus offset, rounded half up,
- *                       saturated to bytes
+ *                       saturated to 8-bit or 16-bit pixels
  *   STORE_REAL          real part as floats
  *   STORE_REAL_PAIRS    L complex values as 2L floats
  *   STORE_HALF          bins 0 .. L/2 only
@@ -124,6 +124,8 @@ __constant uint kRadices[NUM_STAGES] = { RADICES };
 
 #if defined(LOAD_U8)
 typedef uchar src_t;
+#elif defined(LOAD_U16)
+typedef ushort src_t;
 #elif defined(LOAD_REAL) || defined(LOAD_REAL_PAIRS)
 typedef float src_t;
 #else
@@ -132,6 +134,8 @@ typedef float2 src_t;
 
 #if defined(STORE_U8)
 typedef uchar dst_t;
+#elif defined(STORE_U16)
+typedef ushort dst_t;
 #elif defined(STORE_REAL) || defined(STORE_REAL_PAIRS)
 typedef float dst_t;
 #else
@@ -352,7 +356,7 @@ inline float2 conj (float2 a)
 inline float2 load_element (__global const src_t * row, uint e, uint stride,
     __global const float2 * real_tw SHAPE_PARAM)
 {
-#if defined(LOAD_U8)
+#if defined(LOAD_U8) || defined(LOAD_U16)
   return (float2) (convert_float (row[e * stride]), 0.0f);
 #elif defined(LOAD_REAL)
   return (float2) (row[e * stride], 0.0f);
@@ -379,7 +383,7 @@ inline float2 load_element (__global const src_t * row, uint e, uint stride,
 }
 
 /* The tables a pass may read, the scale of its outputs, and what STORE_U8
- * does besides. */
+ * and STORE_U16 do besides. */
 typedef struct
 {
   __global const float2 *real_tw, *chirp, *conv, *step_tw;
@@ -393,10 +397,14 @@ typedef struct
 inline void store_element (__global dst_t * row, uint e, uint stride,
     float2 x, Tables tab SHAPE_PARAM)
 {
+#if defined(STORE_U8) || defined(STORE_U16)
+  /* round half up, then saturate to the pixel's range */
+  const float v = (tab.magnitude ? fabs (x.x) : x.x) + tab.offset + 0.5f;
 #if defined(STORE_U8)
-  /* round half up, then saturate to 0..255 */
-  row[e * stride] = convert_uchar_sat_rtz ((tab.magnitude ? fabs (x.x) :
-          x.x) + tab.offset + 0.5f);
+  row[e * stride] = convert_uchar_sat_rtz (v);
+#else
+  row[e * stride] = convert_ushort_sat_rtz (v);
+#endif
 #elif defined(STORE_REAL)
   row[e * stride] = x.x;
 #elif defined(STORE_REAL_PAIRS)
@@ -498,7 +506,7 @@ inline void store_output (__global dst_t * dst, Side side, RowPos pos,
  * FFT's twiddle table; gain (GAIN_BETWEEN, GAIN_ON_STORE) holds one real
  * gain per element, sets gain_dist apart; chirp and conv serve Bluestein,
  * step_tw the four-step twiddle. scale multiplies every stored result;
- * offset and magnitude serve STORE_U8. */
+ * offset and magnitude serve STORE_U8 and STORE_U16. */
 #ifdef GENERIC
 #define GROUP_SIZE_ATTRIBUTE
 #else

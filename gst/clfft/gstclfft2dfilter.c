@@ -2,10 +2,11 @@
  * SECTION:element-clfft2dfilter
  * @title: clfft2dfilter
  *
- * Filters gray video in the frequency domain on an OpenCL device: each frame
+ * Filters video in the frequency domain on an OpenCL device: each frame
  * goes through a forward 2D FFT, is multiplied by a mask, and comes back
- * through the inverse FFT. The output pixel is the real part of the result,
- * rounded to nearest and clamped to 0..255.
+ * through the inverse FFT. GRAY8 and GRAY16_LE frames are filtered whole;
+ * of I420 and NV12 frames the luma plane is filtered and the chroma planes
+ * pass unchanged.
  *
  * Frequencies are in cycles per pixel, whatever the frame size. With signed
  * frequency indices kx in [-W/2, W/2) and ky in [-H/2, H/2),
@@ -20,7 +21,8 @@
  * (#GstClfft2dFilter:mask-location) with DC at its centre; `none` all ones.
  * #GstClfft2dFilter:preserve-dc keeps DC. Each output pixel is the real
  * part (or its magnitude, output=abs) times #GstClfft2dFilter:gain plus
- * #GstClfft2dFilter:offset, rounded to nearest and clamped to 0..255.
+ * #GstClfft2dFilter:offset (in 8-bit levels, times 257 for 16-bit frames),
+ * rounded to nearest and clamped to the format's range.
  *
  * Widths and heights go from 2 to 8192, any value: sizes whose factors are
  * all 2, 3, 5 and 7 (1920x1080, 1280x720, 3840x2160) take the mixed-radix
@@ -95,7 +97,7 @@ enum
 };
 
 #define CLFFT_2D_FILTER_CAPS \
-  "video/x-raw, format = (string) GRAY8, " \
+  "video/x-raw, format = (string) { GRAY8, GRAY16_LE, I420, NV12 }, " \
   "width = (int) [ 2, 8192 ], height = (int) [ 2, 8192 ], " \
   "framerate = (fraction) [ 0/1, MAX ]"
 
@@ -489,7 +491,10 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
     return FALSE;
   }
 
-  self->plan = clfft_filter2d_new (self->engine, width, height, &error);
+  /* I420 and NV12: the luma plane, 8-bit like GRAY8 */
+  self->wide = GST_VIDEO_INFO_FORMAT (in_info) == GST_VIDEO_FORMAT_GRAY16_LE;
+  self->plan = clfft_filter2d_new (self->engine, width, height, self->wide ?
+      CLFFT_PIXELS_U16 : CLFFT_PIXELS_U8, &error);
   if (!self->plan) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Cannot prepare the %dx%d filter on the OpenCL device.", width,
@@ -600,7 +605,16 @@ gst_clfft_2d_filter_transform_frame (GstVideoFilter * filter,
     g_error_free (error);
     return GST_FLOW_ERROR;
   }
-  clfft_filter2d_set_output (self->plan, gain, offset, magnitude);
+  /* offset is in 8-bit levels: 257 of them make a 16-bit level */
+  clfft_filter2d_set_output (self->plan, gain, self->wide ? offset * 257 :
+      offset, magnitude);
+  /* chroma passes unchanged */
+  for (guint p = 1; p < GST_VIDEO_FRAME_N_PLANES (in); p++)
+    if (!gst_video_frame_copy_plane (out, in, p)) {
+      GST_ELEMENT_ERROR (self, STREAM, FAILED,
+          ("Cannot copy plane %u of a frame.", p), (NULL));
+      return GST_FLOW_ERROR;
+    }
   if (!clfft_filter2d_process (self->plan,
           GST_VIDEO_FRAME_PLANE_DATA (in, 0),
           GST_VIDEO_FRAME_PLANE_STRIDE (in, 0),
@@ -705,7 +719,8 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           GST_PARAM_MUTABLE_PLAYING | GST_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_OFFSET,
       g_param_spec_double ("offset", "Offset",
-          "Added to the filtered values, in 8-bit pixel levels", -MAX_OFFSET,
+          "Added to the filtered values, in 8-bit pixel levels (times 257 "
+          "for GRAY16_LE)", -MAX_OFFSET,
           MAX_OFFSET, DEFAULT_OFFSET, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING |
           GST_PARAM_CONTROLLABLE));
@@ -729,7 +744,8 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL FFT 2D filter", "Filter/Effect/Video",
-      "Filters gray video in the frequency domain on an OpenCL device",
+      "Filters video (gray, or the luma of YUV) in the frequency domain on "
+      "an OpenCL device",
       "gst-clfft developers");
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);

@@ -55,6 +55,7 @@ struct _GstClfft2dFilter
   /* streaming state, from set_info to stop */
   ClfftFilter2d *plan;
   gfloat *mask;
+  gboolean wide;                /* GRAY16_LE */
 };
 
 G_END_DECLS

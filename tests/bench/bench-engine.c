@@ -305,7 +305,8 @@ static void
 bench_filter (guint w, guint h)
 {
   GError *error = NULL;
-  ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h, &error);
+  ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8,
+      &error);
   guint8 *frame = g_malloc ((gsize) w * h);
 
   if (!filter)

@@ -15,6 +15,7 @@ struct _ClfftFilter2d
 {
   ClfftEngine *engine;
   guint width, height;
+  gsize pixel_size;             /* bytes */
   ClfftTransform rows_forward, rows_inverse;
   ClfftTransform columns_filter;        /* or, where that takes more: */
   ClfftTransform columns_forward, columns_inverse;
@@ -38,14 +39,15 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
 
 ClfftFilter2d *
 clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
-    GError ** error)
+    ClfftPixels pixels, GError ** error)
 {
+  const gboolean wide = pixels == CLFFT_PIXELS_U16;
   ClfftFilter2d *f = g_new0 (ClfftFilter2d, 1);
-  gsize pixels = (gsize) width * height;
-  const ClfftTransformSpec rows_forward = { width, -1, CLFFT_LOAD_U8,
-    CLFFT_STORE_COMPLEX, 0, height
-  }, rows_inverse = { width, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_U8, 0,
-    height
+  gsize count = (gsize) width * height;
+  const ClfftTransformSpec rows_forward = { width, -1,
+    wide ? CLFFT_LOAD_U16 : CLFFT_LOAD_U8, CLFFT_STORE_COMPLEX, 0, height
+  }, rows_inverse = { width, 1, CLFFT_LOAD_COMPLEX,
+    wide ? CLFFT_STORE_U16 : CLFFT_STORE_U8, 0, height
   }, columns_filter = { height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
     CLFFT_ROW_GAIN_BETWEEN, width
   }, columns_forward = { height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
@@ -58,6 +60,7 @@ clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
 
   f->engine = clfft_engine_ref (engine);
   f->output_gain = 1.0f;
+  f->pixel_size = wide ? 2 : 1;
   f->width = width;
   f->height = height;
   ok = clfft_transform_init (&f->rows_forward, engine, &rows_forward, error)
@@ -71,19 +74,19 @@ clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
               &columns_inverse, error)))
       && clfft_transpose_pass_init (&f->transpose, engine, error)
       && scratch_alloc (f, error)
-      && (f->bytes_in = clfft_buffer_new (engine, CL_MEM_READ_ONLY, pixels,
-          NULL, error))
-      && (f->bytes_out = clfft_buffer_new (engine, CL_MEM_WRITE_ONLY, pixels,
-          NULL, error))
+      && (f->bytes_in = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
+          count * f->pixel_size, NULL, error))
+      && (f->bytes_out = clfft_buffer_new (engine, CL_MEM_WRITE_ONLY,
+          count * f->pixel_size, NULL, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
-          pixels * sizeof (cl_float2), NULL, error))
+          count * sizeof (cl_float2), NULL, error))
       && (f->scratch = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
-          pixels * sizeof (cl_float2), NULL, error))
+          count * sizeof (cl_float2), NULL, error))
       && (f->gain = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
-          pixels * sizeof (cl_float), NULL, error));
+          count * sizeof (cl_float), NULL, error));
   if (ok) {
-    ones = g_new (gfloat, pixels);
-    for (gsize i = 0; i < pixels; i++)
+    ones = g_new (gfloat, count);
+    for (gsize i = 0; i < count; i++)
       ones[i] = 1.0f;
     ok = clfft_filter2d_set_gain (f, ones, error);
     g_free (ones);
@@ -154,13 +157,14 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
 {
   cl_command_queue queue = clfft_engine_get_queue (f->engine);
   const gsize origin[3] = { 0, 0, 0 };
-  const gsize region[3] = { f->width, f->height, 1 };
+  const gsize row_bytes = f->width * f->pixel_size;
+  const gsize region[3] = { row_bytes, f->height, 1 };
   cl_int st;
 
   /* Not blocking: the blocking read below waits for it on the in-order
    * queue, and src outlives that. */
   st = clEnqueueWriteBufferRect (queue, f->bytes_in, CL_FALSE, origin, origin,
-      region, f->width, 0, src_stride, 0, src, 0, NULL, NULL);
+      region, row_bytes, 0, src_stride, 0, src, 0, NULL, NULL);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueWriteBufferRect");
 
@@ -171,7 +175,7 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
   }
 
   st = clEnqueueReadBufferRect (queue, f->bytes_out, CL_TRUE, origin, origin,
-      region, f->width, 0, dst_stride, 0, dst, 0, NULL, NULL);
+      region, row_bytes, 0, dst_stride, 0, dst, 0, NULL, NULL);
   if (st != CL_SUCCESS) {
     clfft_warn_on_failure (clFinish (queue), "clFinish");
     return clfft_fail (error, st, "clEnqueueReadBufferRect");

@@ -1,5 +1,6 @@
-/* Frequency-domain filtering of 8-bit frames: forward 2D FFT, a real gain
- * per frequency, inverse 2D FFT, rounded and saturated back to bytes. */
+/* Frequency-domain filtering of 8-bit or 16-bit frames: forward 2D FFT, a
+ * real gain per frequency, inverse 2D FFT, rounded and saturated back to
+ * pixels. */
 #ifndef __CLFFT_FILTER2D_H__
 #define __CLFFT_FILTER2D_H__
 
@@ -9,19 +10,25 @@ G_BEGIN_DECLS
 
 typedef struct _ClfftFilter2d ClfftFilter2d;
 
+typedef enum
+{
+  CLFFT_PIXELS_U8,
+  CLFFT_PIXELS_U16,             /* in the device's byte order */
+} ClfftPixels;
+
 /* width and height: see clfft_length_supported. The gain starts as all
  * ones. */
 ClfftFilter2d *clfft_filter2d_new (ClfftEngine * engine, guint width,
-    guint height, GError ** error);
+    guint height, ClfftPixels pixels, GError ** error);
 
 /* gain: height rows of width values, in the unshifted order of the DFT
  * (element [ky][kx] for frequency indices ky, kx; index W - k is -k). */
 gboolean clfft_filter2d_set_gain (ClfftFilter2d * filter, const gfloat * gain,
     GError ** error);
 
-/* How filtered values become bytes: value (its magnitude when magnitude is
- * set) times gain (>= 0) plus offset, rounded half up and clamped to
- * 0..255. By default gain 1, offset 0, no magnitude. */
+/* How filtered values become pixels: value (its magnitude when magnitude
+ * is set) times gain (>= 0) plus offset, rounded half up and clamped to
+ * the pixel's range. By default gain 1, offset 0, no magnitude. */
 void clfft_filter2d_set_output (ClfftFilter2d * filter, gfloat gain,
     gfloat offset, gboolean magnitude);
 

@@ -218,6 +218,7 @@ clfft_twiddle_table (ClfftEngine * engine, guint count, guint period,
 static const gchar *const load_options[] = {
   [CLFFT_LOAD_COMPLEX] = "",
   [CLFFT_LOAD_U8] = " -D LOAD_U8",
+  [CLFFT_LOAD_U16] = " -D LOAD_U16",
   [CLFFT_LOAD_REAL] = " -D LOAD_REAL",
   [CLFFT_LOAD_REAL_PAIRS] = " -D LOAD_REAL_PAIRS",
   [CLFFT_LOAD_HERMITIAN] = " -D LOAD_HERMITIAN",
@@ -227,6 +228,7 @@ static const gchar *const load_options[] = {
 static const gchar *const store_options[] = {
   [CLFFT_STORE_COMPLEX] = "",
   [CLFFT_STORE_U8] = " -D STORE_U8",
+  [CLFFT_STORE_U16] = " -D STORE_U16",
   [CLFFT_STORE_REAL] = " -D STORE_REAL",
   [CLFFT_STORE_REAL_PAIRS] = " -D STORE_REAL_PAIRS",
   [CLFFT_STORE_HALF] = " -D STORE_HALF",

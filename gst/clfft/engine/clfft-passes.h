@@ -23,6 +23,7 @@ typedef enum
 {
   CLFFT_LOAD_COMPLEX,
   CLFFT_LOAD_U8,
+  CLFFT_LOAD_U16,
   CLFFT_LOAD_REAL,
   CLFFT_LOAD_REAL_PAIRS,
   CLFFT_LOAD_HERMITIAN,
@@ -33,6 +34,7 @@ typedef enum
 {
   CLFFT_STORE_COMPLEX,
   CLFFT_STORE_U8,
+  CLFFT_STORE_U16,
   CLFFT_STORE_REAL,
   CLFFT_STORE_REAL_PAIRS,
   CLFFT_STORE_HALF,
@@ -127,8 +129,8 @@ typedef struct
   cl_mem gain;                  /* real gains, sets gain_distance apart */
   guint gain_distance;
   gfloat scale;
-  gfloat offset;                /* added to bytes (STORE_U8) */
-  cl_uint magnitude;            /* bytes of |x| rather than x (STORE_U8) */
+  gfloat offset;                /* added to pixels (STORE_U8, STORE_U16) */
+  cl_uint magnitude;            /* pixels of |x| rather than x (same) */
 } ClfftRowTables;
 
 /* Events around a chain of launches on the engine's in-order queue: the

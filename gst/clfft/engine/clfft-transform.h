@@ -76,8 +76,9 @@ gboolean clfft_transform_enqueue (ClfftTransform * transform,
     guint gain_distance, gfloat scale, const ClfftEvents * events,
     GError ** error);
 
-/* For a transform that stores bytes (CLFFT_STORE_U8): offset added to the
- * outputs, and whether they are the magnitudes of the values. */
+/* For a transform that stores pixels (CLFFT_STORE_U8, CLFFT_STORE_U16):
+ * offset added to the outputs, and whether they are the magnitudes of the
+ * values. */
 void clfft_transform_set_byte_output (ClfftTransform * transform,
     gfloat offset, gboolean magnitude);
 

@@ -27,18 +27,25 @@ teardown (void)
 }
 
 static GstHarness *
-harness_new (guint width, guint height, const gchar * properties)
+harness_new_format (const gchar * format, guint width, guint height,
+    const gchar * properties)
 {
   GstHarness *h;
   gchar *launch = g_strdup_printf ("clfft2dfilter %s", properties);
-  gchar *caps = g_strdup_printf ("video/x-raw, format=GRAY8, width=%u, "
-      "height=%u, framerate=30/1", width, height);
+  gchar *caps = g_strdup_printf ("video/x-raw, format=%s, width=%u, "
+      "height=%u, framerate=30/1", format, width, height);
 
   h = gst_harness_new_parse (launch);
   gst_harness_set_caps_str (h, caps, caps);
   g_free (launch);
   g_free (caps);
   return h;
+}
+
+static GstHarness *
+harness_new (guint width, guint height, const gchar * properties)
+{
+  return harness_new_format ("GRAY8", width, height, properties);
 }
 
 static GstElement *
@@ -708,6 +715,148 @@ GST_START_TEST (test_controlled_gain_follows_time)
 
 GST_END_TEST;
 
+/* 16-bit frames against the reference on 16-bit levels: offset counts
+ * 8-bit levels, 257 to a 16-bit one. */
+GST_START_TEST (test_gray16)
+{
+  guint w = 97, ht = 61;
+  gsize n = (gsize) w * ht;
+  GstHarness *h = harness_new_format ("GRAY16_LE", w, ht, "filter=highpass "
+      "shape=butterworth cutoff=0.1 gain=3 offset=40 output=abs");
+  GstVideoInfo info;
+  GstVideoFrame frame;
+  GstBuffer *buf;
+  guint16 *in = g_new (guint16, n);
+  gdouble *x = g_new0 (gdouble, 2 * n), *X = g_new (gdouble, 2 * n);
+  RefFilter f = { "highpass", "butterworth", 2, 0.1, 0.25, {0, 0}, 0.01,
+    FALSE, 3.0, 40.0, TRUE
+  };
+  gint worst = 0;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY16_LE, w, ht);
+  buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
+  for (guint y = 0; y < ht; y++)
+    for (guint i = 0; i < w; i++) {
+      in[y * w + i] = g_rand_int_range (rng, 0, 65536);
+      GST_WRITE_UINT16_LE ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0)
+          + y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i,
+          in[y * w + i]);
+    }
+  gst_video_frame_unmap (&frame);
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  buf = gst_harness_pull (h);
+
+  /* the reference, in 16-bit levels */
+  for (gsize i = 0; i < n; i++)
+    x[2 * i] = in[i];
+  ref_dft_2d (x, X, w, ht, -1);
+  for (guint ky = 0; ky < ht; ky++)
+    for (guint kx = 0; kx < w; kx++) {
+      gdouble g = ref_mask (&f, (2 * kx < w ? (gdouble) kx : (gdouble) kx -
+              w) / w, (2 * ky < ht ? (gdouble) ky : (gdouble) ky - ht) / ht);
+
+      X[2 * (ky * w + kx)] *= g;
+      X[2 * (ky * w + kx) + 1] *= g;
+    }
+  ref_dft_2d (X, x, w, ht, 1);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
+  for (guint y = 0; y < ht; y++)
+    for (guint i = 0; i < w; i++) {
+      gdouble v = fabs (x[2 * (y * w + i)] / n) * 3.0 + 40.0 * 257;
+      gint want = (gint) CLAMP (floor (v + 0.5), 0, 65535);
+      gint got = GST_READ_UINT16_LE ((guint8 *)
+          GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + y *
+          GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i);
+
+      worst = MAX (worst, ABS (got - want));
+    }
+  fail_unless (worst <= 1, "%d 16-bit levels from the reference", worst);
+  gst_video_frame_unmap (&frame);
+  gst_buffer_unref (buf);
+  g_free (in);
+  g_free (x);
+  g_free (X);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* I420 and NV12: the luma plane is filtered as GRAY8 would be, the chroma
+ * planes come out byte for byte. */
+GST_START_TEST (test_yuv_filters_luma_keeps_chroma)
+{
+  static const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_I420,
+    GST_VIDEO_FORMAT_NV12
+  };
+  guint w = 90, ht = 51;        /* odd height: chroma rows round up */
+  RefFilter f = { "lowpass", "gaussian", 2, 0.08, 0.25, {0, 0}, 0.01, FALSE,
+    1.0, 0.0, FALSE
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    const gchar *name = gst_video_format_to_string (formats[i]);
+    gchar *props = ref_filter_properties (&f);
+    GstHarness *h = harness_new_format (name, w, ht, props);
+    GstVideoInfo info;
+    GstVideoFrame in_frame, out_frame;
+    GstBuffer *in_buf, *out_buf;
+    guint8 *luma = g_malloc ((gsize) w * ht), *ref;
+
+    gst_video_info_set_format (&info, formats[i], w, ht);
+    in_buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+    fail_unless (gst_video_frame_map (&in_frame, &info, in_buf,
+            GST_MAP_WRITE));
+    for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&in_frame); p++) {
+      guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (&in_frame, p);
+      gsize bytes = (gsize) GST_VIDEO_FRAME_PLANE_STRIDE (&in_frame, p) *
+          GST_VIDEO_FRAME_COMP_HEIGHT (&in_frame, p == 0 ? 0 : 1);
+
+      for (gsize j = 0; j < bytes; j++)
+        data[j] = g_rand_int_range (rng, 0, 256);
+    }
+    for (guint y = 0; y < ht; y++)
+      memcpy (luma + (gsize) y * w, (guint8 *)
+          GST_VIDEO_FRAME_PLANE_DATA (&in_frame, 0) + y *
+          GST_VIDEO_FRAME_PLANE_STRIDE (&in_frame, 0), w);
+    gst_buffer_ref (in_buf);
+    fail_unless_equals_int (gst_harness_push (h, in_buf), GST_FLOW_OK);
+    out_buf = gst_harness_pull (h);
+    fail_unless (gst_video_frame_map (&out_frame, &info, out_buf,
+            GST_MAP_READ));
+
+    ref = reference_run (luma, w, ht, &f);
+    for (guint y = 0; y < ht; y++)
+      for (guint x = 0; x < w; x++) {
+        gint got = ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out_frame,
+                0))[y * GST_VIDEO_FRAME_PLANE_STRIDE (&out_frame, 0) + x];
+
+        fail_unless (ABS (got - ref[y * w + x]) <= 1, "%s luma (%u, %u): %d "
+            "for %d", name, x, y, got, ref[y * w + x]);
+      }
+    for (guint p = 1; p < GST_VIDEO_FRAME_N_PLANES (&in_frame); p++)
+      for (guint y = 0; y < (guint) GST_VIDEO_FRAME_COMP_HEIGHT (&in_frame, 1);
+          y++)
+        fail_unless (memcmp ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA
+                (&in_frame, p) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&in_frame,
+                    p), (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&out_frame,
+                    p) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&out_frame, p),
+                GST_VIDEO_FRAME_COMP_WIDTH (&in_frame, 1) *
+                GST_VIDEO_FRAME_COMP_PSTRIDE (&in_frame, 1)) == 0,
+            "%s plane %u row %u changed", name, p, y);
+    gst_video_frame_unmap (&in_frame);
+    gst_video_frame_unmap (&out_frame);
+    gst_buffer_unref (in_buf);
+    gst_buffer_unref (out_buf);
+    g_free (luma);
+    g_free (ref);
+    g_free (props);
+    gst_harness_teardown (h);
+  }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_property_change_applies_to_next_frame)
 {
   guint w = 32, ht = 32;
@@ -903,6 +1052,8 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_custom_mask_equals_builtin);
   tcase_add_test (tc, test_bad_values_are_reported);
   tcase_add_test (tc, test_controlled_gain_follows_time);
+  tcase_add_test (tc, test_gray16);
+  tcase_add_test (tc, test_yuv_filters_luma_keeps_chroma);
   tcase_add_test (tc, test_property_change_applies_to_next_frame);
   tcase_add_test (tc, test_unsupported_sizes_refused);
   tcase_add_test (tc, test_device_name_and_bad_device_index);
