@@ -22,7 +22,8 @@
  * #GstClfft2dFilter:preserve-dc keeps DC. Each output pixel is the real
  * part (or its magnitude, output=abs) times #GstClfft2dFilter:gain plus
  * #GstClfft2dFilter:offset (in 8-bit levels, times 257 for 16-bit frames),
- * rounded to nearest and clamped to the format's range.
+ * rounded to nearest and clamped to the format's range; output=normalize
+ * instead stretches each frame's min..max to the format's full range.
  *
  * Widths and heights go from 2 to 8192, any value: sizes whose factors are
  * all 2, 3, 5 and 7 (1920x1080, 1280x720, 3840x2160) take the mixed-radix
@@ -161,6 +162,8 @@ gst_clfft_output_get_type (void)
   static const GEnumValue values[] = {
     {GST_CLFFT_OUTPUT_CLAMP, "value x gain + offset, clamped", "clamp"},
     {GST_CLFFT_OUTPUT_ABS, "|value| x gain + offset, clamped", "abs"},
+    {GST_CLFFT_OUTPUT_NORMALIZE, "Each frame's min..max stretched to the "
+          "full range", "normalize"},
     {0, NULL, NULL},
   };
 
@@ -591,12 +594,12 @@ gst_clfft_2d_filter_transform_frame (GstVideoFilter * filter,
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (filter);
   GError *error = NULL;
   gdouble gain, offset;
-  gboolean magnitude;
+  GstClfftOutput output;
 
   GST_OBJECT_LOCK (self);
   gain = self->gain;
   offset = self->offset;
-  magnitude = self->output == GST_CLFFT_OUTPUT_ABS;
+  output = self->output;
   GST_OBJECT_UNLOCK (self);
 
   if (!update_mask (self, &in->info, &error)) {
@@ -606,8 +609,8 @@ gst_clfft_2d_filter_transform_frame (GstVideoFilter * filter,
     return GST_FLOW_ERROR;
   }
   /* offset is in 8-bit levels: 257 of them make a 16-bit level */
-  clfft_filter2d_set_output (self->plan, gain, self->wide ? offset * 257 :
-      offset, magnitude);
+  clfft_filter2d_set_output (self->plan, (ClfftOutput) output, gain,
+      self->wide ? offset * 257 : offset);
   /* chroma passes unchanged */
   for (guint p = 1; p < GST_VIDEO_FRAME_N_PLANES (in); p++)
     if (!gst_video_frame_copy_plane (out, in, p)) {
@@ -727,7 +730,8 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
   g_object_class_install_property (gobject_class, PROP_OUTPUT,
       g_param_spec_enum ("output", "Output",
           "How filtered values become pixels (rounded to nearest and clamped "
-          "either way)", GST_TYPE_CLFFT_OUTPUT, DEFAULT_OUTPUT,
+          "each way; normalize ignores gain and offset)",
+          GST_TYPE_CLFFT_OUTPUT, DEFAULT_OUTPUT,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,

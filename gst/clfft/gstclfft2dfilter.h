@@ -23,10 +23,12 @@ GType gst_clfft_shape_get_type (void);
 #define GST_TYPE_CLFFT_OUTPUT (gst_clfft_output_get_type ())
 GType gst_clfft_output_get_type (void);
 
+/* The engine's ClfftOutput, value for value. */
 typedef enum
 {
-  GST_CLFFT_OUTPUT_CLAMP,
-  GST_CLFFT_OUTPUT_ABS,
+  GST_CLFFT_OUTPUT_CLAMP = CLFFT_OUTPUT_CLAMP,
+  GST_CLFFT_OUTPUT_ABS = CLFFT_OUTPUT_ABS,
+  GST_CLFFT_OUTPUT_NORMALIZE = CLFFT_OUTPUT_NORMALIZE,
 } GstClfftOutput;
 
 struct _GstClfft2dFilter

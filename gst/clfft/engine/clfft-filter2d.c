@@ -6,10 +6,25 @@
  * then inverse; a width or height above 4096 takes two passes per
  * transform (see clfft-transform.c).
  * The spectrum stays transposed between the two transposes, so the gain is
- * stored transposed too, with the 1 / (W H) normalization folded in. */
+ * stored transposed too, with the 1 / (W H) normalization folded in.
+ * output=normalize ends differently: rows inverse into real values, then
+ * kernels/normalize.cl finds their range and stretches them to pixels. */
 #include "clfft-filter2d.h"
 #include "clfft-transform.h"
 #include "clfft-private.h"
+
+#include <string.h>
+
+/* normalize.cl: work-items per group, and groups of the range pass */
+#define NORMALIZE_GROUP 256
+#define NORMALIZE_RANGES 128
+
+typedef struct
+{
+  ClfftTransform rows;          /* rows inverse into real values */
+  cl_kernel value_range, stretch;
+  cl_mem ranges;                /* a (min, max) pair per group */
+} Normalize;
 
 struct _ClfftFilter2d
 {
@@ -21,7 +36,9 @@ struct _ClfftFilter2d
   ClfftTransform columns_forward, columns_inverse;
   ClfftTransposePass transpose;
   ClfftScratch transform_scratch;       /* the transforms' own */
+  ClfftOutput output;
   gfloat output_gain;
+  Normalize normalize;          /* built for the first normalized frame */
   cl_mem bytes_in, bytes_out, spectrum, scratch, gain;
 };
 
@@ -119,11 +136,97 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
 }
 
 void
-clfft_filter2d_set_output (ClfftFilter2d * f, gfloat gain, gfloat offset,
-    gboolean magnitude)
+clfft_filter2d_set_output (ClfftFilter2d * f, ClfftOutput output,
+    gfloat gain, gfloat offset)
 {
+  f->output = output;
   f->output_gain = gain;
-  clfft_transform_set_byte_output (&f->rows_inverse, offset, magnitude);
+  clfft_transform_set_byte_output (&f->rows_inverse, offset,
+      output == CLFFT_OUTPUT_ABS);
+}
+
+static void
+normalize_clear (Normalize * n)
+{
+  clfft_transform_clear (&n->rows);
+  if (n->value_range)
+    clfft_warn_on_failure (clReleaseKernel (n->value_range),
+        "clReleaseKernel");
+  if (n->stretch)
+    clfft_warn_on_failure (clReleaseKernel (n->stretch), "clReleaseKernel");
+  clfft_buffer_release (&n->ranges);
+  memset (n, 0, sizeof (*n));
+}
+
+static gboolean
+ensure_normalize (ClfftFilter2d * f, GError ** error)
+{
+  Normalize *n = &f->normalize;
+  const ClfftTransformSpec rows = { f->width, 1, CLFFT_LOAD_COMPLEX,
+    CLFFT_STORE_REAL, 0, f->height
+  };
+  gchar *options;
+  ClfftScratch need = { 0, };
+  gboolean ok;
+
+  if (n->stretch)
+    return TRUE;
+  options = g_strdup_printf ("-D GROUP=%d%s", NORMALIZE_GROUP,
+      f->pixel_size == 2 ? " -D STORE_U16" : "");
+  ok = clfft_transform_init (&n->rows, f->engine, &rows, error)
+      && (n->value_range = clfft_kernel_new (f->engine, "normalize.cl",
+          options, "value_range", error))
+      && (n->stretch = clfft_kernel_new (f->engine, "normalize.cl", options,
+          "stretch", error))
+      && (n->ranges = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
+          NORMALIZE_RANGES * sizeof (cl_float2), NULL, error));
+  g_free (options);
+  /* the same rows as rows_inverse: the scratch already fits them */
+  if (ok) {
+    clfft_scratch_add_need (&need, &n->rows);
+    g_warn_if_fail (need.count <= f->transform_scratch.count
+        && need.bytes <= f->transform_scratch.bytes);
+  }
+  if (!ok)
+    normalize_clear (n);
+  return ok;
+}
+
+/* Rows inverse into real values in the spectrum's memory (free by then),
+ * their range, then the stretch into pixels. */
+static gboolean
+enqueue_normalized_rows (ClfftFilter2d * f, GError ** error)
+{
+  Normalize *n = &f->normalize;
+  const ClfftRowLayout rows = { 1, f->width };
+  cl_uint count = f->width * f->height, n_ranges = NORMALIZE_RANGES;
+  const gsize range_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_mem)
+  };
+  const void *range_values[] = { &f->spectrum, &count, &n->ranges };
+  const gsize stretch_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem)
+  };
+  const void *stretch_values[] = { &f->spectrum, &count, &n->ranges,
+    &n_ranges, &f->bytes_out
+  };
+  const gsize local = NORMALIZE_GROUP;
+  const gsize range_global = NORMALIZE_RANGES * NORMALIZE_GROUP;
+  const gsize stretch_global = MIN ((count + local - 1) / local * local,
+      (gsize) 1024 * local);
+
+  return ensure_normalize (f, error)
+      && clfft_transform_enqueue (&n->rows, &f->transform_scratch,
+      f->scratch, rows, f->spectrum, rows, f->height, NULL, 0, 1.0f, NULL,
+      error)
+      && clfft_kernel_set_args (n->value_range, error,
+      G_N_ELEMENTS (range_sizes), range_sizes, range_values)
+      && clfft_kernel_enqueue (f->engine, n->value_range, 1, &range_global,
+      &local, NULL, "value_range", error)
+      && clfft_kernel_set_args (n->stretch, error,
+      G_N_ELEMENTS (stretch_sizes), stretch_sizes, stretch_values)
+      && clfft_kernel_enqueue (f->engine, n->stretch, 1, &stretch_global,
+      &local, NULL, "stretch", error);
 }
 
 gboolean
@@ -147,8 +250,10 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
               NULL, error)))
       && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
       f->scratch, h, w, NULL, error)
-      && clfft_transform_enqueue (&f->rows_inverse, scratch, f->scratch,
-      rows, f->bytes_out, rows, h, NULL, 0, f->output_gain, NULL, error);
+      && (f->output == CLFFT_OUTPUT_NORMALIZE ?
+      enqueue_normalized_rows (f, error) :
+      clfft_transform_enqueue (&f->rows_inverse, scratch, f->scratch, rows,
+          f->bytes_out, rows, h, NULL, 0, f->output_gain, NULL, error));
 }
 
 gboolean
@@ -191,6 +296,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_transform_clear (&f->columns_forward);
   clfft_transform_clear (&f->columns_inverse);
   clfft_transform_clear (&f->rows_inverse);
+  normalize_clear (&f->normalize);
   clfft_transpose_pass_clear (&f->transpose);
   clfft_scratch_clear (&f->transform_scratch);
   clfft_buffer_release (&f->bytes_in);

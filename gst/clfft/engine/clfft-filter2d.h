@@ -26,11 +26,19 @@ ClfftFilter2d *clfft_filter2d_new (ClfftEngine * engine, guint width,
 gboolean clfft_filter2d_set_gain (ClfftFilter2d * filter, const gfloat * gain,
     GError ** error);
 
-/* How filtered values become pixels: value (its magnitude when magnitude
- * is set) times gain (>= 0) plus offset, rounded half up and clamped to
- * the pixel's range. By default gain 1, offset 0, no magnitude. */
-void clfft_filter2d_set_output (ClfftFilter2d * filter, gfloat gain,
-    gfloat offset, gboolean magnitude);
+typedef enum
+{
+  CLFFT_OUTPUT_CLAMP,           /* value x gain + offset */
+  CLFFT_OUTPUT_ABS,             /* |value| x gain + offset */
+  CLFFT_OUTPUT_NORMALIZE,       /* the frame's min..max to the full range */
+} ClfftOutput;
+
+/* How filtered values become pixels, rounded half up and clamped to the
+ * pixel's range; gain (>= 0) and offset serve clamp and abs. By default
+ * clamp, gain 1, offset 0. normalize builds its kernels at the first frame
+ * that uses it. */
+void clfft_filter2d_set_output (ClfftFilter2d * filter, ClfftOutput output,
+    gfloat gain, gfloat offset);
 
 /* Filters one frame; returns when dst holds the result. Strides in bytes. */
 gboolean clfft_filter2d_process (ClfftFilter2d * filter, const guint8 * src,

@@ -242,6 +242,7 @@ typedef struct
   gboolean preserve_dc;
   gdouble gain, offset;
   gboolean abs;
+  gboolean normalize;           /* output=normalize: gain, offset unused */
 } RefFilter;
 
 /* The element's properties for a reference filter. */
@@ -253,7 +254,8 @@ ref_filter_properties (const RefFilter * f)
       "preserve-dc=%s gain=%.17g offset=%.17g output=%s", f->filter,
       f->shape, f->order, f->cutoff, f->cutoff_high, f->notch[0],
       f->notch[1], f->notch_radius, f->preserve_dc ? "true" : "false",
-      f->gain, f->offset, f->abs ? "abs" : "clamp");
+      f->gain, f->offset, f->normalize ? "normalize" : f->abs ? "abs" :
+      "clamp");
 }
 
 static gdouble
@@ -299,6 +301,7 @@ reference_run (const guint8 * in, guint w, guint ht, const RefFilter * f)
 {
   gsize n = (gsize) w * ht;
   gdouble *x = g_new0 (gdouble, 2 * n), *X = g_new (gdouble, 2 * n);
+  gdouble lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
   guint8 *out = g_malloc (n);
 
   for (gsize i = 0; i < n; i++)
@@ -316,10 +319,15 @@ reference_run (const guint8 * in, guint w, guint ht, const RefFilter * f)
       X[2 * (ky * w + kx) + 1] *= g;
     }
   ref_dft_2d (X, x, w, ht, 1);
+  for (gsize i = 0; i < n; i++)
+    lo = MIN (lo, x[2 * i] / n), hi = MAX (hi, x[2 * i] / n);
   for (gsize i = 0; i < n; i++) {
     gdouble v = x[2 * i] / n;
 
-    v = (f->abs ? fabs (v) : v) * f->gain + f->offset;
+    if (f->normalize)           /* flat within 0.01 level: 0 */
+      v = hi - lo > 0.01 ? (v - lo) * 255 / (hi - lo) : 0;
+    else
+      v = (f->abs ? fabs (v) : v) * f->gain + f->offset;
     out[i] = (guint8) CLAMP (floor (v + 0.5), 0, 255);
   }
   g_free (x);
@@ -437,7 +445,8 @@ GST_START_TEST (test_filters_and_shapes_match_reference)
 
 GST_END_TEST;
 
-/* gain, offset, output=abs and preserve-dc, alone and together. */
+/* gain, offset, output=abs, output=normalize and preserve-dc, alone and
+ * together. */
 GST_START_TEST (test_output_controls_match_reference)
 {
   guint w = 120, ht = 90;
@@ -451,10 +460,27 @@ GST_START_TEST (test_output_controls_match_reference)
     {"lowpass", "gaussian", 2, 0.1, 0.25, {0, 0}, 0.01, FALSE, 0.5, -20.0,
         FALSE},
     {"bandpass", "ideal", 2, 0.05, 0.2, {0, 0}, 0.01, TRUE, 2.5, 10.0, TRUE},
+    {"highpass", "gaussian", 2, 0.05, 0.25, {0, 0}, 0.01, FALSE, 1.0, 0.0,
+        FALSE, TRUE},
+    {"bandpass", "butterworth", 4, 0.05, 0.2, {0, 0}, 0.01, FALSE, 7.0, 9.0,
+        FALSE, TRUE},
   };
+  guint8 *flat = g_malloc ((gsize) w * ht), *out;
+  GstHarness *h;
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     check_against_reference (in, w, ht, &cases[i]);
+
+  /* a highpass of a constant frame is 0 up to the FFT's rounding, which
+   * normalize must not stretch */
+  memset (flat, 77, (gsize) w * ht);
+  h = harness_new (w, ht, "filter=highpass output=normalize");
+  out = filter_frame (h, flat, w, ht);
+  for (gsize i = 0; i < (gsize) w * ht; i++)
+    fail_unless_equals_int (out[i], 0);
+  gst_harness_teardown (h);
+  g_free (out);
+  g_free (flat);
   g_free (in);
 }
 
@@ -774,6 +800,44 @@ GST_START_TEST (test_gray16)
   fail_unless (worst <= 1, "%d 16-bit levels from the reference", worst);
   gst_video_frame_unmap (&frame);
   gst_buffer_unref (buf);
+
+  /* the same frame normalized to the full 16-bit range */
+  {
+    GstElement *filter = harness_filter (h);
+    gdouble lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+
+    g_object_set (filter, "output", 2 /* normalize */ , NULL);
+    gst_object_unref (filter);
+    buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+    fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
+    for (guint y = 0; y < ht; y++)
+      for (guint i = 0; i < w; i++)
+        GST_WRITE_UINT16_LE ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame,
+                0) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i,
+            in[y * w + i]);
+    gst_video_frame_unmap (&frame);
+    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+    buf = gst_harness_pull (h);
+    for (gsize i = 0; i < n; i++) {
+      lo = MIN (lo, x[2 * i] / n);
+      hi = MAX (hi, x[2 * i] / n);
+    }
+    worst = 0;
+    fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
+    for (guint y = 0; y < ht; y++)
+      for (guint i = 0; i < w; i++) {
+        gdouble v = (x[2 * (y * w + i)] / n - lo) * 65535 / (hi - lo);
+        gint got = GST_READ_UINT16_LE ((guint8 *)
+            GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + y *
+            GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i);
+
+        worst = MAX (worst, ABS (got - (gint) floor (v + 0.5)));
+      }
+    fail_unless (worst <= 1, "normalized: %d 16-bit levels from the "
+        "reference", worst);
+    gst_video_frame_unmap (&frame);
+    gst_buffer_unref (buf);
+  }
   g_free (in);
   g_free (x);
   g_free (X);

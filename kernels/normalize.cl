@@ -1,0 +1,70 @@
+/* output=normalize of clfft2dfilter: each frame's filtered values (real,
+ * count of them, contiguous) stretched from their min..max to the pixel
+ * range, in two launches:
+ *   value_range: each work-group reduces its share of the values to a
+ *                (min, max) pair, one per group in ranges;
+ *   stretch:     each work-item reduces the groups' pairs (a few hundred
+ *                values, from cache) and maps its pixels; a frame flat to
+ *                within FLAT_SPAN pixel levels (the FFT's rounding: a
+ *                highpass of a constant frame) maps to 0.
+ * Build options: GROUP (work-items per group, a power of two), and
+ * STORE_U16 for 16-bit pixels (default 8-bit). */
+
+#ifndef GROUP
+#error "GROUP must be defined"
+#endif
+
+#define FLAT_SPAN 0.01f
+
+#if defined(STORE_U16)
+typedef ushort pixel_t;
+#define PIXEL_MAX 65535.0f
+#define TO_PIXEL convert_ushort_sat_rtz
+#else
+typedef uchar pixel_t;
+#define PIXEL_MAX 255.0f
+#define TO_PIXEL convert_uchar_sat_rtz
+#endif
+
+__kernel __attribute__((reqd_work_group_size (GROUP, 1, 1)))
+void value_range (__global const float * values, uint count,
+    __global float2 * ranges)
+{
+  __local float2 partial[GROUP];
+  const uint lid = get_local_id (0);
+  float lo = INFINITY, hi = -INFINITY;
+
+  for (uint i = get_global_id (0); i < count; i += get_global_size (0)) {
+    lo = fmin (lo, values[i]);
+    hi = fmax (hi, values[i]);
+  }
+  partial[lid] = (float2) (lo, hi);
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (uint span = GROUP / 2; span > 0; span /= 2) {
+    if (lid < span) {
+      partial[lid].x = fmin (partial[lid].x, partial[lid + span].x);
+      partial[lid].y = fmax (partial[lid].y, partial[lid + span].y);
+    }
+    barrier (CLK_LOCAL_MEM_FENCE);
+  }
+  if (lid == 0)
+    ranges[get_group_id (0)] = partial[0];
+}
+
+__kernel void stretch (__global const float * values, uint count,
+    __global const float2 * ranges, uint n_ranges, __global pixel_t * pixels)
+{
+  float lo = INFINITY, hi = -INFINITY;
+
+  for (uint g = 0; g < n_ranges; g++) {
+    lo = fmin (lo, ranges[g].x);
+    hi = fmax (hi, ranges[g].y);
+  }
+  for (uint i = get_global_id (0); i < count; i += get_global_size (0)) {
+    float v = hi - lo > FLAT_SPAN ? (values[i] - lo) * (PIXEL_MAX /
+        (hi - lo)) : 0.0f;
+
+    /* round half up; saturation keeps the top exact */
+    pixels[i] = TO_PIXEL (v + 0.5f);
+  }
+}
