@@ -5,8 +5,8 @@
  *                (min, max) pair, one per group in ranges;
  *   stretch:     each work-item reduces the groups' pairs (a few hundred
  *                values, from cache) and maps its pixels; a frame flat to
- *                within FLAT_SPAN pixel levels (the FFT's rounding: a
- *                highpass of a constant frame) maps to 0.
+ *                within FLAT_SPAN (0.01 of an 8-bit level: the FFT's
+ *                rounding, as in a highpass of a constant frame) maps to 0.
  * Build options: GROUP (work-items per group, a power of two), and
  * STORE_U16 for 16-bit pixels (default 8-bit). */
 
@@ -14,16 +14,17 @@
 #error "GROUP must be defined"
 #endif
 
-#define FLAT_SPAN 0.01f
-
 #if defined(STORE_U16)
 typedef ushort pixel_t;
 #define PIXEL_MAX 65535.0f
 #define TO_PIXEL convert_ushort_sat_rtz
+/* 0.01 of an 8-bit level, in 16-bit levels */
+#define FLAT_SPAN 2.57f
 #else
 typedef uchar pixel_t;
 #define PIXEL_MAX 255.0f
 #define TO_PIXEL convert_uchar_sat_rtz
+#define FLAT_SPAN 0.01f
 #endif
 
 __kernel __attribute__((reqd_work_group_size (GROUP, 1, 1)))

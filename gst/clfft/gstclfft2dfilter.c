@@ -198,6 +198,7 @@ set_notches (GstClfft2dFilter * self, const gchar * text)
   self->notches_text = g_strdup (text);
   g_array_unref (self->notches);
   self->notches = notches;
+  self->mask_dirty = TRUE;
   GST_OBJECT_UNLOCK (self);
   return TRUE;
 }
@@ -222,18 +223,38 @@ read_mask_image (GstClfft2dFilter * self, const gchar * path)
   return image;
 }
 
+/* Installs the image read for generation of mask-location, unless the
+ * location changed while it was read: then a newer read installs its own. */
 static void
-replace_mask_image (GstClfft2dFilter * self, GstClfftMaskImage * image)
+replace_mask_image (GstClfft2dFilter * self, GstClfftMaskImage * image,
+    guint generation)
 {
-  GstClfftMaskImage *old;
+  GstClfftMaskImage *old = image;
 
   GST_OBJECT_LOCK (self);
-  old = self->mask_image;
-  self->mask_image = image;
-  self->mask_dirty = TRUE;
+  if (generation == self->mask_generation) {
+    old = self->mask_image;
+    self->mask_image = image;
+    self->mask_dirty = TRUE;
+  }
   GST_OBJECT_UNLOCK (self);
   if (old)
     gst_clfft_mask_image_unref (old);
+}
+
+/* Reads the image of the current mask-location and installs it. */
+static void
+reload_mask_image (GstClfft2dFilter * self)
+{
+  gchar *path;
+  guint generation;
+
+  GST_OBJECT_LOCK (self);
+  path = g_strdup (self->mask_location);
+  generation = self->mask_generation;
+  GST_OBJECT_UNLOCK (self);
+  replace_mask_image (self, read_mask_image (self, path), generation);
+  g_free (path);
 }
 
 static void
@@ -242,8 +263,9 @@ set_mask_location (GstClfft2dFilter * self, const gchar * path)
   GST_OBJECT_LOCK (self);
   g_free (self->mask_location);
   self->mask_location = g_strdup (path);
+  self->mask_generation++;
   GST_OBJECT_UNLOCK (self);
-  replace_mask_image (self, read_mask_image (self, path));
+  reload_mask_image (self);
 }
 
 static void
@@ -481,7 +503,6 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   gint width = GST_VIDEO_INFO_WIDTH (in_info);
   gint height = GST_VIDEO_INFO_HEIGHT (in_info);
   GError *error = NULL;
-  gchar *location;
 
   free_plan (self);
   /* the pad templates hold the same range */
@@ -507,11 +528,7 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   }
   self->mask = g_new (gfloat, (gsize) width * height);
   /* the mask image is read again at each caps change */
-  GST_OBJECT_LOCK (self);
-  location = g_strdup (self->mask_location);
-  GST_OBJECT_UNLOCK (self);
-  replace_mask_image (self, read_mask_image (self, location));
-  g_free (location);
+  reload_mask_image (self);
   GST_DEBUG_OBJECT (self, "prepared for %dx%d", width, height);
   return TRUE;
 }
@@ -554,12 +571,16 @@ update_mask (GstClfft2dFilter * self, const GstVideoInfo * info,
         "filter=custom needs a readable 8-bit PGM in mask-location");
     ok = FALSE;
   } else {
-    if ((params.filter == GST_CLFFT_FILTER_BANDPASS
-            || params.filter == GST_CLFFT_FILTER_BANDSTOP)
-        && params.cutoff_high <= params.cutoff)
+    gboolean band_empty = (params.filter == GST_CLFFT_FILTER_BANDPASS
+        || params.filter == GST_CLFFT_FILTER_BANDSTOP)
+        && params.cutoff_high <= params.cutoff;
+
+    /* once as the band empties, not at every frame of a controlled cutoff */
+    if (band_empty && !self->band_empty)
       GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
           ("cutoff-high (%g) is not above cutoff (%g): the band is empty.",
               params.cutoff_high, params.cutoff), (NULL));
+    self->band_empty = band_empty;
     gst_clfft_mask_fill (self->mask, GST_VIDEO_INFO_WIDTH (info),
         GST_VIDEO_INFO_HEIGHT (info), &params);
     GST_DEBUG_OBJECT (self, "mask: filter %d, shape %d, order %u, cutoff %g, "
@@ -568,6 +589,12 @@ update_mask (GstClfft2dFilter * self, const GstVideoInfo * info,
         params.cutoff_high, params.n_notches, params.notch_radius,
         params.preserve_dc);
     ok = clfft_filter2d_set_gain (self->plan, self->mask, error);
+  }
+  /* a mask that failed stays to be made: the next frame fails too */
+  if (!ok) {
+    GST_OBJECT_LOCK (self);
+    self->mask_dirty = TRUE;
+    GST_OBJECT_UNLOCK (self);
   }
   g_array_unref (notches);
   if (image)

@@ -44,6 +44,7 @@ struct _GstClfft2dFilter
   GArray *notches;              /* of GstClfftNotch */
   gdouble notch_radius;
   gchar *mask_location;
+  guint mask_generation;        /* counts the changes of mask_location */
   GstClfftMaskImage *mask_image;        /* read from mask_location */
   gboolean preserve_dc;
   gdouble gain, offset;
@@ -58,6 +59,7 @@ struct _GstClfft2dFilter
   ClfftFilter2d *plan;
   gfloat *mask;
   gboolean wide;                /* GRAY16_LE */
+  gboolean band_empty;          /* warned of an empty band */
 };
 
 G_END_DECLS

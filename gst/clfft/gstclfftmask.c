@@ -1,9 +1,14 @@
 #include "gstclfftmask.h"
 
+#include <glib/gstdio.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The largest mask side, and so the largest file worth reading. */
+#define MAX_MASK_SIDE 16384
+#define MAX_PGM_HEADER 4096
 
 /* Signed frequency of DFT index k of an n-point axis, in cycles per pixel. */
 static gdouble
@@ -57,18 +62,26 @@ notches (const GstClfftMaskParams * p, gdouble fx, gdouble fy)
   return g;
 }
 
+/* i modulo n, for negative i too */
+static gint
+wrap (gint i, gint n)
+{
+  return ((i % n) + n) % n;
+}
+
 /* The image's value at a frame frequency, the image centred on DC and
- * scaled to the frame: bilinear between its four nearest pixels. */
+ * scaled to the frame: bilinear between its four nearest pixels. The
+ * spectrum is periodic, so the neighbours wrap around the edges. */
 static gdouble
 image_gain (const GstClfftMaskImage * image, gdouble fx, gdouble fy)
 {
   gdouble x = image->width / 2 + fx * image->width;
   gdouble y = image->height / 2 + fy * image->height;
   gdouble x0 = floor (x), y0 = floor (y), ax = x - x0, ay = y - y0;
-  gint ix0 = CLAMP ((gint) x0, 0, (gint) image->width - 1);
-  gint ix1 = CLAMP ((gint) x0 + 1, 0, (gint) image->width - 1);
-  gint iy0 = CLAMP ((gint) y0, 0, (gint) image->height - 1);
-  gint iy1 = CLAMP ((gint) y0 + 1, 0, (gint) image->height - 1);
+  gint ix0 = wrap ((gint) x0, image->width);
+  gint ix1 = wrap ((gint) x0 + 1, image->width);
+  gint iy0 = wrap ((gint) y0, image->height);
+  gint iy1 = wrap ((gint) y0 + 1, image->height);
   const guint8 *p = image->pixels;
   gsize w = image->width;
   gdouble top = (1 - ax) * p[iy0 * w + ix0] + ax * p[iy0 * w + ix1];
@@ -174,6 +187,32 @@ pgm_field (const guint8 * data, gsize size, gsize * at, guint * value)
   return digits > 0 && digits < 10;
 }
 
+/* The contents of path if it is a regular file of a mask's size at most:
+ * a FIFO or a device would block or never end. */
+static gchar *
+read_regular_file (const gchar * path, gsize * size, GError ** error)
+{
+  GStatBuf st;
+  gchar *contents;
+
+  if (g_stat (path, &st) != 0) {
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+        "cannot read %s: %s", path, g_strerror (errno));
+    return NULL;
+  }
+  if (!S_ISREG (st.st_mode)
+      || (guint64) st.st_size > (guint64) MAX_MASK_SIDE * MAX_MASK_SIDE +
+      MAX_PGM_HEADER) {
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+        "%s is not a regular file of at most %u x %u pixels", path,
+        MAX_MASK_SIDE, MAX_MASK_SIDE);
+    return NULL;
+  }
+  if (!g_file_get_contents (path, &contents, size, error))
+    return NULL;
+  return contents;
+}
+
 GstClfftMaskImage *
 gst_clfft_mask_image_load (const gchar * path, GError ** error)
 {
@@ -182,20 +221,23 @@ gst_clfft_mask_image_load (const gchar * path, GError ** error)
   guint width, height, maxval;
   GstClfftMaskImage *image = NULL;
 
-  if (!g_file_get_contents (path, &contents, &size, error))
+  if (!(contents = read_regular_file (path, &size, error)))
     return NULL;
-  if (size < 2 || contents[0] != 'P' || contents[1] != '5'
+  /* "P5", whitespace, width, height, maxval, one whitespace, pixels */
+  if (size < 3 || contents[0] != 'P' || contents[1] != '5'
+      || !(g_ascii_isspace (contents[2]) || contents[2] == '#')
       || !pgm_field ((guint8 *) contents, size, &at, &width)
       || !pgm_field ((guint8 *) contents, size, &at, &height)
       || !pgm_field ((guint8 *) contents, size, &at, &maxval)
       || at >= size || !g_ascii_isspace (contents[at])) {
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
         "%s is not a binary PGM (P5) file", path);
-  } else if (width == 0 || height == 0 || width > 65536 || height > 65536
-      || maxval == 0 || maxval > 255) {
+  } else if (width == 0 || height == 0 || width > MAX_MASK_SIDE
+      || height > MAX_MASK_SIDE || maxval == 0 || maxval > 255) {
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-        "%s: a mask must be an 8-bit PGM of 1 to 65536 pixels a side "
-        "(it is %ux%u, maxval %u)", path, width, height, maxval);
+        "%s: a mask must be an 8-bit PGM of 1 to %u pixels a side "
+        "(it is %ux%u, maxval %u)", path, MAX_MASK_SIDE, width, height,
+        maxval);
   } else if (size - at - 1 < (gsize) width * height) {
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
         "%s is truncated: %ux%u pixels need %" G_GSIZE_FORMAT " bytes, it "

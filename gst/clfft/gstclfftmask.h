@@ -70,8 +70,9 @@ void gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
  * notch). Returns the notches, or NULL with error set. */
 GArray *gst_clfft_notches_parse (const gchar * text, GError ** error);
 
-/* Reads an 8-bit binary PGM (P5, maxval 1..255; values are scaled to
- * 0..255). NULL with error set when the file is unreadable or malformed.
+/* Reads an 8-bit binary PGM (P5, maxval 1..255, up to 16384 pixels a side;
+ * values are scaled to 0..255, rounded to nearest). NULL with error set
+ * when the file is unreadable, not a regular file, or malformed.
  * Images are reference-counted, so a streaming thread can keep using one
  * that a property change has replaced. */
 GstClfftMaskImage *gst_clfft_mask_image_load (const gchar * path,

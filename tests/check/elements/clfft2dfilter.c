@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "reference.h"
@@ -589,6 +590,85 @@ GST_START_TEST (test_custom_mask_equals_builtin)
 
 GST_END_TEST;
 
+/* A custom mask of another size than the frame, with maxval 15: the
+ * element resamples it bilinearly about DC, wrapping around the edges of
+ * the periodic spectrum. The reference does the same from the pixels. (The
+ * mask is not symmetric, so the output is the real part of a complex
+ * result, in the element as in the reference.) */
+GST_START_TEST (test_custom_mask_resampled)
+{
+  guint w = 96, ht = 64, mw = 40, mh = 30, maxval = 15;
+  guint8 *mask = g_malloc ((gsize) mw * mh);
+  gchar *path, *props;
+  gint fd = g_file_open_tmp ("clfft-mask-XXXXXX.pgm", &path, NULL);
+  GString *data = g_string_new (NULL);
+  gsize n = (gsize) w * ht;
+  gdouble *x = g_new0 (gdouble, 2 * n), *X = g_new (gdouble, 2 * n);
+  guint8 *in = random_frame (w, ht), *out, *ref = g_malloc (n);
+  GstHarness *h;
+
+  close (fd);
+  g_string_append_printf (data, "P5 %u %u %u\n", mw, mh, maxval);
+  for (guint y = 0; y < mh; y++)
+    for (guint i = 0; i < mw; i++) {
+      /* a ramp over the positive horizontal frequencies, 0 elsewhere:
+       * its edge columns differ, so clamping there instead of wrapping
+       * would show */
+      mask[y * mw + i] = i >= mw / 2 ? (guint8) (1 + (i - mw / 2) * (maxval -
+              1) / (mw / 2 - 1)) : 0;
+      g_string_append_c (data, (gchar) mask[y * mw + i]);
+    }
+  fail_unless (g_file_set_contents (path, data->str, data->len, NULL));
+  props = g_strdup_printf ("filter=custom mask-location=\"%s\"", path);
+  h = harness_new (w, ht, props);
+  out = filter_frame (h, in, w, ht);
+
+  for (gsize i = 0; i < n; i++)
+    x[2 * i] = in[i];
+  ref_dft_2d (x, X, w, ht, -1);
+  for (guint ky = 0; ky < ht; ky++)
+    for (guint kx = 0; kx < w; kx++) {
+      gdouble fx = (2 * kx < w ? (gdouble) kx : (gdouble) kx - w) / w;
+      gdouble fy = (2 * ky < ht ? (gdouble) ky : (gdouble) ky - ht) / ht;
+      /* mask coordinates: DC at (mh/2, mw/2), one frame period = mask */
+      gdouble mx = mw / 2 + fx * mw, my = mh / 2 + fy * mh;
+      gint x0 = (gint) floor (mx), y0 = (gint) floor (my);
+      gdouble ax = mx - x0, ay = my - y0, g = 0;
+
+      for (gint dy = 0; dy < 2; dy++)
+        for (gint dx = 0; dx < 2; dx++) {
+          gint px = ((x0 + dx) % (gint) mw + mw) % mw;
+          gint py = ((y0 + dy) % (gint) mh + mh) % mh;
+          /* pixel / maxval, as the loader's 8-bit scale rounds it */
+          gdouble v = floor ((mask[py * mw + px] * 255.0 + maxval / 2) /
+              maxval) / 255.0;
+
+          g += (dx ? ax : 1 - ax) * (dy ? ay : 1 - ay) * v;
+        }
+      X[2 * (ky * w + kx)] *= g;
+      X[2 * (ky * w + kx) + 1] *= g;
+    }
+  ref_dft_2d (X, x, w, ht, 1);
+  for (gsize i = 0; i < n; i++)
+    ref[i] = (guint8) CLAMP (floor (x[2 * i] / n + 0.5), 0, 255);
+  fail_unless (max_abs_diff (ref, out, n) <= 1, "%d levels from the "
+      "resampled mask", max_abs_diff (ref, out, n));
+
+  g_unlink (path);
+  g_free (path);
+  g_free (props);
+  g_string_free (data, TRUE);
+  g_free (mask);
+  g_free (x);
+  g_free (X);
+  g_free (in);
+  g_free (out);
+  g_free (ref);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Pops the next message of a type from the harness element's bus. */
 static GstMessage *
 pop_message (GstBus * bus, GstMessageType type)
@@ -634,7 +714,7 @@ GST_START_TEST (test_bad_values_are_reported)
   {
     const gchar *bad_files[] = { "P2\n2 2\n255\n0 0 0 0\n",
       "P5\n4 4\n255\nabc", "P5\n4 4\n70000\n0123456789abcdef0123",
-      "P5\n",
+      "P5\n", "P52 2\n255\nabcd", "P5\n70000 1\n255\nabcd",
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (bad_files); i++) {
@@ -650,16 +730,31 @@ GST_START_TEST (test_bad_values_are_reported)
       g_free (path);
     }
   }
-  /* custom with no good mask: an error, nothing comes out */
-  g_object_set (filter, "filter", 5 /* custom */ , NULL);
-  fail_unless_equals_int (gst_harness_push (h, frame_buffer (in, w, ht)),
-      GST_FLOW_ERROR);
-  msg = pop_message (bus, GST_MESSAGE_ERROR);
-  fail_unless (msg != NULL);
-  gst_message_parse_error (msg, &error, NULL);
-  fail_unless (strstr (error->message, "mask") != NULL, "%s", error->message);
-  g_clear_error (&error);
+  /* a FIFO would block a read: refused at once */
+  path = g_build_filename (g_get_tmp_dir (), "clfft-mask-fifo", NULL);
+  g_unlink (path);
+  fail_unless (mkfifo (path, 0600) == 0);
+  g_object_set (filter, "mask-location", path, NULL);
+  msg = pop_message (bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL, "no warning for a FIFO");
   gst_message_unref (msg);
+  g_unlink (path);
+  g_free (path);
+
+  /* custom with no good mask: an error at every frame, nothing comes out */
+  g_object_set (filter, "filter", 5 /* custom */ , NULL);
+  for (guint i = 0; i < 2; i++) {
+    fail_unless_equals_int (gst_harness_push (h, frame_buffer (in, w, ht)),
+        GST_FLOW_ERROR);
+    msg = pop_message (bus, GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL);
+    gst_message_parse_error (msg, &error, NULL);
+    fail_unless (strstr (error->message, "mask") != NULL, "%s",
+        error->message);
+    g_clear_error (&error);
+    gst_message_unref (msg);
+  }
+  fail_unless_equals_int (gst_harness_buffers_received (h), 0);
   gst_element_set_bus (filter, NULL);
   gst_object_unref (filter);
   gst_object_unref (bus);
@@ -838,6 +933,26 @@ GST_START_TEST (test_gray16)
     gst_video_frame_unmap (&frame);
     gst_buffer_unref (buf);
   }
+
+  /* a constant frame's highpass is flat up to the FFT's rounding, which
+   * normalize must not stretch in 16 bits either */
+  buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
+  for (guint y = 0; y < ht; y++)
+    for (guint i = 0; i < w; i++)
+      GST_WRITE_UINT16_LE ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0)
+          + y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i, 60000);
+  gst_video_frame_unmap (&frame);
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  buf = gst_harness_pull (h);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
+  for (guint y = 0; y < ht; y++)
+    for (guint i = 0; i < w; i++)
+      fail_unless_equals_int (GST_READ_UINT16_LE ((guint8 *)
+              GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + y *
+              GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i), 0);
+  gst_video_frame_unmap (&frame);
+  gst_buffer_unref (buf);
   g_free (in);
   g_free (x);
   g_free (X);
@@ -1114,6 +1229,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_output_controls_match_reference);
   tcase_add_test (tc, test_notch_removes_planted_pattern);
   tcase_add_test (tc, test_custom_mask_equals_builtin);
+  tcase_add_test (tc, test_custom_mask_resampled);
   tcase_add_test (tc, test_bad_values_are_reported);
   tcase_add_test (tc, test_controlled_gain_follows_time);
   tcase_add_test (tc, test_gray16);
