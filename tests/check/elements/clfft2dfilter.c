@@ -294,36 +294,68 @@ ref_mask (const RefFilter * f, gdouble fx, gdouble fy)
   return 1.0;
 }
 
-/* The filter computed in double precision: DFT, the mask as the element's
- * documentation defines it, inverse DFT, then value (or |value|) x gain +
- * offset, rounded and clamped. */
-static guint8 *
-reference_run (const guint8 * in, guint w, guint ht, const RefFilter * f)
+typedef gdouble (*RefGainFunc) (gdouble fx, gdouble fy, gconstpointer data);
+
+/* w x ht real pixels filtered in double precision: DFT, times gain at the
+ * signed frequencies in cycles per pixel (indices in [-W/2, W/2) and
+ * [-H/2, H/2)), inverse DFT normalized; returns the real parts. */
+static gdouble *
+ref_filtered_values (const gdouble * pixels, guint w, guint ht,
+    RefGainFunc gain, gconstpointer data)
 {
   gsize n = (gsize) w * ht;
   gdouble *x = g_new0 (gdouble, 2 * n), *X = g_new (gdouble, 2 * n);
-  gdouble lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
-  guint8 *out = g_malloc (n);
+  gdouble *values = g_new (gdouble, n);
 
   for (gsize i = 0; i < n; i++)
-    x[2 * i] = in[i];
+    x[2 * i] = pixels[i];
   ref_dft_2d (x, X, w, ht, -1);
   for (guint ky = 0; ky < ht; ky++)
     for (guint kx = 0; kx < w; kx++) {
-      /* signed indices in [-W/2, W/2) and [-H/2, H/2) */
       gdouble fx = (2 * kx < w ? (gdouble) kx : (gdouble) kx - w) / w;
       gdouble fy = (2 * ky < ht ? (gdouble) ky : (gdouble) ky - ht) / ht;
-      gdouble g = kx == 0 && ky == 0 && f->preserve_dc ? 1.0 :
-          ref_mask (f, fx, fy);
+      gdouble g = gain (fx, fy, data);
 
       X[2 * (ky * w + kx)] *= g;
       X[2 * (ky * w + kx) + 1] *= g;
     }
   ref_dft_2d (X, x, w, ht, 1);
   for (gsize i = 0; i < n; i++)
-    lo = MIN (lo, x[2 * i] / n), hi = MAX (hi, x[2 * i] / n);
+    values[i] = x[2 * i] / n;
+  g_free (x);
+  g_free (X);
+  return values;
+}
+
+/* The mask of a reference filter, with preserve-dc. */
+static gdouble
+ref_filter_gain (gdouble fx, gdouble fy, gconstpointer data)
+{
+  const RefFilter *f = data;
+
+  return fx == 0 && fy == 0 && f->preserve_dc ? 1.0 : ref_mask (f, fx, fy);
+}
+
+/* The filter computed in double precision: DFT, the mask as the element's
+ * documentation defines it, inverse DFT, then value (or |value|) x gain +
+ * offset, or the frame's range stretched, rounded and clamped. */
+static guint8 *
+reference_run (const guint8 * in, guint w, guint ht, const RefFilter * f)
+{
+  gsize n = (gsize) w * ht;
+  gdouble *pixels = g_new (gdouble, n), *values;
+  gdouble lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+  guint8 *out = g_malloc (n);
+
+  for (gsize i = 0; i < n; i++)
+    pixels[i] = in[i];
+  values = ref_filtered_values (pixels, w, ht, ref_filter_gain, f);
   for (gsize i = 0; i < n; i++) {
-    gdouble v = x[2 * i] / n;
+    lo = MIN (lo, values[i]);
+    hi = MAX (hi, values[i]);
+  }
+  for (gsize i = 0; i < n; i++) {
+    gdouble v = values[i];
 
     if (f->normalize)           /* flat within 0.01 level: 0 */
       v = hi - lo > 0.01 ? (v - lo) * 255 / (hi - lo) : 0;
@@ -331,8 +363,8 @@ reference_run (const guint8 * in, guint w, guint ht, const RefFilter * f)
       v = (f->abs ? fabs (v) : v) * f->gain + f->offset;
     out[i] = (guint8) CLAMP (floor (v + 0.5), 0, 255);
   }
-  g_free (x);
-  g_free (X);
+  g_free (pixels);
+  g_free (values);
   return out;
 }
 
@@ -590,6 +622,37 @@ GST_START_TEST (test_custom_mask_equals_builtin)
 
 GST_END_TEST;
 
+/* A mask image for the reference: w x h pixels of 0..maxval, DC at
+ * (h/2, w/2). */
+typedef struct
+{
+  guint w, h, maxval;
+  const guint8 *pixels;
+} RefMaskImage;
+
+/* Bilinear between the four nearest pixels, one frame period spanning the
+ * image and the neighbours wrapping around its edges; each pixel scaled to
+ * 8 bits and rounded as the documented loader does. */
+static gdouble
+ref_image_gain (gdouble fx, gdouble fy, gconstpointer data)
+{
+  const RefMaskImage *m = data;
+  gdouble mx = m->w / 2 + fx * m->w, my = m->h / 2 + fy * m->h;
+  gint x0 = (gint) floor (mx), y0 = (gint) floor (my);
+  gdouble ax = mx - x0, ay = my - y0, g = 0;
+
+  for (gint dy = 0; dy < 2; dy++)
+    for (gint dx = 0; dx < 2; dx++) {
+      gint px = ((x0 + dx) % (gint) m->w + m->w) % m->w;
+      gint py = ((y0 + dy) % (gint) m->h + m->h) % m->h;
+      gdouble v = floor ((m->pixels[py * m->w + px] * 255.0 + m->maxval / 2)
+          / m->maxval) / 255.0;
+
+      g += (dx ? ax : 1 - ax) * (dy ? ay : 1 - ay) * v;
+    }
+  return g;
+}
+
 /* A custom mask of another size than the frame, with maxval 15: the
  * element resamples it bilinearly about DC, wrapping around the edges of
  * the periodic spectrum. The reference does the same from the pixels. (The
@@ -599,11 +662,12 @@ GST_START_TEST (test_custom_mask_resampled)
 {
   guint w = 96, ht = 64, mw = 40, mh = 30, maxval = 15;
   guint8 *mask = g_malloc ((gsize) mw * mh);
+  RefMaskImage image = { mw, mh, maxval, mask };
   gchar *path, *props;
   gint fd = g_file_open_tmp ("clfft-mask-XXXXXX.pgm", &path, NULL);
   GString *data = g_string_new (NULL);
   gsize n = (gsize) w * ht;
-  gdouble *x = g_new0 (gdouble, 2 * n), *X = g_new (gdouble, 2 * n);
+  gdouble *pixels = g_new (gdouble, n), *values;
   guint8 *in = random_frame (w, ht), *out, *ref = g_malloc (n);
   GstHarness *h;
 
@@ -624,33 +688,10 @@ GST_START_TEST (test_custom_mask_resampled)
   out = filter_frame (h, in, w, ht);
 
   for (gsize i = 0; i < n; i++)
-    x[2 * i] = in[i];
-  ref_dft_2d (x, X, w, ht, -1);
-  for (guint ky = 0; ky < ht; ky++)
-    for (guint kx = 0; kx < w; kx++) {
-      gdouble fx = (2 * kx < w ? (gdouble) kx : (gdouble) kx - w) / w;
-      gdouble fy = (2 * ky < ht ? (gdouble) ky : (gdouble) ky - ht) / ht;
-      /* mask coordinates: DC at (mh/2, mw/2), one frame period = mask */
-      gdouble mx = mw / 2 + fx * mw, my = mh / 2 + fy * mh;
-      gint x0 = (gint) floor (mx), y0 = (gint) floor (my);
-      gdouble ax = mx - x0, ay = my - y0, g = 0;
-
-      for (gint dy = 0; dy < 2; dy++)
-        for (gint dx = 0; dx < 2; dx++) {
-          gint px = ((x0 + dx) % (gint) mw + mw) % mw;
-          gint py = ((y0 + dy) % (gint) mh + mh) % mh;
-          /* pixel / maxval, as the loader's 8-bit scale rounds it */
-          gdouble v = floor ((mask[py * mw + px] * 255.0 + maxval / 2) /
-              maxval) / 255.0;
-
-          g += (dx ? ax : 1 - ax) * (dy ? ay : 1 - ay) * v;
-        }
-      X[2 * (ky * w + kx)] *= g;
-      X[2 * (ky * w + kx) + 1] *= g;
-    }
-  ref_dft_2d (X, x, w, ht, 1);
+    pixels[i] = in[i];
+  values = ref_filtered_values (pixels, w, ht, ref_image_gain, &image);
   for (gsize i = 0; i < n; i++)
-    ref[i] = (guint8) CLAMP (floor (x[2 * i] / n + 0.5), 0, 255);
+    ref[i] = (guint8) CLAMP (floor (values[i] + 0.5), 0, 255);
   fail_unless (max_abs_diff (ref, out, n) <= 1, "%d levels from the "
       "resampled mask", max_abs_diff (ref, out, n));
 
@@ -659,8 +700,8 @@ GST_START_TEST (test_custom_mask_resampled)
   g_free (props);
   g_string_free (data, TRUE);
   g_free (mask);
-  g_free (x);
-  g_free (X);
+  g_free (pixels);
+  g_free (values);
   g_free (in);
   g_free (out);
   g_free (ref);
@@ -848,7 +889,7 @@ GST_START_TEST (test_gray16)
   GstVideoFrame frame;
   GstBuffer *buf;
   guint16 *in = g_new (guint16, n);
-  gdouble *x = g_new0 (gdouble, 2 * n), *X = g_new (gdouble, 2 * n);
+  gdouble *pixels = g_new (gdouble, n), *values;
   RefFilter f = { "highpass", "butterworth", 2, 0.1, 0.25, {0, 0}, 0.01,
     FALSE, 3.0, 40.0, TRUE
   };
@@ -870,21 +911,12 @@ GST_START_TEST (test_gray16)
 
   /* the reference, in 16-bit levels */
   for (gsize i = 0; i < n; i++)
-    x[2 * i] = in[i];
-  ref_dft_2d (x, X, w, ht, -1);
-  for (guint ky = 0; ky < ht; ky++)
-    for (guint kx = 0; kx < w; kx++) {
-      gdouble g = ref_mask (&f, (2 * kx < w ? (gdouble) kx : (gdouble) kx -
-              w) / w, (2 * ky < ht ? (gdouble) ky : (gdouble) ky - ht) / ht);
-
-      X[2 * (ky * w + kx)] *= g;
-      X[2 * (ky * w + kx) + 1] *= g;
-    }
-  ref_dft_2d (X, x, w, ht, 1);
+    pixels[i] = in[i];
+  values = ref_filtered_values (pixels, w, ht, ref_filter_gain, &f);
   fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
   for (guint y = 0; y < ht; y++)
     for (guint i = 0; i < w; i++) {
-      gdouble v = fabs (x[2 * (y * w + i)] / n) * 3.0 + 40.0 * 257;
+      gdouble v = fabs (values[y * w + i]) * 3.0 + 40.0 * 257;
       gint want = (gint) CLAMP (floor (v + 0.5), 0, 65535);
       gint got = GST_READ_UINT16_LE ((guint8 *)
           GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + y *
@@ -914,14 +946,14 @@ GST_START_TEST (test_gray16)
     fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
     buf = gst_harness_pull (h);
     for (gsize i = 0; i < n; i++) {
-      lo = MIN (lo, x[2 * i] / n);
-      hi = MAX (hi, x[2 * i] / n);
+      lo = MIN (lo, values[i]);
+      hi = MAX (hi, values[i]);
     }
     worst = 0;
     fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
     for (guint y = 0; y < ht; y++)
       for (guint i = 0; i < w; i++) {
-        gdouble v = (x[2 * (y * w + i)] / n - lo) * 65535 / (hi - lo);
+        gdouble v = (values[y * w + i] - lo) * 65535 / (hi - lo);
         gint got = GST_READ_UINT16_LE ((guint8 *)
             GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + y *
             GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i);
@@ -954,8 +986,8 @@ GST_START_TEST (test_gray16)
   gst_video_frame_unmap (&frame);
   gst_buffer_unref (buf);
   g_free (in);
-  g_free (x);
-  g_free (X);
+  g_free (pixels);
+  g_free (values);
   gst_harness_teardown (h);
 }
 
