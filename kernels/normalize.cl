@@ -7,8 +7,9 @@
  *                values, from cache) and maps its pixels; a frame flat to
  *                within FLAT_SPAN (0.01 of an 8-bit level: the FFT's
  *                rounding, as in a highpass of a constant frame) maps to 0.
- * Build options: GROUP (work-items per group, a power of two), and
- * STORE_U16 for 16-bit pixels (default 8-bit). */
+ * Build options: GROUP (work-items per group, a power of two), STORE_U16
+ * for 16-bit pixels (default 8-bit), and FROM_ZERO to map 0..max instead
+ * of min..max (the spectrum view). */
 
 #ifndef GROUP
 #error "GROUP must be defined"
@@ -61,6 +62,9 @@ __kernel void stretch (__global const float * values, uint count,
     lo = fmin (lo, ranges[g].x);
     hi = fmax (hi, ranges[g].y);
   }
+#ifdef FROM_ZERO
+  lo = 0.0f;
+#endif
   for (uint i = get_global_id (0); i < count; i += get_global_size (0)) {
     float v = hi - lo > FLAT_SPAN ? (values[i] - lo) * (PIXEL_MAX /
         (hi - lo)) : 0.0f;

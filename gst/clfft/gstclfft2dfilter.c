@@ -24,6 +24,8 @@
  * #GstClfft2dFilter:offset (in 8-bit levels, times 257 for 16-bit frames),
  * rounded to nearest and clamped to the format's range; output=normalize
  * instead stretches each frame's min..max to the format's full range.
+ * #GstClfft2dFilter:mode=spectrum shows log (1 + |F x H|) of the filtered
+ * spectrum instead, DC at the centre, to find where to put notches.
  *
  * Widths and heights go from 2 to 8192, any value: sizes whose factors are
  * all 2, 3, 5 and 7 (1920x1080, 1280x720, 3840x2160) take the mixed-radix
@@ -76,6 +78,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define DEFAULT_OFFSET 0.0
 #define MAX_OFFSET 255.0
 #define DEFAULT_OUTPUT GST_CLFFT_OUTPUT_CLAMP
+#define DEFAULT_MODE GST_CLFFT_MODE_FILTER
 #define DEFAULT_DEVICE_INDEX -1
 
 enum
@@ -93,6 +96,7 @@ enum
   PROP_GAIN,
   PROP_OFFSET,
   PROP_OUTPUT,
+  PROP_MODE,
   PROP_DEVICE_INDEX,
   PROP_DEVICE_NAME,
 };
@@ -169,6 +173,24 @@ gst_clfft_output_get_type (void)
 
   if (g_once_init_enter (&type)) {
     GType t = g_enum_register_static ("GstClfftOutput", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_clfft_mode_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_MODE_FILTER, "The filtered frame", "filter"},
+    {GST_CLFFT_MODE_SPECTRUM, "log (1 + |F x H|) of the filtered spectrum, "
+          "DC at the centre, scaled to the frame's maximum", "spectrum"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftMode", values);
     g_once_init_leave (&type, t);
   }
   return type;
@@ -318,6 +340,9 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     case PROP_OUTPUT:
       self->output = g_value_get_enum (value);
       break;
+    case PROP_MODE:
+      self->mode = g_value_get_enum (value);
+      break;
     case PROP_DEVICE_INDEX:
       self->device_index = g_value_get_int (value);
       engine_open = self->engine != NULL;
@@ -379,6 +404,9 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_OUTPUT:
       g_value_set_enum (value, self->output);
+      break;
+    case PROP_MODE:
+      g_value_set_enum (value, self->mode);
       break;
     case PROP_DEVICE_INDEX:
       g_value_set_int (value, self->device_index);
@@ -622,11 +650,13 @@ gst_clfft_2d_filter_transform_frame (GstVideoFilter * filter,
   GError *error = NULL;
   gdouble gain, offset;
   GstClfftOutput output;
+  GstClfftMode mode;
 
   GST_OBJECT_LOCK (self);
   gain = self->gain;
   offset = self->offset;
   output = self->output;
+  mode = self->mode;
   GST_OBJECT_UNLOCK (self);
 
   if (!update_mask (self, &in->info, &error)) {
@@ -638,6 +668,7 @@ gst_clfft_2d_filter_transform_frame (GstVideoFilter * filter,
   /* offset is in 8-bit levels: 257 of them make a 16-bit level */
   clfft_filter2d_set_output (self->plan, (ClfftOutput) output, gain,
       self->wide ? offset * 257 : offset);
+  clfft_filter2d_set_mode (self->plan, (ClfftMode) mode);
   /* chroma passes unchanged */
   for (guint p = 1; p < GST_VIDEO_FRAME_N_PLANES (in); p++)
     if (!gst_video_frame_copy_plane (out, in, p)) {
@@ -761,6 +792,13 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           GST_TYPE_CLFFT_OUTPUT, DEFAULT_OUTPUT,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_MODE,
+      g_param_spec_enum ("mode", "Mode",
+          "The filtered frame, or a picture of its spectrum: log (1 + "
+          "|F x H|) with DC at row H/2, column W/2, scaled so that the "
+          "frame's maximum is the format's (where to put notches)",
+          GST_TYPE_CLFFT_MODE, DEFAULT_MODE, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
       g_param_spec_int ("device-index", "Device index",
           "Index of the OpenCL device in the list of every platform's "
@@ -796,6 +834,7 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_FILTER_TYPE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_SHAPE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_OUTPUT, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_MODE, 0);
 }
 
 static void
@@ -812,6 +851,7 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->gain = DEFAULT_GAIN;
   self->offset = DEFAULT_OFFSET;
   self->output = DEFAULT_OUTPUT;
+  self->mode = DEFAULT_MODE;
   self->device_index = DEFAULT_DEVICE_INDEX;
   self->mask_dirty = TRUE;
 }

@@ -23,6 +23,16 @@ GType gst_clfft_shape_get_type (void);
 #define GST_TYPE_CLFFT_OUTPUT (gst_clfft_output_get_type ())
 GType gst_clfft_output_get_type (void);
 
+#define GST_TYPE_CLFFT_MODE (gst_clfft_mode_get_type ())
+GType gst_clfft_mode_get_type (void);
+
+/* The engine's ClfftMode, value for value. */
+typedef enum
+{
+  GST_CLFFT_MODE_FILTER = CLFFT_MODE_FILTER,
+  GST_CLFFT_MODE_SPECTRUM = CLFFT_MODE_SPECTRUM,
+} GstClfftMode;
+
 /* The engine's ClfftOutput, value for value. */
 typedef enum
 {
@@ -49,6 +59,7 @@ struct _GstClfft2dFilter
   gboolean preserve_dc;
   gdouble gain, offset;
   GstClfftOutput output;
+  GstClfftMode mode;
   gint device_index;
   gboolean mask_dirty;
 

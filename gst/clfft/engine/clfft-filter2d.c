@@ -8,7 +8,10 @@
  * The spectrum stays transposed between the two transposes, so the gain is
  * stored transposed too, with the 1 / (W H) normalization folded in.
  * output=normalize ends differently: rows inverse into real values, then
- * kernels/normalize.cl finds their range and stretches them to pixels. */
+ * kernels/normalize.cl finds their range and stretches them to pixels.
+ * mode=spectrum stops after the columns forward (with the mask on store):
+ * kernels/spectrum_view.cl draws log (1 + |F x H|) centred on DC, which
+ * normalize.cl scales to the frame's maximum. */
 #include "clfft-filter2d.h"
 #include "clfft-transform.h"
 #include "clfft-private.h"
@@ -19,12 +22,29 @@
 #define NORMALIZE_GROUP 256
 #define NORMALIZE_RANGES 128
 
+/* Real values to pixels by their range (kernels/normalize.cl). */
 typedef struct
 {
-  ClfftTransform rows;          /* rows inverse into real values */
   cl_kernel value_range, stretch;
   cl_mem ranges;                /* a (min, max) pair per group */
+} Stretch;
+
+/* output=normalize: rows inverse into real values, then stretched. */
+typedef struct
+{
+  ClfftTransform rows;
+  Stretch stretch;
 } Normalize;
+
+/* mode=spectrum: columns forward with the mask on store (unless the filter
+ * has that transform already), the log-magnitude view, then stretched from
+ * 0 to the maximum. */
+typedef struct
+{
+  ClfftTransform columns;
+  cl_kernel log_magnitude;
+  Stretch stretch;
+} SpectrumView;
 
 struct _ClfftFilter2d
 {
@@ -38,7 +58,9 @@ struct _ClfftFilter2d
   ClfftScratch transform_scratch;       /* the transforms' own */
   ClfftOutput output;
   gfloat output_gain;
+  ClfftMode mode;
   Normalize normalize;          /* built for the first normalized frame */
+  SpectrumView spectrum_view;   /* built for the first spectrum frame */
   cl_mem bytes_in, bytes_out, spectrum, scratch, gain;
 };
 
@@ -146,15 +168,88 @@ clfft_filter2d_set_output (ClfftFilter2d * f, ClfftOutput output,
 }
 
 static void
+stretch_clear (Stretch * st)
+{
+  if (st->value_range)
+    clfft_warn_on_failure (clReleaseKernel (st->value_range),
+        "clReleaseKernel");
+  if (st->stretch)
+    clfft_warn_on_failure (clReleaseKernel (st->stretch), "clReleaseKernel");
+  clfft_buffer_release (&st->ranges);
+}
+
+static gboolean
+stretch_init (Stretch * st, ClfftFilter2d * f, gboolean from_zero,
+    GError ** error)
+{
+  gchar *options = g_strdup_printf ("-D GROUP=%d%s%s", NORMALIZE_GROUP,
+      f->pixel_size == 2 ? " -D STORE_U16" : "",
+      from_zero ? " -D FROM_ZERO" : "");
+  gboolean ok = (st->value_range = clfft_kernel_new (f->engine,
+          "normalize.cl", options, "value_range", error))
+      && (st->stretch = clfft_kernel_new (f->engine, "normalize.cl", options,
+          "stretch", error))
+      && (st->ranges = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
+          NORMALIZE_RANGES * sizeof (cl_float2), NULL, error));
+
+  g_free (options);
+  return ok;
+}
+
+/* The frame's W x H real values to pixels in bytes_out, by their range. */
+static gboolean
+stretch_enqueue (Stretch * st, ClfftFilter2d * f, cl_mem values,
+    GError ** error)
+{
+  cl_uint count = f->width * f->height, n_ranges = NORMALIZE_RANGES;
+  const gsize range_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_mem)
+  };
+  const void *range_values[] = { &values, &count, &st->ranges };
+  const gsize stretch_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem)
+  };
+  const void *stretch_values[] = { &values, &count, &st->ranges, &n_ranges,
+    &f->bytes_out
+  };
+  const gsize local = NORMALIZE_GROUP;
+  const gsize range_global = NORMALIZE_RANGES * NORMALIZE_GROUP;
+  const gsize stretch_global = MIN ((count + local - 1) / local * local,
+      (gsize) 1024 * local);
+
+  return clfft_kernel_set_args (st->value_range, error,
+      G_N_ELEMENTS (range_sizes), range_sizes, range_values)
+      && clfft_kernel_enqueue (f->engine, st->value_range, 1, &range_global,
+      &local, NULL, "value_range", error)
+      && clfft_kernel_set_args (st->stretch, error,
+      G_N_ELEMENTS (stretch_sizes), stretch_sizes, stretch_values)
+      && clfft_kernel_enqueue (f->engine, st->stretch, 1, &stretch_global,
+      &local, NULL, "stretch", error);
+}
+
+/* Adds what a transform built after the others needs of the scratch: by
+ * construction no more than they did. */
+static gboolean
+scratch_covers (ClfftFilter2d * f, const ClfftTransform * t, GError ** error)
+{
+  ClfftScratch need = { 0, };
+
+  clfft_scratch_add_need (&need, t);
+  if (need.count > f->transform_scratch.count
+      || need.bytes > f->transform_scratch.bytes) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "a %u-point transform needs more scratch than the filter has",
+        t->spec.length);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+static void
 normalize_clear (Normalize * n)
 {
   clfft_transform_clear (&n->rows);
-  if (n->value_range)
-    clfft_warn_on_failure (clReleaseKernel (n->value_range),
-        "clReleaseKernel");
-  if (n->stretch)
-    clfft_warn_on_failure (clReleaseKernel (n->stretch), "clReleaseKernel");
-  clfft_buffer_release (&n->ranges);
+  stretch_clear (&n->stretch);
   memset (n, 0, sizeof (*n));
 }
 
@@ -165,68 +260,100 @@ ensure_normalize (ClfftFilter2d * f, GError ** error)
   const ClfftTransformSpec rows = { f->width, 1, CLFFT_LOAD_COMPLEX,
     CLFFT_STORE_REAL, 0, f->height
   };
-  gchar *options;
-  ClfftScratch need = { 0, };
-  gboolean ok;
 
-  if (n->stretch)
+  if (n->stretch.stretch)
     return TRUE;
-  options = g_strdup_printf ("-D GROUP=%d%s", NORMALIZE_GROUP,
-      f->pixel_size == 2 ? " -D STORE_U16" : "");
-  ok = clfft_transform_init (&n->rows, f->engine, &rows, error)
-      && (n->value_range = clfft_kernel_new (f->engine, "normalize.cl",
-          options, "value_range", error))
-      && (n->stretch = clfft_kernel_new (f->engine, "normalize.cl", options,
-          "stretch", error))
-      && (n->ranges = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
-          NORMALIZE_RANGES * sizeof (cl_float2), NULL, error));
-  g_free (options);
-  /* the same rows as rows_inverse: the scratch already fits them */
-  if (ok) {
-    clfft_scratch_add_need (&need, &n->rows);
-    g_warn_if_fail (need.count <= f->transform_scratch.count
-        && need.bytes <= f->transform_scratch.bytes);
-  }
-  if (!ok)
-    normalize_clear (n);
-  return ok;
+  if (clfft_transform_init (&n->rows, f->engine, &rows, error)
+      && scratch_covers (f, &n->rows, error)
+      && stretch_init (&n->stretch, f, FALSE, error))
+    return TRUE;
+  normalize_clear (n);
+  return FALSE;
+}
+
+static void
+spectrum_view_clear (SpectrumView * v)
+{
+  clfft_transform_clear (&v->columns);
+  if (v->log_magnitude)
+    clfft_warn_on_failure (clReleaseKernel (v->log_magnitude),
+        "clReleaseKernel");
+  stretch_clear (&v->stretch);
+  memset (v, 0, sizeof (*v));
+}
+
+static gboolean
+ensure_spectrum_view (ClfftFilter2d * f, GError ** error)
+{
+  SpectrumView *v = &f->spectrum_view;
+  const ClfftTransformSpec columns = { f->height, -1, CLFFT_LOAD_COMPLEX,
+    CLFFT_STORE_COMPLEX, CLFFT_ROW_GAIN_ON_STORE, f->width
+  };
+
+  if (v->log_magnitude)
+    return TRUE;
+  if ((f->columns_forward.n_passes
+          || (clfft_transform_init (&v->columns, f->engine, &columns, error)
+              && scratch_covers (f, &v->columns, error)))
+      && (v->log_magnitude = clfft_kernel_new (f->engine, "spectrum_view.cl",
+              "", "log_magnitude", error))
+      && stretch_init (&v->stretch, f, TRUE, error))
+    return TRUE;
+  spectrum_view_clear (v);
+  return FALSE;
 }
 
 /* Rows inverse into real values in the spectrum's memory (free by then),
- * their range, then the stretch into pixels. */
+ * stretched into pixels. */
 static gboolean
 enqueue_normalized_rows (ClfftFilter2d * f, GError ** error)
 {
-  Normalize *n = &f->normalize;
   const ClfftRowLayout rows = { 1, f->width };
-  cl_uint count = f->width * f->height, n_ranges = NORMALIZE_RANGES;
-  const gsize range_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_mem)
-  };
-  const void *range_values[] = { &f->spectrum, &count, &n->ranges };
-  const gsize stretch_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem)
-  };
-  const void *stretch_values[] = { &f->spectrum, &count, &n->ranges,
-    &n_ranges, &f->bytes_out
-  };
-  const gsize local = NORMALIZE_GROUP;
-  const gsize range_global = NORMALIZE_RANGES * NORMALIZE_GROUP;
-  const gsize stretch_global = MIN ((count + local - 1) / local * local,
-      (gsize) 1024 * local);
 
   return ensure_normalize (f, error)
-      && clfft_transform_enqueue (&n->rows, &f->transform_scratch,
+      && clfft_transform_enqueue (&f->normalize.rows, &f->transform_scratch,
       f->scratch, rows, f->spectrum, rows, f->height, NULL, 0, 1.0f, NULL,
       error)
-      && clfft_kernel_set_args (n->value_range, error,
-      G_N_ELEMENTS (range_sizes), range_sizes, range_values)
-      && clfft_kernel_enqueue (f->engine, n->value_range, 1, &range_global,
-      &local, NULL, "value_range", error)
-      && clfft_kernel_set_args (n->stretch, error,
-      G_N_ELEMENTS (stretch_sizes), stretch_sizes, stretch_values)
-      && clfft_kernel_enqueue (f->engine, n->stretch, 1, &stretch_global,
-      &local, NULL, "stretch", error);
+      && stretch_enqueue (&f->normalize.stretch, f, f->spectrum, error);
+}
+
+/* Rows forward, transpose, columns forward with the mask: the filtered
+ * spectrum, transposed, in spectrum; its view into scratch, stretched. */
+static gboolean
+enqueue_spectrum_view (ClfftFilter2d * f, GError ** error)
+{
+  SpectrumView *v = &f->spectrum_view;
+  ClfftTransform *columns = f->columns_forward.n_passes ?
+      &f->columns_forward : &v->columns;
+  guint w = f->width, h = f->height;
+  const ClfftRowLayout rows = { 1, w }, column_rows = { 1, h };
+  /* the mask holds 1 / (W H); the view shows |F x H| */
+  gfloat scale = (gfloat) w * h;
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_float), sizeof (cl_mem)
+  };
+  const void *values[] = { &f->spectrum, &w, &h, &scale, &f->scratch };
+  const gsize local[2] = { 16, 16 };
+  const gsize global[2] = { (w + 15) / 16 * 16, (h + 15) / 16 * 16 };
+
+  return ensure_spectrum_view (f, error)
+      && clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
+      f->bytes_in, rows, f->spectrum, rows, h, NULL, 0, 1.0f, NULL, error)
+      && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
+      f->scratch, w, h, NULL, error)
+      && clfft_transform_enqueue (columns, &f->transform_scratch, f->scratch,
+      column_rows, f->spectrum, column_rows, w, f->gain, h, 1.0f, NULL, error)
+      && clfft_kernel_set_args (v->log_magnitude, error, G_N_ELEMENTS (sizes),
+      sizes, values)
+      && clfft_kernel_enqueue (f->engine, v->log_magnitude, 2, global, local,
+      NULL, "log_magnitude", error)
+      && stretch_enqueue (&v->stretch, f, f->scratch, error);
+}
+
+void
+clfft_filter2d_set_mode (ClfftFilter2d * f, ClfftMode mode)
+{
+  f->mode = mode;
 }
 
 gboolean
@@ -236,6 +363,8 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
   const ClfftRowLayout rows = { 1, w }, columns = { 1, h };
   const ClfftScratch *scratch = &f->transform_scratch;
 
+  if (f->mode == CLFFT_MODE_SPECTRUM)
+    return enqueue_spectrum_view (f, error);
   return clfft_transform_enqueue (&f->rows_forward, scratch, f->bytes_in,
       rows, f->spectrum, rows, h, NULL, 0, 1.0f, NULL, error)
       && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
@@ -297,6 +426,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_transform_clear (&f->columns_inverse);
   clfft_transform_clear (&f->rows_inverse);
   normalize_clear (&f->normalize);
+  spectrum_view_clear (&f->spectrum_view);
   clfft_transpose_pass_clear (&f->transpose);
   clfft_scratch_clear (&f->transform_scratch);
   clfft_buffer_release (&f->bytes_in);

@@ -40,6 +40,17 @@ typedef enum
 void clfft_filter2d_set_output (ClfftFilter2d * filter, ClfftOutput output,
     gfloat gain, gfloat offset);
 
+typedef enum
+{
+  CLFFT_MODE_FILTER,            /* the filtered frame */
+  CLFFT_MODE_SPECTRUM,          /* log (1 + |F x H|), DC at the centre,
+                                 * scaled so the maximum is full scale */
+} ClfftMode;
+
+/* What process makes of a frame; spectrum builds its kernels at the first
+ * frame that uses it. */
+void clfft_filter2d_set_mode (ClfftFilter2d * filter, ClfftMode mode);
+
 /* Filters one frame; returns when dst holds the result. Strides in bytes. */
 gboolean clfft_filter2d_process (ClfftFilter2d * filter, const guint8 * src,
     gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error);

@@ -1068,6 +1068,95 @@ GST_START_TEST (test_yuv_filters_luma_keeps_chroma)
 
 GST_END_TEST;
 
+/* Runs one frame through mode=spectrum with f's mask and checks the
+ * picture against log (1 + |F x H|) computed in double precision, DC at
+ * (H/2, W/2), scaled to the frame's maximum: every pixel within 1 level.
+ * Returns the picture. */
+static guint8 *
+check_spectrum_view (const guint8 * in, guint w, guint ht,
+    const RefFilter * f)
+{
+  gsize n = (gsize) w * ht;
+  gchar *mask = ref_filter_properties (f);
+  gchar *props = g_strdup_printf ("%s mode=spectrum", mask);
+  GstHarness *h = harness_new (w, ht, props);
+  guint8 *out = filter_frame (h, in, w, ht), *ref = g_malloc (n);
+  gdouble *x = g_new0 (gdouble, 2 * n), *X = g_new (gdouble, 2 * n);
+  gdouble *view = g_new (gdouble, n), top = 0;
+
+  for (gsize i = 0; i < n; i++)
+    x[2 * i] = in[i];
+  ref_dft_2d (x, X, w, ht, -1);
+  for (guint y = 0; y < ht; y++)
+    for (guint i = 0; i < w; i++) {
+      /* display (y, i) shows signed frequency (y - H/2, i - W/2) */
+      guint ux = (i + w - w / 2) % w, uy = (y + ht - ht / 2) % ht;
+      gdouble g = ref_filter_gain (((gdouble) i - w / 2) / w,
+          ((gdouble) y - ht / 2) / ht, f);
+      gsize at = (gsize) uy * w + ux;
+
+      view[y * w + i] = log1p (g * hypot (X[2 * at], X[2 * at + 1]));
+      top = MAX (top, view[y * w + i]);
+    }
+  for (gsize i = 0; i < n; i++)
+    ref[i] = (guint8) CLAMP (floor (view[i] * 255 / top + 0.5), 0, 255);
+  fail_unless (max_abs_diff (ref, out, n) <= 1, "%ux%u %s: %d levels from "
+      "the reference view", w, ht, props, max_abs_diff (ref, out, n));
+  g_free (mask);
+  g_free (props);
+  g_free (ref);
+  g_free (x);
+  g_free (X);
+  g_free (view);
+  gst_harness_teardown (h);
+  return out;
+}
+
+/* mode=spectrum against the reference picture, with a mask whose columns
+ * run in one kernel (128x64) and one whose columns take Bluestein (97x61);
+ * a cosine grating's two peaks stand where they should. */
+GST_START_TEST (test_spectrum_mode)
+{
+  guint w = 128, ht = 64, kx = 16, ky = 8;      /* (0.125, 0.125) cycles */
+  guint8 *in = g_malloc ((gsize) w * ht), *out;
+  RefFilter f = { "lowpass", "butterworth", 2, 0.3, 0.25, {0, 0}, 0.01,
+    FALSE, 1.0, 0.0, FALSE
+  };
+  guint peak_row = ht / 2 + ky, peak_col = w / 2 + kx;
+  guint mirror_row = ht / 2 - ky, mirror_col = w / 2 - kx;
+
+  for (guint y = 0; y < ht; y++)
+    for (guint i = 0; i < w; i++)
+      in[y * w + i] = (guint8) lround (128 + 90 * cos (2 * G_PI *
+              ((gdouble) kx * i / w + (gdouble) ky * y / ht)) +
+          g_rand_double_range (rng, -20, 20));
+  out = check_spectrum_view (in, w, ht, &f);
+
+  /* DC is the brightest; then the grating's two peaks, over their
+   * neighbourhoods */
+  fail_unless_equals_int (out[(ht / 2) * w + w / 2], 255);
+  for (gint dy = -2; dy <= 2; dy++)
+    for (gint dx = -2; dx <= 2; dx++) {
+      if (dx == 0 && dy == 0)
+        continue;
+      fail_unless (out[peak_row * w + peak_col] > out[(peak_row + dy) * w +
+              peak_col + dx]);
+      fail_unless (out[mirror_row * w + mirror_col] > out[(mirror_row + dy) *
+              w + mirror_col + dx]);
+    }
+  g_free (in);
+  g_free (out);
+
+  in = structured_frame (97, 61);
+  f.filter = "highpass";
+  f.shape = "gaussian";
+  f.cutoff = 0.05;
+  g_free (check_spectrum_view (in, 97, 61, &f));
+  g_free (in);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_property_change_applies_to_next_frame)
 {
   guint w = 32, ht = 32;
@@ -1265,6 +1354,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_bad_values_are_reported);
   tcase_add_test (tc, test_controlled_gain_follows_time);
   tcase_add_test (tc, test_gray16);
+  tcase_add_test (tc, test_spectrum_mode);
   tcase_add_test (tc, test_yuv_filters_luma_keeps_chroma);
   tcase_add_test (tc, test_property_change_applies_to_next_frame);
   tcase_add_test (tc, test_unsupported_sizes_refused);
