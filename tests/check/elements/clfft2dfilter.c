@@ -1157,6 +1157,56 @@ GST_START_TEST (test_spectrum_mode)
 
 GST_END_TEST;
 
+/* cutoff is controllable too: the mask follows the control source's value
+ * at each buffer's time. */
+GST_START_TEST (test_controlled_cutoff_follows_time)
+{
+  guint w = 64, ht = 48;
+  GstHarness *h = harness_new (w, ht, "filter=lowpass shape=ideal");
+  GstElement *filter = harness_filter (h);
+  GstControlSource *source = gst_interpolation_control_source_new ();
+  guint8 *in = structured_frame (w, ht);
+  const gdouble cutoffs[] = { 0.05, 0.3 };
+
+  g_object_set (source, "mode", GST_INTERPOLATION_MODE_NONE, NULL);
+  fail_unless (gst_object_add_control_binding (GST_OBJECT (filter),
+          gst_direct_control_binding_new_absolute (GST_OBJECT (filter),
+              "cutoff", source)));
+  for (guint f = 0; f < G_N_ELEMENTS (cutoffs); f++)
+    gst_timed_value_control_source_set (GST_TIMED_VALUE_CONTROL_SOURCE
+        (source), f * GST_SECOND, cutoffs[f]);
+
+  for (guint f = 0; f < G_N_ELEMENTS (cutoffs); f++) {
+    GstBuffer *buf = frame_buffer (in, w, ht);
+    GstVideoFrame frame;
+    GstVideoInfo info;
+    guint8 *ref = reference_filter (in, w, ht, FALSE, cutoffs[f]);
+    gint worst = 0;
+
+    GST_BUFFER_PTS (buf) = f * GST_SECOND;
+    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+    buf = gst_harness_pull (h);
+    gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, ht);
+    fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
+    for (guint y = 0; y < ht; y++)
+      for (guint x = 0; x < w; x++)
+        worst = MAX (worst, ABS (((guint8 *) GST_VIDEO_FRAME_PLANE_DATA
+                    (&frame, 0))[y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame,
+                        0) + x] - ref[y * w + x]));
+    fail_unless (worst <= 1, "frame %u (cutoff %g): %d levels from the "
+        "reference", f, cutoffs[f], worst);
+    gst_video_frame_unmap (&frame);
+    gst_buffer_unref (buf);
+    g_free (ref);
+  }
+  g_free (in);
+  gst_object_unref (source);
+  gst_object_unref (filter);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_property_change_applies_to_next_frame)
 {
   guint w = 32, ht = 32;
@@ -1353,6 +1403,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_custom_mask_resampled);
   tcase_add_test (tc, test_bad_values_are_reported);
   tcase_add_test (tc, test_controlled_gain_follows_time);
+  tcase_add_test (tc, test_controlled_cutoff_follows_time);
   tcase_add_test (tc, test_gray16);
   tcase_add_test (tc, test_spectrum_mode);
   tcase_add_test (tc, test_yuv_filters_luma_keeps_chroma);
