@@ -227,8 +227,9 @@ stretch_enqueue (Stretch * st, ClfftFilter2d * f, cl_mem values,
       &local, NULL, "stretch", error);
 }
 
-/* Adds what a transform built after the others needs of the scratch: by
- * construction no more than they did. */
+/* Whether the scratch, sized for the transforms built with the filter,
+ * covers one built later (by construction it needs no more than they
+ * did). */
 static gboolean
 scratch_covers (ClfftFilter2d * f, const ClfftTransform * t, GError ** error)
 {
