@@ -75,18 +75,18 @@ frame_buffer (const guint8 * pixels, guint width, guint height)
   return buf;
 }
 
-/* Pushes one frame and returns the filtered pixels, packed. */
+/* Pushes one frame stamped pts and returns the filtered pixels, packed. */
 static guint8 *
-filter_frame (GstHarness * h, const guint8 * pixels, guint width,
-    guint height)
+filter_frame_at (GstHarness * h, const guint8 * pixels, guint width,
+    guint height, GstClockTime pts)
 {
   GstVideoInfo info;
   GstVideoFrame frame;
-  GstBuffer *out;
+  GstBuffer *out, *in = frame_buffer (pixels, width, height);
   guint8 *result = g_malloc ((gsize) width * height);
 
-  fail_unless_equals_int (gst_harness_push (h, frame_buffer (pixels, width,
-              height)), GST_FLOW_OK);
+  GST_BUFFER_PTS (in) = pts;
+  fail_unless_equals_int (gst_harness_push (h, in), GST_FLOW_OK);
   out = gst_harness_pull (h);
   fail_unless (out != NULL);
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, width, height);
@@ -98,6 +98,13 @@ filter_frame (GstHarness * h, const guint8 * pixels, guint width,
   gst_video_frame_unmap (&frame);
   gst_buffer_unref (out);
   return result;
+}
+
+static guint8 *
+filter_frame (GstHarness * h, const guint8 * pixels, guint width,
+    guint height)
+{
+  return filter_frame_at (h, pixels, width, height, GST_CLOCK_TIME_NONE);
 }
 
 static guint8 *
@@ -826,6 +833,24 @@ GST_START_TEST (test_bad_values_are_reported)
 
 GST_END_TEST;
 
+/* Binds property of the element to a control source that steps through
+ * values, value i from i seconds on. */
+static GstControlSource *
+control_steps (GstElement * element, const gchar * property,
+    const gdouble * values, guint n_values)
+{
+  GstControlSource *source = gst_interpolation_control_source_new ();
+
+  g_object_set (source, "mode", GST_INTERPOLATION_MODE_NONE, NULL);
+  fail_unless (gst_object_add_control_binding (GST_OBJECT (element),
+          gst_direct_control_binding_new_absolute (GST_OBJECT (element),
+              property, source)));
+  for (guint i = 0; i < n_values; i++)
+    gst_timed_value_control_source_set (GST_TIMED_VALUE_CONTROL_SOURCE
+        (source), i * GST_SECOND, values[i]);
+  return source;
+}
+
 /* gain is controllable: a control source's value at each buffer's time
  * applies to that frame. */
 GST_START_TEST (test_controlled_gain_follows_time)
@@ -833,41 +858,19 @@ GST_START_TEST (test_controlled_gain_follows_time)
   guint w = 16, ht = 8;
   GstHarness *h = harness_new (w, ht, "filter=none");
   GstElement *filter = harness_filter (h);
-  GstControlSource *source = gst_interpolation_control_source_new ();
-  GstTimedValueControlSource *timed = GST_TIMED_VALUE_CONTROL_SOURCE (source);
+  const gdouble gains[] = { 1.0, 3.0 };
+  GstControlSource *source = control_steps (filter, "gain", gains, 2);
   guint8 *in = g_malloc ((gsize) w * ht);
-  GstBuffer *buf;
 
   for (gsize i = 0; i < (gsize) w * ht; i++)
     in[i] = g_rand_int_range (rng, 10, 60);
-  g_object_set (source, "mode", GST_INTERPOLATION_MODE_NONE, NULL);
-  fail_unless (gst_object_add_control_binding (GST_OBJECT (filter),
-          gst_direct_control_binding_new_absolute (GST_OBJECT (filter),
-              "gain", source)));
-  gst_timed_value_control_source_set (timed, 0, 1.0);
-  gst_timed_value_control_source_set (timed, GST_SECOND, 3.0);
+  for (guint f = 0; f < G_N_ELEMENTS (gains); f++) {
+    guint8 *out = filter_frame_at (h, in, w, ht, f * GST_SECOND);
 
-  for (guint f = 0; f < 2; f++) {
-    GstVideoFrame frame;
-    GstVideoInfo info;
-
-    buf = frame_buffer (in, w, ht);
-    GST_BUFFER_PTS (buf) = f * GST_SECOND;
-    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
-    buf = gst_harness_pull (h);
-    gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, ht);
-    fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
-    for (guint y = 0; y < ht; y++)
-      for (guint x = 0; x < w; x++) {
-        guint8 got = ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0))[y *
-            GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + x];
-        gint want = in[y * w + x] * (f ? 3 : 1);
-
-        fail_unless (ABS (got - want) <= 1, "frame %u: %d for %d", f, got,
-            want);
-      }
-    gst_video_frame_unmap (&frame);
-    gst_buffer_unref (buf);
+    for (gsize i = 0; i < (gsize) w * ht; i++)
+      fail_unless (ABS (out[i] - in[i] * gains[f]) <= 1, "frame %u: %d for "
+          "%g", f, out[i], in[i] * gains[f]);
+    g_free (out);
   }
   g_free (in);
   gst_object_unref (source);
@@ -1164,39 +1167,18 @@ GST_START_TEST (test_controlled_cutoff_follows_time)
   guint w = 64, ht = 48;
   GstHarness *h = harness_new (w, ht, "filter=lowpass shape=ideal");
   GstElement *filter = harness_filter (h);
-  GstControlSource *source = gst_interpolation_control_source_new ();
-  guint8 *in = structured_frame (w, ht);
   const gdouble cutoffs[] = { 0.05, 0.3 };
-
-  g_object_set (source, "mode", GST_INTERPOLATION_MODE_NONE, NULL);
-  fail_unless (gst_object_add_control_binding (GST_OBJECT (filter),
-          gst_direct_control_binding_new_absolute (GST_OBJECT (filter),
-              "cutoff", source)));
-  for (guint f = 0; f < G_N_ELEMENTS (cutoffs); f++)
-    gst_timed_value_control_source_set (GST_TIMED_VALUE_CONTROL_SOURCE
-        (source), f * GST_SECOND, cutoffs[f]);
+  GstControlSource *source = control_steps (filter, "cutoff", cutoffs, 2);
+  guint8 *in = structured_frame (w, ht);
 
   for (guint f = 0; f < G_N_ELEMENTS (cutoffs); f++) {
-    GstBuffer *buf = frame_buffer (in, w, ht);
-    GstVideoFrame frame;
-    GstVideoInfo info;
+    guint8 *out = filter_frame_at (h, in, w, ht, f * GST_SECOND);
     guint8 *ref = reference_filter (in, w, ht, FALSE, cutoffs[f]);
-    gint worst = 0;
 
-    GST_BUFFER_PTS (buf) = f * GST_SECOND;
-    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
-    buf = gst_harness_pull (h);
-    gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, ht);
-    fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
-    for (guint y = 0; y < ht; y++)
-      for (guint x = 0; x < w; x++)
-        worst = MAX (worst, ABS (((guint8 *) GST_VIDEO_FRAME_PLANE_DATA
-                    (&frame, 0))[y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame,
-                        0) + x] - ref[y * w + x]));
-    fail_unless (worst <= 1, "frame %u (cutoff %g): %d levels from the "
-        "reference", f, cutoffs[f], worst);
-    gst_video_frame_unmap (&frame);
-    gst_buffer_unref (buf);
+    fail_unless (max_abs_diff (ref, out, (gsize) w * ht) <= 1, "frame %u "
+        "(cutoff %g): %d levels from the reference", f, cutoffs[f],
+        max_abs_diff (ref, out, (gsize) w * ht));
+    g_free (out);
     g_free (ref);
   }
   g_free (in);
