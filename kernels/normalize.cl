@@ -1,6 +1,7 @@
 /* output=normalize of clfft2dfilter: each frame's filtered values (real,
- * count of them, contiguous) stretched from their min..max to the pixel
- * range, in two launches:
+ * count of them in rows of width, each row pitch values after the last:
+ * the frame cropped from its padding) stretched from their min..max to
+ * the pixel range, in two launches:
  *   value_range: each work-group reduces its share of the values to a
  *                (min, max) pair, one per group in ranges;
  *   stretch:     each work-item reduces the groups' pairs (a few hundred
@@ -28,17 +29,26 @@ typedef uchar pixel_t;
 #define FLAT_SPAN 0.01f
 #endif
 
+/* Where the i-th value of the frame lies. */
+static size_t
+at (uint i, uint width, uint pitch)
+{
+  return (size_t) (i / width) * pitch + i % width;
+}
+
 __kernel __attribute__((reqd_work_group_size (GROUP, 1, 1)))
-void value_range (__global const float * values, uint count,
-    __global float2 * ranges)
+void value_range (__global const float * values, uint width, uint count,
+    uint pitch, __global float2 * ranges)
 {
   __local float2 partial[GROUP];
   const uint lid = get_local_id (0);
   float lo = INFINITY, hi = -INFINITY;
 
   for (uint i = get_global_id (0); i < count; i += get_global_size (0)) {
-    lo = fmin (lo, values[i]);
-    hi = fmax (hi, values[i]);
+    float v = values[at (i, width, pitch)];
+
+    lo = fmin (lo, v);
+    hi = fmax (hi, v);
   }
   partial[lid] = (float2) (lo, hi);
   barrier (CLK_LOCAL_MEM_FENCE);
@@ -53,8 +63,9 @@ void value_range (__global const float * values, uint count,
     ranges[get_group_id (0)] = partial[0];
 }
 
-__kernel void stretch (__global const float * values, uint count,
-    __global const float2 * ranges, uint n_ranges, __global pixel_t * pixels)
+__kernel void stretch (__global const float * values, uint width,
+    uint count, uint pitch, __global const float2 * ranges, uint n_ranges,
+    __global pixel_t * pixels)
 {
   float lo = INFINITY, hi = -INFINITY;
 
@@ -66,10 +77,11 @@ __kernel void stretch (__global const float * values, uint count,
   lo = 0.0f;
 #endif
   for (uint i = get_global_id (0); i < count; i += get_global_size (0)) {
-    float v = hi - lo > FLAT_SPAN ? (values[i] - lo) * (PIXEL_MAX /
+    size_t j = at (i, width, pitch);
+    float v = hi - lo > FLAT_SPAN ? (values[j] - lo) * (PIXEL_MAX /
         (hi - lo)) : 0.0f;
 
     /* round half up; saturation keeps the top exact */
-    pixels[i] = TO_PIXEL (v + 0.5f);
+    pixels[j] = TO_PIXEL (v + 0.5f);
   }
 }

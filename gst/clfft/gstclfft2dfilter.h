@@ -25,6 +25,15 @@ GType gst_clfft_output_get_type (void);
 
 #define GST_TYPE_CLFFT_MODE (gst_clfft_mode_get_type ())
 GType gst_clfft_mode_get_type (void);
+#define GST_TYPE_CLFFT_PADDING (gst_clfft_padding_get_type ())
+GType gst_clfft_padding_get_type (void);
+
+/* The engine's ClfftPadding, value for value. */
+typedef enum
+{
+  GST_CLFFT_PADDING_NONE = CLFFT_PADDING_NONE,
+  GST_CLFFT_PADDING_MIRROR = CLFFT_PADDING_MIRROR,
+} GstClfftPadding;
 
 /* The engine's ClfftMode, value for value. */
 typedef enum
@@ -60,6 +69,7 @@ struct _GstClfft2dFilter
   gdouble gain, offset;
   GstClfftOutput output;
   GstClfftMode mode;
+  GstClfftPadding padding;
   gint device_index;
   gboolean mask_dirty;
 
@@ -68,7 +78,9 @@ struct _GstClfft2dFilter
 
   /* streaming state, from set_info to stop */
   ClfftFilter2d *plan;
-  gfloat *mask;
+  ClfftPadding plan_padding;    /* what plan was made with */
+  gfloat *mask;                 /* at the plan's transform size */
+  gint width, height;
   gboolean wide;                /* GRAY16_LE */
   gboolean band_empty;          /* warned of an empty band */
 };

@@ -7,6 +7,7 @@
 
 #include "engine/clfft-engine.h"
 #include "engine/clfft-fft.h"
+#include "engine/clfft-filter2d.h"
 #include "reference.h"
 
 /* Relative L2 error bounds of issue 3: mixed radix, and Bluestein. */
@@ -1263,6 +1264,54 @@ GST_START_TEST (test_program_cache)
 
 GST_END_TEST;
 
+static gboolean
+five_smooth (guint n)
+{
+  static const guint primes[] = { 2, 3, 5 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (primes); i++)
+    while (n % primes[i] == 0)
+      n /= primes[i];
+  return n == 1;
+}
+
+/* padding=mirror's size for every side clfft2dfilter takes: the smallest
+ * 2^a 3^b 5^c of at least 1.5 n, which a filter can be made at. */
+GST_START_TEST (test_filter2d_padded_lengths)
+{
+  GError *error = NULL;
+  ClfftEngine *engine = clfft_engine_get (-1, &error);
+  ClfftFilter2d *filter;
+  guint tw, th;
+
+  for (guint n = 2; n <= 8192; n++) {
+    guint p = clfft_filter2d_padded_length (n), least = (3 * n + 1) / 2;
+
+    fail_unless (p >= least && five_smooth (p), "%u: %u", n, p);
+    for (guint q = least; q < p; q++)
+      fail_if (five_smooth (q), "%u: %u is smaller than %u", n, q, p);
+  }
+
+  fail_unless (engine != NULL, "%s", error ? error->message : "");
+  filter = clfft_filter2d_new (engine, 97, 8192, CLFFT_PIXELS_U8,
+      CLFFT_PADDING_MIRROR, &error);
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  clfft_filter2d_get_transform_size (filter, &tw, &th);
+  fail_unless_equals_int (tw, 150);
+  fail_unless_equals_int (th, 12288);
+  clfft_filter2d_free (filter);
+  filter = clfft_filter2d_new (engine, 97, 61, CLFFT_PIXELS_U16,
+      CLFFT_PADDING_NONE, &error);
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  clfft_filter2d_get_transform_size (filter, &tw, &th);
+  fail_unless_equals_int (tw, 97);
+  fail_unless_equals_int (th, 61);
+  clfft_filter2d_free (filter);
+  clfft_engine_unref (engine);
+}
+
+GST_END_TEST;
+
 static Suite *
 engine_suite (void)
 {
@@ -1289,6 +1338,7 @@ engine_suite (void)
   tcase_add_test (tc, test_device_choice);
   tcase_add_test (tc, test_build_failure_is_reported_with_log);
   tcase_add_test (tc, test_program_cache);
+  tcase_add_test (tc, test_filter2d_padded_lengths);
   if (g_getenv ("CLFFT_GENERIC_KERNELS"))
     tcase_add_test (tc, test_fft_every_length);
   suite_add_tcase (s, tc);

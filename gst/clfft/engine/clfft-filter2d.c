@@ -11,7 +11,11 @@
  * kernels/normalize.cl finds their range and stretches them to pixels.
  * mode=spectrum stops after the columns forward (with the mask on store):
  * kernels/spectrum_view.cl draws log (1 + |F x H|) centred on DC, which
- * normalize.cl scales to the frame's maximum. */
+ * normalize.cl scales to the frame's maximum.
+ * padding=mirror first mirrors the frame into a larger one
+ * (kernels/mirror_pad.cl), runs all of the above on that, and crops the
+ * frame back out as it reads the pixels (and as normalize takes the
+ * range). */
 #include "clfft-filter2d.h"
 #include "clfft-transform.h"
 #include "clfft-private.h"
@@ -49,8 +53,10 @@ typedef struct
 struct _ClfftFilter2d
 {
   ClfftEngine *engine;
-  guint width, height;
+  guint frame_width, frame_height;
+  guint width, height;          /* of the transforms: the frame's, or padded */
   gsize pixel_size;             /* bytes */
+  cl_kernel mirror_pad;         /* padding=mirror only */
   ClfftTransform rows_forward, rows_inverse;
   ClfftTransform columns_filter;        /* or, where that takes more: */
   ClfftTransform columns_forward, columns_inverse;
@@ -62,7 +68,53 @@ struct _ClfftFilter2d
   Normalize normalize;          /* built for the first normalized frame */
   SpectrumView spectrum_view;   /* built for the first spectrum frame */
   cl_mem bytes_in, bytes_out, spectrum, scratch, gain;
+  cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
 };
+
+guint
+clfft_filter2d_padded_length (guint n)
+{
+  return clfft_transform_fast_length (n + (n + 1) / 2);
+}
+
+void
+clfft_filter2d_get_transform_size (ClfftFilter2d * f, guint * width,
+    guint * height)
+{
+  *width = f->width;
+  *height = f->height;
+}
+
+static gboolean
+mirror_pad_init (ClfftFilter2d * f, GError ** error)
+{
+  gsize count = (gsize) f->width * f->height;
+
+  return (f->mirror_pad = clfft_kernel_new (f->engine, "mirror_pad.cl",
+          f->pixel_size == 2 ? "-D PIXEL_U16" : "", "mirror_pad", error))
+      && (f->bytes_padded = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
+          count * f->pixel_size, NULL, error));
+}
+
+static gboolean
+mirror_pad_enqueue (ClfftFilter2d * f, GError ** error)
+{
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint)
+  };
+  const void *values[] = { &f->bytes_in, &f->frame_width, &f->frame_height,
+    &f->bytes_padded, &f->width, &f->height
+  };
+  const gsize local[2] = { 32, 8 };
+  const gsize global[2] = { (f->width + 31) / 32 * 32,
+    (f->height + 7) / 8 * 8
+  };
+
+  return clfft_kernel_set_args (f->mirror_pad, error, G_N_ELEMENTS (sizes),
+      sizes, values)
+      && clfft_kernel_enqueue (f->engine, f->mirror_pad, 2, global, local,
+      NULL, "mirror_pad", error);
+}
 
 /* One scratch for all the transforms: they run one after another. */
 static gboolean
@@ -77,11 +129,18 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
 }
 
 ClfftFilter2d *
-clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
-    ClfftPixels pixels, GError ** error)
+clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
+    guint frame_height, ClfftPixels pixels, ClfftPadding padding,
+    GError ** error)
 {
   const gboolean wide = pixels == CLFFT_PIXELS_U16;
-  ClfftFilter2d *f = g_new0 (ClfftFilter2d, 1);
+  const gboolean padded = padding == CLFFT_PADDING_MIRROR;
+  /* 0 (none fits) fails in clfft_transform_init */
+  guint width = padded ? clfft_filter2d_padded_length (frame_width) :
+      frame_width;
+  guint height = padded ? clfft_filter2d_padded_length (frame_height) :
+      frame_height;
+  ClfftFilter2d *f;
   gsize count = (gsize) width * height;
   const ClfftTransformSpec rows_forward = { width, -1,
     wide ? CLFFT_LOAD_U16 : CLFFT_LOAD_U8, CLFFT_STORE_COMPLEX, 0, height
@@ -97,9 +156,18 @@ clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
   gfloat *ones;
   gboolean ok;
 
+  if (!width || !height) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "no transform size fits a %ux%u frame with mirror padding",
+        frame_width, frame_height);
+    return NULL;
+  }
+  f = g_new0 (ClfftFilter2d, 1);
   f->engine = clfft_engine_ref (engine);
   f->output_gain = 1.0f;
   f->pixel_size = wide ? 2 : 1;
+  f->frame_width = frame_width;
+  f->frame_height = frame_height;
   f->width = width;
   f->height = height;
   ok = clfft_transform_init (&f->rows_forward, engine, &rows_forward, error)
@@ -114,7 +182,8 @@ clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
       && clfft_transpose_pass_init (&f->transpose, engine, error)
       && scratch_alloc (f, error)
       && (f->bytes_in = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
-          count * f->pixel_size, NULL, error))
+          (gsize) frame_width * frame_height * f->pixel_size, NULL, error))
+      && (!padded || mirror_pad_init (f, error))
       && (f->bytes_out = clfft_buffer_new (engine, CL_MEM_WRITE_ONLY,
           count * f->pixel_size, NULL, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
@@ -196,21 +265,26 @@ stretch_init (Stretch * st, ClfftFilter2d * f, gboolean from_zero,
   return ok;
 }
 
-/* The frame's W x H real values to pixels in bytes_out, by their range. */
+/* The frame's real values (rows of the transform's width, the frame in
+ * their top-left corner) to pixels in bytes_out, by their range. */
 static gboolean
 stretch_enqueue (Stretch * st, ClfftFilter2d * f, cl_mem values,
     GError ** error)
 {
-  cl_uint count = f->width * f->height, n_ranges = NORMALIZE_RANGES;
+  cl_uint count = f->frame_width * f->frame_height;
+  cl_uint n_ranges = NORMALIZE_RANGES;
   const gsize range_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem)
+  };
+  const void *range_values[] = { &values, &f->frame_width, &count,
+    &f->width, &st->ranges
+  };
+  const gsize stretch_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_uint),
     sizeof (cl_mem)
   };
-  const void *range_values[] = { &values, &count, &st->ranges };
-  const gsize stretch_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem)
-  };
-  const void *stretch_values[] = { &values, &count, &st->ranges, &n_ranges,
-    &f->bytes_out
+  const void *stretch_values[] = { &values, &f->frame_width, &count,
+    &f->width, &st->ranges, &n_ranges, &f->bytes_out
   };
   const gsize local = NORMALIZE_GROUP;
   const gsize range_global = NORMALIZE_RANGES * NORMALIZE_GROUP;
@@ -293,6 +367,11 @@ ensure_spectrum_view (ClfftFilter2d * f, GError ** error)
 
   if (v->log_magnitude)
     return TRUE;
+  if (f->mirror_pad) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "the spectrum view needs a filter without padding");
+    return FALSE;
+  }
   if ((f->columns_forward.n_passes
           || (clfft_transform_init (&v->columns, f->engine, &columns, error)
               && scratch_covers (f, &v->columns, error)))
@@ -366,8 +445,10 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 
   if (f->mode == CLFFT_MODE_SPECTRUM)
     return enqueue_spectrum_view (f, error);
-  return clfft_transform_enqueue (&f->rows_forward, scratch, f->bytes_in,
-      rows, f->spectrum, rows, h, NULL, 0, 1.0f, NULL, error)
+  return (!f->mirror_pad || mirror_pad_enqueue (f, error))
+      && clfft_transform_enqueue (&f->rows_forward, scratch,
+      f->mirror_pad ? f->bytes_padded : f->bytes_in, rows, f->spectrum, rows,
+      h, NULL, 0, 1.0f, NULL, error)
       && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
       f->scratch, w, h, NULL, error)
       && (f->columns_filter.n_passes ?
@@ -392,8 +473,8 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
 {
   cl_command_queue queue = clfft_engine_get_queue (f->engine);
   const gsize origin[3] = { 0, 0, 0 };
-  const gsize row_bytes = f->width * f->pixel_size;
-  const gsize region[3] = { row_bytes, f->height, 1 };
+  const gsize row_bytes = f->frame_width * f->pixel_size;
+  const gsize region[3] = { row_bytes, f->frame_height, 1 };
   cl_int st;
 
   /* Not blocking: the blocking read below waits for it on the in-order
@@ -409,8 +490,10 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
     return FALSE;
   }
 
+  /* the frame is the top-left corner of the transform's rows */
   st = clEnqueueReadBufferRect (queue, f->bytes_out, CL_TRUE, origin, origin,
-      region, row_bytes, 0, dst_stride, 0, dst, 0, NULL, NULL);
+      region, f->width * f->pixel_size, 0, dst_stride, 0, dst, 0, NULL,
+      NULL);
   if (st != CL_SUCCESS) {
     clfft_warn_on_failure (clFinish (queue), "clFinish");
     return clfft_fail (error, st, "clEnqueueReadBufferRect");
@@ -435,6 +518,9 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->spectrum);
   clfft_buffer_release (&f->scratch);
   clfft_buffer_release (&f->gain);
+  clfft_buffer_release (&f->bytes_padded);
+  if (f->mirror_pad)
+    clfft_warn_on_failure (clReleaseKernel (f->mirror_pad), "clReleaseKernel");
   clfft_engine_unref (f->engine);
   g_free (f);
 }

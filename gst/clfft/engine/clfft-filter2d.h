@@ -16,13 +16,31 @@ typedef enum
   CLFFT_PIXELS_U16,             /* in the device's byte order */
 } ClfftPixels;
 
-/* width and height: see clfft_length_supported. The gain starts as all
- * ones. */
-ClfftFilter2d *clfft_filter2d_new (ClfftEngine * engine, guint width,
-    guint height, ClfftPixels pixels, GError ** error);
+typedef enum
+{
+  CLFFT_PADDING_NONE,           /* the frame itself: circular */
+  CLFFT_PADDING_MIRROR,         /* mirror-extended, then cropped */
+} ClfftPadding;
 
-/* gain: height rows of width values, in the unshifted order of the DFT
- * (element [ky][kx] for frequency indices ky, kx; index W - k is -k). */
+/* The padded length of a side of n pixels: the smallest fast length (see
+ * clfft_transform_fast_length) of at least 1.5 n, as ImageJ pads, so each
+ * margin is at least n / 4. */
+guint clfft_filter2d_padded_length (guint n);
+
+/* width and height: see clfft_length_supported. With CLFFT_PADDING_MIRROR
+ * the transforms run on the frame mirrored about its edges to the padded
+ * size (kernels/mirror_pad.cl), and the frame is cropped back out. The
+ * gain starts as all ones. */
+ClfftFilter2d *clfft_filter2d_new (ClfftEngine * engine, guint width,
+    guint height, ClfftPixels pixels, ClfftPadding padding, GError ** error);
+
+/* The size the transforms run at: the frame's, or the padded one. */
+void clfft_filter2d_get_transform_size (ClfftFilter2d * filter,
+    guint * width, guint * height);
+
+/* gain: the transform size's height rows of width values, in the unshifted
+ * order of the DFT (element [ky][kx] for frequency indices ky, kx; index
+ * W - k is -k). */
 gboolean clfft_filter2d_set_gain (ClfftFilter2d * filter, const gfloat * gain,
     GError ** error);
 
@@ -48,7 +66,8 @@ typedef enum
 } ClfftMode;
 
 /* What process makes of a frame; spectrum builds its kernels at the first
- * frame that uses it. */
+ * frame that uses it, and needs a filter without padding (it shows the
+ * frame's own spectrum, one pixel per frequency). */
 void clfft_filter2d_set_mode (ClfftFilter2d * filter, ClfftMode mode);
 
 /* Filters one frame; returns when dst holds the result. Strides in bytes. */

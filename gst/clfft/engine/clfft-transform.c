@@ -65,6 +65,22 @@ clfft_transform_length_direct (guint n)
   return n >= 1 && seven_smooth (n) && split_length (n, &n1, &n2);
 }
 
+guint
+clfft_transform_fast_length (guint min)
+{
+  for (guint n = MAX (min, 1); n <= CLFFT_MAX_LENGTH; n++) {
+    guint rest = n;
+
+    while (rest % 5 == 0)
+      rest /= 5;
+    while (rest % 3 == 0)
+      rest /= 3;
+    if ((rest & (rest - 1)) == 0 && clfft_transform_length_direct (n))
+      return n;
+  }
+  return 0;
+}
+
 /* The convolution length of a Bluestein transform of length n: the
  * smallest direct length >= 2n - 1, or 0 if none fits. */
 static guint

@@ -19,6 +19,10 @@ gboolean clfft_transform_length_direct (guint n);
 /* Whether a transform of length n runs at all: directly, or through
  * Bluestein on a direct length >= 2n - 1. */
 gboolean clfft_transform_length_supported (guint n);
+/* The smallest length >= min with no prime factor above 5 that runs
+ * without Bluestein: what padding pads to. 0 if none up to
+ * CLFFT_MAX_LENGTH. */
+guint clfft_transform_fast_length (guint min);
 
 typedef struct
 {

@@ -251,6 +251,7 @@ typedef struct
   gdouble gain, offset;
   gboolean abs;
   gboolean normalize;           /* output=normalize: gain, offset unused */
+  gboolean mirror;              /* padding=mirror */
 } RefFilter;
 
 /* The element's properties for a reference filter. */
@@ -259,11 +260,11 @@ ref_filter_properties (const RefFilter * f)
 {
   return g_strdup_printf ("filter=%s shape=%s order=%u cutoff=%.17g "
       "cutoff-high=%.17g notches=\"%.17g,%.17g\" notch-radius=%.17g "
-      "preserve-dc=%s gain=%.17g offset=%.17g output=%s", f->filter,
-      f->shape, f->order, f->cutoff, f->cutoff_high, f->notch[0],
+      "preserve-dc=%s gain=%.17g offset=%.17g output=%s padding=%s",
+      f->filter, f->shape, f->order, f->cutoff, f->cutoff_high, f->notch[0],
       f->notch[1], f->notch_radius, f->preserve_dc ? "true" : "false",
       f->gain, f->offset, f->normalize ? "normalize" : f->abs ? "abs" :
-      "clamp");
+      "clamp", f->mirror ? "mirror" : "none");
 }
 
 static gdouble
@@ -343,9 +344,68 @@ ref_filter_gain (gdouble fx, gdouble fy, gconstpointer data)
   return fx == 0 && fy == 0 && f->preserve_dc ? 1.0 : ref_mask (f, fx, fy);
 }
 
+/* padding=mirror's size for a side of n: the smallest 2^a 3^b 5^c of at
+ * least 1.5 n. */
+static guint
+ref_padded_length (guint n)
+{
+  for (guint p = (3 * n + 1) / 2;; p++) {
+    guint rest = p;
+
+    while (rest % 2 == 0)
+      rest /= 2;
+    while (rest % 3 == 0)
+      rest /= 3;
+    while (rest % 5 == 0)
+      rest /= 5;
+    if (rest == 1)
+      return p;
+  }
+}
+
+/* Where padded position p reads a side of n pixels: the frame, then its
+ * mirror about the far edge, then (wrapping around) its mirror about the
+ * near edge; each margin is narrower than the frame. */
+static guint
+ref_mirrored (guint p, guint n, guint padded)
+{
+  guint right = (padded - n + 1) / 2;
+
+  fail_unless (padded - n <= 2 * n);
+  if (p < n)
+    return p;
+  if (p < n + right)
+    return 2 * n - 1 - p;
+  return padded - 1 - p;
+}
+
+/* The filtered real values of the frame: of the frame itself, or of it
+ * mirrored to the padded size and cropped back out. */
+static gdouble *
+ref_frame_values (const gdouble * in, guint w, guint ht, const RefFilter * f)
+{
+  guint pw = f->mirror ? ref_padded_length (w) : w;
+  guint ph = f->mirror ? ref_padded_length (ht) : ht;
+  gdouble *pixels = g_new (gdouble, (gsize) pw * ph), *values, *frame;
+
+  for (guint y = 0; y < ph; y++)
+    for (guint x = 0; x < pw; x++)
+      pixels[(gsize) y * pw + x] = in[(gsize) ref_mirrored (y, ht, ph) * w +
+          ref_mirrored (x, w, pw)];
+  values = ref_filtered_values (pixels, pw, ph, ref_filter_gain, f);
+  frame = g_new (gdouble, (gsize) w * ht);
+  for (guint y = 0; y < ht; y++)
+    memcpy (frame + (gsize) y * w, values + (gsize) y * pw,
+        w * sizeof (gdouble));
+  g_free (pixels);
+  g_free (values);
+  return frame;
+}
+
 /* The filter computed in double precision: DFT, the mask as the element's
- * documentation defines it, inverse DFT, then value (or |value|) x gain +
- * offset, or the frame's range stretched, rounded and clamped. */
+ * documentation defines it, inverse DFT (all of it on the mirrored frame
+ * for padding=mirror), then value (or |value|) x gain + offset, or the
+ * frame's range stretched, rounded and clamped. */
 static guint8 *
 reference_run (const guint8 * in, guint w, guint ht, const RefFilter * f)
 {
@@ -356,7 +416,7 @@ reference_run (const guint8 * in, guint w, guint ht, const RefFilter * f)
 
   for (gsize i = 0; i < n; i++)
     pixels[i] = in[i];
-  values = ref_filtered_values (pixels, w, ht, ref_filter_gain, f);
+  values = ref_frame_values (pixels, w, ht, f);
   for (gsize i = 0; i < n; i++) {
     lo = MIN (lo, values[i]);
     hi = MAX (hi, values[i]);
@@ -522,6 +582,91 @@ GST_START_TEST (test_output_controls_match_reference)
   g_free (out);
   g_free (flat);
   g_free (in);
+}
+
+GST_END_TEST;
+
+/* padding=mirror against the reference filtered on the mirrored frame:
+ * padded sizes with several radices (97x61 to 150x96, 640x480 to
+ * 960x720), the smallest frame (2x2 to 3x3), a margin narrower than a
+ * quarter on one side (45x7 to 72x12), with every output. */
+GST_START_TEST (test_mirror_padding_matches_reference)
+{
+  static const guint sizes[][2] = { {97, 61}, {2, 2}, {45, 7}, {640, 480} };
+  const RefFilter cases[] = {
+    {"lowpass", "ideal", 2, 0.1, 0.25, {0, 0}, 0.01, FALSE, 1.0, 0.0, FALSE,
+        FALSE, TRUE},
+    {"highpass", "gaussian", 2, 0.05, 0.25, {0, 0}, 0.01, FALSE, 3.0, 0.0,
+        TRUE, FALSE, TRUE},
+    {"bandpass", "butterworth", 3, 0.03, 0.2, {0, 0}, 0.01, FALSE, 1.0, 0.0,
+        FALSE, TRUE, TRUE},
+    {"notch", "gaussian", 2, 0.05, 0.25, {0.2, -0.1}, 0.03, FALSE, 1.0, 0.0,
+        FALSE, FALSE, TRUE},
+    {"highpass", "ideal", 2, 0.08, 0.25, {0, 0}, 0.01, TRUE, 1.0, 20.0,
+        FALSE, FALSE, TRUE},
+  };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    guint w = sizes[s][0], ht = sizes[s][1];
+    guint8 *frames[2] = { random_frame (w, ht), structured_frame (w, ht) };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      check_against_reference (frames[(s + i) % 2], w, ht, &cases[i]);
+    g_free (frames[0]);
+    g_free (frames[1]);
+  }
+}
+
+GST_END_TEST;
+
+/* Mean |output - input| over the two columns at each side. */
+static gdouble
+edge_error (const guint8 * out, const guint8 * in, guint w, guint ht)
+{
+  static const guint columns[] = { 0, 1 };
+  gdouble sum = 0;
+
+  for (guint y = 0; y < ht; y++)
+    for (guint c = 0; c < G_N_ELEMENTS (columns); c++) {
+      gsize left = (gsize) y * w + columns[c];
+      gsize right = (gsize) y * w + w - 1 - columns[c];
+
+      sum += ABS (out[left] - in[left]) + ABS (out[right] - in[right]);
+    }
+  return sum / (4.0 * ht);
+}
+
+/* What padding=mirror is for: a frame that is smooth but not periodic (a
+ * half cosine from dark at the left to bright at the right, flat at both
+ * edges) survives a lowpass at its edges, where the circular filter blends
+ * the left edge with the right. */
+GST_START_TEST (test_mirror_padding_keeps_edges)
+{
+  guint w = 128, ht = 64;
+  guint8 *in = g_malloc ((gsize) w * ht), *circular, *mirrored;
+  GstHarness *h = harness_new (w, ht, "filter=lowpass shape=gaussian "
+      "cutoff=0.05");
+  GstElement *filter = harness_filter (h);
+  gdouble circular_error, mirrored_error;
+
+  for (guint y = 0; y < ht; y++)
+    for (guint x = 0; x < w; x++)
+      in[(gsize) y * w + x] = (guint8) lround (128 - 100 * cos (G_PI * (x +
+                  0.5) / w));
+  circular = filter_frame (h, in, w, ht);
+  g_object_set (filter, "padding", 1 /* mirror */ , NULL);
+  mirrored = filter_frame (h, in, w, ht);
+  circular_error = edge_error (circular, in, w, ht);
+  mirrored_error = edge_error (mirrored, in, w, ht);
+  GST_INFO ("edge error: circular %.2f, mirrored %.2f levels",
+      circular_error, mirrored_error);
+  fail_unless (circular_error > 20, "circular: %g", circular_error);
+  fail_unless (mirrored_error < 1.0, "mirrored: %g", mirrored_error);
+  g_free (in);
+  g_free (circular);
+  g_free (mirrored);
+  gst_object_unref (filter);
+  gst_harness_teardown (h);
 }
 
 GST_END_TEST;
@@ -880,117 +1025,118 @@ GST_START_TEST (test_controlled_gain_follows_time)
 
 GST_END_TEST;
 
-/* 16-bit frames against the reference on 16-bit levels: offset counts
- * 8-bit levels, 257 to a 16-bit one. */
+/* A packed 16-bit frame in a GRAY16_LE buffer. */
+static GstBuffer *
+gray16_buffer (const guint16 * pixels, guint w, guint ht)
+{
+  GstVideoInfo info;
+  GstVideoFrame frame;
+  GstBuffer *buf;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY16_LE, w, ht);
+  buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
+  for (guint y = 0; y < ht; y++)
+    for (guint i = 0; i < w; i++)
+      GST_WRITE_UINT16_LE ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0)
+          + y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i,
+          pixels[(gsize) y * w + i]);
+  gst_video_frame_unmap (&frame);
+  return buf;
+}
+
+/* Pushes a 16-bit frame and returns the filtered one, packed. */
+static guint16 *
+filter_gray16 (GstHarness * h, const guint16 * pixels, guint w, guint ht)
+{
+  GstVideoInfo info;
+  GstVideoFrame frame;
+  GstBuffer *buf;
+  guint16 *out = g_new (guint16, (gsize) w * ht);
+
+  fail_unless_equals_int (gst_harness_push (h, gray16_buffer (pixels, w,
+              ht)), GST_FLOW_OK);
+  buf = gst_harness_pull (h);
+  fail_unless (buf != NULL);
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY16_LE, w, ht);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
+  for (guint y = 0; y < ht; y++)
+    for (guint i = 0; i < w; i++)
+      out[(gsize) y * w + i] = GST_READ_UINT16_LE ((guint8 *)
+          GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + y *
+          GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i);
+  gst_video_frame_unmap (&frame);
+  gst_buffer_unref (buf);
+  return out;
+}
+
+/* GRAY16_LE against the reference in 16-bit levels: abs with gain and
+ * offset (which counts 8-bit levels, 257 to a 16-bit one), without and
+ * with mirror padding; normalize to the full 16-bit range; a flat highpass
+ * that normalize must not stretch. */
 GST_START_TEST (test_gray16)
 {
   guint w = 97, ht = 61;
   gsize n = (gsize) w * ht;
   GstHarness *h = harness_new_format ("GRAY16_LE", w, ht, "filter=highpass "
       "shape=butterworth cutoff=0.1 gain=3 offset=40 output=abs");
-  GstVideoInfo info;
-  GstVideoFrame frame;
-  GstBuffer *buf;
-  guint16 *in = g_new (guint16, n);
+  GstElement *filter = harness_filter (h);
+  guint16 *in = g_new (guint16, n), *out;
   gdouble *pixels = g_new (gdouble, n), *values;
   RefFilter f = { "highpass", "butterworth", 2, 0.1, 0.25, {0, 0}, 0.01,
     FALSE, 3.0, 40.0, TRUE
   };
-  gint worst = 0;
+  gdouble lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+  gint worst;
 
-  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY16_LE, w, ht);
-  buf = gst_buffer_new_allocate (NULL, info.size, NULL);
-  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
-  for (guint y = 0; y < ht; y++)
-    for (guint i = 0; i < w; i++) {
-      in[y * w + i] = g_rand_int_range (rng, 0, 65536);
-      GST_WRITE_UINT16_LE ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0)
-          + y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i,
-          in[y * w + i]);
-    }
-  gst_video_frame_unmap (&frame);
-  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
-  buf = gst_harness_pull (h);
-
-  /* the reference, in 16-bit levels */
   for (gsize i = 0; i < n; i++)
-    pixels[i] = in[i];
-  values = ref_filtered_values (pixels, w, ht, ref_filter_gain, &f);
-  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
-  for (guint y = 0; y < ht; y++)
-    for (guint i = 0; i < w; i++) {
-      gdouble v = fabs (values[y * w + i]) * 3.0 + 40.0 * 257;
-      gint want = (gint) CLAMP (floor (v + 0.5), 0, 65535);
-      gint got = GST_READ_UINT16_LE ((guint8 *)
-          GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + y *
-          GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i);
+    pixels[i] = in[i] = g_rand_int_range (rng, 0, 65536);
+  for (f.mirror = FALSE; f.mirror <= TRUE; f.mirror++) {
+    g_object_set (filter, "padding", f.mirror, NULL);
+    out = filter_gray16 (h, in, w, ht);
+    values = ref_frame_values (pixels, w, ht, &f);
+    worst = 0;
+    for (gsize i = 0; i < n; i++) {
+      gdouble v = fabs (values[i]) * 3.0 + 40.0 * 257;
 
-      worst = MAX (worst, ABS (got - want));
+      worst = MAX (worst, ABS (out[i] - (gint) CLAMP (floor (v + 0.5), 0,
+                  65535)));
     }
-  fail_unless (worst <= 1, "%d 16-bit levels from the reference", worst);
-  gst_video_frame_unmap (&frame);
-  gst_buffer_unref (buf);
+    fail_unless (worst <= 1, "padding %d: %d 16-bit levels from the "
+        "reference", f.mirror, worst);
+    g_free (out);
+    g_free (values);
+  }
 
   /* the same frame normalized to the full 16-bit range */
-  {
-    GstElement *filter = harness_filter (h);
-    gdouble lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
-
-    g_object_set (filter, "output", 2 /* normalize */ , NULL);
-    gst_object_unref (filter);
-    buf = gst_buffer_new_allocate (NULL, info.size, NULL);
-    fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
-    for (guint y = 0; y < ht; y++)
-      for (guint i = 0; i < w; i++)
-        GST_WRITE_UINT16_LE ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame,
-                0) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i,
-            in[y * w + i]);
-    gst_video_frame_unmap (&frame);
-    fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
-    buf = gst_harness_pull (h);
-    for (gsize i = 0; i < n; i++) {
-      lo = MIN (lo, values[i]);
-      hi = MAX (hi, values[i]);
-    }
-    worst = 0;
-    fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
-    for (guint y = 0; y < ht; y++)
-      for (guint i = 0; i < w; i++) {
-        gdouble v = (values[y * w + i] - lo) * 65535 / (hi - lo);
-        gint got = GST_READ_UINT16_LE ((guint8 *)
-            GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + y *
-            GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i);
-
-        worst = MAX (worst, ABS (got - (gint) floor (v + 0.5)));
-      }
-    fail_unless (worst <= 1, "normalized: %d 16-bit levels from the "
-        "reference", worst);
-    gst_video_frame_unmap (&frame);
-    gst_buffer_unref (buf);
+  f.mirror = FALSE;
+  g_object_set (filter, "padding", 0, "output", 2 /* normalize */ , NULL);
+  out = filter_gray16 (h, in, w, ht);
+  values = ref_frame_values (pixels, w, ht, &f);
+  for (gsize i = 0; i < n; i++) {
+    lo = MIN (lo, values[i]);
+    hi = MAX (hi, values[i]);
   }
+  worst = 0;
+  for (gsize i = 0; i < n; i++)
+    worst = MAX (worst, ABS (out[i] - (gint) floor ((values[i] - lo) *
+                65535 / (hi - lo) + 0.5)));
+  fail_unless (worst <= 1, "normalized: %d 16-bit levels from the "
+      "reference", worst);
+  g_free (out);
+  g_free (values);
 
   /* a constant frame's highpass is flat up to the FFT's rounding, which
    * normalize must not stretch in 16 bits either */
-  buf = gst_buffer_new_allocate (NULL, info.size, NULL);
-  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
-  for (guint y = 0; y < ht; y++)
-    for (guint i = 0; i < w; i++)
-      GST_WRITE_UINT16_LE ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0)
-          + y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i, 60000);
-  gst_video_frame_unmap (&frame);
-  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
-  buf = gst_harness_pull (h);
-  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
-  for (guint y = 0; y < ht; y++)
-    for (guint i = 0; i < w; i++)
-      fail_unless_equals_int (GST_READ_UINT16_LE ((guint8 *)
-              GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + y *
-              GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + 2 * i), 0);
-  gst_video_frame_unmap (&frame);
-  gst_buffer_unref (buf);
+  for (gsize i = 0; i < n; i++)
+    in[i] = 60000;
+  out = filter_gray16 (h, in, w, ht);
+  for (gsize i = 0; i < n; i++)
+    fail_unless_equals_int (out[i], 0);
+  g_free (out);
   g_free (in);
   g_free (pixels);
-  g_free (values);
+  gst_object_unref (filter);
   gst_harness_teardown (h);
 }
 
@@ -1116,8 +1262,9 @@ check_spectrum_view (const guint8 * in, guint w, guint ht,
 }
 
 /* mode=spectrum against the reference picture, with a mask whose columns
- * run in one kernel (128x64) and one whose columns take Bluestein (97x61);
- * a cosine grating's two peaks stand where they should. */
+ * run in one kernel (128x64) and one whose columns take Bluestein (97x61,
+ * with padding=mirror, which the view ignores); a cosine grating's two
+ * peaks stand where they should. */
 GST_START_TEST (test_spectrum_mode)
 {
   guint w = 128, ht = 64, kx = 16, ky = 8;      /* (0.125, 0.125) cycles */
@@ -1150,10 +1297,12 @@ GST_START_TEST (test_spectrum_mode)
   g_free (in);
   g_free (out);
 
+  /* the view is of the frame itself, whatever the padding */
   in = structured_frame (97, 61);
   f.filter = "highpass";
   f.shape = "gaussian";
   f.cutoff = 0.05;
+  f.mirror = TRUE;
   g_free (check_spectrum_view (in, 97, 61, &f));
   g_free (in);
 }
@@ -1212,6 +1361,116 @@ GST_START_TEST (test_property_change_applies_to_next_frame)
   g_free (ref);
   g_free (in);
   gst_object_unref (filter);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Changes filter, padding and gain at random, from its own thread, until
+ * stop is set. */
+typedef struct
+{
+  GstElement *filter;
+  GRand *rng;
+  gint stop;
+  guint changes;
+} PropertyChanger;
+
+static gpointer
+change_properties (gpointer data)
+{
+  PropertyChanger *c = data;
+
+  while (!g_atomic_int_get (&c->stop)) {
+    gint value = g_rand_int_range (c->rng, 0, 2);
+
+    switch (g_rand_int_range (c->rng, 0, 3)) {
+      case 0:
+        g_object_set (c->filter, "filter", value /* low, high */ , NULL);
+        break;
+      case 1:
+        g_object_set (c->filter, "padding", value /* none, mirror */ , NULL);
+        break;
+      default:
+        g_object_set (c->filter, "gain", 1.0 + value, NULL);
+        break;
+    }
+    c->changes++;
+    g_usleep (300);
+  }
+  return NULL;
+}
+
+/* The reference of one of the settings that change_properties makes: bit
+ * 2 highpass, bit 1 mirror, bit 0 gain 2. */
+static guint8 *
+reference_of_setting (const guint8 * in, guint w, guint ht, guint setting)
+{
+  RefFilter f = { setting & 4 ? "highpass" : "lowpass", "gaussian", 2, 0.1,
+    0.25, {0, 0}, 0.01, FALSE, setting & 1 ? 2.0 : 1.0, 0.0, FALSE, FALSE,
+    (setting & 2) != 0
+  };
+
+  return reference_run (in, w, ht, &f);
+}
+
+/* Properties changed from another thread while frames stream in PLAYING:
+ * each frame comes out once and matches the reference of one whole
+ * setting, never a mix within the frame; a change made between two frames
+ * applies from the second. */
+GST_START_TEST (test_properties_change_while_playing)
+{
+  guint w = 48, ht = 40, n_frames = 60, seen = 0;
+  GstHarness *h = harness_new (w, ht, "filter=lowpass shape=gaussian "
+      "cutoff=0.1");
+  guint8 *in = random_frame (w, ht), *refs[8], *out;
+  PropertyChanger changer = { harness_filter (h),
+    g_rand_new_with_seed (g_rand_int (rng)), 0, 0
+  };
+  GThread *thread;
+
+  fail_unless_equals_int (GST_STATE (changer.filter), GST_STATE_PLAYING);
+  for (guint s = 0; s < 8; s++)
+    refs[s] = reference_of_setting (in, w, ht, s);
+  /* the settings are told apart by their outputs */
+  for (guint a = 0; a < 8; a++)
+    for (guint b = a + 1; b < 8; b++)
+      fail_unless (max_abs_diff (refs[a], refs[b], (gsize) w * ht) > 2,
+          "settings %u and %u give the same frame", a, b);
+
+  thread = g_thread_new ("change-properties", change_properties, &changer);
+  for (guint i = 0; i < n_frames; i++) {
+    guint s = 0;
+
+    out = filter_frame_at (h, in, w, ht, i * GST_SECOND / 30);
+    while (s < 8 && max_abs_diff (refs[s], out, (gsize) w * ht) > 1)
+      s++;
+    fail_unless (s < 8, "frame %u matches no setting", i);
+    seen |= 1u << s;
+    g_free (out);
+  }
+  g_atomic_int_set (&changer.stop, 1);
+  g_thread_join (thread);
+  GST_INFO ("%u changes; settings seen: 0x%02x", changer.changes, seen);
+  fail_unless (changer.changes > 0);
+  fail_unless (seen & (seen - 1), "the frames all had one setting");
+  fail_unless_equals_int (gst_harness_buffers_in_queue (h), 0);
+
+  /* every setting, each from the frame after it is made */
+  for (guint s = 0; s < 8; s++) {
+    g_object_set (changer.filter, "filter", s & 4 ? 1 : 0, "padding",
+        s & 2 ? 1 : 0, "gain", s & 1 ? 2.0 : 1.0, NULL);
+    out = filter_frame_at (h, in, w, ht, (n_frames + s) * GST_SECOND / 30);
+    fail_unless (max_abs_diff (refs[s], out, (gsize) w * ht) <= 1,
+        "setting %u: %d levels off", s, max_abs_diff (refs[s], out,
+            (gsize) w * ht));
+    g_free (out);
+  }
+  for (guint s = 0; s < 8; s++)
+    g_free (refs[s]);
+  g_free (in);
+  g_rand_free (changer.rng);
+  gst_object_unref (changer.filter);
   gst_harness_teardown (h);
 }
 
@@ -1380,6 +1639,8 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_matches_double_precision_reference);
   tcase_add_test (tc, test_filters_and_shapes_match_reference);
   tcase_add_test (tc, test_output_controls_match_reference);
+  tcase_add_test (tc, test_mirror_padding_matches_reference);
+  tcase_add_test (tc, test_mirror_padding_keeps_edges);
   tcase_add_test (tc, test_notch_removes_planted_pattern);
   tcase_add_test (tc, test_custom_mask_equals_builtin);
   tcase_add_test (tc, test_custom_mask_resampled);
@@ -1390,6 +1651,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_spectrum_mode);
   tcase_add_test (tc, test_yuv_filters_luma_keeps_chroma);
   tcase_add_test (tc, test_property_change_applies_to_next_frame);
+  tcase_add_test (tc, test_properties_change_while_playing);
   tcase_add_test (tc, test_unsupported_sizes_refused);
   tcase_add_test (tc, test_device_name_and_bad_device_index);
   tcase_add_test (tc, test_pipeline_shares_one_engine);
