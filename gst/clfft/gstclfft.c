@@ -30,7 +30,8 @@ plugin_init (GstPlugin * plugin)
       "clfft OpenCL engine: devices, kernel builds, program cache");
   clfft_set_log_func (forward_engine_log, NULL);
 
-  return GST_ELEMENT_REGISTER (clfft2dfilter, plugin);
+  return GST_ELEMENT_REGISTER (clfft2dfilter, plugin)
+      && GST_ELEMENT_REGISTER (clfftspectrum, plugin);
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, clfft,

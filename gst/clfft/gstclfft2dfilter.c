@@ -502,43 +502,13 @@ gst_clfft_2d_filter_query (GstBaseTransform * trans, GstPadDirection dir,
 static gboolean
 open_engine (GstClfft2dFilter * self)
 {
-  GError *error = NULL;
   gint device_index;
 
   GST_OBJECT_LOCK (self);
   device_index = self->device_index;
   GST_OBJECT_UNLOCK (self);
-
-  if (!gst_clfft_ensure_engine (GST_ELEMENT (self), device_index,
-          &self->engine, &error)) {
-    gint code = error->code == CLFFT_ERROR_OPENCL ? GST_RESOURCE_ERROR_FAILED
-        : GST_RESOURCE_ERROR_NOT_FOUND;
-
-    gst_element_message_full (GST_ELEMENT (self), GST_MESSAGE_ERROR,
-        GST_RESOURCE_ERROR, code, g_strdup (error->message),
-        g_strdup_printf ("device-index=%d, " CLFFT_DEVICE_ENV "=%s",
-            device_index, GST_STR_NULL (g_getenv (CLFFT_DEVICE_ENV))),
-        __FILE__, GST_FUNCTION, __LINE__);
-    g_error_free (error);
-    return FALSE;
-  }
-  GST_INFO_OBJECT (self, "using OpenCL device %s",
-      clfft_engine_get_device (self->engine)->name);
-  g_object_notify (G_OBJECT (self), "device-name");
-  return TRUE;
-}
-
-static void
-close_engine (GstClfft2dFilter * self)
-{
-  ClfftEngine *engine;
-
-  GST_OBJECT_LOCK (self);
-  engine = self->engine;
-  self->engine = NULL;
-  GST_OBJECT_UNLOCK (self);
-  if (engine)
-    clfft_engine_unref (engine);
+  return gst_clfft_open_engine (GST_ELEMENT (self), device_index,
+      &self->engine);
 }
 
 static GstStateChangeReturn
@@ -556,7 +526,7 @@ gst_clfft_2d_filter_change_state (GstElement * element,
   if (transition == GST_STATE_CHANGE_READY_TO_NULL
       || (transition == GST_STATE_CHANGE_NULL_TO_READY
           && ret == GST_STATE_CHANGE_FAILURE))
-    close_engine (self);
+    gst_clfft_close_engine (GST_ELEMENT (self), &self->engine);
   return ret;
 }
 
@@ -782,7 +752,7 @@ gst_clfft_2d_filter_finalize (GObject * object)
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (object);
 
   free_plan (self);
-  close_engine (self);
+  gst_clfft_close_engine (GST_ELEMENT (self), &self->engine);
   g_free (self->notches_text);
   g_array_unref (self->notches);
   g_free (self->mask_location);

@@ -164,3 +164,40 @@ gst_clfft_ensure_engine (GstElement * element, gint device_index,
       gst_message_new_have_context (GST_OBJECT (element), context));
   return TRUE;
 }
+
+gboolean
+gst_clfft_open_engine (GstElement * element, gint device_index,
+    ClfftEngine ** engine)
+{
+  GError *error = NULL;
+
+  if (!gst_clfft_ensure_engine (element, device_index, engine, &error)) {
+    gint code = error->code == CLFFT_ERROR_OPENCL ? GST_RESOURCE_ERROR_FAILED
+        : GST_RESOURCE_ERROR_NOT_FOUND;
+
+    gst_element_message_full (element, GST_MESSAGE_ERROR, GST_RESOURCE_ERROR,
+        code, g_strdup (error->message),
+        g_strdup_printf ("device-index=%d, " CLFFT_DEVICE_ENV "=%s",
+            device_index, GST_STR_NULL (g_getenv (CLFFT_DEVICE_ENV))),
+        __FILE__, GST_FUNCTION, __LINE__);
+    g_error_free (error);
+    return FALSE;
+  }
+  GST_INFO_OBJECT (element, "using OpenCL device %s",
+      clfft_engine_get_device (*engine)->name);
+  g_object_notify (G_OBJECT (element), "device-name");
+  return TRUE;
+}
+
+void
+gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine)
+{
+  ClfftEngine *old;
+
+  GST_OBJECT_LOCK (element);
+  old = *engine;
+  *engine = NULL;
+  GST_OBJECT_UNLOCK (element);
+  if (old)
+    clfft_engine_unref (old);
+}

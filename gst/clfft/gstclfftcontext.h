@@ -29,6 +29,14 @@ gboolean gst_clfft_handle_context_query (GstElement * element,
 gboolean gst_clfft_ensure_engine (GstElement * element, gint device_index,
     ClfftEngine ** engine, GError ** error);
 
+/* For NULL to READY: ensures *engine, or posts a resource error that names
+ * the device asked for and returns FALSE. Notifies "device-name". */
+gboolean gst_clfft_open_engine (GstElement * element, gint device_index,
+    ClfftEngine ** engine);
+
+/* For READY to NULL: drops *engine (under the object lock). */
+void gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine);
+
 G_END_DECLS
 
 #endif /* __GST_CLFFT_CONTEXT_H__ */

@@ -8,6 +8,7 @@
 #include "engine/clfft-engine.h"
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
+#include "engine/clfft-spectrum.h"
 #include "reference.h"
 
 /* Relative L2 error bounds of issue 3: mixed radix, and Bluestein. */
@@ -1312,6 +1313,94 @@ GST_START_TEST (test_filter2d_padded_lengths)
 
 GST_END_TEST;
 
+/* Batched spectra against FFTW: 64 channels of 65536 samples make chunks
+ * of two steps on the device, so groups of steps span chunks (group 2 is
+ * steps 3 and 4, in the second and third chunks); sums of decibels within
+ * 0.01 dB per step, sums of phases within 1e-3 rad per step or a whole
+ * turn (an atan2 at +-pi). */
+GST_START_TEST (test_spectrum_groups_across_chunks)
+{
+  const guint n = 65536, channels = 64, n_steps = 5, bins = n / 2 + 1;
+  const guint group_start[] = { 0, 2, 3, 5 }, n_groups = 3;
+  const gdouble threshold = -100;
+  GError *error = NULL;
+  ClfftEngine *engine = clfft_engine_get (-1, &error);
+  ClfftSpectrum *spectrum;
+  gsize per_group = (gsize) channels * bins;
+  gfloat *frames = g_new (gfloat, (gsize) n_steps * channels * n);
+  gfloat *magnitude = g_new (gfloat, n_groups * per_group);
+  gfloat *phase = g_new (gfloat, n_groups * per_group);
+  gdouble *x = g_new (gdouble, 2 * n), *X = g_new (gdouble, 2 * n);
+  gdouble *ref_magnitude = g_new0 (gdouble, n_groups * per_group);
+  gdouble *ref_phase = g_new0 (gdouble, n_groups * per_group);
+  GRand *rng = ref_rand_new ();
+  guint wrapped = 0;
+
+  fail_unless (engine != NULL, "%s", error ? error->message : "");
+  spectrum = clfft_spectrum_new (engine, n, channels, CLFFT_WINDOW_HANN,
+      &error);
+  fail_unless (spectrum != NULL, "%s", error ? error->message : "");
+  fail_unless_equals_int (clfft_spectrum_get_bins (spectrum), bins);
+  for (gsize i = 0; i < (gsize) n_steps * channels * n; i++)
+    frames[i] = g_rand_double_range (rng, -1, 1);
+  fail_unless (clfft_spectrum_run (spectrum, frames, n_steps, group_start,
+          n_groups, threshold, magnitude, phase, &error), "%s",
+      error ? error->message : "");
+
+  for (guint g = 0; g < n_groups; g++)
+    for (guint step = group_start[g]; step < group_start[g + 1]; step++)
+      for (guint c = 0; c < channels; c++) {
+        const gfloat *frame = frames + ((gsize) step * channels + c) * n;
+
+        for (guint i = 0; i < n; i++) {
+          x[2 * i] = frame[i] * (0.5 - 0.5 * cos (2 * G_PI * i / n));
+          x[2 * i + 1] = 0;
+        }
+        ref_dft_1d (x, X, n, 1, -1);
+        for (guint k = 0; k < bins; k++) {
+          gsize at = g * per_group + (gsize) c * bins + k;
+          gdouble db = 10 * log10 ((X[2 * k] * X[2 * k] + X[2 * k + 1] *
+                  X[2 * k + 1]) / ((gdouble) n * n));
+
+          ref_magnitude[at] += MAX (db, threshold);
+          ref_phase[at] += atan2 (X[2 * k + 1], X[2 * k]);
+        }
+      }
+  for (guint g = 0; g < n_groups; g++) {
+    guint steps = group_start[g + 1] - group_start[g];
+
+    for (gsize i = g * per_group; i < (g + 1) * per_group; i++) {
+      gdouble d = phase[i] - ref_phase[i];
+      gdouble turns = round (d / (2 * G_PI));
+
+      fail_unless (fabs (magnitude[i] - ref_magnitude[i]) <= 0.01 * steps,
+          "group %u, value %" G_GSIZE_FORMAT ": %.4f dB against %.4f", g, i,
+          magnitude[i], ref_magnitude[i]);
+      /* where the bin is 20 dB above the threshold */
+      if (ref_magnitude[i] / steps > threshold + 20) {
+        fail_unless (fabs (d - turns * 2 * G_PI) <= 1e-3 * steps,
+            "group %u, value %" G_GSIZE_FORMAT ": phase %.5f against %.5f",
+            g, i, phase[i], ref_phase[i]);
+        wrapped += turns != 0;
+      }
+    }
+  }
+  fail_unless (wrapped * 1000 < n_groups * per_group, "%u wrapped", wrapped);
+
+  clfft_spectrum_free (spectrum);
+  clfft_engine_unref (engine);
+  g_rand_free (rng);
+  g_free (frames);
+  g_free (magnitude);
+  g_free (phase);
+  g_free (x);
+  g_free (X);
+  g_free (ref_magnitude);
+  g_free (ref_phase);
+}
+
+GST_END_TEST;
+
 static Suite *
 engine_suite (void)
 {
@@ -1339,6 +1428,7 @@ engine_suite (void)
   tcase_add_test (tc, test_build_failure_is_reported_with_log);
   tcase_add_test (tc, test_program_cache);
   tcase_add_test (tc, test_filter2d_padded_lengths);
+  tcase_add_test (tc, test_spectrum_groups_across_chunks);
   if (g_getenv ("CLFFT_GENERIC_KERNELS"))
     tcase_add_test (tc, test_fft_every_length);
   suite_add_tcase (s, tc);

@@ -1,0 +1,278 @@
+/* A run uploads its steps chunk by chunk (each chunk as large as the
+ * device buffers, a power of two of steps), and per chunk launches the
+ * window, one batched R2C plan over all of the chunk's frames, and the
+ * band sums, which add into sums that stay on the device until the one
+ * read at the end. Plans are made per power of two of steps, so a short
+ * run transforms at most twice the frames it has. */
+#include "clfft-spectrum.h"
+#include "clfft-fft.h"
+#include "clfft-passes.h"
+#include "clfft-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Bytes of frames one chunk holds at most. */
+#define CHUNK_BYTES (32u << 20)
+/* Work-items per group along the samples and the bins. */
+#define ROW_GROUP 64
+
+struct _ClfftSpectrum
+{
+  ClfftEngine *engine;
+  guint n, channels, bins;
+  guint capacity;               /* steps per chunk, a power of two */
+  cl_kernel apply_window, band_sums;
+  cl_mem window, frames, spectra;
+  cl_mem group_start, magnitude_sums, phase_sums;
+  guint group_capacity;         /* groups the three above hold */
+  ClfftPlan1d *plans[32];       /* [i]: batches of 2^i steps */
+};
+
+gdouble
+clfft_window_value (ClfftWindow window, guint i, guint n)
+{
+  gdouble x = 2.0 * G_PI * i / n;
+
+  switch (window) {
+    case CLFFT_WINDOW_HAMMING:
+      return 0.53836 - 0.46164 * cos (x);
+    case CLFFT_WINDOW_HANN:
+      return 0.5 - 0.5 * cos (x);
+    case CLFFT_WINDOW_BLACKMAN:
+      return 0.42 - 0.5 * cos (x) + 0.08 * cos (2 * x);
+    case CLFFT_WINDOW_BLACKMAN_HARRIS:
+      return 0.35875 - 0.48829 * cos (x) + 0.14128 * cos (2 * x)
+          - 0.01168 * cos (3 * x);
+    case CLFFT_WINDOW_FLATTOP:
+      /* the coefficients of MATLAB's and SciPy's flattop */
+      return 0.21557895 - 0.41663158 * cos (x) + 0.277263158 * cos (2 * x)
+          - 0.083578947 * cos (3 * x) + 0.006947368 * cos (4 * x);
+    case CLFFT_WINDOW_RECTANGULAR:
+    default:
+      return 1.0;
+  }
+}
+
+guint
+clfft_spectrum_get_bins (ClfftSpectrum * s)
+{
+  return s->bins;
+}
+
+static gboolean
+upload_window (ClfftSpectrum * s, ClfftWindow window, GError ** error)
+{
+  gfloat *table = g_new (gfloat, s->n);
+  gboolean ok;
+
+  for (guint i = 0; i < s->n; i++)
+    table[i] = (gfloat) clfft_window_value (window, i, s->n);
+  ok = (s->window = clfft_buffer_new (s->engine, CL_MEM_READ_ONLY |
+          CL_MEM_COPY_HOST_PTR, s->n * sizeof (gfloat), table, error)) != NULL;
+  g_free (table);
+  return ok;
+}
+
+ClfftSpectrum *
+clfft_spectrum_new (ClfftEngine * engine, guint n, guint channels,
+    ClfftWindow window, GError ** error)
+{
+  ClfftSpectrum *s;
+  gsize frame_bytes = (gsize) n * channels * sizeof (gfloat);
+  gboolean ok;
+
+  if (n < 2 || n % 2 || channels == 0 || !clfft_length_supported (n)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "no spectra of length %u for %u channels", n, channels);
+    return NULL;
+  }
+  s = g_new0 (ClfftSpectrum, 1);
+  s->engine = clfft_engine_ref (engine);
+  s->n = n;
+  s->channels = channels;
+  s->bins = n / 2 + 1;
+  s->capacity = 1;
+  while ((gsize) s->capacity * 2 * frame_bytes <= CHUNK_BYTES)
+    s->capacity *= 2;
+  ok = (s->apply_window = clfft_kernel_new (engine, "spectrum.cl", "",
+          "apply_window", error))
+      && (s->band_sums = clfft_kernel_new (engine, "spectrum.cl", "",
+          "band_sums", error))
+      && upload_window (s, window, error)
+      && (s->frames = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+          s->capacity * frame_bytes, NULL, error))
+      && (s->spectra = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+          (gsize) s->capacity * channels * s->bins * sizeof (cl_float2), NULL,
+          error));
+  if (!ok) {
+    clfft_spectrum_free (s);
+    return NULL;
+  }
+  return s;
+}
+
+/* The R2C plan for chunks of 2^log2_steps steps. */
+static ClfftPlan1d *
+plan_for (ClfftSpectrum * s, guint log2_steps, GError ** error)
+{
+  ClfftPlan1dDesc desc = { CLFFT_R2C, s->n, (1u << log2_steps) * s->channels,
+    0, 0, 0, 0
+  };
+
+  if (!s->plans[log2_steps])
+    s->plans[log2_steps] = clfft_plan_1d_new (s->engine, &desc, error);
+  return s->plans[log2_steps];
+}
+
+static gboolean
+ensure_groups (ClfftSpectrum * s, guint n_groups, GError ** error)
+{
+  gsize sums = (gsize) n_groups * s->channels * s->bins * sizeof (gfloat);
+
+  if (n_groups <= s->group_capacity)
+    return TRUE;
+  clfft_buffer_release (&s->group_start);
+  clfft_buffer_release (&s->magnitude_sums);
+  clfft_buffer_release (&s->phase_sums);
+  s->group_capacity = 0;
+  if (!(s->group_start = clfft_buffer_new (s->engine, CL_MEM_READ_ONLY,
+              (n_groups + 1) * sizeof (cl_uint), NULL, error))
+      || !(s->magnitude_sums = clfft_buffer_new (s->engine,
+              CL_MEM_READ_WRITE, sums, NULL, error))
+      || !(s->phase_sums = clfft_buffer_new (s->engine, CL_MEM_READ_WRITE,
+              sums, NULL, error)))
+    return FALSE;
+  s->group_capacity = n_groups;
+  return TRUE;
+}
+
+/* Window, transform and sum steps first .. first + steps - 1. */
+static gboolean
+enqueue_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
+    guint steps, guint n_groups, gfloat threshold, guint want,
+    GError ** error)
+{
+  cl_command_queue queue = clfft_engine_get_queue (s->engine);
+  guint log2_steps = g_bit_storage (steps - 1);
+  guint n_frames = steps * s->channels, end = first + steps;
+  gfloat db_n2 = (gfloat) (20.0 * log10 ((gdouble) s->n));
+  ClfftPlan1d *plan = plan_for (s, log2_steps, error);
+  const gsize window_global[2] = {
+    (s->n + ROW_GROUP - 1) / ROW_GROUP * ROW_GROUP, n_frames
+  };
+  const gsize window_local[2] = { ROW_GROUP, 1 };
+  const gsize sums_global[3] = {
+    (s->bins + ROW_GROUP - 1) / ROW_GROUP * ROW_GROUP, s->channels, n_groups
+  };
+  const gsize sums_local[3] = { ROW_GROUP, 1, 1 };
+  const gsize window_sizes[] = { sizeof (cl_mem), sizeof (cl_mem),
+    sizeof (cl_uint), sizeof (cl_uint)
+  };
+  const void *window_values[] = { &s->frames, &s->window, &s->n, &n_frames };
+  const gsize sums_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem),
+    sizeof (cl_float), sizeof (cl_float), sizeof (cl_uint), sizeof (cl_mem),
+    sizeof (cl_mem)
+  };
+  const void *sums_values[] = { &s->spectra, &s->bins, &s->channels, &first,
+    &end, &s->group_start, &threshold, &db_n2, &want, &s->magnitude_sums,
+    &s->phase_sums
+  };
+  cl_int st;
+
+  if (!plan)
+    return FALSE;
+  /* not blocking: the caller's blocking read of the sums comes after */
+  st = clEnqueueWriteBuffer (queue, s->frames, CL_FALSE, 0,
+      (gsize) n_frames * s->n * sizeof (gfloat),
+      frames + (gsize) first * s->channels * s->n, 0, NULL, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBuffer (frames)");
+  return clfft_kernel_set_args (s->apply_window, error,
+      G_N_ELEMENTS (window_sizes), window_sizes, window_values)
+      && clfft_kernel_enqueue (s->engine, s->apply_window, 2, window_global,
+      window_local, NULL, "apply_window", error)
+      && clfft_plan_1d_enqueue (plan, CLFFT_FORWARD, s->frames, s->spectra, 0,
+      NULL, NULL, error)
+      && clfft_kernel_set_args (s->band_sums, error,
+      G_N_ELEMENTS (sums_sizes), sums_sizes, sums_values)
+      && clfft_kernel_enqueue (s->engine, s->band_sums, 3, sums_global,
+      sums_local, NULL, "band_sums", error);
+}
+
+static gboolean
+read_sums (ClfftSpectrum * s, cl_mem sums, gfloat * out, guint n_groups,
+    GError ** error)
+{
+  cl_int st = clEnqueueReadBuffer (clfft_engine_get_queue (s->engine), sums,
+      CL_TRUE, 0, (gsize) n_groups * s->channels * s->bins * sizeof (gfloat),
+      out, 0, NULL, NULL);
+
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueReadBuffer (sums)");
+  return TRUE;
+}
+
+gboolean
+clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
+    const guint * group_start, guint n_groups, gdouble threshold,
+    gfloat * magnitude_sums, gfloat * phase_sums, GError ** error)
+{
+  cl_command_queue queue = clfft_engine_get_queue (s->engine);
+  guint want = (magnitude_sums ? 1 : 0) | (phase_sums ? 2 : 0);
+  const gfloat zero = 0.0f;
+  gsize sums_bytes = (gsize) n_groups * s->channels * s->bins *
+      sizeof (gfloat);
+  gboolean ok;
+  cl_int st;
+
+  if (n_groups == 0 || !want)
+    return TRUE;
+  g_return_val_if_fail (group_start[0] == 0
+      && group_start[n_groups] == n_steps, FALSE);
+  if (!ensure_groups (s, n_groups, error))
+    return FALSE;
+  /* groups of no step sum to 0 */
+  st = clEnqueueWriteBuffer (queue, s->group_start, CL_FALSE, 0,
+      (n_groups + 1) * sizeof (cl_uint), group_start, 0, NULL, NULL);
+  if (st == CL_SUCCESS)
+    st = clEnqueueFillBuffer (queue, s->magnitude_sums, &zero, sizeof (zero),
+        0, sums_bytes, 0, NULL, NULL);
+  if (st == CL_SUCCESS)
+    st = clEnqueueFillBuffer (queue, s->phase_sums, &zero, sizeof (zero), 0,
+        sums_bytes, 0, NULL, NULL);
+  ok = st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueFillBuffer");
+  for (guint first = 0; ok && first < n_steps; first += s->capacity)
+    ok = enqueue_chunk (s, frames, first, MIN (s->capacity, n_steps - first),
+        n_groups, (gfloat) threshold, want, error);
+  ok = ok && (!magnitude_sums || read_sums (s, s->magnitude_sums,
+          magnitude_sums, n_groups, error))
+      && (!phase_sums || read_sums (s, s->phase_sums, phase_sums, n_groups,
+          error));
+  if (!ok)
+    /* queued uploads read frames and group_start: let them finish */
+    clfft_warn_on_failure (clFinish (queue), "clFinish");
+  return ok;
+}
+
+void
+clfft_spectrum_free (ClfftSpectrum * s)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (s->plans); i++)
+    if (s->plans[i])
+      clfft_plan_1d_free (s->plans[i]);
+  if (s->apply_window)
+    clfft_warn_on_failure (clReleaseKernel (s->apply_window),
+        "clReleaseKernel");
+  if (s->band_sums)
+    clfft_warn_on_failure (clReleaseKernel (s->band_sums), "clReleaseKernel");
+  clfft_buffer_release (&s->window);
+  clfft_buffer_release (&s->frames);
+  clfft_buffer_release (&s->spectra);
+  clfft_buffer_release (&s->group_start);
+  clfft_buffer_release (&s->magnitude_sums);
+  clfft_buffer_release (&s->phase_sums);
+  clfft_engine_unref (s->engine);
+  g_free (s);
+}

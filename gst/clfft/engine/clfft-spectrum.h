@@ -1,0 +1,52 @@
+/* Batched power spectra of real frames in decibels, as GStreamer's spectrum
+ * element computes them: a window, a real FFT of length n, then per bin
+ * 10 log10 (|X|^2 / n^2) clamped below at a threshold, and the phase
+ * atan2 (im, re), summed over groups of consecutive frames (the element's
+ * intervals). Everything after the upload runs on the device. */
+#ifndef __CLFFT_SPECTRUM_H__
+#define __CLFFT_SPECTRUM_H__
+
+#include "clfft-engine.h"
+
+G_BEGIN_DECLS
+
+/* Periodic windows, w[i] for i in 0 .. n - 1 with x = 2 pi i / n. */
+typedef enum
+{
+  CLFFT_WINDOW_HAMMING,         /* 0.53836 - 0.46164 cos x (GStreamer's) */
+  CLFFT_WINDOW_HANN,            /* 0.5 - 0.5 cos x */
+  CLFFT_WINDOW_BLACKMAN,        /* 0.42 - 0.5 cos x + 0.08 cos 2x */
+  CLFFT_WINDOW_BLACKMAN_HARRIS, /* 4 terms, -92 dB sidelobes */
+  CLFFT_WINDOW_FLATTOP,         /* 5 terms, amplitude flat within 0.01 dB */
+  CLFFT_WINDOW_RECTANGULAR,     /* 1 */
+} ClfftWindow;
+
+/* The window's value at i of n, in double precision. */
+gdouble clfft_window_value (ClfftWindow window, guint i, guint n);
+
+typedef struct _ClfftSpectrum ClfftSpectrum;
+
+/* Spectra of frames of n samples (even, 2 .. 2^24; see
+ * clfft_length_supported) for channels channels, so n / 2 + 1 bins each. */
+ClfftSpectrum *clfft_spectrum_new (ClfftEngine * engine, guint n,
+    guint channels, ClfftWindow window, GError ** error);
+
+guint clfft_spectrum_get_bins (ClfftSpectrum * spectrum);
+
+/* Transforms n_steps steps of frames: step s, channel c at
+ * frames + (s * channels + c) * n, oldest sample first. group_start holds
+ * n_groups + 1 non-decreasing step indices from 0 to n_steps; group g
+ * sums steps group_start[g] .. group_start[g + 1] - 1. magnitude_sums and
+ * phase_sums (either may be NULL: not computed) receive n_groups x
+ * channels x bins sums, in that order, of the clamped decibels and of the
+ * phases. A large call is one batched launch per device-sized chunk. */
+gboolean clfft_spectrum_run (ClfftSpectrum * spectrum, const gfloat * frames,
+    guint n_steps, const guint * group_start, guint n_groups,
+    gdouble threshold, gfloat * magnitude_sums, gfloat * phase_sums,
+    GError ** error);
+
+void clfft_spectrum_free (ClfftSpectrum * spectrum);
+
+G_END_DECLS
+
+#endif /* __CLFFT_SPECTRUM_H__ */

@@ -1,0 +1,79 @@
+#ifndef __GST_CLFFT_SPECTRUM_H__
+#define __GST_CLFFT_SPECTRUM_H__
+
+#include <gst/gst.h>
+#include <gst/audio/audio.h>
+#include <gst/audio/gstaudiofilter.h>
+
+#include "engine/clfft-engine.h"
+#include "engine/clfft-spectrum.h"
+
+G_BEGIN_DECLS
+
+#define GST_TYPE_CLFFT_SPECTRUM (gst_clfft_spectrum_get_type ())
+G_DECLARE_FINAL_TYPE (GstClfftSpectrum, gst_clfft_spectrum, GST,
+    CLFFT_SPECTRUM, GstAudioFilter);
+
+#define GST_TYPE_CLFFT_WINDOW (gst_clfft_window_get_type ())
+GType gst_clfft_window_get_type (void);
+
+/* The engine's ClfftWindow, value for value. */
+typedef enum
+{
+  GST_CLFFT_WINDOW_HAMMING = CLFFT_WINDOW_HAMMING,
+  GST_CLFFT_WINDOW_HANN = CLFFT_WINDOW_HANN,
+  GST_CLFFT_WINDOW_BLACKMAN = CLFFT_WINDOW_BLACKMAN,
+  GST_CLFFT_WINDOW_BLACKMAN_HARRIS = CLFFT_WINDOW_BLACKMAN_HARRIS,
+  GST_CLFFT_WINDOW_FLATTOP = CLFFT_WINDOW_FLATTOP,
+  GST_CLFFT_WINDOW_RECTANGULAR = CLFFT_WINDOW_RECTANGULAR,
+} GstClfftWindow;
+
+/* An interval that ended: its steps are staged, its message not posted. */
+typedef struct
+{
+  GstClockTime timestamp;
+  GstClockTime duration;
+  guint num_fft;
+  guint end_step;               /* its steps end here in the stage */
+} GstClfftSpectrumInterval;
+
+struct _GstClfftSpectrum
+{
+  GstAudioFilter parent;
+
+  /* properties; guarded by the object lock */
+  guint bands;
+  gint threshold;
+  guint64 interval;
+  gboolean multi_channel;
+  gboolean message_magnitude, message_phase, post_messages;
+  GstClfftWindow window;
+  gdouble overlap;
+  gboolean compact_messages;
+  gboolean post_partial_interval;
+  gint device_index;
+  gboolean reset_pending;       /* a property that shapes the state changed */
+  ClfftEngine *engine;
+
+  /* streaming state, as spectrum's, from the first buffer after a reset */
+  ClfftSpectrum *analyser;
+  guint nfft, hop, out_channels;
+  guint64 state_interval;       /* interval when the state was made */
+  gfloat *ring;                 /* out_channels rings of nfft samples */
+  guint input_pos;              /* next write in the rings: the oldest */
+  guint64 frames_per_interval, frames_todo, num_frames, num_fft;
+  guint64 error_per_interval, accumulated_error;
+  GstClockTime message_ts;
+
+  /* FFT inputs waiting for the device: steps of out_channels x nfft */
+  GArray *stage;                /* of gfloat */
+  guint n_staged;
+  GArray *ended;                /* of GstClfftSpectrumInterval */
+  /* sums of the open interval's steps that went to the device already */
+  gfloat *carry_magnitude, *carry_phase;
+  gboolean carry_valid;
+};
+
+G_END_DECLS
+
+#endif /* __GST_CLFFT_SPECTRUM_H__ */

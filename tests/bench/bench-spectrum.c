@@ -1,0 +1,169 @@
+/* Seconds to analyse a long stretch of multi-channel audio: GStreamer's
+ * spectrum against clfftspectrum, in the same run, alternately, with
+ * messages on (a bus handler takes each one, as an application would) and
+ * off. The audio is made beforehand and pushed through appsrc, so the
+ * source costs next to nothing.
+ *
+ *   bench-spectrum [--seconds S] [--reps R] [--csv FILE]
+ *
+ * Default: 60 s of 8-channel 48 kHz F32, bands=1025, interval=10 ms,
+ * multi-channel=true, median of 3 runs each. */
+#include <gst/gst.h>
+#include <gst/app/gstappsrc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RATE 48000
+#define CHANNELS 8
+#define BUFFER_FRAMES 4800      /* 100 ms */
+
+/* Takes each element message as it is posted, in the streaming thread. */
+static GstBusSyncReply
+count_message (GstBus * bus, GstMessage * message, gpointer data)
+{
+  if (GST_MESSAGE_TYPE (message) != GST_MESSAGE_ELEMENT)
+    return GST_BUS_PASS;
+  (*(guint *) data)++;
+  gst_message_unref (message);
+  return GST_BUS_DROP;
+}
+
+/* One run: seconds from PLAYING to EOS; *n_messages counts the element's
+ * messages. */
+static gdouble
+run_once (const gchar * element, gboolean messages, GPtrArray * buffers,
+    guint * n_messages)
+{
+  gchar *launch = g_strdup_printf ("appsrc name=src format=time ! %s "
+      "bands=1025 interval=10000000 multi-channel=true post-messages=%s ! "
+      "fakesink sync=false", element, messages ? "true" : "false");
+  GstElement *pipeline = gst_parse_launch (launch, NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstCaps *caps = gst_caps_from_string ("audio/x-raw, format=F32LE, "
+      "rate=48000, channels=8, layout=interleaved");
+  GstMessage *done;
+  gint64 start;
+  gdouble seconds;
+
+  *n_messages = 0;
+  gst_bus_set_sync_handler (bus, count_message, n_messages, NULL);
+  g_object_set (src, "caps", caps, "max-bytes", (guint64) 0, NULL);
+  gst_caps_unref (caps);
+  gst_element_set_state (pipeline, GST_STATE_PAUSED);
+  gst_element_get_state (pipeline, NULL, NULL, GST_CLOCK_TIME_NONE);
+  /* counted from here: the engine and its kernels are ready */
+  start = g_get_monotonic_time ();
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  for (guint i = 0; i < buffers->len; i++)
+    gst_app_src_push_buffer (GST_APP_SRC (src),
+        gst_buffer_ref (g_ptr_array_index (buffers, i)));
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  done = gst_bus_timed_pop_filtered (bus, GST_CLOCK_TIME_NONE,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  if (GST_MESSAGE_TYPE (done) == GST_MESSAGE_ERROR)
+    g_error ("%s failed", element);
+  gst_message_unref (done);
+  gst_bus_set_sync_handler (bus, NULL, NULL, NULL);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (src);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  g_free (launch);
+  return seconds;
+}
+
+static gint
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+int
+main (int argc, char **argv)
+{
+  static const gchar *elements[] = { "spectrum", "clfftspectrum" };
+  guint seconds = 60, reps = 3;
+  FILE *csv = NULL;
+  GPtrArray *buffers = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_buffer_unref);
+  GRand *rng = g_rand_new_with_seed (1);
+  GstElement *probe;
+  gchar *device = NULL;
+
+  gst_init (&argc, &argv);
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp (argv[i], "--seconds") && i + 1 < argc)
+      seconds = MAX (1, atoi (argv[++i]));
+    else if (!strcmp (argv[i], "--reps") && i + 1 < argc)
+      reps = MAX (1, atoi (argv[++i]));
+    else if (!strcmp (argv[i], "--csv") && i + 1 < argc)
+      csv = fopen (argv[++i], "w");
+  }
+
+  for (guint b = 0; b < seconds * RATE / BUFFER_FRAMES; b++) {
+    GstBuffer *buffer = gst_buffer_new_allocate (NULL, BUFFER_FRAMES *
+        CHANNELS * sizeof (gfloat), NULL);
+    GstMapInfo map;
+    gfloat *x;
+
+    gst_buffer_map (buffer, &map, GST_MAP_WRITE);
+    x = (gfloat *) map.data;
+    for (guint i = 0; i < BUFFER_FRAMES * CHANNELS; i++)
+      x[i] = 0.3 * g_rand_double_range (rng, -1, 1);
+    gst_buffer_unmap (buffer, &map);
+    GST_BUFFER_PTS (buffer) = gst_util_uint64_scale (b * BUFFER_FRAMES,
+        GST_SECOND, RATE);
+    GST_BUFFER_DURATION (buffer) = gst_util_uint64_scale (BUFFER_FRAMES,
+        GST_SECOND, RATE);
+    g_ptr_array_add (buffers, buffer);
+  }
+
+  probe = gst_element_factory_make ("clfftspectrum", NULL);
+  if (!probe)
+    g_error ("no clfftspectrum: set GST_PLUGIN_PATH");
+  gst_element_set_state (probe, GST_STATE_READY);
+  g_object_get (probe, "device-name", &device, NULL);
+  gst_element_set_state (probe, GST_STATE_NULL);
+  gst_object_unref (probe);
+  printf ("device: %s\n%u s of %u-channel %u Hz F32, bands=1025, "
+      "interval=10 ms, multi-channel; median of %u runs\n", device, seconds,
+      CHANNELS, RATE, reps);
+  printf ("%-8s %-14s %10s %10s %9s\n", "messages", "element", "seconds",
+      "ratio", "messages");
+  if (csv)
+    fprintf (csv, "messages,element,seconds,ratio_to_spectrum,"
+        "n_messages,device\n");
+
+  for (gint messages = 1; messages >= 0; messages--) {
+    gdouble runs[2][reps], median[2];
+    guint counted[2];
+
+    /* alternately, so that both see the same machine state */
+    for (guint r = 0; r < reps; r++)
+      for (guint e = 0; e < 2; e++)
+        runs[e][r] = run_once (elements[e], messages, buffers, &counted[e]);
+    for (guint e = 0; e < 2; e++) {
+      qsort (runs[e], reps, sizeof (gdouble), compare_doubles);
+      median[e] = runs[e][reps / 2];
+    }
+    for (guint e = 0; e < 2; e++) {
+      printf ("%-8s %-14s %10.3f %10.3f %9u\n", messages ? "on" : "off",
+          elements[e], median[e], median[e] / median[0], counted[e]);
+      if (csv)
+        fprintf (csv, "%s,%s,%.4f,%.4f,%u,%s\n", messages ? "on" : "off",
+            elements[e], median[e], median[e] / median[0], counted[e],
+            device);
+    }
+  }
+  if (csv)
+    fclose (csv);
+  g_free (device);
+  g_rand_free (rng);
+  g_ptr_array_unref (buffers);
+  return 0;
+}

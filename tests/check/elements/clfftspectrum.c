@@ -1,0 +1,551 @@
+/* clfftspectrum: message for message against GStreamer's spectrum on the
+ * same buffers; window, overlap and the partial interval against a
+ * double-precision reference; bad values. */
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/audio/audio.h>
+#include <math.h>
+#include <string.h>
+
+#include "reference.h"
+
+static GRand *rng;
+
+static void
+setup (void)
+{
+  rng = ref_rand_new ();
+}
+
+static void
+teardown (void)
+{
+  g_rand_free (rng);
+}
+
+/* ---- against spectrum ----------------------------------------------- */
+
+typedef struct
+{
+  const gchar *wave;            /* audiotestsrc's */
+  const gchar *format;
+  guint channels;
+  gboolean multi_channel;
+  guint bands;
+  guint64 interval;
+  guint n_buffers;              /* of 1024 frames at 44100 Hz */
+} CompatCase;
+
+/* The messages of element name, in order. */
+static GPtrArray *
+messages_from (GList * messages, const gchar * name)
+{
+  GPtrArray *found = g_ptr_array_new ();
+
+  for (GList * l = messages; l; l = l->next) {
+    GstMessage *m = l->data;
+
+    if (!g_strcmp0 (GST_OBJECT_NAME (GST_MESSAGE_SRC (m)), name))
+      g_ptr_array_add (found, (gpointer) gst_message_get_structure (m));
+  }
+  return found;
+}
+
+/* Plays launch to EOS and returns its element messages. */
+static GList *
+run_to_eos (const gchar * launch)
+{
+  GError *error = NULL;
+  GstElement *pipeline = gst_parse_launch (launch, &error);
+  GstBus *bus;
+  GList *messages = NULL;
+  gboolean done = FALSE;
+
+  fail_unless (pipeline != NULL, "%s", error ? error->message : "");
+  bus = gst_element_get_bus (pipeline);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  while (!done) {
+    GstMessage *m = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
+        GST_MESSAGE_ELEMENT | GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+
+    fail_unless (m != NULL, "no EOS");
+    switch (GST_MESSAGE_TYPE (m)) {
+      case GST_MESSAGE_ERROR:{
+        gchar *debug;
+
+        gst_message_parse_error (m, &error, &debug);
+        fail ("%s (%s)", error->message, debug);
+        break;
+      }
+      case GST_MESSAGE_EOS:
+        done = TRUE;
+        gst_message_unref (m);
+        break;
+      default:
+        if (gst_message_has_name (m, "spectrum"))
+          messages = g_list_append (messages, m);
+        else
+          gst_message_unref (m);
+        break;
+    }
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  return messages;
+}
+
+/* A field's floats: a list, or an array of arrays (channel after
+ * channel). */
+static GArray *
+field_floats (const GstStructure * s, const gchar * field)
+{
+  const GValue *v = gst_structure_get_value (s, field);
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (gfloat));
+
+  fail_unless (v != NULL, "no %s", field);
+  if (GST_VALUE_HOLDS_LIST (v)) {
+    for (guint i = 0; i < gst_value_list_get_size (v); i++) {
+      gfloat f = g_value_get_float (gst_value_list_get_value (v, i));
+
+      g_array_append_val (values, f);
+    }
+  } else {
+    fail_unless (GST_VALUE_HOLDS_ARRAY (v));
+    for (guint c = 0; c < gst_value_array_get_size (v); c++) {
+      const GValue *channel = gst_value_array_get_value (v, c);
+
+      fail_unless (GST_VALUE_HOLDS_ARRAY (channel));
+      for (guint i = 0; i < gst_value_array_get_size (channel); i++) {
+        gfloat f = g_value_get_float (gst_value_array_get_value (channel, i));
+
+        g_array_append_val (values, f);
+      }
+    }
+  }
+  return values;
+}
+
+/* Whether phases a and b agree within 1e-3, or differ by a whole turn of
+ * one of the FFTs averaged (2 pi k / n_fft: an atan2 at +-pi that rounding
+ * put on the other side). *wrapped counts the latter. */
+static gboolean
+phases_agree (gdouble a, gdouble b, const guint * n_ffts, guint n_n,
+    guint * wrapped)
+{
+  if (fabs (a - b) < 1e-3)
+    return TRUE;
+  for (guint i = 0; i < n_n; i++) {
+    gdouble turn = 2 * G_PI / n_ffts[i];
+    gdouble k = round ((a - b) / turn);
+
+    if (k != 0 && fabs (a - b - k * turn) < 1e-3) {
+      (*wrapped)++;
+      return TRUE;
+    }
+  }
+  return FALSE;
+}
+
+static const gchar *time_fields[] = { "endtime", "timestamp", "stream-time",
+  "running-time", "duration"
+};
+
+/* Compares ours with spectrum's messages: the same count, the same
+ * timestamps, magnitudes within 0.01 dB where spectrum's are above the
+ * threshold (and at most 0.01 dB above it elsewhere), phases within
+ * 1e-3 rad where the magnitude is 20 dB above it. */
+static void
+compare_messages (GPtrArray * ref, GPtrArray * ours, const CompatCase * c,
+    gint threshold)
+{
+  guint nfft = 2 * c->bands - 2;
+  guint64 fpi = gst_util_uint64_scale (c->interval, 44100, GST_SECOND);
+  /* the FFTs an interval of fpi or fpi + 1 frames averages */
+  guint n_ffts[] = { MAX (1, fpi / nfft), MAX (1, (fpi + 1) / nfft) };
+  guint compared = 0, phases = 0, wrapped = 0;
+
+  fail_unless (ref->len > 0);
+  fail_unless_equals_int (ours->len, ref->len);
+  for (guint m = 0; m < ref->len; m++) {
+    const GstStructure *a = g_ptr_array_index (ref, m);
+    const GstStructure *b = g_ptr_array_index (ours, m);
+    GArray *ma = field_floats (a, "magnitude"), *mb = field_floats (b,
+        "magnitude");
+    GArray *pa = field_floats (a, "phase"), *pb = field_floats (b, "phase");
+
+    for (guint f = 0; f < G_N_ELEMENTS (time_fields); f++) {
+      guint64 ta, tb;
+
+      fail_unless (gst_structure_get_uint64 (a, time_fields[f], &ta));
+      fail_unless (gst_structure_get_uint64 (b, time_fields[f], &tb));
+      fail_unless (ta == tb, "message %u: %s %" G_GUINT64_FORMAT " against %"
+          G_GUINT64_FORMAT, m, time_fields[f], tb, ta);
+    }
+    fail_unless_equals_int (mb->len, ma->len);
+    fail_unless_equals_int (ma->len, c->bands * (c->multi_channel ?
+            c->channels : 1));
+    for (guint i = 0; i < ma->len; i++) {
+      gfloat r = g_array_index (ma, gfloat, i), o = g_array_index (mb, gfloat,
+          i);
+
+      if (r > threshold) {
+        fail_unless (fabs (o - r) <= 0.01, "message %u value %u: %.4f dB "
+            "against %.4f", m, i, o, r);
+        compared++;
+      } else {
+        fail_unless (o <= threshold + 0.01, "message %u value %u: %.4f dB "
+            "where spectrum clamps", m, i, o);
+      }
+      if (r > threshold + 20) {
+        fail_unless (phases_agree (g_array_index (pa, gfloat, i),
+                g_array_index (pb, gfloat, i), n_ffts, 2, &wrapped),
+            "message %u value %u: phase %.5f against %.5f", m, i,
+            g_array_index (pb, gfloat, i), g_array_index (pa, gfloat, i));
+        phases++;
+      }
+    }
+    g_array_unref (ma);
+    g_array_unref (mb);
+    g_array_unref (pa);
+    g_array_unref (pb);
+  }
+  GST_INFO ("%u messages, %u magnitudes and %u phases compared, %u phases "
+      "a turn apart", ref->len, compared, phases, wrapped);
+  fail_unless (compared > 0);
+  fail_unless (wrapped * 100 <= phases, "%u of %u phases a turn apart",
+      wrapped, phases);
+}
+
+static void
+check_compat (const CompatCase * c)
+{
+  gchar *props = g_strdup_printf ("bands=%u interval=%" G_GUINT64_FORMAT
+      " multi-channel=%s message-phase=true", c->bands, c->interval,
+      c->multi_channel ? "true" : "false");
+  gchar *launch = g_strdup_printf ("audiotestsrc wave=%s num-buffers=%u "
+      "samplesperbuffer=1024 ! audio/x-raw,format=%s,rate=44100,channels=%u "
+      "! tee name=t t. ! queue ! spectrum name=ref %s ! fakesink "
+      "t. ! queue ! clfftspectrum name=ours %s ! fakesink", c->wave,
+      c->n_buffers, c->format, c->channels, props, props);
+  GList *messages = run_to_eos (launch);
+  GPtrArray *ref = messages_from (messages, "ref");
+  GPtrArray *ours = messages_from (messages, "ours");
+
+  GST_INFO ("%s", launch);
+  compare_messages (ref, ours, c, -60);
+  g_ptr_array_unref (ref);
+  g_ptr_array_unref (ours);
+  g_list_free_full (messages, (GDestroyNotify) gst_message_unref);
+  g_free (launch);
+  g_free (props);
+}
+
+/* sine and noise, S16 and F32 (and the other formats once), mono and 6
+ * channels, multi-channel on and off, bands 128, 1025 and 4096, intervals
+ * of 10 and 100 ms. */
+GST_START_TEST (test_same_messages_as_spectrum)
+{
+  static const CompatCase cases[] = {
+    {"sine", "S16LE", 1, FALSE, 128, 100 * GST_MSECOND, 30},
+    {"white-noise", "F32LE", 6, TRUE, 1025, 10 * GST_MSECOND, 12},
+    {"white-noise", "S16LE", 6, FALSE, 4096, 10 * GST_MSECOND, 12},
+    {"sine", "F32LE", 6, TRUE, 128, 10 * GST_MSECOND, 12},
+    {"white-noise", "F32LE", 1, FALSE, 1025, 100 * GST_MSECOND, 30},
+    {"sine", "S16LE", 6, TRUE, 4096, 100 * GST_MSECOND, 30},
+    {"white-noise", "S16LE", 1, FALSE, 128, 10 * GST_MSECOND, 12},
+    {"sine", "F32LE", 1, FALSE, 4096, 10 * GST_MSECOND, 12},
+    /* spectrum's S24 down-mix sums across frames; with multi-channel it
+     * reads each channel as we do */
+    {"white-noise", "S24LE", 2, TRUE, 128, 100 * GST_MSECOND, 20},
+    {"white-noise", "S32LE", 2, FALSE, 128, 100 * GST_MSECOND, 20},
+    {"sine", "F64LE", 2, TRUE, 1025, 100 * GST_MSECOND, 20},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    check_compat (&cases[i]);
+}
+
+GST_END_TEST;
+
+/* ---- window, overlap and the partial interval ----------------------- */
+
+#define REF_RATE 32000
+#define REF_BANDS 129
+#define REF_NFFT 256
+#define REF_INTERVAL_FRAMES 2048        /* 64 ms at 32 kHz */
+#define REF_FRAMES 5120         /* two intervals and a half */
+#define REF_THRESHOLD -90
+
+/* The windows as the element documents them, periodic, x = 2 pi i / n. */
+static gdouble
+ref_window (const gchar * window, guint i, guint n)
+{
+  gdouble x = 2 * G_PI * i / n;
+
+  if (g_str_equal (window, "hamming"))
+    return 0.53836 - 0.46164 * cos (x);
+  if (g_str_equal (window, "hann"))
+    return 0.5 * (1 - cos (x));
+  if (g_str_equal (window, "blackman"))
+    return 0.42 - 0.5 * cos (x) + 0.08 * cos (2 * x);
+  if (g_str_equal (window, "blackman-harris"))
+    return 0.35875 - 0.48829 * cos (x) + 0.14128 * cos (2 * x) -
+        0.01168 * cos (3 * x);
+  if (g_str_equal (window, "flattop"))
+    return 0.21557895 - 0.41663158 * cos (x) + 0.277263158 * cos (2 * x) -
+        0.083578947 * cos (3 * x) + 0.006947368 * cos (4 * x);
+  return 1.0;
+}
+
+/* Mean dB and phase of the FFTs of frames interval_start ..
+ * interval_start + frames - 1: FFTs end every hop frames once nfft have
+ * come; returns their count. */
+static guint
+ref_interval (const gfloat * signal, guint interval_start, guint frames,
+    guint hop, const gchar * window, gdouble * magnitude, gdouble * phase)
+{
+  gdouble *x = g_new (gdouble, 2 * REF_NFFT), *X = g_new (gdouble,
+      2 * REF_NFFT);
+  guint n_fft = 0;
+
+  memset (magnitude, 0, REF_BANDS * sizeof (gdouble));
+  memset (phase, 0, REF_BANDS * sizeof (gdouble));
+  for (guint end = REF_NFFT; end <= frames; end += hop, n_fft++) {
+    for (guint i = 0; i < REF_NFFT; i++) {
+      x[2 * i] = signal[interval_start + end - REF_NFFT + i] *
+          ref_window (window, i, REF_NFFT);
+      x[2 * i + 1] = 0;
+    }
+    ref_dft_1d (x, X, REF_NFFT, 1, -1);
+    for (guint k = 0; k < REF_BANDS; k++) {
+      gdouble db = 10 * log10 ((X[2 * k] * X[2 * k] + X[2 * k + 1] *
+              X[2 * k + 1]) / ((gdouble) REF_NFFT * REF_NFFT));
+
+      magnitude[k] += MAX (db, REF_THRESHOLD);
+      phase[k] += atan2 (X[2 * k + 1], X[2 * k]);
+    }
+  }
+  for (guint k = 0; k < REF_BANDS; k++) {
+    magnitude[k] /= n_fft;
+    phase[k] /= n_fft;
+  }
+  g_free (x);
+  g_free (X);
+  return n_fft;
+}
+
+/* A field's floats, from a list or from the buffer of compact-messages. */
+static GArray *
+message_floats (const GstStructure * s, const gchar * field, gboolean compact)
+{
+  GstBuffer *buffer = NULL;
+  GArray *values;
+  GstMapInfo map;
+  guint channels, bands;
+
+  if (!compact)
+    return field_floats (s, field);
+  fail_unless (gst_structure_get (s, field, GST_TYPE_BUFFER, &buffer,
+          "channels", G_TYPE_UINT, &channels, "bands", G_TYPE_UINT, &bands,
+          NULL));
+  fail_unless_equals_int (channels, 1);
+  fail_unless_equals_int (bands, REF_BANDS);
+  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_READ));
+  fail_unless_equals_int (map.size, bands * sizeof (gfloat));
+  values = g_array_sized_new (FALSE, FALSE, sizeof (gfloat), bands);
+  g_array_append_vals (values, map.data, bands);
+  gst_buffer_unmap (buffer, &map);
+  gst_buffer_unref (buffer);
+  return values;
+}
+
+/* Pushes the signal in buffers of 1000 frames, each of which must come
+ * out unchanged, then EOS; returns the element's messages. (Not "first":
+ * fail_unless_equals_* declare a "first" of their own.) */
+static GList *
+push_signal (GstHarness * h, const gfloat * signal)
+{
+  GstBus *bus = gst_bus_new ();
+  GList *messages = NULL;
+  GstMessage *m;
+
+  gst_element_set_bus (h->element, bus);
+  gst_harness_set_src_caps_str (h, "audio/x-raw, format=F32LE, rate=32000, "
+      "channels=1, layout=interleaved");
+  for (guint start = 0; start < REF_FRAMES; start += 1000) {
+    guint n = MIN (1000, REF_FRAMES - start);
+    GstBuffer *out, *b = gst_buffer_new_memdup (signal + start,
+        n * sizeof (gfloat));
+
+    GST_BUFFER_PTS (b) = gst_util_uint64_scale (start, GST_SECOND, REF_RATE);
+    GST_BUFFER_DURATION (b) = gst_util_uint64_scale (n, GST_SECOND,
+        REF_RATE);
+    fail_unless_equals_int (gst_harness_push (h, b), GST_FLOW_OK);
+    out = gst_harness_pull (h);
+    fail_unless (out != NULL);
+    fail_unless_equals_int (gst_buffer_memcmp (out, 0, signal + start,
+            n * sizeof (gfloat)), 0);
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (out),
+        gst_util_uint64_scale (start, GST_SECOND, REF_RATE));
+    gst_buffer_unref (out);
+  }
+  fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+  while ((m = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT)))
+    messages = g_list_append (messages, m);
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  return messages;
+}
+
+static void
+check_against_reference (const gfloat * signal, const gchar * window,
+    gdouble overlap, gboolean compact)
+{
+  GstHarness *h = gst_harness_new ("clfftspectrum");
+  guint hop = REF_NFFT - (guint) floor (overlap * REF_NFFT + 0.5);
+  gdouble magnitude[REF_BANDS], phase[REF_BANDS];
+  GList *messages;
+  guint index = 0;
+
+  gst_util_set_object_arg (G_OBJECT (h->element), "window", window);
+  g_object_set (h->element, "bands", REF_BANDS, "interval",
+      gst_util_uint64_scale (REF_INTERVAL_FRAMES, GST_SECOND, REF_RATE),
+      "threshold", REF_THRESHOLD, "overlap", overlap, "message-phase", TRUE,
+      "compact-messages", compact, "post-partial-interval", TRUE, NULL);
+  messages = push_signal (h, signal);
+  /* two whole intervals, and the half at EOS */
+  fail_unless_equals_int (g_list_length (messages), 3);
+  for (GList * l = messages; l; l = l->next, index++) {
+    const GstStructure *s = gst_message_get_structure (l->data);
+    guint start = index * REF_INTERVAL_FRAMES;
+    guint frames = MIN (REF_INTERVAL_FRAMES, REF_FRAMES - start);
+    guint n_fft = ref_interval (signal, start, frames, hop, window,
+        magnitude, phase);
+    GArray *m = message_floats (s, "magnitude", compact);
+    GArray *p = message_floats (s, "phase", compact);
+    guint64 timestamp, duration;
+    guint wrapped = 0;
+
+    fail_unless (gst_structure_has_name (s, "spectrum"));
+    fail_unless (gst_structure_get_uint64 (s, "timestamp", &timestamp));
+    fail_unless (gst_structure_get_uint64 (s, "duration", &duration));
+    fail_unless_equals_uint64 (timestamp, gst_util_uint64_scale (start,
+            GST_SECOND, REF_RATE));
+    fail_unless_equals_uint64 (duration, gst_util_uint64_scale (frames,
+            GST_SECOND, REF_RATE));
+    fail_unless_equals_int (m->len, REF_BANDS);
+    for (guint k = 0; k < REF_BANDS; k++) {
+      gfloat got = g_array_index (m, gfloat, k);
+
+      fail_unless (fabs (got - magnitude[k]) <= 0.01, "%s, overlap %g, "
+          "interval %u, band %u: %.4f dB against %.4f", window, overlap,
+          index, k, got, magnitude[k]);
+      if (magnitude[k] > REF_THRESHOLD + 20)
+        fail_unless (phases_agree (g_array_index (p, gfloat, k), phase[k],
+                &n_fft, 1, &wrapped), "%s, overlap %g, interval "
+            "%u, band %u: phase %.5f against %.5f", window, overlap, index,
+            k, g_array_index (p, gfloat, k), phase[k]);
+    }
+    fail_unless (wrapped <= 2);
+    g_array_unref (m);
+    g_array_unref (p);
+  }
+  g_list_free_full (messages, (GDestroyNotify) gst_message_unref);
+  gst_harness_teardown (h);
+}
+
+/* Every window at overlaps 0, 0.5 and 0.75, the last interval posted at
+ * EOS, on a sine between two bands over seeded noise. */
+GST_START_TEST (test_windows_and_overlap_match_reference)
+{
+  static const gchar *windows[] = { "hamming", "hann", "blackman",
+    "blackman-harris", "flattop", "rectangular"
+  };
+  static const gdouble overlaps[] = { 0.0, 0.5, 0.75 };
+  gfloat *signal = g_new (gfloat, REF_FRAMES);
+
+  for (guint i = 0; i < REF_FRAMES; i++)
+    signal[i] = 0.5 * sin (2 * G_PI * 20.5 * i / REF_NFFT) +
+        g_rand_double_range (rng, -0.05, 0.05);
+  for (guint w = 0; w < G_N_ELEMENTS (windows); w++)
+    for (guint o = 0; o < G_N_ELEMENTS (overlaps); o++)
+      check_against_reference (signal, windows[w], overlaps[o], (w + o) % 2);
+  g_free (signal);
+}
+
+GST_END_TEST;
+
+/* post-messages=false: the audio still passes, no message is posted. */
+GST_START_TEST (test_post_messages_off)
+{
+  GstHarness *h = gst_harness_new ("clfftspectrum");
+  gfloat *signal = g_new (gfloat, REF_FRAMES);
+  GList *messages;
+
+  for (guint i = 0; i < REF_FRAMES; i++)
+    signal[i] = g_rand_double_range (rng, -1, 1);
+  g_object_set (h->element, "post-messages", FALSE, "interval",
+      10 * GST_MSECOND, "post-partial-interval", TRUE, NULL);
+  messages = push_signal (h, signal);
+  fail_unless_equals_int (g_list_length (messages), 0);
+  g_free (signal);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+/* Out-of-range values are refused with a warning and leave the property;
+ * bands that the device cannot transform stop the stream with an error. */
+GST_START_TEST (test_bad_values)
+{
+  GstHarness *h = gst_harness_new ("clfftspectrum");
+  GstBus *bus = gst_bus_new ();
+  gfloat frames[64];
+  GstMessage *error;
+  guint bands;
+  gdouble overlap;
+
+  ASSERT_WARNING (g_object_set (h->element, "bands", 1, NULL));
+  ASSERT_WARNING (g_object_set (h->element, "overlap", 0.99, NULL));
+  ASSERT_WARNING (g_object_set (h->element, "threshold", 5, NULL));
+  g_object_get (h->element, "bands", &bands, "overlap", &overlap, NULL);
+  fail_unless_equals_int (bands, 128);
+  fail_unless_equals_float (overlap, 0.0);
+
+  /* an FFT of 2^25 + 2 samples is beyond the engine */
+  g_object_set (h->element, "bands", (1u << 24) + 2, NULL);
+  gst_element_set_bus (h->element, bus);
+  gst_harness_set_src_caps_str (h, "audio/x-raw, format=F32LE, rate=48000, "
+      "channels=1, layout=interleaved");
+  for (guint i = 0; i < G_N_ELEMENTS (frames); i++)
+    frames[i] = sin (i);
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_new_memdup (frames,
+              sizeof (frames))), GST_FLOW_ERROR);
+  error = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+  fail_unless (error != NULL);
+  gst_message_unref (error);
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
+static Suite *
+clfftspectrum_suite (void)
+{
+  Suite *s = suite_create ("clfftspectrum");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_same_messages_as_spectrum);
+  tcase_add_test (tc, test_windows_and_overlap_match_reference);
+  tcase_add_test (tc, test_post_messages_off);
+  tcase_add_test (tc, test_bad_values);
+  return s;
+}
+
+GST_CHECK_MAIN (clfftspectrum);
