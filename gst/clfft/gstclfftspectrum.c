@@ -172,6 +172,7 @@ make_state (GstClfftSpectrum * self)
 
   free_state (self);
   self->nfft = 2 * bands - 2;
+  self->state_multi_channel = multi_channel;
   self->out_channels = multi_channel ? GST_AUDIO_INFO_CHANNELS (info) : 1;
   self->analyser = clfft_spectrum_new (self->engine, self->nfft,
       self->out_channels, window, &error);
@@ -299,8 +300,8 @@ append_floats (GValue * container, const gfloat * values, guint n)
 }
 
 /* Sets field to the values of each channel, as spectrum does (a list of
- * floats, or an array of arrays with multi-channel), or as one buffer of
- * floats, channel after channel. */
+ * floats, or with multi-channel an array of arrays, even of one channel),
+ * or as one buffer of floats, channel after channel. */
 static void
 set_values_field (GstClfftSpectrum * self, GstStructure * s,
     const gchar * field, const gfloat * values, guint bands, gboolean compact)
@@ -315,15 +316,15 @@ set_values_field (GstClfftSpectrum * self, GstStructure * s,
     gst_buffer_unref (buffer);
     return;
   }
-  if (self->out_channels == 1) {
-    g_value_init (&value, GST_TYPE_LIST);
+  if (!self->state_multi_channel) {
+    gst_value_list_init (&value, bands);
     append_floats (&value, values, bands);
   } else {
-    g_value_init (&value, GST_TYPE_ARRAY);
+    gst_value_array_init (&value, self->out_channels);
     for (guint c = 0; c < self->out_channels; c++) {
       GValue channel = G_VALUE_INIT;
 
-      g_value_init (&channel, GST_TYPE_ARRAY);
+      gst_value_array_init (&channel, bands);
       append_floats (&channel, values + (gsize) c * bands, bands);
       gst_value_array_append_and_take_value (&value, &channel);
     }
@@ -378,7 +379,7 @@ analyse_stage (GstClfftSpectrum * self)
   gboolean open = self->n_staged > (n_ended ? g_array_index (self->ended,
           GstClfftSpectrumInterval, n_ended - 1).end_step : 0);
   guint n_groups = n_ended + (open ? 1 : 0);
-  guint *group_start = g_new (guint, n_groups + 1);
+  guint *group_start;
   gfloat *magnitude = NULL, *phase = NULL;
   MessageFields fields;
   gboolean post;
@@ -388,6 +389,7 @@ analyse_stage (GstClfftSpectrum * self)
 
   if (n_groups == 0)
     return TRUE;
+  group_start = g_new (guint, n_groups + 1);
   GST_OBJECT_LOCK (self);
   fields.magnitude = self->message_magnitude;
   fields.phase = self->message_phase;
@@ -441,10 +443,16 @@ analyse_stage (GstClfftSpectrum * self)
         gst_element_post_message (GST_ELEMENT (self),
             interval_message (self, ended, m, p, bins, &fields));
     } else {
+      /* what this run did not compute, its steps add nothing to (as in
+       * spectrum, FFTs run while a message-* flag was off add nothing) */
       if (m)
         memcpy (self->carry_magnitude, m, per_group * sizeof (gfloat));
+      else
+        memset (self->carry_magnitude, 0, per_group * sizeof (gfloat));
       if (p)
         memcpy (self->carry_phase, p, per_group * sizeof (gfloat));
+      else
+        memset (self->carry_phase, 0, per_group * sizeof (gfloat));
     }
   }
   self->carry_valid = ok && open;

@@ -58,6 +58,7 @@ struct _GstClfftSpectrum
   /* streaming state, as spectrum's, from the first buffer after a reset */
   ClfftSpectrum *analyser;
   guint nfft, hop, out_channels;
+  gboolean state_multi_channel; /* multi-channel when the state was made */
   guint64 state_interval;       /* interval when the state was made */
   gfloat *ring;                 /* out_channels rings of nfft samples */
   guint input_pos;              /* next write in the rings: the oldest */

@@ -1,7 +1,7 @@
 /* Seconds to analyse a long stretch of multi-channel audio: GStreamer's
  * spectrum against clfftspectrum, in the same run, alternately, with
- * messages on (a bus handler takes each one, as an application would) and
- * off. The audio is made beforehand and pushed through appsrc, so the
+ * messages on (a bus handler takes each one, as an application would), with
+ * our compact messages (against spectrum's messages), and off. The audio is made beforehand and pushed through appsrc, so the
  * source costs next to nothing.
  *
  *   bench-spectrum [--seconds S] [--reps R] [--csv FILE]
@@ -31,18 +31,27 @@ count_message (GstBus * bus, GstMessage * message, gpointer data)
 
 /* One run: seconds from PLAYING to EOS; *n_messages counts the element's
  * messages. */
+typedef enum
+{
+  MESSAGES_ON,                  /* spectrum's lists and arrays */
+  MESSAGES_COMPACT,             /* compact-messages=true (ours only) */
+  MESSAGES_OFF,                 /* post-messages=false */
+} Messages;
+
 static gdouble
-run_once (const gchar * element, gboolean messages, GPtrArray * buffers,
+run_once (const gchar * element, Messages messages, GPtrArray * buffers,
     guint * n_messages)
 {
   gchar *launch = g_strdup_printf ("appsrc name=src format=time ! %s "
-      "bands=1025 interval=10000000 multi-channel=true post-messages=%s ! "
-      "fakesink sync=false", element, messages ? "true" : "false");
+      "bands=1025 interval=10000000 multi-channel=true post-messages=%s%s ! "
+      "fakesink sync=false", element, messages == MESSAGES_OFF ? "false" :
+      "true", messages == MESSAGES_COMPACT ? " compact-messages=true" : "");
   GstElement *pipeline = gst_parse_launch (launch, NULL);
   GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
   GstBus *bus = gst_element_get_bus (pipeline);
   GstCaps *caps = gst_caps_from_string ("audio/x-raw, format=F32LE, "
-      "rate=48000, channels=8, layout=interleaved");
+      "rate=48000, channels=8, channel-mask=(bitmask)0, "
+      "layout=interleaved");
   GstMessage *done;
   gint64 start;
   gdouble seconds;
@@ -51,9 +60,9 @@ run_once (const gchar * element, gboolean messages, GPtrArray * buffers,
   gst_bus_set_sync_handler (bus, count_message, n_messages, NULL);
   g_object_set (src, "caps", caps, "max-bytes", (guint64) 0, NULL);
   gst_caps_unref (caps);
-  gst_element_set_state (pipeline, GST_STATE_PAUSED);
-  gst_element_get_state (pipeline, NULL, NULL, GST_CLOCK_TIME_NONE);
-  /* counted from here: the engine and its kernels are ready */
+  /* counted from READY on: the device is open (kernels come from the
+   * cache after the first run, which the median leaves out) */
+  gst_element_set_state (pipeline, GST_STATE_READY);
   start = g_get_monotonic_time ();
   gst_element_set_state (pipeline, GST_STATE_PLAYING);
   for (guint i = 0; i < buffers->len; i++)
@@ -63,8 +72,12 @@ run_once (const gchar * element, gboolean messages, GPtrArray * buffers,
   done = gst_bus_timed_pop_filtered (bus, GST_CLOCK_TIME_NONE,
       GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
   seconds = (g_get_monotonic_time () - start) / 1e6;
-  if (GST_MESSAGE_TYPE (done) == GST_MESSAGE_ERROR)
-    g_error ("%s failed", element);
+  if (GST_MESSAGE_TYPE (done) == GST_MESSAGE_ERROR) {
+    GError *error;
+
+    gst_message_parse_error (done, &error, NULL);
+    g_error ("%s failed: %s", element, error->message);
+  }
   gst_message_unref (done);
   gst_bus_set_sync_handler (bus, NULL, NULL, NULL);
   gst_element_set_state (pipeline, GST_STATE_NULL);
@@ -83,6 +96,14 @@ compare_doubles (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+static guint
+parse_count (const gchar * text)
+{
+  gint value = atoi (text);
+
+  return value > 0 ? (guint) value : 1;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -94,13 +115,15 @@ main (int argc, char **argv)
   GRand *rng = g_rand_new_with_seed (1);
   GstElement *probe;
   gchar *device = NULL;
+  gdouble median[3][2];
 
   gst_init (&argc, &argv);
+  setvbuf (stdout, NULL, _IOLBF, 0);
   for (int i = 1; i < argc; i++) {
     if (!strcmp (argv[i], "--seconds") && i + 1 < argc)
-      seconds = MAX (1, atoi (argv[++i]));
+      seconds = parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--reps") && i + 1 < argc)
-      reps = MAX (1, atoi (argv[++i]));
+      reps = parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--csv") && i + 1 < argc)
       csv = fopen (argv[++i], "w");
   }
@@ -139,25 +162,32 @@ main (int argc, char **argv)
     fprintf (csv, "messages,element,seconds,ratio_to_spectrum,"
         "n_messages,device\n");
 
-  for (gint messages = 1; messages >= 0; messages--) {
-    gdouble runs[2][reps], median[2];
+  for (Messages messages = MESSAGES_ON; messages <= MESSAGES_OFF;
+      messages++) {
+    static const gchar *names[] = { "on", "compact", "off" };
+    /* compact: only ours has it; the peer is spectrum with messages on */
+    guint first = messages == MESSAGES_COMPACT ? 1 : 0;
+    gdouble runs[2][reps];
     guint counted[2];
 
     /* alternately, so that both see the same machine state */
     for (guint r = 0; r < reps; r++)
-      for (guint e = 0; e < 2; e++)
+      for (guint e = first; e < 2; e++)
         runs[e][r] = run_once (elements[e], messages, buffers, &counted[e]);
-    for (guint e = 0; e < 2; e++) {
+    for (guint e = first; e < 2; e++) {
       qsort (runs[e], reps, sizeof (gdouble), compare_doubles);
-      median[e] = runs[e][reps / 2];
+      median[messages][e] = runs[e][reps / 2];
     }
-    for (guint e = 0; e < 2; e++) {
-      printf ("%-8s %-14s %10.3f %10.3f %9u\n", messages ? "on" : "off",
-          elements[e], median[e], median[e] / median[0], counted[e]);
+    if (messages == MESSAGES_COMPACT)
+      median[messages][0] = median[MESSAGES_ON][0];
+    for (guint e = first; e < 2; e++) {
+      gdouble ratio = median[messages][e] / median[messages][0];
+
+      printf ("%-8s %-14s %10.3f %10.3f %9u\n", names[messages], elements[e],
+          median[messages][e], ratio, counted[e]);
       if (csv)
-        fprintf (csv, "%s,%s,%.4f,%.4f,%u,%s\n", messages ? "on" : "off",
-            elements[e], median[e], median[e] / median[0], counted[e],
-            device);
+        fprintf (csv, "%s,%s,%.4f,%.4f,%u,%s\n", names[messages],
+            elements[e], median[messages][e], ratio, counted[e], device);
     }
   }
   if (csv)

@@ -154,7 +154,8 @@ enqueue_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
     GError ** error)
 {
   cl_command_queue queue = clfft_engine_get_queue (s->engine);
-  guint log2_steps = g_bit_storage (steps - 1);
+  /* steps rounded up to a power of two, at most capacity */
+  guint log2_steps = steps > 1 ? g_bit_storage (steps - 1) : 0;
   guint n_frames = steps * s->channels, end = first + steps;
   gfloat db_n2 = (gfloat) (20.0 * log10 ((gdouble) s->n));
   ClfftPlan1d *plan = plan_for (s, log2_steps, error);
@@ -229,8 +230,12 @@ clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
 
   if (n_groups == 0 || !want)
     return TRUE;
-  g_return_val_if_fail (group_start[0] == 0
-      && group_start[n_groups] == n_steps, FALSE);
+  if (group_start[0] != 0 || group_start[n_groups] != n_steps) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "groups of steps %u .. %u for %u steps", group_start[0],
+        group_start[n_groups], n_steps);
+    return FALSE;
+  }
   if (!ensure_groups (s, n_groups, error))
     return FALSE;
   /* groups of no step sum to 0 */
