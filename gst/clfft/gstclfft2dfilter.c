@@ -470,12 +470,8 @@ static void
 gst_clfft_2d_filter_set_context (GstElement * element, GstContext * context)
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (element);
-  gint device_index;
 
-  GST_OBJECT_LOCK (self);
-  device_index = self->device_index;
-  GST_OBJECT_UNLOCK (self);
-  gst_clfft_handle_set_context (element, context, device_index,
+  gst_clfft_handle_set_context (element, context, &self->device_index,
       &self->engine);
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
@@ -486,29 +482,10 @@ gst_clfft_2d_filter_query (GstBaseTransform * trans, GstPadDirection dir,
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
 
-  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
-    gboolean answered;
-
-    GST_OBJECT_LOCK (self);
-    answered = gst_clfft_handle_context_query (GST_ELEMENT (self), query,
-        self->engine);
-    GST_OBJECT_UNLOCK (self);
-    if (answered)
-      return TRUE;
-  }
+  if (gst_clfft_handle_context_query (GST_ELEMENT (self), query,
+          &self->engine))
+    return TRUE;
   return GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, dir, query);
-}
-
-static gboolean
-open_engine (GstClfft2dFilter * self)
-{
-  gint device_index;
-
-  GST_OBJECT_LOCK (self);
-  device_index = self->device_index;
-  GST_OBJECT_UNLOCK (self);
-  return gst_clfft_open_engine (GST_ELEMENT (self), device_index,
-      &self->engine);
 }
 
 static GstStateChangeReturn
@@ -518,7 +495,9 @@ gst_clfft_2d_filter_change_state (GstElement * element,
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (element);
   GstStateChangeReturn ret;
 
-  if (transition == GST_STATE_CHANGE_NULL_TO_READY && !open_engine (self))
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY
+      && !gst_clfft_open_engine (element, &self->device_index,
+          &self->engine))
     return GST_STATE_CHANGE_FAILURE;
 
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);

@@ -37,7 +37,7 @@ context_get_engine (GstContext * context)
 
 void
 gst_clfft_handle_set_context (GstElement * element, GstContext * context,
-    gint device_index, ClfftEngine ** engine)
+    const gint * device_index, ClfftEngine ** engine)
 {
   ClfftEngine *offered = context_get_engine (context);
   guint offered_index;
@@ -46,7 +46,8 @@ gst_clfft_handle_set_context (GstElement * element, GstContext * context,
     return;
   offered_index = clfft_engine_get_device (offered)->index;
   GST_OBJECT_LOCK (element);
-  if (!*engine && (device_index < 0 || (guint) device_index == offered_index)) {
+  if (!*engine && (*device_index < 0
+          || (guint) * device_index == offered_index)) {
     *engine = offered;
     offered = NULL;
   }
@@ -60,15 +61,21 @@ gst_clfft_handle_set_context (GstElement * element, GstContext * context,
 
 gboolean
 gst_clfft_handle_context_query (GstElement * element, GstQuery * query,
-    ClfftEngine * engine)
+    ClfftEngine ** engine)
 {
   const gchar *type;
-  GstContext *context;
+  GstContext *context = NULL;
 
-  if (!engine || !gst_query_parse_context_type (query, &type)
+  if (GST_QUERY_TYPE (query) != GST_QUERY_CONTEXT
+      || !gst_query_parse_context_type (query, &type)
       || g_strcmp0 (type, GST_CLFFT_ENGINE_CONTEXT_TYPE) != 0)
     return FALSE;
-  context = gst_clfft_context_new (engine);
+  GST_OBJECT_LOCK (element);
+  if (*engine)
+    context = gst_clfft_context_new (*engine);
+  GST_OBJECT_UNLOCK (element);
+  if (!context)
+    return FALSE;
   gst_query_set_context (query, context);
   gst_context_unref (context);
   return TRUE;
@@ -166,10 +173,15 @@ gst_clfft_ensure_engine (GstElement * element, gint device_index,
 }
 
 gboolean
-gst_clfft_open_engine (GstElement * element, gint device_index,
+gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
     ClfftEngine ** engine)
 {
   GError *error = NULL;
+  gint device_index;
+
+  GST_OBJECT_LOCK (element);
+  device_index = *device_index_field;
+  GST_OBJECT_UNLOCK (element);
 
   if (!gst_clfft_ensure_engine (element, device_index, engine, &error)) {
     gint code = error->code == CLFFT_ERROR_OPENCL ? GST_RESOURCE_ERROR_FAILED

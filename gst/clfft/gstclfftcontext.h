@@ -16,23 +16,26 @@ GType gst_clfft_engine_get_type (void);
 GstContext *gst_clfft_context_new (ClfftEngine * engine);
 
 /* Takes the engine of a context of our type if the element has none yet and
- * the engine's device suits device_index (-1 accepts any). */
+ * the engine's device suits *device_index (-1 accepts any). *device_index
+ * and *engine are the element's, read under its object lock. */
 void gst_clfft_handle_set_context (GstElement * element, GstContext * context,
-    gint device_index, ClfftEngine ** engine);
+    const gint * device_index, ClfftEngine ** engine);
 
-/* Answers a context query of our type with the element's engine. */
+/* Answers a context query of our type with the element's *engine (read
+ * under its object lock); FALSE for other queries. */
 gboolean gst_clfft_handle_context_query (GstElement * element,
-    GstQuery * query, ClfftEngine * engine);
+    GstQuery * query, ClfftEngine ** engine);
 
 /* Makes sure *engine is set: asks the peers and the application for a
  * shared engine, else creates one and announces it with have-context. */
 gboolean gst_clfft_ensure_engine (GstElement * element, gint device_index,
     ClfftEngine ** engine, GError ** error);
 
-/* For NULL to READY: ensures *engine, or posts a resource error that names
- * the device asked for and returns FALSE. Notifies "device-name". */
-gboolean gst_clfft_open_engine (GstElement * element, gint device_index,
-    ClfftEngine ** engine);
+/* For NULL to READY: ensures *engine for the element's *device_index (read
+ * under its object lock), or posts a resource error that names the device
+ * asked for and returns FALSE. Notifies "device-name". */
+gboolean gst_clfft_open_engine (GstElement * element,
+    const gint * device_index, ClfftEngine ** engine);
 
 /* For READY to NULL: drops *engine (under the object lock). */
 void gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine);

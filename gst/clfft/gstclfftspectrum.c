@@ -732,12 +732,8 @@ static void
 gst_clfft_spectrum_set_context (GstElement * element, GstContext * context)
 {
   GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (element);
-  gint device_index;
 
-  GST_OBJECT_LOCK (self);
-  device_index = self->device_index;
-  GST_OBJECT_UNLOCK (self);
-  gst_clfft_handle_set_context (element, context, device_index,
+  gst_clfft_handle_set_context (element, context, &self->device_index,
       &self->engine);
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
@@ -748,16 +744,9 @@ gst_clfft_spectrum_query (GstBaseTransform * trans, GstPadDirection dir,
 {
   GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (trans);
 
-  if (GST_QUERY_TYPE (query) == GST_QUERY_CONTEXT) {
-    gboolean answered;
-
-    GST_OBJECT_LOCK (self);
-    answered = gst_clfft_handle_context_query (GST_ELEMENT (self), query,
-        self->engine);
-    GST_OBJECT_UNLOCK (self);
-    if (answered)
-      return TRUE;
-  }
+  if (gst_clfft_handle_context_query (GST_ELEMENT (self), query,
+          &self->engine))
+    return TRUE;
   return GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, dir, query);
 }
 
@@ -767,15 +756,11 @@ gst_clfft_spectrum_change_state (GstElement * element,
 {
   GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (element);
   GstStateChangeReturn ret;
-  gint device_index;
 
-  if (transition == GST_STATE_CHANGE_NULL_TO_READY) {
-    GST_OBJECT_LOCK (self);
-    device_index = self->device_index;
-    GST_OBJECT_UNLOCK (self);
-    if (!gst_clfft_open_engine (element, device_index, &self->engine))
-      return GST_STATE_CHANGE_FAILURE;
-  }
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY
+      && !gst_clfft_open_engine (element, &self->device_index,
+          &self->engine))
+    return GST_STATE_CHANGE_FAILURE;
   ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
   if (transition == GST_STATE_CHANGE_READY_TO_NULL
       || (transition == GST_STATE_CHANGE_NULL_TO_READY

@@ -1,5 +1,5 @@
 /* With no OpenCL driver at all, or a driver without devices, the engine and
- * the element fail cleanly and say what to install. main() points the ICD
+ * the elements fail cleanly and say what to install. main() points the ICD
  * loader at a folder of its own before anything touches OpenCL: empty, or
  * with PoCL's ICD alone and PoCL told to offer no device
  * (--platform-without-devices). */
@@ -26,36 +26,41 @@ GST_START_TEST (test_engine_reports_what_is_missing)
 
 GST_END_TEST;
 
+/* Both elements fail the change to READY with a resource error that says
+ * what is missing, and can still be shut down. */
 GST_START_TEST (test_element_fails_to_ready_with_a_clear_error)
 {
-  GstElement *filter = gst_element_factory_make ("clfft2dfilter", NULL);
-  GstBus *bus = gst_bus_new ();
-  GstMessage *msg;
-  GError *error = NULL;
-  gchar *debug = NULL;
+  static const gchar *names[] = { "clfft2dfilter", "clfftspectrum" };
 
-  fail_unless (filter != NULL);
-  gst_element_set_bus (filter, bus);
-  fail_unless_equals_int (gst_element_set_state (filter, GST_STATE_READY),
-      GST_STATE_CHANGE_FAILURE);
-  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
-  fail_unless (msg != NULL, "no error message posted");
-  gst_message_parse_error (msg, &error, &debug);
-  fail_unless (g_error_matches (error, GST_RESOURCE_ERROR,
-          GST_RESOURCE_ERROR_NOT_FOUND));
-  fail_unless (strstr (error->message, expected_text) != NULL,
-      "message: %s", error->message);
-  fail_unless (strstr (error->message, "pocl-opencl-icd") != NULL);
-  g_clear_error (&error);
-  g_free (debug);
-  gst_message_unref (msg);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
+    GstElement *element = gst_element_factory_make (names[i], NULL);
+    GstBus *bus = gst_bus_new ();
+    GstMessage *msg;
+    GError *error = NULL;
+    gchar *debug = NULL;
 
-  /* and it can still be shut down and freed */
-  fail_unless_equals_int (gst_element_set_state (filter, GST_STATE_NULL),
-      GST_STATE_CHANGE_SUCCESS);
-  gst_element_set_bus (filter, NULL);
-  gst_object_unref (bus);
-  gst_object_unref (filter);
+    fail_unless (element != NULL, "no %s", names[i]);
+    gst_element_set_bus (element, bus);
+    fail_unless_equals_int (gst_element_set_state (element,
+            GST_STATE_READY), GST_STATE_CHANGE_FAILURE);
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL, "%s: no error message posted", names[i]);
+    gst_message_parse_error (msg, &error, &debug);
+    fail_unless (g_error_matches (error, GST_RESOURCE_ERROR,
+            GST_RESOURCE_ERROR_NOT_FOUND));
+    fail_unless (strstr (error->message, expected_text) != NULL,
+        "message: %s", error->message);
+    fail_unless (strstr (error->message, "pocl-opencl-icd") != NULL);
+    g_clear_error (&error);
+    g_free (debug);
+    gst_message_unref (msg);
+
+    fail_unless_equals_int (gst_element_set_state (element, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+    gst_element_set_bus (element, NULL);
+    gst_object_unref (bus);
+    gst_object_unref (element);
+  }
 }
 
 GST_END_TEST;
