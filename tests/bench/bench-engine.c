@@ -323,6 +323,67 @@ bench_filter (guint w, guint h, ClfftPadding padding)
   g_free (frame);
 }
 
+/* Wall time per frame of n_frames 8-bit frames through the filter with
+ * their transfers (pageable host memory), depth frames in flight: the
+ * median of n_batches runs. */
+static gdouble
+median_frame_us (ClfftFilter2d * filter, guint w, guint h, guint depth,
+    const guint8 * frames, guint n_frames, guint8 * out)
+{
+  gdouble *times = g_new (gdouble, n_batches), median;
+  gsize size = (gsize) w * h;
+  GError *error = NULL;
+
+  for (guint b = 0; b < n_batches; b++) {
+    gint64 start = g_get_monotonic_time ();
+    guint submitted = 0;
+
+    for (guint collected = 0; collected < n_frames; collected++) {
+      while (submitted < n_frames && submitted < collected + depth)
+        if (!clfft_filter2d_submit (filter, frames + submitted++ * size, w,
+                &error))
+          g_error ("%s", error->message);
+      if (!clfft_filter2d_collect (filter, out + collected * size, w, &error))
+        g_error ("%s", error->message);
+    }
+    times[b] = (gdouble) (g_get_monotonic_time () - start) / n_frames;
+  }
+  qsort (times, n_batches, sizeof (gdouble), compare_doubles);
+  median = times[n_batches / 2];
+  g_free (times);
+  return median;
+}
+
+/* Frames with their uploads and downloads, one at a time and two in
+ * flight; the outputs of both must be the same bytes. */
+static void
+bench_frames (guint w, guint h)
+{
+  const guint n_frames = 50;
+  gsize size = (gsize) w * h;
+  GError *error = NULL;
+  ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8,
+      CLFFT_PADDING_NONE, &error);
+  guint8 *frames = g_malloc (n_frames * size);
+  guint8 *one = g_malloc (n_frames * size), *two = g_malloc (n_frames * size);
+  gdouble us_one, us_two;
+
+  if (!filter)
+    g_error ("filter %ux%u: %s", w, h, error->message);
+  for (gsize i = 0; i < n_frames * size; i++)
+    frames[i] = g_random_int_range (0, 256);
+  us_one = median_frame_us (filter, w, h, 1, frames, n_frames, one);
+  us_two = median_frame_us (filter, w, h, 2, frames, n_frames, two);
+  if (memcmp (one, two, n_frames * size) != 0)
+    g_error ("frames %ux%u: two in flight differ from one", w, h);
+  report ("frames-depth1", w, h, "gst-clfft", us_one, 0, -1);
+  report ("frames-depth2", w, h, "gst-clfft", us_two, us_one, -1);
+  clfft_filter2d_free (filter);
+  g_free (frames);
+  g_free (one);
+  g_free (two);
+}
+
 static guint
 parse_count (const gchar * text)
 {
@@ -369,6 +430,8 @@ main (int argc, char **argv)
 
   for (guint i = 0; i < (quick ? 1 : G_N_ELEMENTS (frames)); i++) {
     bench_filter (frames[i][0], frames[i][1], CLFFT_PADDING_NONE);
+    if (frames[i][0] <= 3840)
+      bench_frames (frames[i][0], frames[i][1]);
     /* padding=mirror transforms at least 2.25 times the pixels */
     if (frames[i][0] <= 3840)
       bench_filter (frames[i][0], frames[i][1], CLFFT_PADDING_MIRROR);

@@ -1412,6 +1412,92 @@ GST_START_TEST (test_spectrum_groups_across_chunks)
 
 GST_END_TEST;
 
+/* Frames in flight: at every depth from 1 to the most, frames submitted
+ * ahead and collected in order are bit for bit the frames that process
+ * gives one at a time; an output setting made between two submits applies
+ * to the second only; too many frames, collecting none, and process with
+ * frames in flight are errors. */
+GST_START_TEST (test_filter2d_frames_in_flight)
+{
+  const guint w = 97, h = 61, n_frames = 9;
+  gsize size = (gsize) w * h;
+  GError *error = NULL;
+  ClfftEngine *engine = clfft_engine_get (-1, &error);
+  ClfftFilter2d *filter;
+  GRand *rng = ref_rand_new ();
+  guint8 *frames = g_malloc (n_frames * size);
+  guint8 *expected = g_malloc (n_frames * size), *got = g_malloc (size);
+  gfloat *gain = g_new (gfloat, size);
+
+  fail_unless (engine != NULL, "%s", error ? error->message : "");
+  filter = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8,
+      CLFFT_PADDING_NONE, &error);
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  for (gsize i = 0; i < size; i++)
+    gain[i] = g_rand_double_range (rng, 0, 1);
+  fail_unless (clfft_filter2d_set_gain (filter, gain, &error));
+  for (gsize i = 0; i < n_frames * size; i++)
+    frames[i] = g_rand_int_range (rng, 0, 256);
+  /* abs with a gain, so that an output setting shows */
+  clfft_filter2d_set_output (filter, CLFFT_OUTPUT_ABS, 3.0f, 0.0f);
+  for (guint i = 0; i < n_frames; i++)
+    fail_unless (clfft_filter2d_process (filter, frames + i * size, w,
+            expected + i * size, w, &error), "%s", error->message);
+
+  for (guint depth = 1; depth <= CLFFT_FILTER2D_MAX_IN_FLIGHT; depth++) {
+    guint submitted = 0;
+
+    for (guint collected = 0; collected < n_frames; collected++) {
+      while (submitted < n_frames && submitted < collected + depth)
+        fail_unless (clfft_filter2d_submit (filter, frames + submitted++ *
+                size, w, &error), "%s", error->message);
+      fail_unless_equals_int (clfft_filter2d_in_flight (filter),
+          submitted - collected);
+      fail_unless (clfft_filter2d_collect (filter, got, w, &error), "%s",
+          error->message);
+      fail_unless (memcmp (got, expected + collected * size, size) == 0,
+          "depth %u, frame %u differs", depth, collected);
+    }
+    fail_unless_equals_int (clfft_filter2d_in_flight (filter), 0);
+  }
+
+  /* gain 3 for the first frame, 1 for the second, submitted back to back */
+  fail_unless (clfft_filter2d_submit (filter, frames, w, &error));
+  clfft_filter2d_set_output (filter, CLFFT_OUTPUT_ABS, 1.0f, 0.0f);
+  fail_unless (clfft_filter2d_submit (filter, frames, w, &error));
+  fail_unless (!clfft_filter2d_process (filter, frames, w, got, w, &error));
+  g_clear_error (&error);
+  fail_unless (clfft_filter2d_collect (filter, got, w, &error));
+  fail_unless (memcmp (got, expected, size) == 0);
+  fail_unless (clfft_filter2d_collect (filter, got, w, &error));
+  fail_unless (clfft_filter2d_process (filter, frames, w, expected, w,
+          &error));
+  fail_unless (memcmp (got, expected, size) == 0);
+
+  for (guint i = 0; i < CLFFT_FILTER2D_MAX_IN_FLIGHT; i++)
+    fail_unless (clfft_filter2d_submit (filter, frames, w, &error));
+  fail_unless (!clfft_filter2d_submit (filter, frames, w, &error));
+  fail_unless (error != NULL);
+  g_clear_error (&error);
+  for (guint i = 0; i < CLFFT_FILTER2D_MAX_IN_FLIGHT; i++)
+    fail_unless (clfft_filter2d_collect (filter, got, w, &error));
+  fail_unless (!clfft_filter2d_collect (filter, got, w, &error));
+  fail_unless (error != NULL);
+  g_clear_error (&error);
+
+  /* freed with frames in flight */
+  fail_unless (clfft_filter2d_submit (filter, frames, w, &error));
+  clfft_filter2d_free (filter);
+  clfft_engine_unref (engine);
+  g_rand_free (rng);
+  g_free (frames);
+  g_free (expected);
+  g_free (got);
+  g_free (gain);
+}
+
+GST_END_TEST;
+
 static Suite *
 engine_suite (void)
 {
@@ -1440,6 +1526,7 @@ engine_suite (void)
   tcase_add_test (tc, test_program_cache);
   tcase_add_test (tc, test_filter2d_padded_lengths);
   tcase_add_test (tc, test_spectrum_groups_across_chunks);
+  tcase_add_test (tc, test_filter2d_frames_in_flight);
   if (g_getenv ("CLFFT_GENERIC_KERNELS"))
     tcase_add_test (tc, test_fft_every_length);
   suite_add_tcase (s, tc);

@@ -12,6 +12,10 @@
  * mode=spectrum stops after the columns forward (with the mask on store):
  * kernels/spectrum_view.cl draws log (1 + |F x H|) centred on DC, which
  * normalize.cl scales to the frame's maximum.
+ * Frames move through slots: each has its own pixels in and out on the
+ * device, uploaded and downloaded on the filter's transfer queue, while the
+ * passes above run on the engine's queue behind a barrier on the upload;
+ * a marker after them tells the download when to start.
  * padding=mirror first mirrors the frame into a larger one
  * (kernels/mirror_pad.cl), runs all of the above on that, and crops the
  * frame back out as it reads the pixels (and as normalize takes the
@@ -50,9 +54,20 @@ typedef struct
   Stretch stretch;
 } SpectrumView;
 
+/* One frame's pixels on the device, and while it is in flight the event
+ * of its filtering. */
+typedef struct
+{
+  cl_mem bytes_in, bytes_out;
+  cl_event filtered;
+} FrameSlot;
+
 struct _ClfftFilter2d
 {
   ClfftEngine *engine;
+  cl_command_queue transfer;    /* uploads and downloads */
+  FrameSlot slots[CLFFT_FILTER2D_MAX_IN_FLIGHT];
+  guint oldest, in_flight;      /* slots in flight from oldest on */
   guint frame_width, frame_height;
   guint width, height;          /* of the transforms: the frame's, or padded */
   gsize pixel_size;             /* bytes */
@@ -67,9 +82,32 @@ struct _ClfftFilter2d
   ClfftMode mode;
   Normalize normalize;          /* built for the first normalized frame */
   SpectrumView spectrum_view;   /* built for the first spectrum frame */
-  cl_mem bytes_in, bytes_out, spectrum, scratch, gain;
+  cl_mem bytes_in, bytes_out;   /* the slot being filtered (not owned) */
+  cl_mem spectrum, scratch, gain;
   cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
 };
+
+static gboolean
+slot_alloc (ClfftFilter2d * f, FrameSlot * slot, GError ** error)
+{
+  return (slot->bytes_in = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
+          (gsize) f->frame_width * f->frame_height * f->pixel_size, NULL,
+          error))
+      && (slot->bytes_out = clfft_buffer_new (f->engine, CL_MEM_WRITE_ONLY,
+          (gsize) f->width * f->height * f->pixel_size, NULL, error));
+}
+
+static gboolean
+transfer_queue_new (ClfftFilter2d * f, GError ** error)
+{
+  cl_int st;
+
+  f->transfer = clCreateCommandQueue (clfft_engine_get_context (f->engine),
+      clfft_engine_get_device (f->engine)->id, 0, &st);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clCreateCommandQueue (transfers)");
+  return TRUE;
+}
 
 guint
 clfft_filter2d_padded_length (guint n)
@@ -181,17 +219,17 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
               &columns_inverse, error)))
       && clfft_transpose_pass_init (&f->transpose, engine, error)
       && scratch_alloc (f, error)
-      && (f->bytes_in = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
-          (gsize) frame_width * frame_height * f->pixel_size, NULL, error))
+      && transfer_queue_new (f, error)
+      && slot_alloc (f, &f->slots[0], error)
       && (!padded || mirror_pad_init (f, error))
-      && (f->bytes_out = clfft_buffer_new (engine, CL_MEM_WRITE_ONLY,
-          count * f->pixel_size, NULL, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
           count * sizeof (cl_float2), NULL, error))
       && (f->scratch = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
           count * sizeof (cl_float2), NULL, error))
       && (f->gain = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
           count * sizeof (cl_float), NULL, error));
+  f->bytes_in = f->slots[0].bytes_in;
+  f->bytes_out = f->slots[0].bytes_out;
   if (ok) {
     ones = g_new (gfloat, count);
     for (gsize i = 0; i < count; i++)
@@ -467,43 +505,126 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
           f->bytes_out, rows, h, NULL, 0, f->output_gain, NULL, error));
 }
 
+/* Lets queued work that reads or writes host memory finish (error
+ * paths). */
+static void
+finish_queues (ClfftFilter2d * f)
+{
+  clfft_warn_on_failure (clFinish (f->transfer), "clFinish (transfers)");
+  clfft_warn_on_failure (clFinish (clfft_engine_get_queue (f->engine)),
+      "clFinish");
+}
+
 gboolean
-clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
-    gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error)
+clfft_filter2d_submit (ClfftFilter2d * f, const guint8 * src,
+    gsize src_stride, GError ** error)
 {
   cl_command_queue queue = clfft_engine_get_queue (f->engine);
   const gsize origin[3] = { 0, 0, 0 };
   const gsize row_bytes = f->frame_width * f->pixel_size;
   const gsize region[3] = { row_bytes, f->frame_height, 1 };
+  FrameSlot *slot;
+  cl_event uploaded;
   cl_int st;
+  gboolean ok;
 
-  /* Not blocking: the blocking read below waits for it on the in-order
-   * queue, and src outlives that. */
-  st = clEnqueueWriteBufferRect (queue, f->bytes_in, CL_FALSE, origin, origin,
-      region, row_bytes, 0, src_stride, 0, src, 0, NULL, NULL);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueWriteBufferRect");
-
-  if (!clfft_filter2d_enqueue (f, error)) {
-    /* Let queued work that reads src finish before returning. */
-    clfft_warn_on_failure (clFinish (queue), "clFinish");
+  if (f->in_flight == CLFFT_FILTER2D_MAX_IN_FLIGHT) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "%u frames are in flight already", f->in_flight);
     return FALSE;
   }
+  slot = &f->slots[(f->oldest + f->in_flight) % CLFFT_FILTER2D_MAX_IN_FLIGHT];
+  if (!slot->bytes_in && !slot_alloc (f, slot, error))
+    return FALSE;
+  st = clEnqueueWriteBufferRect (f->transfer, slot->bytes_in, CL_FALSE,
+      origin, origin, region, row_bytes, 0, src_stride, 0, src, 0, NULL,
+      &uploaded);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBufferRect");
+  /* the upload starts now; the passes wait for it */
+  st = clFlush (f->transfer);
+  if (st == CL_SUCCESS)
+    st = clEnqueueBarrierWithWaitList (queue, 1, &uploaded, NULL);
+  clfft_warn_on_failure (clReleaseEvent (uploaded), "clReleaseEvent");
+  f->bytes_in = slot->bytes_in;
+  f->bytes_out = slot->bytes_out;
+  ok = (st == CL_SUCCESS || clfft_fail (error, st, "clFlush, "
+          "clEnqueueBarrierWithWaitList"))
+      && clfft_filter2d_enqueue (f, error);
+  if (ok) {
+    st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &slot->filtered);
+    if (st == CL_SUCCESS)
+      st = clFlush (queue);
+    ok = st == CL_SUCCESS || clfft_fail (error, st,
+        "clEnqueueMarkerWithWaitList, clFlush");
+  }
+  if (!ok) {
+    finish_queues (f);
+    if (slot->filtered)
+      clfft_warn_on_failure (clReleaseEvent (slot->filtered),
+          "clReleaseEvent");
+    slot->filtered = NULL;
+    return FALSE;
+  }
+  f->in_flight++;
+  return TRUE;
+}
 
+gboolean
+clfft_filter2d_collect (ClfftFilter2d * f, guint8 * dst, gsize dst_stride,
+    GError ** error)
+{
+  const gsize origin[3] = { 0, 0, 0 };
+  const gsize region[3] = { f->frame_width * f->pixel_size,
+    f->frame_height, 1
+  };
+  FrameSlot *slot = &f->slots[f->oldest];
+  cl_int st;
+
+  if (f->in_flight == 0) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "no frame is in flight");
+    return FALSE;
+  }
   /* the frame is the top-left corner of the transform's rows */
-  st = clEnqueueReadBufferRect (queue, f->bytes_out, CL_TRUE, origin, origin,
-      region, f->width * f->pixel_size, 0, dst_stride, 0, dst, 0, NULL,
-      NULL);
+  st = clEnqueueReadBufferRect (f->transfer, slot->bytes_out, CL_TRUE, origin,
+      origin, region, f->width * f->pixel_size, 0, dst_stride, 0, dst, 1,
+      &slot->filtered, NULL);
+  clfft_warn_on_failure (clReleaseEvent (slot->filtered), "clReleaseEvent");
+  slot->filtered = NULL;
+  f->oldest = (f->oldest + 1) % CLFFT_FILTER2D_MAX_IN_FLIGHT;
+  f->in_flight--;
   if (st != CL_SUCCESS) {
-    clfft_warn_on_failure (clFinish (queue), "clFinish");
+    finish_queues (f);
     return clfft_fail (error, st, "clEnqueueReadBufferRect");
   }
   return TRUE;
 }
 
+guint
+clfft_filter2d_in_flight (ClfftFilter2d * f)
+{
+  return f->in_flight;
+}
+
+gboolean
+clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
+    gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error)
+{
+  if (f->in_flight) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "process with %u frames in flight", f->in_flight);
+    return FALSE;
+  }
+  return clfft_filter2d_submit (f, src, src_stride, error)
+      && clfft_filter2d_collect (f, dst, dst_stride, error);
+}
+
 void
 clfft_filter2d_free (ClfftFilter2d * f)
 {
+  if (f->in_flight)
+    finish_queues (f);
   clfft_transform_clear (&f->rows_forward);
   clfft_transform_clear (&f->columns_filter);
   clfft_transform_clear (&f->columns_forward);
@@ -513,8 +634,16 @@ clfft_filter2d_free (ClfftFilter2d * f)
   spectrum_view_clear (&f->spectrum_view);
   clfft_transpose_pass_clear (&f->transpose);
   clfft_scratch_clear (&f->transform_scratch);
-  clfft_buffer_release (&f->bytes_in);
-  clfft_buffer_release (&f->bytes_out);
+  for (guint i = 0; i < CLFFT_FILTER2D_MAX_IN_FLIGHT; i++) {
+    if (f->slots[i].filtered)
+      clfft_warn_on_failure (clReleaseEvent (f->slots[i].filtered),
+          "clReleaseEvent");
+    clfft_buffer_release (&f->slots[i].bytes_in);
+    clfft_buffer_release (&f->slots[i].bytes_out);
+  }
+  if (f->transfer)
+    clfft_warn_on_failure (clReleaseCommandQueue (f->transfer),
+        "clReleaseCommandQueue");
   clfft_buffer_release (&f->spectrum);
   clfft_buffer_release (&f->scratch);
   clfft_buffer_release (&f->gain);

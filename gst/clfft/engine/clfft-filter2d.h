@@ -70,9 +70,27 @@ typedef enum
  * frame's own spectrum, one pixel per frequency). */
 void clfft_filter2d_set_mode (ClfftFilter2d * filter, ClfftMode mode);
 
-/* Filters one frame; returns when dst holds the result. Strides in bytes. */
+/* Filters one frame; returns when dst holds the result. Strides in bytes.
+ * The same as submit then collect, with no other frame in flight. */
 gboolean clfft_filter2d_process (ClfftFilter2d * filter, const guint8 * src,
     gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error);
+
+/* Frames in flight at most. */
+#define CLFFT_FILTER2D_MAX_IN_FLIGHT 4
+
+/* Frames in flight: submit queues a frame's upload on the filter's own
+ * transfer queue and its filtering on the engine's queue, behind the
+ * upload, and returns; collect downloads the oldest frame in flight on the
+ * transfer queue and returns when dst holds it. So with two frames in
+ * flight, one frame's transfers overlap the other's transforms. src must
+ * stay untouched until its frame is collected. Submitting more than
+ * CLFFT_FILTER2D_MAX_IN_FLIGHT frames, or collecting none, is an error.
+ * Settings (gain, output, mode) apply to frames submitted after them. */
+gboolean clfft_filter2d_submit (ClfftFilter2d * filter, const guint8 * src,
+    gsize src_stride, GError ** error);
+gboolean clfft_filter2d_collect (ClfftFilter2d * filter, guint8 * dst,
+    gsize dst_stride, GError ** error);
+guint clfft_filter2d_in_flight (ClfftFilter2d * filter);
 
 /* Queues the filter on the frame last uploaded, leaving the result on the
  * device: the on-device part of process, for benchmarks. */
