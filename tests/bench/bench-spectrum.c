@@ -1,8 +1,9 @@
 /* Seconds to analyse a long stretch of multi-channel audio: GStreamer's
  * spectrum against clfftspectrum, in the same run, alternately, with
  * messages on (a bus handler takes each one, as an application would), with
- * our compact messages (against spectrum's messages), and off. The audio is made beforehand and pushed through appsrc, so the
- * source costs next to nothing.
+ * our compact messages (against spectrum's messages), and off. The audio
+ * is made beforehand and pushed through appsrc, so the source costs next
+ * to nothing.
  *
  *   bench-spectrum [--seconds S] [--reps R] [--csv FILE]
  *
