@@ -235,7 +235,9 @@ compare_messages (GPtrArray * ref, GPtrArray * ours, const CompatCase * c,
   GST_INFO ("%u messages, %u magnitudes and %u phases compared, %u phases "
       "a turn apart", ref->len, compared, phases, wrapped);
   fail_unless (compared > 0);
-  fail_unless (wrapped * 100 <= phases, "%u of %u phases a turn apart",
+  /* about 1 in 1000 in practice: 1 in 100, and one more for the cases
+   * that compare few phases (a CI run saw 1 of 42) */
+  fail_unless (wrapped <= 1 + phases / 100, "%u of %u phases a turn apart",
       wrapped, phases);
 }
 
