@@ -6,12 +6,12 @@
  */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "engine/clfft-engine.h"
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
+#include "bench-util.h"
 #include "peer-clfft.h"
 
 static guint n_batches = 15, n_reps = 20;
@@ -26,13 +26,6 @@ static FILE *csv;
 } G_STMT_END
 
 typedef gboolean (*RunFunc) (gpointer data);
-
-static gint
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
-  return x < y ? -1 : x > y;
-}
 
 static cl_ulong
 event_end (cl_event event)
@@ -68,8 +61,7 @@ median_device_us (RunFunc run, gpointer data)
     CHECK_CL (clReleaseEvent (start));
     CHECK_CL (clReleaseEvent (end));
   }
-  qsort (times, n_batches, sizeof (gdouble), compare_doubles);
-  median = times[n_batches / 2];
+  median = bench_median (times, n_batches);
   g_free (times);
   return median;
 }
@@ -348,8 +340,7 @@ median_frame_us (ClfftFilter2d * filter, guint w, guint h, guint depth,
     }
     times[b] = (gdouble) (g_get_monotonic_time () - start) / n_frames;
   }
-  qsort (times, n_batches, sizeof (gdouble), compare_doubles);
-  median = times[n_batches / 2];
+  median = bench_median (times, n_batches);
   g_free (times);
   return median;
 }
@@ -384,14 +375,6 @@ bench_frames (guint w, guint h)
   g_free (two);
 }
 
-static guint
-parse_count (const gchar * text)
-{
-  gint value = atoi (text);
-
-  return value > 0 ? (guint) value : 1;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -406,9 +389,9 @@ main (int argc, char **argv)
     if (!strcmp (argv[i], "--csv") && i + 1 < argc)
       csv = fopen (argv[++i], "w");
     else if (!strcmp (argv[i], "--batches") && i + 1 < argc)
-      n_batches = parse_count (argv[++i]);
+      n_batches = bench_parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--reps") && i + 1 < argc)
-      n_reps = parse_count (argv[++i]);
+      n_reps = bench_parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--quick"))
       quick = TRUE;
   }

@@ -12,8 +12,9 @@
 #include <gst/gst.h>
 #include <gst/app/gstappsrc.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
+
+#include "bench-util.h"
 
 #define RATE 48000
 #define CHANNELS 8
@@ -89,22 +90,6 @@ run_once (const gchar * element, Messages messages, GPtrArray * buffers,
   return seconds;
 }
 
-static gint
-compare_doubles (gconstpointer a, gconstpointer b)
-{
-  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static guint
-parse_count (const gchar * text)
-{
-  gint value = atoi (text);
-
-  return value > 0 ? (guint) value : 1;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -122,9 +107,9 @@ main (int argc, char **argv)
   setvbuf (stdout, NULL, _IOLBF, 0);
   for (int i = 1; i < argc; i++) {
     if (!strcmp (argv[i], "--seconds") && i + 1 < argc)
-      seconds = parse_count (argv[++i]);
+      seconds = bench_parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--reps") && i + 1 < argc)
-      reps = parse_count (argv[++i]);
+      reps = bench_parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--csv") && i + 1 < argc)
       csv = fopen (argv[++i], "w");
   }
@@ -175,10 +160,8 @@ main (int argc, char **argv)
     for (guint r = 0; r < reps; r++)
       for (guint e = first; e < 2; e++)
         runs[e][r] = run_once (elements[e], messages, buffers, &counted[e]);
-    for (guint e = first; e < 2; e++) {
-      qsort (runs[e], reps, sizeof (gdouble), compare_doubles);
-      median[messages][e] = runs[e][reps / 2];
-    }
+    for (guint e = first; e < 2; e++)
+      median[messages][e] = bench_median (runs[e], reps);
     if (messages == MESSAGES_COMPACT)
       median[messages][0] = median[MESSAGES_ON][0];
     for (guint e = first; e < 2; e++) {
