@@ -72,6 +72,7 @@
 #endif
 
 #include "gstclfft2dfilter.h"
+#include "gstclfftallocator.h"
 #include "gstclfftcontext.h"
 #include "gstclfftelements.h"
 
@@ -98,6 +99,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define DEFAULT_MODE GST_CLFFT_MODE_FILTER
 #define DEFAULT_PADDING GST_CLFFT_PADDING_NONE
 #define DEFAULT_DEVICE_INDEX -1
+#define DEFAULT_PIPELINE_DEPTH 0
 
 enum
 {
@@ -118,6 +120,7 @@ enum
   PROP_PADDING,
   PROP_DEVICE_INDEX,
   PROP_DEVICE_NAME,
+  PROP_PIPELINE_DEPTH,
 };
 
 #define CLFFT_2D_FILTER_CAPS \
@@ -388,6 +391,9 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
       self->device_index = g_value_get_int (value);
       engine_open = self->engine != NULL;
       break;
+    case PROP_PIPELINE_DEPTH:
+      self->pipeline_depth = g_value_get_uint (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -459,6 +465,9 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
       g_value_set_string (value, self->engine ?
           clfft_engine_get_device (self->engine)->name : NULL);
       break;
+    case PROP_PIPELINE_DEPTH:
+      g_value_set_uint (value, self->pipeline_depth);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -476,6 +485,9 @@ gst_clfft_2d_filter_set_context (GstElement * element, GstContext * context)
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
+static gboolean answer_latency_query (GstClfft2dFilter * self,
+    GstQuery * query);
+
 static gboolean
 gst_clfft_2d_filter_query (GstBaseTransform * trans, GstPadDirection dir,
     GstQuery * query)
@@ -485,6 +497,8 @@ gst_clfft_2d_filter_query (GstBaseTransform * trans, GstPadDirection dir,
   if (gst_clfft_handle_context_query (GST_ELEMENT (self), query,
           &self->engine))
     return TRUE;
+  if (dir == GST_PAD_SRC && GST_QUERY_TYPE (query) == GST_QUERY_LATENCY)
+    return answer_latency_query (self, query);
   return GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, dir, query);
 }
 
@@ -525,6 +539,163 @@ plan_padding (GstClfftPadding padding, GstClfftMode mode)
       (ClfftPadding) padding;
 }
 
+/* A frame in flight on the device: its buffers stay mapped until it is
+ * collected. */
+typedef struct
+{
+  GstBuffer *inbuf, *outbuf;
+  GstVideoFrame in, out;
+} HeldFrame;
+
+static void
+held_frame_free (HeldFrame * held)
+{
+  gst_video_frame_unmap (&held->in);
+  gst_video_frame_unmap (&held->out);
+  gst_buffer_unref (held->inbuf);
+  if (held->outbuf)
+    gst_buffer_unref (held->outbuf);
+  g_free (held);
+}
+
+/* Frames on the device at once: the property, or automatic. */
+static guint
+effective_depth (GstClfft2dFilter * self)
+{
+  guint depth;
+
+  GST_OBJECT_LOCK (self);
+  depth = self->pipeline_depth;
+  GST_OBJECT_UNLOCK (self);
+  if (depth == 0)
+    depth = self->upstream_live ? 1 : 2;
+  return depth;
+}
+
+/* What frames in flight add to the latency: a frame leaves depth - 1
+ * frames later than it would alone. */
+static GstClockTime
+added_latency (GstClfft2dFilter * self)
+{
+  return (effective_depth (self) - 1) * self->frame_duration;
+}
+
+static gboolean
+answer_latency_query (GstClfft2dFilter * self, GstQuery * query)
+{
+  GstClockTime min, max, added;
+  gboolean live;
+
+  if (!gst_pad_peer_query (GST_BASE_TRANSFORM_SINK_PAD (self), query))
+    return FALSE;
+  gst_query_parse_latency (query, &live, &min, &max);
+  self->upstream_live = live;
+  added = added_latency (self);
+  self->reported_latency = added;
+  GST_DEBUG_OBJECT (self, "upstream latency %" GST_TIME_FORMAT " live %d; "
+      "adding %" GST_TIME_FORMAT, GST_TIME_ARGS (min), live,
+      GST_TIME_ARGS (added));
+  gst_query_set_latency (query, live, min + added,
+      GST_CLOCK_TIME_IS_VALID (max) ? max + added : max);
+  return TRUE;
+}
+
+/* Asks upstream whether it is live: automatic depth depends on it. */
+static void
+query_upstream_live (GstClfft2dFilter * self)
+{
+  GstQuery *query = gst_query_new_latency ();
+
+  self->upstream_live = FALSE;
+  if (gst_pad_peer_query (GST_BASE_TRANSFORM_SINK_PAD (self), query))
+    gst_query_parse_latency (query, &self->upstream_live, NULL, NULL);
+  gst_query_unref (query);
+  GST_DEBUG_OBJECT (self, "upstream is %slive", self->upstream_live ? "" :
+      "not ");
+}
+
+/* Posts a latency message when what frames in flight add has changed
+ * since the last latency query answered. */
+static void
+check_latency (GstClfft2dFilter * self)
+{
+  GstClockTime added = added_latency (self);
+
+  if (!GST_CLOCK_TIME_IS_VALID (self->reported_latency)
+      || added == self->reported_latency)
+    return;
+  GST_INFO_OBJECT (self, "latency added changes from %" GST_TIME_FORMAT
+      " to %" GST_TIME_FORMAT, GST_TIME_ARGS (self->reported_latency),
+      GST_TIME_ARGS (added));
+  self->reported_latency = added;
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_latency (GST_OBJECT (self)));
+}
+
+/* The oldest frame in flight, once it is in its output buffer. */
+static GstFlowReturn
+collect_oldest (GstClfft2dFilter * self, GstBuffer ** outbuf)
+{
+  HeldFrame *held = g_queue_pop_head (&self->held);
+  GError *error = NULL;
+  gboolean ok = clfft_filter2d_collect (self->plan, &error);
+
+  *outbuf = NULL;
+  if (ok) {
+    *outbuf = held->outbuf;
+    held->outbuf = NULL;
+  }
+  held_frame_free (held);
+  if (!ok) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("The OpenCL device failed to filter a frame."), ("%s",
+            error->message));
+    g_error_free (error);
+    return GST_FLOW_ERROR;
+  }
+  return GST_FLOW_OK;
+}
+
+/* Waits for the frames in flight and drops them (flushes, stops, and after
+ * an error, when none may go downstream). */
+static void
+discard_held (GstClfft2dFilter * self)
+{
+  GError *error = NULL;
+
+  if (!g_queue_is_empty (&self->held))
+    GST_DEBUG_OBJECT (self, "dropping %u frames in flight",
+        g_queue_get_length (&self->held));
+  while (!g_queue_is_empty (&self->held)) {
+    if (!clfft_filter2d_collect (self->plan, &error)) {
+      GST_WARNING_OBJECT (self, "frame in flight: %s", error->message);
+      g_clear_error (&error);
+    }
+    held_frame_free (g_queue_pop_head (&self->held));
+  }
+}
+
+/* Pushes every frame in flight, in order: before an event, so that events
+ * and frames keep their order, and before the filter changes. */
+static GstFlowReturn
+drain_held (GstClfft2dFilter * self)
+{
+  GstFlowReturn ret = GST_FLOW_OK;
+  GstBuffer *outbuf;
+
+  if (!g_queue_is_empty (&self->held))
+    GST_DEBUG_OBJECT (self, "draining %u frames in flight",
+        g_queue_get_length (&self->held));
+  while (ret == GST_FLOW_OK && !g_queue_is_empty (&self->held)) {
+    ret = collect_oldest (self, &outbuf);
+    if (ret == GST_FLOW_OK)
+      ret = gst_pad_push (GST_BASE_TRANSFORM_SRC_PAD (self), outbuf);
+  }
+  /* what downstream refused goes */
+  discard_held (self);
+  return ret;
+}
+
 /* (Re)makes the engine's filter for the frame size of set_info and the
  * padding; the mask is then made anew at the next frame. */
 static gboolean
@@ -535,6 +706,8 @@ ensure_plan (GstClfft2dFilter * self, ClfftPadding padding)
 
   if (self->plan && self->plan_padding == padding)
     return TRUE;
+  if (drain_held (self) != GST_FLOW_OK)
+    GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
   free_plan (self);
   /* I420 and NV12: the luma plane, 8-bit like GRAY8 */
   self->plan = clfft_filter2d_new (self->engine, self->width, self->height,
@@ -567,6 +740,9 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   gint height = GST_VIDEO_INFO_HEIGHT (in_info);
   ClfftPadding padding;
 
+  /* frames of the old caps leave with them */
+  if (drain_held (self) != GST_FLOW_OK)
+    GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
   free_plan (self);
   /* the pad templates hold the same range */
   if (width < MIN_SIZE || width > MAX_SIZE || height < MIN_SIZE
@@ -581,6 +757,11 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   self->wide = GST_VIDEO_INFO_FORMAT (in_info) == GST_VIDEO_FORMAT_GRAY16_LE;
   self->width = width;
   self->height = height;
+  self->frame_duration = GST_VIDEO_INFO_FPS_N (in_info) > 0 ?
+      gst_util_uint64_scale_int (GST_SECOND, GST_VIDEO_INFO_FPS_D (in_info),
+      GST_VIDEO_INFO_FPS_N (in_info)) : 0;
+  query_upstream_live (self);
+  check_latency (self);
   GST_OBJECT_LOCK (self);
   padding = plan_padding (self->padding, self->mode);
   GST_OBJECT_UNLOCK (self);
@@ -594,7 +775,11 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
 static gboolean
 gst_clfft_2d_filter_stop (GstBaseTransform * trans)
 {
-  free_plan (GST_CLFFT_2D_FILTER (trans));
+  GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
+
+  discard_held (self);
+  free_plan (self);
+  self->reported_latency = GST_CLOCK_TIME_NONE;
   return TRUE;
 }
 
@@ -663,27 +848,33 @@ update_mask (GstClfft2dFilter * self, GError ** error)
 
 /* Brings controlled properties to the buffer's stream time. */
 static void
-gst_clfft_2d_filter_before_transform (GstBaseTransform * trans,
-    GstBuffer * buffer)
+sync_controlled_properties (GstClfft2dFilter * self, GstBuffer * buffer)
 {
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   GstClockTime stream_time = gst_segment_to_stream_time (&trans->segment,
       GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
 
   if (GST_CLOCK_TIME_IS_VALID (stream_time))
-    gst_object_sync_values (GST_OBJECT (trans), stream_time);
+    gst_object_sync_values (GST_OBJECT (self), stream_time);
 }
 
+/* Maps inbuf and an output buffer for it, copies the chroma planes, and
+ * puts the luma on the device: the frame joins the frames in flight. */
 static GstFlowReturn
-gst_clfft_2d_filter_transform_frame (GstVideoFilter * filter,
-    GstVideoFrame * in, GstVideoFrame * out)
+submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
 {
-  GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (filter);
+  GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
+  GstVideoFilter *video = GST_VIDEO_FILTER (self);
+  HeldFrame *held;
+  ClfftHostFrame src, dst;
   GError *error = NULL;
   gdouble gain, offset;
   GstClfftOutput output;
   GstClfftMode mode;
   ClfftPadding padding;
+  GstFlowReturn ret;
 
+  sync_controlled_properties (self, inbuf);
   GST_OBJECT_LOCK (self);
   gain = self->gain;
   offset = self->offset;
@@ -692,37 +883,232 @@ gst_clfft_2d_filter_transform_frame (GstVideoFilter * filter,
   padding = plan_padding (self->padding, mode);
   GST_OBJECT_UNLOCK (self);
 
-  if (!ensure_plan (self, padding))
+  if (!ensure_plan (self, padding)) {
+    gst_buffer_unref (inbuf);
     return GST_FLOW_ERROR;
+  }
   if (!update_mask (self, &error)) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("Cannot build the mask of the filter."), ("%s", error->message));
     g_error_free (error);
+    gst_buffer_unref (inbuf);
     return GST_FLOW_ERROR;
   }
   /* offset is in 8-bit levels: 257 of them make a 16-bit level */
   clfft_filter2d_set_output (self->plan, (ClfftOutput) output, gain,
       self->wide ? offset * 257 : offset);
   clfft_filter2d_set_mode (self->plan, (ClfftMode) mode);
+
+  held = g_new0 (HeldFrame, 1);
+  held->inbuf = inbuf;
+  ret = GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer (trans,
+      inbuf, &held->outbuf);
+  if (ret != GST_FLOW_OK || !held->outbuf) {
+    GST_DEBUG_OBJECT (self, "no output buffer: %s", gst_flow_get_name (ret));
+    gst_buffer_unref (inbuf);
+    g_free (held);
+    return ret == GST_FLOW_OK ? GST_FLOW_ERROR : ret;
+  }
+  if (!gst_video_frame_map (&held->in, &video->in_info, inbuf, GST_MAP_READ)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("A buffer does not hold a %dx%d frame.", self->width,
+            self->height), ("buffer of %" G_GSIZE_FORMAT " bytes",
+            gst_buffer_get_size (inbuf)));
+    gst_buffer_unref (held->outbuf);
+    gst_buffer_unref (inbuf);
+    g_free (held);
+    return GST_FLOW_ERROR;
+  }
+  if (!gst_video_frame_map (&held->out, &video->out_info, held->outbuf,
+          GST_MAP_WRITE)) {
+    GST_ELEMENT_ERROR (self, STREAM, FAILED,
+        ("Cannot map an output buffer for writing."), (NULL));
+    gst_video_frame_unmap (&held->in);
+    gst_buffer_unref (held->outbuf);
+    gst_buffer_unref (inbuf);
+    g_free (held);
+    return GST_FLOW_ERROR;
+  }
   /* chroma passes unchanged */
-  for (guint p = 1; p < GST_VIDEO_FRAME_N_PLANES (in); p++)
-    if (!gst_video_frame_copy_plane (out, in, p)) {
+  for (guint p = 1; p < GST_VIDEO_FRAME_N_PLANES (&held->in); p++)
+    if (!gst_video_frame_copy_plane (&held->out, &held->in, p)) {
       GST_ELEMENT_ERROR (self, STREAM, FAILED,
           ("Cannot copy plane %u of a frame.", p), (NULL));
+      held_frame_free (held);
       return GST_FLOW_ERROR;
     }
-  if (!clfft_filter2d_process (self->plan,
-          GST_VIDEO_FRAME_PLANE_DATA (in, 0),
-          GST_VIDEO_FRAME_PLANE_STRIDE (in, 0),
-          GST_VIDEO_FRAME_PLANE_DATA (out, 0),
-          GST_VIDEO_FRAME_PLANE_STRIDE (out, 0), &error)) {
+  src = (ClfftHostFrame) {
+  GST_VIDEO_FRAME_PLANE_DATA (&held->in, 0),
+        GST_VIDEO_FRAME_PLANE_STRIDE (&held->in, 0),
+        gst_clfft_buffer_is_pinned (inbuf, self->engine)};
+  dst = (ClfftHostFrame) {
+  GST_VIDEO_FRAME_PLANE_DATA (&held->out, 0),
+        GST_VIDEO_FRAME_PLANE_STRIDE (&held->out, 0),
+        gst_clfft_buffer_is_pinned (held->outbuf, self->engine)};
+  if (!clfft_filter2d_submit (self->plan, &src, &dst, &error)) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("The OpenCL device failed to filter a frame."), ("%s",
             error->message));
     g_error_free (error);
+    held_frame_free (held);
     return GST_FLOW_ERROR;
   }
+  g_queue_push_tail (&self->held, held);
   return GST_FLOW_OK;
+}
+
+/* GstVideoFilter works in place when a subclass has no transform_frame;
+ * frames here go to their own output buffers. */
+static gboolean
+gst_clfft_2d_filter_set_caps (GstBaseTransform * trans, GstCaps * incaps,
+    GstCaps * outcaps)
+{
+  if (!GST_BASE_TRANSFORM_CLASS (parent_class)->set_caps (trans, incaps,
+          outcaps))
+    return FALSE;
+  gst_base_transform_set_in_place (trans, FALSE);
+  return TRUE;
+}
+
+/* Takes each input buffer from the base class (which has done QoS and
+ * renegotiation) onto the device. */
+static GstFlowReturn
+gst_clfft_2d_filter_submit_input_buffer (GstBaseTransform * trans,
+    gboolean is_discont, GstBuffer * input)
+{
+  GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
+  GstFlowReturn ret =
+      GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
+      is_discont, input);
+  GstBuffer *inbuf = trans->queued_buf;
+
+  if (ret != GST_FLOW_OK || !inbuf)
+    return ret;
+  trans->queued_buf = NULL;
+  if (!self->frame_duration && GST_BUFFER_DURATION_IS_VALID (inbuf))
+    self->frame_duration = GST_BUFFER_DURATION (inbuf);
+  check_latency (self);
+  return submit_frame (self, inbuf);
+}
+
+/* Hands out the oldest frame while more frames are in flight than the
+ * depth allows; the base class calls it until it gives none. */
+static GstFlowReturn
+gst_clfft_2d_filter_generate_output (GstBaseTransform * trans,
+    GstBuffer ** outbuf)
+{
+  GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
+
+  *outbuf = NULL;
+  if (g_queue_get_length (&self->held) < effective_depth (self))
+    return GST_FLOW_OK;
+  return collect_oldest (self, outbuf);
+}
+
+/* Frames in flight leave before any serialized event (EOS, caps, segment,
+ * gap, tags...), so that nothing overtakes them; a flush drops them. */
+static gboolean
+gst_clfft_2d_filter_sink_event (GstBaseTransform * trans, GstEvent * event)
+{
+  GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
+
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
+    discard_held (self);
+  else if (GST_EVENT_IS_SERIALIZED (event)) {
+    GstFlowReturn ret = drain_held (self);
+
+    if (ret != GST_FLOW_OK)
+      GST_DEBUG_OBJECT (self, "draining before %s: %s",
+          GST_EVENT_TYPE_NAME (event), gst_flow_get_name (ret));
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
+}
+
+/* Upstream gets a pool of frames in pinned memory (on a GPU) or aligned
+ * for use in place (where the device's memory is the host's), with room
+ * for the frames in flight. */
+static gboolean
+gst_clfft_2d_filter_propose_allocation (GstBaseTransform * trans,
+    GstQuery * decide_query, GstQuery * query)
+{
+  GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
+  const ClfftDeviceInfo *device;
+  GstAllocationParams params;
+  GstAllocator *allocator = NULL;
+  GstBufferPool *pool;
+  GstStructure *config;
+  GstVideoInfo info;
+  GstCaps *caps;
+  gboolean need_pool;
+
+  gst_query_parse_allocation (query, &caps, &need_pool);
+  if (!caps || !gst_video_info_from_caps (&info, caps) || !self->engine)
+    return FALSE;
+  device = clfft_engine_get_device (self->engine);
+  gst_allocation_params_init (&params);
+  params.align = device->mem_base_addr_align - 1;
+  if (!device->host_unified_memory)
+    allocator = gst_clfft_host_allocator_new (self->engine);
+  gst_query_add_allocation_param (query, allocator, &params);
+  if (need_pool) {
+    pool = gst_video_buffer_pool_new ();
+    config = gst_buffer_pool_get_config (pool);
+    gst_buffer_pool_config_set_params (config, caps, info.size,
+        CLFFT_FILTER2D_MAX_IN_FLIGHT, 0);
+    gst_buffer_pool_config_set_allocator (config, allocator, &params);
+    gst_buffer_pool_config_add_option (config,
+        GST_BUFFER_POOL_OPTION_VIDEO_META);
+    if (gst_buffer_pool_set_config (pool, config))
+      gst_query_add_allocation_pool (query, pool, info.size,
+          CLFFT_FILTER2D_MAX_IN_FLIGHT, 0);
+    else
+      GST_WARNING_OBJECT (self, "cannot configure the pool to propose");
+    gst_object_unref (pool);
+  }
+  if (allocator)
+    gst_object_unref (allocator);
+  gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
+  return TRUE;
+}
+
+/* Output buffers: downstream's pool with room for the frames in flight,
+ * else (on a GPU) one in pinned memory, so that downloads are DMA too. */
+static gboolean
+gst_clfft_2d_filter_decide_allocation (GstBaseTransform * trans,
+    GstQuery * query)
+{
+  GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
+  const guint extra = CLFFT_FILTER2D_MAX_IN_FLIGHT - 1;
+  GstBufferPool *pool = NULL;
+  guint size, min, max;
+  GstCaps *caps;
+  GstVideoInfo info;
+
+  if (gst_query_get_n_allocation_pools (query) > 0) {
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+    gst_query_set_nth_allocation_pool (query, 0, pool, size, min + extra,
+        max ? MAX (max, min + extra + 1) : 0);
+    if (pool)
+      gst_object_unref (pool);
+  } else if (self->engine
+      && !clfft_engine_get_device (self->engine)->host_unified_memory) {
+    gst_query_parse_allocation (query, &caps, NULL);
+    if (caps && gst_video_info_from_caps (&info, caps)) {
+      GstAllocator *allocator = gst_clfft_host_allocator_new (self->engine);
+      GstStructure *config;
+
+      pool = gst_video_buffer_pool_new ();
+      config = gst_buffer_pool_get_config (pool);
+      gst_buffer_pool_config_set_params (config, caps, info.size, extra, 0);
+      gst_buffer_pool_config_set_allocator (config, allocator, NULL);
+      if (gst_buffer_pool_set_config (pool, config))
+        gst_query_add_allocation_pool (query, pool, info.size, extra, 0);
+      gst_object_unref (pool);
+      gst_object_unref (allocator);
+    }
+  }
+  return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
+      query);
 }
 
 static void
@@ -849,6 +1235,15 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           "else the first CPU); read when the element goes from NULL to "
           "READY", -1, G_MAXINT, DEFAULT_DEVICE_INDEX,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (gobject_class, PROP_PIPELINE_DEPTH,
+      g_param_spec_uint ("pipeline-depth", "Pipeline depth",
+          "Frames on the device at once: 1 = each frame leaves before the "
+          "next enters; 2 to 4 = frames leave that many frames later, so "
+          "that transfers overlap the FFTs (more throughput, that many "
+          "frames of latency less one); 0 = automatic: 1 when upstream is "
+          "live, else 2", 0, CLFFT_FILTER2D_MAX_IN_FLIGHT,
+          DEFAULT_PIPELINE_DEPTH, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
       g_param_spec_string ("device-name", "Device name",
           "Name of the OpenCL device in use (set from READY on)", NULL,
@@ -868,11 +1263,17 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
       GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_set_context);
   trans_class->query = GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_query);
   trans_class->stop = GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_stop);
-  trans_class->before_transform =
-      GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_before_transform);
+  trans_class->submit_input_buffer =
+      GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_submit_input_buffer);
+  trans_class->generate_output =
+      GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_generate_output);
+  trans_class->sink_event = GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_sink_event);
+  trans_class->set_caps = GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_set_caps);
+  trans_class->propose_allocation =
+      GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_propose_allocation);
+  trans_class->decide_allocation =
+      GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_decide_allocation);
   filter_class->set_info = GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_set_info);
-  filter_class->transform_frame =
-      GST_DEBUG_FUNCPTR (gst_clfft_2d_filter_transform_frame);
 
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_FILTER_TYPE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_SHAPE, 0);
@@ -898,5 +1299,8 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->mode = DEFAULT_MODE;
   self->padding = DEFAULT_PADDING;
   self->device_index = DEFAULT_DEVICE_INDEX;
+  self->pipeline_depth = DEFAULT_PIPELINE_DEPTH;
   self->mask_dirty = TRUE;
+  g_queue_init (&self->held);
+  self->reported_latency = GST_CLOCK_TIME_NONE;
 }

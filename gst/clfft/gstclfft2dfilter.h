@@ -71,6 +71,7 @@ struct _GstClfft2dFilter
   GstClfftMode mode;
   GstClfftPadding padding;
   gint device_index;
+  guint pipeline_depth;         /* 0: automatic */
   gboolean mask_dirty;
 
   /* guarded by the object lock (set_context may come from any thread) */
@@ -83,6 +84,10 @@ struct _GstClfft2dFilter
   gint width, height;
   gboolean wide;                /* GRAY16_LE */
   gboolean band_empty;          /* warned of an empty band */
+  GQueue held;                  /* of HeldFrame: in flight, oldest first */
+  gboolean upstream_live;
+  GstClockTime frame_duration;  /* 0 where unknown */
+  GstClockTime reported_latency;        /* added in the last latency answer */
 };
 
 G_END_DECLS

@@ -315,27 +315,46 @@ bench_filter (guint w, guint h, ClfftPadding padding)
   g_free (frame);
 }
 
+/* How frames reach the device in bench_frames. */
+typedef enum
+{
+  FRAMES_STAGED,                /* pageable, staged through pinned memory */
+  FRAMES_DRIVER,                /* pageable, handed to the driver as is */
+  FRAMES_PINNED,                /* in pinned host buffers */
+  FRAMES_IN_PLACE,              /* pageable, used in place (zero copy) */
+} FramesMemory;
+
+static const gchar *const frames_case[] = {
+  "frames-staged", "frames-driver", "frames-pinned", "frames-in-place"
+};
+
 /* Wall time per frame of n_frames 8-bit frames through the filter with
- * their transfers (pageable host memory), depth frames in flight: the
- * median of n_batches runs. */
+ * their transfers, depth frames in flight: the median of n_batches runs. */
 static gdouble
-median_frame_us (ClfftFilter2d * filter, guint w, guint h, guint depth,
-    const guint8 * frames, guint n_frames, guint8 * out)
+median_frame_us (ClfftFilter2d * filter, gsize size, guint w, guint depth,
+    FramesMemory memory, guint8 * frames, guint n_frames, guint8 * out)
 {
   gdouble *times = g_new (gdouble, n_batches), median;
-  gsize size = (gsize) w * h;
+  /* FRAMES_DRIVER: the engine takes the memory as pinned and so hands the
+   * pointer to the driver, which stages pageable memory its own way */
+  gboolean pinned = memory == FRAMES_PINNED || memory == FRAMES_DRIVER;
   GError *error = NULL;
 
+  clfft_filter2d_set_zero_copy (filter, memory == FRAMES_IN_PLACE);
   for (guint b = 0; b < n_batches; b++) {
     gint64 start = g_get_monotonic_time ();
     guint submitted = 0;
 
     for (guint collected = 0; collected < n_frames; collected++) {
-      while (submitted < n_frames && submitted < collected + depth)
-        if (!clfft_filter2d_submit (filter, frames + submitted++ * size, w,
-                &error))
+      while (submitted < n_frames && submitted < collected + depth) {
+        ClfftHostFrame src = { frames + submitted * size, w, pinned },
+            dst = { out + submitted * size, w, pinned };
+
+        if (!clfft_filter2d_submit (filter, &src, &dst, &error))
           g_error ("%s", error->message);
-      if (!clfft_filter2d_collect (filter, out + collected * size, w, &error))
+        submitted++;
+      }
+      if (!clfft_filter2d_collect (filter, &error))
         g_error ("%s", error->message);
     }
     times[b] = (gdouble) (g_get_monotonic_time () - start) / n_frames;
@@ -346,33 +365,66 @@ median_frame_us (ClfftFilter2d * filter, guint w, guint h, guint depth,
 }
 
 /* Frames with their uploads and downloads, one at a time and two in
- * flight; the outputs of both must be the same bytes. */
+ * flight, from each kind of host memory (in place only where the device's
+ * memory is the host's); every output must be the same bytes. The ratio
+ * column is to staged frames at depth 1. */
 static void
 bench_frames (guint w, guint h)
 {
-  const guint n_frames = 50;
   gsize size = (gsize) w * h;
+  /* at most 128 MiB of frames each way */
+  const guint n_frames = MIN (50, (128u << 20) / size);
   GError *error = NULL;
   ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8,
       CLFFT_PADDING_NONE, &error);
-  guint8 *frames = g_malloc (n_frames * size);
-  guint8 *one = g_malloc (n_frames * size), *two = g_malloc (n_frames * size);
-  gdouble us_one, us_two;
+  ClfftHostBuffer *pinned_in, *pinned_out;
+  guint8 *frames = g_malloc (n_frames * size), *first_out = NULL;
+  guint8 *out = g_malloc (n_frames * size);
+  gdouble base = 0;
 
   if (!filter)
     g_error ("filter %ux%u: %s", w, h, error->message);
+  pinned_in = clfft_host_buffer_new (engine, n_frames * size, &error);
+  pinned_out = pinned_in ? clfft_host_buffer_new (engine, n_frames * size,
+      &error) : NULL;
+  if (!pinned_out)
+    g_error ("pinned host memory: %s", error->message);
   for (gsize i = 0; i < n_frames * size; i++)
     frames[i] = g_random_int_range (0, 256);
-  us_one = median_frame_us (filter, w, h, 1, frames, n_frames, one);
-  us_two = median_frame_us (filter, w, h, 2, frames, n_frames, two);
-  if (memcmp (one, two, n_frames * size) != 0)
-    g_error ("frames %ux%u: two in flight differ from one", w, h);
-  report ("frames-depth1", w, h, "gst-clfft", us_one, 0, -1);
-  report ("frames-depth2", w, h, "gst-clfft", us_two, us_one, -1);
+  memcpy (clfft_host_buffer_get_data (pinned_in), frames, n_frames * size);
+  for (FramesMemory memory = FRAMES_STAGED; memory <= FRAMES_IN_PLACE;
+      memory++) {
+    gboolean is_pinned = memory == FRAMES_PINNED;
+    guint8 *in_data = is_pinned ? clfft_host_buffer_get_data (pinned_in) :
+        frames;
+    guint8 *out_data = is_pinned ? clfft_host_buffer_get_data (pinned_out) :
+        out;
+
+    if (memory == FRAMES_IN_PLACE
+        && !clfft_engine_get_device (engine)->host_unified_memory)
+      continue;
+    for (guint depth = 1; depth <= 2; depth++) {
+      gchar *name = g_strdup_printf ("%s-depth%u", frames_case[memory],
+          depth);
+      gdouble us = median_frame_us (filter, size, w, depth, memory, in_data,
+          n_frames, out_data);
+
+      if (!first_out)
+        first_out = g_memdup2 (out_data, n_frames * size);
+      else if (memcmp (first_out, out_data, n_frames * size) != 0)
+        g_error ("frames %ux%u: %s differ from the first", w, h, name);
+      if (base == 0)
+        base = us;
+      report (name, w, h, "gst-clfft", us, base, -1);
+      g_free (name);
+    }
+  }
   clfft_filter2d_free (filter);
+  clfft_host_buffer_free (pinned_in);
+  clfft_host_buffer_free (pinned_out);
   g_free (frames);
-  g_free (one);
-  g_free (two);
+  g_free (out);
+  g_free (first_out);
 }
 
 int

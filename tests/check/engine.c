@@ -1412,11 +1412,76 @@ GST_START_TEST (test_spectrum_groups_across_chunks)
 
 GST_END_TEST;
 
+/* Host memory for n frames of h rows, stride bytes apart: pinned, or
+ * from malloc. */
+typedef struct
+{
+  ClfftHostBuffer *pinned;
+  guint8 *data;
+} TestFrames;
+
+static void
+test_frames_alloc (TestFrames * t, ClfftEngine * engine, gboolean pinned,
+    gsize bytes)
+{
+  GError *error = NULL;
+
+  t->pinned = NULL;
+  if (pinned) {
+    t->pinned = clfft_host_buffer_new (engine, bytes, &error);
+    fail_unless (t->pinned != NULL, "%s", error ? error->message : "");
+    t->data = clfft_host_buffer_get_data (t->pinned);
+  } else {
+    t->data = g_malloc (bytes);
+  }
+}
+
+static void
+test_frames_free (TestFrames * t)
+{
+  if (t->pinned)
+    clfft_host_buffer_free (t->pinned);
+  else
+    g_free (t->data);
+}
+
+/* Filters n_frames frames of in (frame i at i x frame_bytes) into out with
+ * depth frames in flight, checking the count in flight throughout. */
+static void
+filter_in_flight (ClfftFilter2d * filter, guint depth, guint n_frames,
+    gsize frame_bytes, const TestFrames * in, const TestFrames * out,
+    gsize stride)
+{
+  GError *error = NULL;
+  guint submitted = 0;
+
+  for (guint collected = 0; collected < n_frames; collected++) {
+    while (submitted < n_frames && submitted < collected + depth) {
+      ClfftHostFrame src = { in->data + submitted * frame_bytes, stride,
+        in->pinned != NULL
+      }, dst = { out->data + submitted * frame_bytes, stride,
+        out->pinned != NULL
+      };
+
+      fail_unless (clfft_filter2d_submit (filter, &src, &dst, &error), "%s",
+          error->message);
+      submitted++;
+    }
+    fail_unless_equals_int (clfft_filter2d_in_flight (filter),
+        submitted - collected);
+    fail_unless (clfft_filter2d_collect (filter, &error), "%s",
+        error->message);
+  }
+  fail_unless_equals_int (clfft_filter2d_in_flight (filter), 0);
+}
+
 /* Frames in flight: at every depth from 1 to the most, frames submitted
  * ahead and collected in order are bit for bit the frames that process
- * gives one at a time; an output setting made between two submits applies
- * to the second only; too many frames, collecting none, and process with
- * frames in flight are errors. */
+ * gives one at a time, from and to pageable and pinned memory, with packed
+ * and padded rows, used in place (zero copy) or not, with and without
+ * padding; an output setting made between two submits applies to the
+ * second only; too many frames, collecting none, and process with frames
+ * in flight are errors; and a filter can be freed with frames in flight. */
 GST_START_TEST (test_filter2d_frames_in_flight)
 {
   const guint w = 97, h = 61, n_frames = 9;
@@ -1430,63 +1495,97 @@ GST_START_TEST (test_filter2d_frames_in_flight)
   gfloat *gain = g_new (gfloat, size);
 
   fail_unless (engine != NULL, "%s", error ? error->message : "");
-  filter = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8,
-      CLFFT_PADDING_NONE, &error);
-  fail_unless (filter != NULL, "%s", error ? error->message : "");
-  for (gsize i = 0; i < size; i++)
-    gain[i] = g_rand_double_range (rng, 0, 1);
-  fail_unless (clfft_filter2d_set_gain (filter, gain, &error));
   for (gsize i = 0; i < n_frames * size; i++)
     frames[i] = g_rand_int_range (rng, 0, 256);
-  /* abs with a gain, so that an output setting shows */
-  clfft_filter2d_set_output (filter, CLFFT_OUTPUT_ABS, 3.0f, 0.0f);
-  for (guint i = 0; i < n_frames; i++)
-    fail_unless (clfft_filter2d_process (filter, frames + i * size, w,
-            expected + i * size, w, &error), "%s", error->message);
 
-  for (guint depth = 1; depth <= CLFFT_FILTER2D_MAX_IN_FLIGHT; depth++) {
-    guint submitted = 0;
+  for (ClfftPadding padding = CLFFT_PADDING_NONE;
+      padding <= CLFFT_PADDING_MIRROR; padding++) {
+    guint tw, th;
 
-    for (guint collected = 0; collected < n_frames; collected++) {
-      while (submitted < n_frames && submitted < collected + depth)
-        fail_unless (clfft_filter2d_submit (filter, frames + submitted++ *
-                size, w, &error), "%s", error->message);
-      fail_unless_equals_int (clfft_filter2d_in_flight (filter),
-          submitted - collected);
-      fail_unless (clfft_filter2d_collect (filter, got, w, &error), "%s",
-          error->message);
-      fail_unless (memcmp (got, expected + collected * size, size) == 0,
-          "depth %u, frame %u differs", depth, collected);
+    filter = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8, padding,
+        &error);
+    fail_unless (filter != NULL, "%s", error ? error->message : "");
+    clfft_filter2d_get_transform_size (filter, &tw, &th);
+    gain = g_renew (gfloat, gain, (gsize) tw * th);
+    for (gsize i = 0; i < (gsize) tw * th; i++)
+      gain[i] = g_rand_double_range (rng, 0, 1);
+    fail_unless (clfft_filter2d_set_gain (filter, gain, &error));
+    /* abs with a gain, so that an output setting shows */
+    clfft_filter2d_set_output (filter, CLFFT_OUTPUT_ABS, 3.0f, 0.0f);
+    clfft_filter2d_set_zero_copy (filter, FALSE);
+    for (guint i = 0; i < n_frames; i++)
+      fail_unless (clfft_filter2d_process (filter, frames + i * size, w,
+              expected + i * size, w, &error), "%s", error->message);
+
+    for (guint variant = 0; variant < 8; variant++) {
+      gboolean zero_copy = variant & 1, pinned = variant & 2;
+      /* rows 3 bytes apart more than packed: never in place */
+      gsize stride = variant & 4 ? w + 3 : w;
+      gsize frame_bytes = stride * h;
+      TestFrames in, out;
+
+      clfft_filter2d_set_zero_copy (filter, zero_copy);
+      test_frames_alloc (&in, engine, pinned, n_frames * frame_bytes);
+      test_frames_alloc (&out, engine, pinned, n_frames * frame_bytes);
+      for (guint i = 0; i < n_frames; i++)
+        for (guint y = 0; y < h; y++)
+          memcpy (in.data + i * frame_bytes + y * stride,
+              frames + i * size + y * w, w);
+      for (guint depth = 1; depth <= CLFFT_FILTER2D_MAX_IN_FLIGHT; depth++) {
+        memset (out.data, 0, n_frames * frame_bytes);
+        filter_in_flight (filter, depth, n_frames, frame_bytes, &in, &out,
+            stride);
+        for (guint i = 0; i < n_frames; i++)
+          for (guint y = 0; y < h; y++)
+            fail_unless (memcmp (out.data + i * frame_bytes + y * stride,
+                    expected + i * size + y * w, w) == 0,
+                "padding %d, zero copy %d, pinned %d, stride %"
+                G_GSIZE_FORMAT ", depth %u: frame %u row %u differs",
+                padding, zero_copy, pinned, stride, depth, i, y);
+      }
+      test_frames_free (&in);
+      test_frames_free (&out);
     }
-    fail_unless_equals_int (clfft_filter2d_in_flight (filter), 0);
+    if (padding == CLFFT_PADDING_MIRROR)
+      break;
+    clfft_filter2d_free (filter);
   }
 
   /* gain 3 for the first frame, 1 for the second, submitted back to back */
-  fail_unless (clfft_filter2d_submit (filter, frames, w, &error));
-  clfft_filter2d_set_output (filter, CLFFT_OUTPUT_ABS, 1.0f, 0.0f);
-  fail_unless (clfft_filter2d_submit (filter, frames, w, &error));
-  fail_unless (!clfft_filter2d_process (filter, frames, w, got, w, &error));
-  g_clear_error (&error);
-  fail_unless (clfft_filter2d_collect (filter, got, w, &error));
-  fail_unless (memcmp (got, expected, size) == 0);
-  fail_unless (clfft_filter2d_collect (filter, got, w, &error));
-  fail_unless (clfft_filter2d_process (filter, frames, w, expected, w,
-          &error));
-  fail_unless (memcmp (got, expected, size) == 0);
+  {
+    guint8 *got2 = g_malloc (size);
+    ClfftHostFrame src = { frames, w, FALSE }, dst = { got, w, FALSE },
+        dst2 = { got2, w, FALSE };
 
-  for (guint i = 0; i < CLFFT_FILTER2D_MAX_IN_FLIGHT; i++)
-    fail_unless (clfft_filter2d_submit (filter, frames, w, &error));
-  fail_unless (!clfft_filter2d_submit (filter, frames, w, &error));
-  fail_unless (error != NULL);
-  g_clear_error (&error);
-  for (guint i = 0; i < CLFFT_FILTER2D_MAX_IN_FLIGHT; i++)
-    fail_unless (clfft_filter2d_collect (filter, got, w, &error));
-  fail_unless (!clfft_filter2d_collect (filter, got, w, &error));
-  fail_unless (error != NULL);
-  g_clear_error (&error);
+    fail_unless (clfft_filter2d_submit (filter, &src, &dst, &error));
+    clfft_filter2d_set_output (filter, CLFFT_OUTPUT_ABS, 1.0f, 0.0f);
+    fail_unless (clfft_filter2d_submit (filter, &src, &dst2, &error));
+    fail_unless (!clfft_filter2d_process (filter, frames, w, got, w,
+            &error));
+    g_clear_error (&error);
+    fail_unless (clfft_filter2d_collect (filter, &error));
+    fail_unless (memcmp (got, expected, size) == 0);
+    fail_unless (clfft_filter2d_collect (filter, &error));
+    fail_unless (clfft_filter2d_process (filter, frames, w, expected, w,
+            &error));
+    fail_unless (memcmp (got2, expected, size) == 0);
+    fail_unless (memcmp (got, got2, size) != 0);
+    g_free (got2);
 
-  /* freed with frames in flight */
-  fail_unless (clfft_filter2d_submit (filter, frames, w, &error));
+    for (guint i = 0; i < CLFFT_FILTER2D_MAX_IN_FLIGHT; i++)
+      fail_unless (clfft_filter2d_submit (filter, &src, &dst, &error));
+    fail_unless (!clfft_filter2d_submit (filter, &src, &dst, &error));
+    fail_unless (error != NULL);
+    g_clear_error (&error);
+    for (guint i = 0; i < CLFFT_FILTER2D_MAX_IN_FLIGHT; i++)
+      fail_unless (clfft_filter2d_collect (filter, &error));
+    fail_unless (!clfft_filter2d_collect (filter, &error));
+    fail_unless (error != NULL);
+    g_clear_error (&error);
+
+    /* freed with frames in flight */
+    fail_unless (clfft_filter2d_submit (filter, &src, &dst, &error));
+  }
   clfft_filter2d_free (filter);
   clfft_engine_unref (engine);
   g_rand_free (rng);

@@ -149,6 +149,8 @@ fill_device_info (ClfftDeviceInfo * info, cl_platform_id platform,
     cl_device_id device, GError ** error)
 {
   cl_ulong local_mem = 0;
+  cl_bool unified = CL_FALSE;
+  cl_uint align_bits = 0;
   cl_int st;
 
   info->platform = platform;
@@ -161,9 +163,17 @@ fill_device_info (ClfftDeviceInfo * info, cl_platform_id platform,
   if (st == CL_SUCCESS)
     st = clGetDeviceInfo (device, CL_DEVICE_LOCAL_MEM_SIZE,
         sizeof (local_mem), &local_mem, NULL);
+  if (st == CL_SUCCESS)
+    st = clGetDeviceInfo (device, CL_DEVICE_HOST_UNIFIED_MEMORY,
+        sizeof (unified), &unified, NULL);
+  if (st == CL_SUCCESS)
+    st = clGetDeviceInfo (device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+        sizeof (align_bits), &align_bits, NULL);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clGetDeviceInfo");
   info->local_mem_size = local_mem;
+  info->host_unified_memory = unified == CL_TRUE;
+  info->mem_base_addr_align = MAX (align_bits / 8, 1);
   info->name = device_string (device, CL_DEVICE_NAME);
   info->vendor = device_string (device, CL_DEVICE_VENDOR);
   info->driver_version = device_string (device, CL_DRIVER_VERSION);

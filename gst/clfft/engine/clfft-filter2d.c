@@ -13,9 +13,11 @@
  * kernels/spectrum_view.cl draws log (1 + |F x H|) centred on DC, which
  * normalize.cl scales to the frame's maximum.
  * Frames move through slots: each has its own pixels in and out on the
- * device, uploaded and downloaded on the filter's transfer queue, while the
- * passes above run on the engine's queue behind a barrier on the upload;
- * a marker after them tells the download when to start.
+ * device (or, used in place, the host's), uploaded on the filter's upload
+ * queue, filtered on the engine's queue behind a barrier on the upload,
+ * and downloaded on the filter's download queue behind a marker after the
+ * passes. Three queues, so that one frame's transfers never wait in line
+ * behind another frame's filtering.
  * padding=mirror first mirrors the frame into a larger one
  * (kernels/mirror_pad.cl), runs all of the above on that, and crops the
  * frame back out as it reads the pixels (and as normalize takes the
@@ -54,20 +56,24 @@ typedef struct
   Stretch stretch;
 } SpectrumView;
 
-/* One frame's pixels on the device, and while it is in flight the event
- * of its filtering. */
+/* One frame in flight, and the memory its slot keeps between frames. */
 typedef struct
 {
-  cl_mem bytes_in, bytes_out;
-  cl_event filtered;
+  cl_mem bytes_in, bytes_out;   /* on the device, made at first use */
+  ClfftHostBuffer *staging_in, *staging_out;    /* pinned, at first use */
+  cl_mem host_in;               /* the frame's own memory, used in place */
+  ClfftHostFrame dst;
+  gboolean dst_staged;
+  cl_event filtered, downloaded;
 } FrameSlot;
 
 struct _ClfftFilter2d
 {
   ClfftEngine *engine;
-  cl_command_queue transfer;    /* uploads and downloads */
+  cl_command_queue upload, download;
   FrameSlot slots[CLFFT_FILTER2D_MAX_IN_FLIGHT];
   guint oldest, in_flight;      /* slots in flight from oldest on */
+  gboolean zero_copy;           /* packed frames used in place */
   guint frame_width, frame_height;
   guint width, height;          /* of the transforms: the frame's, or padded */
   gsize pixel_size;             /* bytes */
@@ -82,27 +88,57 @@ struct _ClfftFilter2d
   ClfftMode mode;
   Normalize normalize;          /* built for the first normalized frame */
   SpectrumView spectrum_view;   /* built for the first spectrum frame */
-  cl_mem bytes_in, bytes_out;   /* the slot being filtered (not owned) */
+  cl_mem bytes_in, bytes_out;   /* of the frame being filtered (not owned) */
   cl_mem spectrum, scratch, gain;
   cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
 };
 
-static gboolean
-slot_alloc (ClfftFilter2d * f, FrameSlot * slot, GError ** error)
+static gsize
+frame_row_bytes (ClfftFilter2d * f)
 {
-  return (slot->bytes_in = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
-          (gsize) f->frame_width * f->frame_height * f->pixel_size, NULL,
-          error))
-      && (slot->bytes_out = clfft_buffer_new (f->engine, CL_MEM_WRITE_ONLY,
-          (gsize) f->width * f->height * f->pixel_size, NULL, error));
+  return f->frame_width * f->pixel_size;
+}
+
+static gsize
+frame_bytes (ClfftFilter2d * f)
+{
+  return frame_row_bytes (f) * f->frame_height;
 }
 
 static gboolean
-transfer_queue_new (ClfftFilter2d * f, GError ** error)
+ensure_device_buffer (ClfftFilter2d * f, cl_mem * buffer, cl_mem_flags flags,
+    gsize size, GError ** error)
+{
+  return *buffer || (*buffer = clfft_buffer_new (f->engine, flags, size, NULL,
+          error));
+}
+
+static gboolean
+ensure_staging (ClfftFilter2d * f, ClfftHostBuffer ** staging,
+    GError ** error)
+{
+  return *staging || (*staging = clfft_host_buffer_new (f->engine,
+          frame_bytes (f), error));
+}
+
+static void
+copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
+    gsize src_stride, gsize row_bytes, guint rows)
+{
+  if (dst_stride == row_bytes && src_stride == row_bytes) {
+    memcpy (dst, src, row_bytes * rows);
+    return;
+  }
+  for (guint y = 0; y < rows; y++)
+    memcpy (dst + y * dst_stride, src + y * src_stride, row_bytes);
+}
+
+static gboolean
+queue_new (ClfftFilter2d * f, cl_command_queue * queue, GError ** error)
 {
   cl_int st;
 
-  f->transfer = clCreateCommandQueue (clfft_engine_get_context (f->engine),
+  *queue = clCreateCommandQueue (clfft_engine_get_context (f->engine),
       clfft_engine_get_device (f->engine)->id, 0, &st);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clCreateCommandQueue (transfers)");
@@ -206,6 +242,7 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
   f->pixel_size = wide ? 2 : 1;
   f->frame_width = frame_width;
   f->frame_height = frame_height;
+  f->zero_copy = clfft_engine_get_device (engine)->host_unified_memory;
   f->width = width;
   f->height = height;
   ok = clfft_transform_init (&f->rows_forward, engine, &rows_forward, error)
@@ -219,8 +256,12 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
               &columns_inverse, error)))
       && clfft_transpose_pass_init (&f->transpose, engine, error)
       && scratch_alloc (f, error)
-      && transfer_queue_new (f, error)
-      && slot_alloc (f, &f->slots[0], error)
+      && queue_new (f, &f->upload, error)
+      && queue_new (f, &f->download, error)
+      && ensure_device_buffer (f, &f->slots[0].bytes_in, CL_MEM_READ_ONLY,
+      frame_bytes (f), error)
+      && ensure_device_buffer (f, &f->slots[0].bytes_out, CL_MEM_WRITE_ONLY,
+      count * f->pixel_size, error)
       && (!padded || mirror_pad_init (f, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
           count * sizeof (cl_float2), NULL, error))
@@ -510,21 +551,110 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 static void
 finish_queues (ClfftFilter2d * f)
 {
-  clfft_warn_on_failure (clFinish (f->transfer), "clFinish (transfers)");
+  clfft_warn_on_failure (clFinish (f->upload), "clFinish (uploads)");
   clfft_warn_on_failure (clFinish (clfft_engine_get_queue (f->engine)),
       "clFinish");
+  clfft_warn_on_failure (clFinish (f->download), "clFinish (downloads)");
+}
+
+static void
+release_event (cl_event * event)
+{
+  if (*event)
+    clfft_warn_on_failure (clReleaseEvent (*event), "clReleaseEvent");
+  *event = NULL;
+}
+
+/* What a slot holds for one frame only; its work must have finished. */
+static void
+slot_clear_frame (FrameSlot * slot)
+{
+  release_event (&slot->filtered);
+  release_event (&slot->downloaded);
+  clfft_buffer_release (&slot->host_in);
+}
+
+/* src into bytes_in, with the engine's queue waiting for it. */
+static gboolean
+slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
+    GError ** error)
+{
+  const gsize row_bytes = frame_row_bytes (f);
+  const gsize origin[3] = { 0, 0, 0 };
+  const gsize region[3] = { row_bytes, f->frame_height, 1 };
+  const guint8 *data = src->data;
+  gsize stride = src->stride;
+  cl_event uploaded;
+  cl_int st;
+
+  if (f->zero_copy && src->stride == row_bytes) {
+    f->bytes_in = slot->host_in = clfft_buffer_new (f->engine,
+        CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, frame_bytes (f), src->data,
+        error);
+    return slot->host_in != NULL;
+  }
+  if (!ensure_device_buffer (f, &slot->bytes_in, CL_MEM_READ_ONLY,
+          frame_bytes (f), error))
+    return FALSE;
+  f->bytes_in = slot->bytes_in;
+  if (!src->pinned && !f->zero_copy) {
+    if (!ensure_staging (f, &slot->staging_in, error))
+      return FALSE;
+    data = clfft_host_buffer_get_data (slot->staging_in);
+    stride = row_bytes;
+    copy_rows ((guint8 *) data, stride, src->data, src->stride, row_bytes,
+        f->frame_height);
+  }
+  st = clEnqueueWriteBufferRect (f->upload, slot->bytes_in, CL_FALSE, origin,
+      origin, region, row_bytes, 0, stride, 0, data, 0, NULL, &uploaded);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBufferRect");
+  /* the upload starts now; the passes wait for it */
+  st = clFlush (f->upload);
+  if (st == CL_SUCCESS)
+    st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (f->engine), 1,
+        &uploaded, NULL);
+  clfft_warn_on_failure (clReleaseEvent (uploaded), "clReleaseEvent");
+  return st == CL_SUCCESS || clfft_fail (error, st, "clFlush, "
+      "clEnqueueBarrierWithWaitList");
+}
+
+/* bytes_out into dst (or its staging) once the frame is filtered. Where
+ * the device's memory is the host's the read is the one copy there is:
+ * host-pointer buffers for dst returned stale pixels on PoCL 3.1. */
+static gboolean
+slot_download (ClfftFilter2d * f, FrameSlot * slot, GError ** error)
+{
+  const gsize row_bytes = frame_row_bytes (f);
+  const gsize origin[3] = { 0, 0, 0 };
+  const gsize region[3] = { row_bytes, f->frame_height, 1 };
+  guint8 *data = slot->dst.data;
+  gsize stride = slot->dst.stride;
+  cl_int st;
+
+  slot->dst_staged = !slot->dst.pinned && !f->zero_copy;
+  if (slot->dst_staged) {
+    if (!ensure_staging (f, &slot->staging_out, error))
+      return FALSE;
+    data = clfft_host_buffer_get_data (slot->staging_out);
+    stride = row_bytes;
+  }
+  /* the frame is the top-left corner of the transform's rows */
+  st = clEnqueueReadBufferRect (f->download, slot->bytes_out, CL_FALSE,
+      origin, origin, region, f->width * f->pixel_size, 0, stride, 0, data,
+      1, &slot->filtered, &slot->downloaded);
+  if (st == CL_SUCCESS)
+    st = clFlush (f->download);
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "clEnqueueReadBufferRect, clFlush");
 }
 
 gboolean
-clfft_filter2d_submit (ClfftFilter2d * f, const guint8 * src,
-    gsize src_stride, GError ** error)
+clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
+    const ClfftHostFrame * dst, GError ** error)
 {
   cl_command_queue queue = clfft_engine_get_queue (f->engine);
-  const gsize origin[3] = { 0, 0, 0 };
-  const gsize row_bytes = f->frame_width * f->pixel_size;
-  const gsize region[3] = { row_bytes, f->frame_height, 1 };
   FrameSlot *slot;
-  cl_event uploaded;
   cl_int st;
   gboolean ok;
 
@@ -534,36 +664,26 @@ clfft_filter2d_submit (ClfftFilter2d * f, const guint8 * src,
     return FALSE;
   }
   slot = &f->slots[(f->oldest + f->in_flight) % CLFFT_FILTER2D_MAX_IN_FLIGHT];
-  if (!slot->bytes_in && !slot_alloc (f, slot, error))
-    return FALSE;
-  st = clEnqueueWriteBufferRect (f->transfer, slot->bytes_in, CL_FALSE,
-      origin, origin, region, row_bytes, 0, src_stride, 0, src, 0, NULL,
-      &uploaded);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueWriteBufferRect");
-  /* the upload starts now; the passes wait for it */
-  st = clFlush (f->transfer);
-  if (st == CL_SUCCESS)
-    st = clEnqueueBarrierWithWaitList (queue, 1, &uploaded, NULL);
-  clfft_warn_on_failure (clReleaseEvent (uploaded), "clReleaseEvent");
-  f->bytes_in = slot->bytes_in;
-  f->bytes_out = slot->bytes_out;
-  ok = (st == CL_SUCCESS || clfft_fail (error, st, "clFlush, "
-          "clEnqueueBarrierWithWaitList"))
+  slot->dst = *dst;
+  ok = slot_upload (f, slot, src, error)
+      && ensure_device_buffer (f, &slot->bytes_out, CL_MEM_WRITE_ONLY,
+      (gsize) f->width * f->height * f->pixel_size, error)
+      && (f->bytes_out = slot->bytes_out)
       && clfft_filter2d_enqueue (f, error);
   if (ok) {
     st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &slot->filtered);
     if (st == CL_SUCCESS)
       st = clFlush (queue);
-    ok = st == CL_SUCCESS || clfft_fail (error, st,
-        "clEnqueueMarkerWithWaitList, clFlush");
+    ok = (st == CL_SUCCESS || clfft_fail (error, st,
+            "clEnqueueMarkerWithWaitList, clFlush"))
+        && slot_download (f, slot, error);
   }
+  /* the slots' own buffers again, for clfft_filter2d_enqueue */
+  f->bytes_in = f->slots[0].bytes_in;
+  f->bytes_out = f->slots[0].bytes_out;
   if (!ok) {
     finish_queues (f);
-    if (slot->filtered)
-      clfft_warn_on_failure (clReleaseEvent (slot->filtered),
-          "clReleaseEvent");
-    slot->filtered = NULL;
+    slot_clear_frame (slot);
     return FALSE;
   }
   f->in_flight++;
@@ -571,13 +691,8 @@ clfft_filter2d_submit (ClfftFilter2d * f, const guint8 * src,
 }
 
 gboolean
-clfft_filter2d_collect (ClfftFilter2d * f, guint8 * dst, gsize dst_stride,
-    GError ** error)
+clfft_filter2d_collect (ClfftFilter2d * f, GError ** error)
 {
-  const gsize origin[3] = { 0, 0, 0 };
-  const gsize region[3] = { f->frame_width * f->pixel_size,
-    f->frame_height, 1
-  };
   FrameSlot *slot = &f->slots[f->oldest];
   cl_int st;
 
@@ -586,19 +701,18 @@ clfft_filter2d_collect (ClfftFilter2d * f, guint8 * dst, gsize dst_stride,
         "no frame is in flight");
     return FALSE;
   }
-  /* the frame is the top-left corner of the transform's rows */
-  st = clEnqueueReadBufferRect (f->transfer, slot->bytes_out, CL_TRUE, origin,
-      origin, region, f->width * f->pixel_size, 0, dst_stride, 0, dst, 1,
-      &slot->filtered, NULL);
-  clfft_warn_on_failure (clReleaseEvent (slot->filtered), "clReleaseEvent");
-  slot->filtered = NULL;
+  st = clWaitForEvents (1, &slot->downloaded);
+  if (st == CL_SUCCESS && slot->dst_staged)
+    copy_rows (slot->dst.data, slot->dst.stride,
+        clfft_host_buffer_get_data (slot->staging_out), frame_row_bytes (f),
+        frame_row_bytes (f), f->frame_height);
+  if (st != CL_SUCCESS)
+    finish_queues (f);
+  slot_clear_frame (slot);
   f->oldest = (f->oldest + 1) % CLFFT_FILTER2D_MAX_IN_FLIGHT;
   f->in_flight--;
-  if (st != CL_SUCCESS) {
-    finish_queues (f);
-    return clfft_fail (error, st, "clEnqueueReadBufferRect");
-  }
-  return TRUE;
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "waiting for a frame's download");
 }
 
 guint
@@ -607,17 +721,26 @@ clfft_filter2d_in_flight (ClfftFilter2d * f)
   return f->in_flight;
 }
 
+void
+clfft_filter2d_set_zero_copy (ClfftFilter2d * f, gboolean zero_copy)
+{
+  f->zero_copy = zero_copy;
+}
+
 gboolean
 clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
     gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error)
 {
+  const ClfftHostFrame in = { (guint8 *) src, src_stride, FALSE };
+  const ClfftHostFrame out = { dst, dst_stride, FALSE };
+
   if (f->in_flight) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "process with %u frames in flight", f->in_flight);
     return FALSE;
   }
-  return clfft_filter2d_submit (f, src, src_stride, error)
-      && clfft_filter2d_collect (f, dst, dst_stride, error);
+  return clfft_filter2d_submit (f, &in, &out, error)
+      && clfft_filter2d_collect (f, error);
 }
 
 void
@@ -635,14 +758,17 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_transpose_pass_clear (&f->transpose);
   clfft_scratch_clear (&f->transform_scratch);
   for (guint i = 0; i < CLFFT_FILTER2D_MAX_IN_FLIGHT; i++) {
-    if (f->slots[i].filtered)
-      clfft_warn_on_failure (clReleaseEvent (f->slots[i].filtered),
-          "clReleaseEvent");
+    slot_clear_frame (&f->slots[i]);
     clfft_buffer_release (&f->slots[i].bytes_in);
     clfft_buffer_release (&f->slots[i].bytes_out);
+    clfft_host_buffer_free (f->slots[i].staging_in);
+    clfft_host_buffer_free (f->slots[i].staging_out);
   }
-  if (f->transfer)
-    clfft_warn_on_failure (clReleaseCommandQueue (f->transfer),
+  if (f->upload)
+    clfft_warn_on_failure (clReleaseCommandQueue (f->upload),
+        "clReleaseCommandQueue");
+  if (f->download)
+    clfft_warn_on_failure (clReleaseCommandQueue (f->download),
         "clReleaseCommandQueue");
   clfft_buffer_release (&f->spectrum);
   clfft_buffer_release (&f->scratch);

@@ -5,6 +5,7 @@
 #define __CLFFT_FILTER2D_H__
 
 #include "clfft-engine.h"
+#include "clfft-host-buffer.h"
 
 G_BEGIN_DECLS
 
@@ -70,27 +71,52 @@ typedef enum
  * frame's own spectrum, one pixel per frequency). */
 void clfft_filter2d_set_mode (ClfftFilter2d * filter, ClfftMode mode);
 
+/* A frame in host memory, rows stride bytes apart. pinned: data lies in a
+ * ClfftHostBuffer of the filter's engine, so the device reaches it without
+ * staging. */
+typedef struct
+{
+  guint8 *data;
+  gsize stride;
+  gboolean pinned;
+} ClfftHostFrame;
+
 /* Filters one frame; returns when dst holds the result. Strides in bytes.
- * The same as submit then collect, with no other frame in flight. */
+ * The same as submit then collect of pageable frames, with no other frame
+ * in flight. */
 gboolean clfft_filter2d_process (ClfftFilter2d * filter, const guint8 * src,
     gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error);
 
 /* Frames in flight at most. */
 #define CLFFT_FILTER2D_MAX_IN_FLIGHT 4
 
-/* Frames in flight: submit queues a frame's upload on the filter's own
- * transfer queue and its filtering on the engine's queue, behind the
- * upload, and returns; collect downloads the oldest frame in flight on the
- * transfer queue and returns when dst holds it. So with two frames in
- * flight, one frame's transfers overlap the other's transforms. src must
- * stay untouched until its frame is collected. Submitting more than
+/* Frames in flight. submit queues three stages and returns: the upload of
+ * src on the filter's upload queue, the filtering on the engine's queue
+ * behind the upload, and the download into dst on the filter's download
+ * queue behind the filtering. So frame N+1's upload and frame N-1's
+ * download run while frame N is filtered. collect returns when the oldest
+ * frame in flight is in its dst. src and dst must stay untouched until
+ * their frame is collected. Submitting more than
  * CLFFT_FILTER2D_MAX_IN_FLIGHT frames, or collecting none, is an error.
- * Settings (gain, output, mode) apply to frames submitted after them. */
-gboolean clfft_filter2d_submit (ClfftFilter2d * filter, const guint8 * src,
-    gsize src_stride, GError ** error);
-gboolean clfft_filter2d_collect (ClfftFilter2d * filter, guint8 * dst,
-    gsize dst_stride, GError ** error);
+ * Settings (gain, output, mode) apply to frames submitted after them.
+ *
+ * Host memory: pinned frames move by DMA straight from and to their
+ * memory; others go through pinned staging of the filter's own (one copy
+ * on the host each way). Where the device's memory is the host's (a CPU
+ * device, PoCL), frames whose rows are packed (stride = width x pixel
+ * size) are read in place through host-pointer buffers, and results are
+ * read straight into dst: one copy, no staging (see
+ * clfft_filter2d_set_zero_copy). */
+gboolean clfft_filter2d_submit (ClfftFilter2d * filter,
+    const ClfftHostFrame * src, const ClfftHostFrame * dst, GError ** error);
+gboolean clfft_filter2d_collect (ClfftFilter2d * filter, GError ** error);
 guint clfft_filter2d_in_flight (ClfftFilter2d * filter);
+
+/* Whether packed frames are read in place through host-pointer buffers;
+ * by default where the device's memory is the host's. Between frames
+ * only; for tests and benchmarks. */
+void clfft_filter2d_set_zero_copy (ClfftFilter2d * filter,
+    gboolean zero_copy);
 
 /* Queues the filter on the frame last uploaded, leaving the result on the
  * device: the on-device part of process, for benchmarks. */

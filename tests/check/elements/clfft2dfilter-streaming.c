@@ -1,0 +1,406 @@
+/* clfft2dfilter with frames in flight (pipeline-depth): every frame comes
+ * out once, in order, with its timestamps and the pixels of depth 1; held
+ * frames leave before EOS and caps, a flush drops them; the latency grows
+ * by the frames held; upstream gets a pool with room for them. */
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/app/gstappsrc.h>
+#include <gst/video/video.h>
+#include <string.h>
+
+#include "reference.h"
+
+#define FRAME_DURATION (GST_SECOND / 25)
+
+static GRand *rng;
+
+static void
+setup (void)
+{
+  rng = ref_rand_new ();
+}
+
+static void
+teardown (void)
+{
+  g_rand_free (rng);
+}
+
+static GstHarness *
+harness_new (guint width, guint height, guint depth)
+{
+  gchar *launch = g_strdup_printf ("clfft2dfilter filter=bandpass "
+      "cutoff=0.05 cutoff-high=0.3 output=abs gain=2 pipeline-depth=%u",
+      depth);
+  gchar *caps = g_strdup_printf ("video/x-raw, format=GRAY8, width=%u, "
+      "height=%u, framerate=25/1", width, height);
+  GstHarness *h = gst_harness_new_parse (launch);
+
+  gst_harness_set_caps_str (h, caps, caps);
+  g_free (launch);
+  g_free (caps);
+  return h;
+}
+
+/* Frame i of a stream: random pixels (from the test's seed), stamped
+ * i frames in. */
+static GstBuffer *
+stream_frame (guint width, guint height, guint i)
+{
+  GstVideoInfo info;
+  GstBuffer *buf;
+  GstMapInfo map;
+
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, width, height);
+  buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  for (gsize j = 0; j < map.size; j++)
+    map.data[j] = g_rand_int_range (rng, 0, 256);
+  gst_buffer_unmap (buf, &map);
+  GST_BUFFER_PTS (buf) = i * FRAME_DURATION;
+  GST_BUFFER_DTS (buf) = i * FRAME_DURATION;
+  GST_BUFFER_DURATION (buf) = FRAME_DURATION;
+  GST_BUFFER_OFFSET (buf) = i;
+  return buf;
+}
+
+static GstBuffer **
+stream_frames (guint width, guint height, guint n)
+{
+  GstBuffer **frames = g_new (GstBuffer *, n);
+
+  for (guint i = 0; i < n; i++)
+    frames[i] = stream_frame (width, height, i);
+  return frames;
+}
+
+static void
+free_frames (GstBuffer ** frames, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    gst_buffer_unref (frames[i]);
+  g_free (frames);
+}
+
+static void
+push_frames (GstHarness * h, GstBuffer ** frames, guint first_frame,
+    guint n)
+{
+  for (guint i = first_frame; i < first_frame + n; i++)
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (frames[i])),
+        GST_FLOW_OK);
+}
+
+/* The outputs the harness has, all of them. */
+static GPtrArray *
+pull_all (GstHarness * h)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_buffer_unref);
+  GstBuffer *buf;
+
+  while ((buf = gst_harness_try_pull (h)))
+    g_ptr_array_add (out, buf);
+  return out;
+}
+
+/* Each frame of frames (in) through a depth 1 element, one at a time. */
+static GPtrArray *
+filter_one_by_one (guint width, guint height, GstBuffer ** frames,
+    guint n)
+{
+  GstHarness *h = harness_new (width, height, 1);
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_buffer_unref);
+
+  for (guint i = 0; i < n; i++) {
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (frames[i])),
+        GST_FLOW_OK);
+    /* depth 1: the frame is out before push returns */
+    g_ptr_array_add (out, gst_harness_try_pull (h));
+    fail_unless (out->pdata[i] != NULL, "frame %u not out at depth 1", i);
+  }
+  gst_harness_teardown (h);
+  return out;
+}
+
+static void
+assert_same_frame (GstBuffer * got, GstBuffer * expected, const gchar * what,
+    guint i)
+{
+  GstMapInfo a, b;
+
+  fail_unless_equals_uint64 (GST_BUFFER_PTS (got), GST_BUFFER_PTS (expected));
+  fail_unless_equals_uint64 (GST_BUFFER_DTS (got), GST_BUFFER_DTS (expected));
+  fail_unless_equals_uint64 (GST_BUFFER_DURATION (got),
+      GST_BUFFER_DURATION (expected));
+  fail_unless_equals_uint64 (GST_BUFFER_OFFSET (got),
+      GST_BUFFER_OFFSET (expected));
+  fail_unless (gst_buffer_map (got, &a, GST_MAP_READ));
+  fail_unless (gst_buffer_map (expected, &b, GST_MAP_READ));
+  fail_unless_equals_uint64 (a.size, b.size);
+  fail_unless (memcmp (a.data, b.data, a.size) == 0,
+      "%s: frame %u differs from depth 1", what, i);
+  gst_buffer_unmap (got, &a);
+  gst_buffer_unmap (expected, &b);
+}
+
+/* Depths 1, 2 and 3 with 1, 2 and 37 frames, EOS right after the last:
+ * exactly the input frames come out, in order, with their timestamps and
+ * depth 1's pixels bit for bit; before EOS, depth - 1 frames are held. */
+GST_START_TEST (test_depths_deliver_every_frame)
+{
+  const guint w = 64, h = 48, counts[] = { 1, 2, 37 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (counts); c++) {
+    guint n = counts[c];
+    GstBuffer **frames = stream_frames (w, h, n);
+    GPtrArray *expected = filter_one_by_one (w, h, frames, n);
+
+    for (guint depth = 1; depth <= 3; depth++) {
+      GstHarness *hn = harness_new (w, h, depth);
+      GPtrArray *out;
+      gchar *what = g_strdup_printf ("depth %u, %u frames", depth, n);
+
+      push_frames (hn, frames, 0, n);
+      fail_unless_equals_int (gst_harness_buffers_in_queue (hn),
+          n >= depth ? n - (depth - 1) : 0);
+      fail_unless (gst_harness_push_event (hn, gst_event_new_eos ()));
+      out = pull_all (hn);
+      fail_unless_equals_int (out->len, n);
+      for (guint i = 0; i < n; i++)
+        assert_same_frame (out->pdata[i], expected->pdata[i], what, i);
+      g_ptr_array_unref (out);
+      g_free (what);
+      gst_harness_teardown (hn);
+    }
+    g_ptr_array_unref (expected);
+    free_frames (frames, n);
+  }
+}
+
+GST_END_TEST;
+
+/* A flush at depth 3 with two frames held drops them; the stream goes on
+ * after it with every frame delivered. */
+GST_START_TEST (test_flush_drops_held_frames)
+{
+  const guint w = 64, h = 48, n = 9;
+  GstBuffer **frames = stream_frames (w, h, n);
+  GPtrArray *expected = filter_one_by_one (w, h, frames, n), *out;
+  GstHarness *hn = harness_new (w, h, 3);
+  GstSegment segment;
+  const guint delivered[] = { 0, 1, 2, 5, 6, 7, 8 };
+
+  push_frames (hn, frames, 0, 5);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (hn), 3);
+  fail_unless (gst_harness_push_event (hn, gst_event_new_flush_start ()));
+  fail_unless (gst_harness_push_event (hn, gst_event_new_flush_stop (TRUE)));
+  gst_segment_init (&segment, GST_FORMAT_TIME);
+  fail_unless (gst_harness_push_event (hn, gst_event_new_segment (&segment)));
+  push_frames (hn, frames, 5, 4);
+  fail_unless (gst_harness_push_event (hn, gst_event_new_eos ()));
+  out = pull_all (hn);
+  fail_unless_equals_int (out->len, G_N_ELEMENTS (delivered));
+  for (guint i = 0; i < out->len; i++)
+    assert_same_frame (out->pdata[i], expected->pdata[delivered[i]],
+        "after a flush", delivered[i]);
+  g_ptr_array_unref (out);
+  g_ptr_array_unref (expected);
+  gst_harness_teardown (hn);
+  free_frames (frames, n);
+}
+
+GST_END_TEST;
+
+/* 640x480 then 320x240 at depth 2: the held 640x480 frame leaves before
+ * the new caps, and every frame of both sizes comes out, each with its
+ * own size's pixels. */
+GST_START_TEST (test_caps_change_delivers_both_sizes)
+{
+  const guint n = 4;
+  GstBuffer **large = stream_frames (640, 480, n);
+  GstBuffer **small = stream_frames (320, 240, n);
+  GPtrArray *expected_large = filter_one_by_one (640, 480, large, n);
+  GPtrArray *expected_small = filter_one_by_one (320, 240, small, n);
+  GstHarness *hn = harness_new (640, 480, 2);
+  GPtrArray *out;
+  GstCaps *caps;
+  GstVideoInfo info;
+
+  gst_harness_set_sink_caps_str (hn, "video/x-raw, format=GRAY8");
+
+  push_frames (hn, large, 0, n);
+  gst_harness_set_src_caps_str (hn, "video/x-raw, format=GRAY8, "
+      "width=320, height=240, framerate=25/1");
+  push_frames (hn, small, 0, n);
+  fail_unless (gst_harness_push_event (hn, gst_event_new_eos ()));
+  out = pull_all (hn);
+  fail_unless_equals_int (out->len, 2 * n);
+  for (guint i = 0; i < n; i++) {
+    assert_same_frame (out->pdata[i], expected_large->pdata[i], "640x480",
+        i);
+    assert_same_frame (out->pdata[n + i], expected_small->pdata[i],
+        "320x240", i);
+  }
+  caps = gst_pad_get_current_caps (hn->sinkpad);
+  fail_unless (gst_video_info_from_caps (&info, caps));
+  fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&info), 320);
+  gst_caps_unref (caps);
+  g_ptr_array_unref (out);
+  g_ptr_array_unref (expected_large);
+  g_ptr_array_unref (expected_small);
+  gst_harness_teardown (hn);
+  free_frames (large, n);
+  free_frames (small, n);
+}
+
+GST_END_TEST;
+
+/* The latency query adds (depth - 1) frames to upstream's: automatic depth
+ * is 1 behind the harness (a live source) and 2 behind a non-live appsrc.
+ * A change of depth while playing posts a latency message. */
+GST_START_TEST (test_latency_follows_depth)
+{
+  const GstClockTime upstream = 10 * GST_MSECOND;
+
+  for (guint depth = 0; depth <= 4; depth++) {
+    GstHarness *hn = harness_new (64, 48, depth);
+    guint effective = depth ? depth : 1;
+
+    gst_harness_set_upstream_latency (hn, upstream);
+    fail_unless_equals_uint64 (gst_harness_query_latency (hn),
+        upstream + (effective - 1) * FRAME_DURATION);
+    gst_harness_teardown (hn);
+  }
+
+  {
+    GstHarness *hn = harness_new (64, 48, 1);
+    GstBus *bus = gst_bus_new ();
+    GstElement *filter = gst_harness_find_element (hn, "clfft2dfilter");
+    GstBuffer **frames = stream_frames (64, 48, 2);
+    GstMessage *msg;
+
+    gst_element_set_bus (filter, bus);
+    fail_unless_equals_uint64 (gst_harness_query_latency (hn), 0);
+    push_frames (hn, frames, 0, 1);
+    fail_unless (gst_bus_pop_filtered (bus, GST_MESSAGE_LATENCY) == NULL);
+    g_object_set (filter, "pipeline-depth", 3, NULL);
+    push_frames (hn, frames, 1, 1);
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_LATENCY);
+    fail_unless (msg != NULL, "no latency message when the depth changed");
+    gst_message_unref (msg);
+    fail_unless_equals_uint64 (gst_harness_query_latency (hn),
+        2 * FRAME_DURATION);
+    gst_element_set_bus (filter, NULL);
+    gst_object_unref (bus);
+    gst_object_unref (filter);
+    free_frames (frames, 2);
+    gst_harness_teardown (hn);
+  }
+
+  {
+    GstElement *pipeline = gst_parse_launch ("appsrc name=src is-live=false "
+        "format=time caps=video/x-raw,format=GRAY8,width=64,height=48,"
+        "framerate=25/1 ! clfft2dfilter name=f ! fakesink sync=false", NULL);
+    GstElement *filter = gst_bin_get_by_name (GST_BIN (pipeline), "f");
+    GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+    GstPad *pad = gst_element_get_static_pad (filter, "src");
+    GstQuery *query = gst_query_new_latency ();
+    GstClockTime min;
+    gboolean live;
+
+    fail_unless (gst_element_set_state (pipeline, GST_STATE_PAUSED) !=
+        GST_STATE_CHANGE_FAILURE);
+    /* at depth 2 the sink prerolls on the second frame */
+    for (guint i = 0; i < 2; i++)
+      fail_unless_equals_int (gst_app_src_push_buffer (GST_APP_SRC (src),
+              stream_frame (64, 48, i)), GST_FLOW_OK);
+    fail_unless_equals_int (gst_element_get_state (pipeline, NULL, NULL,
+            GST_CLOCK_TIME_NONE), GST_STATE_CHANGE_SUCCESS);
+    fail_unless (gst_pad_query (pad, query));
+    gst_query_parse_latency (query, &live, &min, NULL);
+    fail_if (live);
+    fail_unless_equals_uint64 (min, FRAME_DURATION);
+    gst_query_unref (query);
+    gst_object_unref (pad);
+    gst_object_unref (src);
+    gst_object_unref (filter);
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (pipeline);
+  }
+}
+
+GST_END_TEST;
+
+/* Upstream is offered a pool with room for the frames in flight, of host
+ * memory the device uses directly; frames written into its buffers come
+ * out as they would from any other memory. */
+GST_START_TEST (test_proposes_pool)
+{
+  const guint w = 64, h = 48, n = 5;
+  GstHarness *hn = harness_new (w, h, 2);
+  GstCaps *caps = gst_caps_from_string ("video/x-raw, format=GRAY8, "
+      "width=64, height=48, framerate=25/1");
+  GstQuery *query = gst_query_new_allocation (caps, TRUE);
+  GstBufferPool *pool = NULL;
+  GstBuffer **frames = stream_frames (w, h, n);
+  GPtrArray *expected = filter_one_by_one (w, h, frames, n), *out;
+  guint size, min, max;
+
+  fail_unless (gst_pad_peer_query (hn->srcpad, query));
+  fail_unless (gst_query_get_n_allocation_pools (query) > 0);
+  gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+  fail_unless (pool != NULL);
+  fail_unless (min >= 4, "the pool holds %u buffers, fewer than the most "
+      "frames in flight and one more", min);
+  fail_unless (gst_buffer_pool_set_active (pool, TRUE));
+  for (guint i = 0; i < n; i++) {
+    GstBuffer *buf = NULL;
+    GstMapInfo from, to;
+
+    fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buf,
+            NULL), GST_FLOW_OK);
+    fail_unless (gst_buffer_map (frames[i], &from, GST_MAP_READ));
+    fail_unless (gst_buffer_map (buf, &to, GST_MAP_WRITE));
+    fail_unless (to.size >= from.size);
+    memcpy (to.data, from.data, from.size);
+    gst_buffer_unmap (buf, &to);
+    gst_buffer_unmap (frames[i], &from);
+    gst_buffer_copy_into (buf, frames[i], GST_BUFFER_COPY_METADATA, 0, -1);
+    fail_unless_equals_int (gst_harness_push (hn, buf), GST_FLOW_OK);
+  }
+  fail_unless (gst_harness_push_event (hn, gst_event_new_eos ()));
+  out = pull_all (hn);
+  fail_unless_equals_int (out->len, n);
+  for (guint i = 0; i < n; i++)
+    assert_same_frame (out->pdata[i], expected->pdata[i], "pool frames", i);
+  g_ptr_array_unref (out);
+  fail_unless (gst_buffer_pool_set_active (pool, FALSE));
+  gst_object_unref (pool);
+  gst_query_unref (query);
+  gst_caps_unref (caps);
+  g_ptr_array_unref (expected);
+  free_frames (frames, n);
+  gst_harness_teardown (hn);
+}
+
+GST_END_TEST;
+
+static Suite *
+clfft2dfilter_streaming_suite (void)
+{
+  Suite *s = suite_create ("clfft2dfilter-streaming");
+  TCase *tc = tcase_create ("general");
+
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_depths_deliver_every_frame);
+  tcase_add_test (tc, test_flush_drops_held_frames);
+  tcase_add_test (tc, test_caps_change_delivers_both_sizes);
+  tcase_add_test (tc, test_latency_follows_depth);
+  tcase_add_test (tc, test_proposes_pool);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+GST_CHECK_MAIN (clfft2dfilter_streaming);
