@@ -41,6 +41,13 @@
  * never changes the size. Larger or smaller frames are refused at caps
  * negotiation.
  *
+ * #GstClfft2dFilter:pipeline-depth sets how many frames are on the device
+ * at once: with 2 or more, frames leave that many frames minus one later,
+ * and one frame's transfers overlap another's FFTs. By default it is 1
+ * behind a live source (least latency) and 2 otherwise. Upstream is
+ * offered a pool of buffers in pinned memory, which the device reads
+ * without a copy.
+ *
  * The device is the first GPU, else the first CPU device (PoCL), unless the
  * environment variable `GST_CLFFT_DEVICE` (an index or a part of a device
  * name) or the #GstClfft2dFilter:device-index property says otherwise.
@@ -487,6 +494,7 @@ gst_clfft_2d_filter_set_context (GstElement * element, GstContext * context)
 
 static gboolean answer_latency_query (GstClfft2dFilter * self,
     GstQuery * query);
+static GstFlowReturn drain_held (GstClfft2dFilter * self);
 
 static gboolean
 gst_clfft_2d_filter_query (GstBaseTransform * trans, GstPadDirection dir,
@@ -499,6 +507,10 @@ gst_clfft_2d_filter_query (GstBaseTransform * trans, GstPadDirection dir,
     return TRUE;
   if (dir == GST_PAD_SRC && GST_QUERY_TYPE (query) == GST_QUERY_LATENCY)
     return answer_latency_query (self, query);
+  /* upstream wants its buffers back: the frames held go first */
+  if (dir == GST_PAD_SINK && GST_QUERY_TYPE (query) == GST_QUERY_DRAIN
+      && drain_held (self) != GST_FLOW_OK)
+    GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
   return GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, dir, query);
 }
 
@@ -558,26 +570,38 @@ held_frame_free (HeldFrame * held)
   g_free (held);
 }
 
-/* Frames on the device at once: the property, or automatic. */
+/* Frames on the device at once: the property, or automatic; at most what
+ * the output pool has room for, and 1 in pull mode (nothing there would
+ * push held frames at the end). Call with the object lock held. */
+static guint
+effective_depth_locked (GstClfft2dFilter * self)
+{
+  guint depth = self->pipeline_depth;
+
+  if (depth == 0)
+    depth = self->upstream_live ? 1 : 2;
+  if (GST_PAD_MODE (GST_BASE_TRANSFORM_SINK_PAD (self)) == GST_PAD_MODE_PULL)
+    depth = 1;
+  return MIN (depth, self->depth_cap);
+}
+
 static guint
 effective_depth (GstClfft2dFilter * self)
 {
   guint depth;
 
   GST_OBJECT_LOCK (self);
-  depth = self->pipeline_depth;
+  depth = effective_depth_locked (self);
   GST_OBJECT_UNLOCK (self);
-  if (depth == 0)
-    depth = self->upstream_live ? 1 : 2;
   return depth;
 }
 
 /* What frames in flight add to the latency: a frame leaves depth - 1
- * frames later than it would alone. */
+ * frames later than it would alone. Call with the object lock held. */
 static GstClockTime
-added_latency (GstClfft2dFilter * self)
+added_latency_locked (GstClfft2dFilter * self)
 {
-  return (effective_depth (self) - 1) * self->frame_duration;
+  return (effective_depth_locked (self) - 1) * self->frame_duration;
 }
 
 static gboolean
@@ -589,9 +613,10 @@ answer_latency_query (GstClfft2dFilter * self, GstQuery * query)
   if (!gst_pad_peer_query (GST_BASE_TRANSFORM_SINK_PAD (self), query))
     return FALSE;
   gst_query_parse_latency (query, &live, &min, &max);
+  GST_OBJECT_LOCK (self);
   self->upstream_live = live;
-  added = added_latency (self);
-  self->reported_latency = added;
+  added = self->reported_latency = added_latency_locked (self);
+  GST_OBJECT_UNLOCK (self);
   GST_DEBUG_OBJECT (self, "upstream latency %" GST_TIME_FORMAT " live %d; "
       "adding %" GST_TIME_FORMAT, GST_TIME_ARGS (min), live,
       GST_TIME_ARGS (added));
@@ -605,13 +630,15 @@ static void
 query_upstream_live (GstClfft2dFilter * self)
 {
   GstQuery *query = gst_query_new_latency ();
+  gboolean live = FALSE;
 
-  self->upstream_live = FALSE;
   if (gst_pad_peer_query (GST_BASE_TRANSFORM_SINK_PAD (self), query))
-    gst_query_parse_latency (query, &self->upstream_live, NULL, NULL);
+    gst_query_parse_latency (query, &live, NULL, NULL);
   gst_query_unref (query);
-  GST_DEBUG_OBJECT (self, "upstream is %slive", self->upstream_live ? "" :
-      "not ");
+  GST_OBJECT_LOCK (self);
+  self->upstream_live = live;
+  GST_OBJECT_UNLOCK (self);
+  GST_DEBUG_OBJECT (self, "upstream is %slive", live ? "" : "not ");
 }
 
 /* Posts a latency message when what frames in flight add has changed
@@ -619,15 +646,19 @@ query_upstream_live (GstClfft2dFilter * self)
 static void
 check_latency (GstClfft2dFilter * self)
 {
-  GstClockTime added = added_latency (self);
+  GstClockTime added, reported;
 
-  if (!GST_CLOCK_TIME_IS_VALID (self->reported_latency)
-      || added == self->reported_latency)
+  GST_OBJECT_LOCK (self);
+  added = added_latency_locked (self);
+  reported = self->reported_latency;
+  if (GST_CLOCK_TIME_IS_VALID (reported))
+    self->reported_latency = added;
+  GST_OBJECT_UNLOCK (self);
+  if (!GST_CLOCK_TIME_IS_VALID (reported) || added == reported)
     return;
   GST_INFO_OBJECT (self, "latency added changes from %" GST_TIME_FORMAT
-      " to %" GST_TIME_FORMAT, GST_TIME_ARGS (self->reported_latency),
+      " to %" GST_TIME_FORMAT, GST_TIME_ARGS (reported),
       GST_TIME_ARGS (added));
-  self->reported_latency = added;
   gst_element_post_message (GST_ELEMENT (self),
       gst_message_new_latency (GST_OBJECT (self)));
 }
@@ -757,9 +788,11 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   self->wide = GST_VIDEO_INFO_FORMAT (in_info) == GST_VIDEO_FORMAT_GRAY16_LE;
   self->width = width;
   self->height = height;
+  GST_OBJECT_LOCK (self);
   self->frame_duration = GST_VIDEO_INFO_FPS_N (in_info) > 0 ?
       gst_util_uint64_scale_int (GST_SECOND, GST_VIDEO_INFO_FPS_D (in_info),
       GST_VIDEO_INFO_FPS_N (in_info)) : 0;
+  GST_OBJECT_UNLOCK (self);
   query_upstream_live (self);
   check_latency (self);
   GST_OBJECT_LOCK (self);
@@ -779,7 +812,11 @@ gst_clfft_2d_filter_stop (GstBaseTransform * trans)
 
   discard_held (self);
   free_plan (self);
+  self->started = FALSE;
+  self->depth_cap = CLFFT_FILTER2D_MAX_IN_FLIGHT;
+  GST_OBJECT_LOCK (self);
   self->reported_latency = GST_CLOCK_TIME_NONE;
+  GST_OBJECT_UNLOCK (self);
   return TRUE;
 }
 
@@ -977,22 +1014,31 @@ gst_clfft_2d_filter_submit_input_buffer (GstBaseTransform * trans,
     gboolean is_discont, GstBuffer * input)
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
-  GstFlowReturn ret =
-      GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
-      is_discont, input);
-  GstBuffer *inbuf = trans->queued_buf;
+  GstFlowReturn ret;
+  GstBuffer *inbuf;
 
+  /* the base class flags the next buffer it pushes as a discontinuity:
+   * that must be this frame, not one held from before */
+  if (is_discont && (ret = drain_held (self)) != GST_FLOW_OK) {
+    gst_buffer_unref (input);
+    return ret;
+  }
+  ret = GST_BASE_TRANSFORM_CLASS (parent_class)->submit_input_buffer (trans,
+      is_discont, input);
+  inbuf = trans->queued_buf;
   if (ret != GST_FLOW_OK || !inbuf)
     return ret;
   trans->queued_buf = NULL;
+  GST_OBJECT_LOCK (self);
   if (!self->frame_duration && GST_BUFFER_DURATION_IS_VALID (inbuf))
     self->frame_duration = GST_BUFFER_DURATION (inbuf);
+  GST_OBJECT_UNLOCK (self);
   check_latency (self);
   return submit_frame (self, inbuf);
 }
 
-/* Hands out the oldest frame while more frames are in flight than the
- * depth allows; the base class calls it until it gives none. */
+/* Hands out the oldest frame while the frames in flight reach the depth;
+ * the base class calls it until it gives none. */
 static GstFlowReturn
 gst_clfft_2d_filter_generate_output (GstBaseTransform * trans,
     GstBuffer ** outbuf)
@@ -1000,8 +1046,12 @@ gst_clfft_2d_filter_generate_output (GstBaseTransform * trans,
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
 
   *outbuf = NULL;
-  if (g_queue_get_length (&self->held) < effective_depth (self))
+  /* the first frame after a start, flush or segment leaves at once, so
+   * that a sink prerolls on it */
+  if (g_queue_is_empty (&self->held) || (self->started
+          && g_queue_get_length (&self->held) < effective_depth (self)))
     return GST_FLOW_OK;
+  self->started = TRUE;
   return collect_oldest (self, outbuf);
 }
 
@@ -1012,14 +1062,17 @@ gst_clfft_2d_filter_sink_event (GstBaseTransform * trans, GstEvent * event)
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
 
-  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP) {
     discard_held (self);
-  else if (GST_EVENT_IS_SERIALIZED (event)) {
+    self->started = FALSE;
+  } else if (GST_EVENT_IS_SERIALIZED (event)) {
     GstFlowReturn ret = drain_held (self);
 
     if (ret != GST_FLOW_OK)
       GST_DEBUG_OBJECT (self, "draining before %s: %s",
           GST_EVENT_TYPE_NAME (event), gst_flow_get_name (ret));
+    if (GST_EVENT_TYPE (event) == GST_EVENT_SEGMENT)
+      self->started = FALSE;
   }
   return GST_BASE_TRANSFORM_CLASS (parent_class)->sink_event (trans, event);
 }
@@ -1072,7 +1125,9 @@ gst_clfft_2d_filter_propose_allocation (GstBaseTransform * trans,
 }
 
 /* Output buffers: downstream's pool with room for the frames in flight,
- * else (on a GPU) one in pinned memory, so that downloads are DMA too. */
+ * else (on a GPU) one in pinned memory, so that downloads are DMA too.
+ * A pool with less room than that caps the depth: held frames keep their
+ * output buffers, and a pool with none left would block. */
 static gboolean
 gst_clfft_2d_filter_decide_allocation (GstBaseTransform * trans,
     GstQuery * query)
@@ -1080,12 +1135,13 @@ gst_clfft_2d_filter_decide_allocation (GstBaseTransform * trans,
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
   const guint extra = CLFFT_FILTER2D_MAX_IN_FLIGHT - 1;
   GstBufferPool *pool = NULL;
-  guint size, min, max;
+  guint size, min = 0, max, downstream_min = 0;
   GstCaps *caps;
   GstVideoInfo info;
 
   if (gst_query_get_n_allocation_pools (query) > 0) {
     gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+    downstream_min = min;
     gst_query_set_nth_allocation_pool (query, 0, pool, size, min + extra,
         max ? MAX (max, min + extra + 1) : 0);
     if (pool)
@@ -1097,18 +1153,42 @@ gst_clfft_2d_filter_decide_allocation (GstBaseTransform * trans,
       GstAllocator *allocator = gst_clfft_host_allocator_new (self->engine);
       GstStructure *config;
 
+      gboolean configured;
+
       pool = gst_video_buffer_pool_new ();
       config = gst_buffer_pool_get_config (pool);
       gst_buffer_pool_config_set_params (config, caps, info.size, extra, 0);
       gst_buffer_pool_config_set_allocator (config, allocator, NULL);
-      if (gst_buffer_pool_set_config (pool, config))
+      configured = gst_buffer_pool_set_config (pool, config);
+      /* configured here: the base class's own configuration would take the
+       * query's allocator, which downstream left empty */
+      if (configured) {
         gst_query_add_allocation_pool (query, pool, info.size, extra, 0);
+        gst_query_add_allocation_param (query, allocator, NULL);
+        self->depth_cap = CLFFT_FILTER2D_MAX_IN_FLIGHT;
+        GST_DEBUG_OBJECT (self, "outputs in a pool of pinned memory");
+      }
       gst_object_unref (pool);
       gst_object_unref (allocator);
+      if (configured)
+        return TRUE;
     }
   }
-  return GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
-      query);
+  if (!GST_BASE_TRANSFORM_CLASS (parent_class)->decide_allocation (trans,
+          query))
+    return FALSE;
+  self->depth_cap = CLFFT_FILTER2D_MAX_IN_FLIGHT;
+  if (gst_query_get_n_allocation_pools (query) > 0) {
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+    if (pool)
+      gst_object_unref (pool);
+    if (max)
+      self->depth_cap = CLAMP ((gint) max - (gint) downstream_min, 1,
+          CLFFT_FILTER2D_MAX_IN_FLIGHT);
+  }
+  GST_DEBUG_OBJECT (self, "output pool of %u to %u buffers: at most %u "
+      "frames in flight", min, max, self->depth_cap);
+  return TRUE;
 }
 
 static void
@@ -1302,5 +1382,6 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->pipeline_depth = DEFAULT_PIPELINE_DEPTH;
   self->mask_dirty = TRUE;
   g_queue_init (&self->held);
+  self->depth_cap = CLFFT_FILTER2D_MAX_IN_FLIGHT;
   self->reported_latency = GST_CLOCK_TIME_NONE;
 }

@@ -85,6 +85,9 @@ struct _GstClfft2dFilter
   gboolean wide;                /* GRAY16_LE */
   gboolean band_empty;          /* warned of an empty band */
   GQueue held;                  /* of HeldFrame: in flight, oldest first */
+  gboolean started;             /* a frame left since start, flush, segment */
+  guint depth_cap;              /* what the output pool has room for */
+  /* guarded by the object lock (the latency query comes from any thread) */
   gboolean upstream_live;
   GstClockTime frame_duration;  /* 0 where unknown */
   GstClockTime reported_latency;        /* added in the last latency answer */

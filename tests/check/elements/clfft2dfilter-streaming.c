@@ -8,6 +8,7 @@
 #include <gst/video/video.h>
 #include <string.h>
 
+#include "engine/clfft-engine.h"
 #include "reference.h"
 
 #define FRAME_DURATION (GST_SECOND / 25)
@@ -147,7 +148,8 @@ assert_same_frame (GstBuffer * got, GstBuffer * expected, const gchar * what,
 
 /* Depths 1, 2 and 3 with 1, 2 and 37 frames, EOS right after the last:
  * exactly the input frames come out, in order, with their timestamps and
- * depth 1's pixels bit for bit; before EOS, depth - 1 frames are held. */
+ * depth 1's pixels bit for bit. Before EOS, depth - 1 frames are held,
+ * but never the first (a sink prerolls on it). */
 GST_START_TEST (test_depths_deliver_every_frame)
 {
   const guint w = 64, h = 48, counts[] = { 1, 2, 37 };
@@ -164,7 +166,7 @@ GST_START_TEST (test_depths_deliver_every_frame)
 
       push_frames (hn, frames, 0, n);
       fail_unless_equals_int (gst_harness_buffers_in_queue (hn),
-          n >= depth ? n - (depth - 1) : 0);
+          n - MIN (depth - 1, n - 1));
       fail_unless (gst_harness_push_event (hn, gst_event_new_eos ()));
       out = pull_all (hn);
       fail_unless_equals_int (out->len, n);
@@ -312,10 +314,9 @@ GST_START_TEST (test_latency_follows_depth)
 
     fail_unless (gst_element_set_state (pipeline, GST_STATE_PAUSED) !=
         GST_STATE_CHANGE_FAILURE);
-    /* at depth 2 the sink prerolls on the second frame */
-    for (guint i = 0; i < 2; i++)
-      fail_unless_equals_int (gst_app_src_push_buffer (GST_APP_SRC (src),
-              stream_frame (64, 48, i)), GST_FLOW_OK);
+    /* one frame is enough to preroll at depth 2 */
+    fail_unless_equals_int (gst_app_src_push_buffer (GST_APP_SRC (src),
+            stream_frame (64, 48, 0)), GST_FLOW_OK);
     fail_unless_equals_int (gst_element_get_state (pipeline, NULL, NULL,
             GST_CLOCK_TIME_NONE), GST_STATE_CHANGE_SUCCESS);
     fail_unless (gst_pad_query (pad, query));
@@ -333,9 +334,29 @@ GST_START_TEST (test_latency_follows_depth)
 
 GST_END_TEST;
 
+/* Whether buffer's memory is what the device reaches directly: pinned
+ * memory of the engine on a GPU, memory at the device's base address
+ * alignment where its memory is the host's. */
+static gboolean
+memory_for_device (GstBuffer * buffer, const ClfftDeviceInfo * device)
+{
+  GstMemory *mem = gst_buffer_peek_memory (buffer, 0);
+  GstMapInfo map;
+  gboolean aligned;
+
+  if (!device->host_unified_memory)
+    return gst_buffer_n_memory (buffer) == 1
+        && gst_memory_is_type (mem, "ClfftPinnedHost");
+  fail_unless (gst_buffer_map (buffer, &map, GST_MAP_READ));
+  aligned = (guintptr) map.data % device->mem_base_addr_align == 0;
+  gst_buffer_unmap (buffer, &map);
+  return aligned;
+}
+
 /* Upstream is offered a pool with room for the frames in flight, of host
  * memory the device uses directly; frames written into its buffers come
- * out as they would from any other memory. */
+ * out as they would from any other memory, and on a GPU the outputs are
+ * in pinned memory too. */
 GST_START_TEST (test_proposes_pool)
 {
   const guint w = 64, h = 48, n = 5;
@@ -347,7 +368,12 @@ GST_START_TEST (test_proposes_pool)
   GstBuffer **frames = stream_frames (w, h, n);
   GPtrArray *expected = filter_one_by_one (w, h, frames, n), *out;
   guint size, min, max;
+  GError *error = NULL;
+  ClfftEngine *engine = clfft_engine_get (-1, &error);
+  const ClfftDeviceInfo *device;
 
+  fail_unless (engine != NULL, "%s", error ? error->message : "");
+  device = clfft_engine_get_device (engine);
   fail_unless (gst_pad_peer_query (hn->srcpad, query));
   fail_unless (gst_query_get_n_allocation_pools (query) > 0);
   gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
@@ -361,6 +387,8 @@ GST_START_TEST (test_proposes_pool)
 
     fail_unless_equals_int (gst_buffer_pool_acquire_buffer (pool, &buf,
             NULL), GST_FLOW_OK);
+    fail_unless (memory_for_device (buf, device), "a pool buffer is not in "
+        "memory the device reaches directly");
     fail_unless (gst_buffer_map (frames[i], &from, GST_MAP_READ));
     fail_unless (gst_buffer_map (buf, &to, GST_MAP_WRITE));
     fail_unless (to.size >= from.size);
@@ -373,9 +401,15 @@ GST_START_TEST (test_proposes_pool)
   fail_unless (gst_harness_push_event (hn, gst_event_new_eos ()));
   out = pull_all (hn);
   fail_unless_equals_int (out->len, n);
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n; i++) {
     assert_same_frame (out->pdata[i], expected->pdata[i], "pool frames", i);
+    /* the harness's sink offers no pool: the element takes its own */
+    if (!device->host_unified_memory)
+      fail_unless (memory_for_device (out->pdata[i], device),
+          "output %u is not in pinned memory", i);
+  }
   g_ptr_array_unref (out);
+  clfft_engine_unref (engine);
   fail_unless (gst_buffer_pool_set_active (pool, FALSE));
   gst_object_unref (pool);
   gst_query_unref (query);
@@ -383,6 +417,32 @@ GST_START_TEST (test_proposes_pool)
   g_ptr_array_unref (expected);
   free_frames (frames, n);
   gst_harness_teardown (hn);
+}
+
+GST_END_TEST;
+
+/* A drain query (upstream wants its buffers back) pushes the frames held
+ * first. */
+GST_START_TEST (test_drain_query_pushes_held_frames)
+{
+  const guint w = 64, h = 48, n = 4;
+  GstBuffer **frames = stream_frames (w, h, n);
+  GPtrArray *expected = filter_one_by_one (w, h, frames, n), *out;
+  GstHarness *hn = harness_new (w, h, 3);
+  GstQuery *query = gst_query_new_drain ();
+
+  push_frames (hn, frames, 0, n);
+  fail_unless_equals_int (gst_harness_buffers_in_queue (hn), 2);
+  fail_unless (gst_pad_peer_query (hn->srcpad, query));
+  fail_unless_equals_int (gst_harness_buffers_in_queue (hn), n);
+  out = pull_all (hn);
+  for (guint i = 0; i < n; i++)
+    assert_same_frame (out->pdata[i], expected->pdata[i], "drained", i);
+  gst_query_unref (query);
+  g_ptr_array_unref (out);
+  g_ptr_array_unref (expected);
+  gst_harness_teardown (hn);
+  free_frames (frames, n);
 }
 
 GST_END_TEST;
@@ -399,6 +459,7 @@ clfft2dfilter_streaming_suite (void)
   tcase_add_test (tc, test_caps_change_delivers_both_sizes);
   tcase_add_test (tc, test_latency_follows_depth);
   tcase_add_test (tc, test_proposes_pool);
+  tcase_add_test (tc, test_drain_query_pushes_held_frames);
   suite_add_tcase (s, tc);
   return s;
 }
