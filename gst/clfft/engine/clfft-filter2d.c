@@ -13,7 +13,8 @@
  * kernels/spectrum_view.cl draws log (1 + |F x H|) centred on DC, which
  * normalize.cl scales to the frame's maximum.
  * Frames move through slots: each has its own pixels in and out on the
- * device (or, used in place, the host's), uploaded on the filter's upload
+ * device (input read in place from the host's memory where that is the
+ * device's), uploaded on the filter's upload
  * queue, filtered on the engine's queue behind a barrier on the upload,
  * and downloaded on the filter's download queue behind a marker after the
  * passes. Three queues, so that one frame's transfers never wait in line
@@ -61,7 +62,7 @@ typedef struct
 {
   cl_mem bytes_in, bytes_out;   /* on the device, made at first use */
   ClfftHostBuffer *staging_in, *staging_out;    /* pinned, at first use */
-  cl_mem host_in;               /* the frame's own memory, used in place */
+  cl_mem host_in;               /* the frame's own memory, read in place */
   ClfftHostFrame dst;
   gboolean dst_staged;
   cl_event filtered, downloaded;
@@ -73,7 +74,7 @@ struct _ClfftFilter2d
   cl_command_queue upload, download;
   FrameSlot slots[CLFFT_FILTER2D_MAX_IN_FLIGHT];
   guint oldest, in_flight;      /* slots in flight from oldest on */
-  gboolean zero_copy;           /* packed frames used in place */
+  gboolean zero_copy;           /* packed input frames read in place */
   guint frame_width, frame_height;
   guint width, height;          /* of the transforms: the frame's, or padded */
   gsize pixel_size;             /* bytes */
@@ -667,9 +668,11 @@ clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
   slot->dst = *dst;
   ok = slot_upload (f, slot, src, error)
       && ensure_device_buffer (f, &slot->bytes_out, CL_MEM_WRITE_ONLY,
-      (gsize) f->width * f->height * f->pixel_size, error)
-      && (f->bytes_out = slot->bytes_out)
-      && clfft_filter2d_enqueue (f, error);
+      (gsize) f->width * f->height * f->pixel_size, error);
+  if (ok) {
+    f->bytes_out = slot->bytes_out;
+    ok = clfft_filter2d_enqueue (f, error);
+  }
   if (ok) {
     st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &slot->filtered);
     if (st == CL_SUCCESS)
