@@ -3,7 +3,11 @@
  * window, one batched R2C plan over all of the chunk's frames, and the
  * band sums, which add into sums that stay on the device until the one
  * read at the end. Plans are made per power of two of steps, so a short
- * run transforms at most twice the frames it has. */
+ * run transforms at most twice the frames it has.
+ * On a GPU, runs of more than one chunk alternate between two device
+ * buffers, with the uploads on a queue of their own: chunk k + 1 goes up
+ * while chunk k is transformed, and waits only for the transform of chunk
+ * k - 1 to have read the buffer it overwrites. */
 #include "clfft-spectrum.h"
 #include "clfft-fft.h"
 #include "clfft-passes.h"
@@ -23,7 +27,11 @@ struct _ClfftSpectrum
   guint n, channels, bins;
   guint capacity;               /* steps per chunk, a power of two */
   cl_kernel apply_window, band_sums;
-  cl_mem window, frames, spectra;
+  cl_command_queue upload;
+  cl_mem window, spectra;
+  cl_mem frames[2];             /* the second for runs of several chunks */
+  cl_event consumed[2];         /* the last transform reading frames[i] */
+  gboolean double_buffering;
   cl_mem group_start, magnitude_sums, phase_sums;
   guint group_capacity;         /* groups the three above hold */
   ClfftPlan1d *plans[32];       /* [i]: batches of 2^i steps */
@@ -74,6 +82,23 @@ upload_window (ClfftSpectrum * s, ClfftWindow window, GError ** error)
   return ok;
 }
 
+static gboolean
+upload_queue_new (ClfftSpectrum * s, GError ** error)
+{
+  cl_int st;
+
+  s->upload = clCreateCommandQueue (clfft_engine_get_context (s->engine),
+      clfft_engine_get_device (s->engine)->id, 0, &st);
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "clCreateCommandQueue (uploads)");
+}
+
+void
+clfft_spectrum_set_double_buffering (ClfftSpectrum * s, gboolean on)
+{
+  s->double_buffering = on;
+}
+
 ClfftSpectrum *
 clfft_spectrum_new (ClfftEngine * engine, guint n, guint channels,
     ClfftWindow window, GError ** error)
@@ -92,6 +117,10 @@ clfft_spectrum_new (ClfftEngine * engine, guint n, guint channels,
   s->n = n;
   s->channels = channels;
   s->bins = n / 2 + 1;
+  /* where the device's memory is the host's, the same cores would copy and
+   * transform: nothing to overlap */
+  s->double_buffering =
+      !clfft_engine_get_device (engine)->host_unified_memory;
   s->capacity = 1;
   while ((gsize) s->capacity * 2 * frame_bytes <= CHUNK_BYTES)
     s->capacity *= 2;
@@ -100,7 +129,8 @@ clfft_spectrum_new (ClfftEngine * engine, guint n, guint channels,
       && (s->band_sums = clfft_kernel_new (engine, "spectrum.cl", "",
           "band_sums", error))
       && upload_window (s, window, error)
-      && (s->frames = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+      && upload_queue_new (s, error)
+      && (s->frames[0] = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
           s->capacity * frame_bytes, NULL, error))
       && (s->spectra = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
           (gsize) s->capacity * channels * s->bins * sizeof (cl_float2), NULL,
@@ -147,13 +177,47 @@ ensure_groups (ClfftSpectrum * s, guint n_groups, GError ** error)
   return TRUE;
 }
 
-/* Window, transform and sum steps first .. first + steps - 1. */
+static void
+release_event (cl_event * event)
+{
+  if (*event)
+    clfft_warn_on_failure (clReleaseEvent (*event), "clReleaseEvent");
+  *event = NULL;
+}
+
+/* Uploads steps first .. first + steps - 1 into frames[b] on the upload
+ * queue, with the engine's queue waiting for them. */
+static gboolean
+upload_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
+    guint steps, guint b, GError ** error)
+{
+  gsize frame_count = (gsize) steps * s->channels;
+  cl_event uploaded;
+  cl_int st;
+
+  st = clEnqueueWriteBuffer (s->upload, s->frames[b], CL_FALSE, 0,
+      frame_count * s->n * sizeof (gfloat),
+      frames + (gsize) first * s->channels * s->n, s->consumed[b] ? 1 : 0,
+      s->consumed[b] ? &s->consumed[b] : NULL, &uploaded);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBuffer (frames)");
+  release_event (&s->consumed[b]);
+  st = clFlush (s->upload);
+  if (st == CL_SUCCESS)
+    st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (s->engine), 1,
+        &uploaded, NULL);
+  clfft_warn_on_failure (clReleaseEvent (uploaded), "clReleaseEvent");
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "clFlush, clEnqueueBarrierWithWaitList");
+}
+
+/* Window, transform and sum steps first .. first + steps - 1, through
+ * frames[b]. */
 static gboolean
 enqueue_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
-    guint steps, guint n_groups, gfloat threshold, guint want,
+    guint steps, guint b, guint n_groups, gfloat threshold, guint want,
     GError ** error)
 {
-  cl_command_queue queue = clfft_engine_get_queue (s->engine);
   /* steps rounded up to a power of two, at most capacity */
   guint log2_steps = steps > 1 ? g_bit_storage (steps - 1) : 0;
   guint n_frames = steps * s->channels, end = first + steps;
@@ -170,7 +234,9 @@ enqueue_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
   const gsize window_sizes[] = { sizeof (cl_mem), sizeof (cl_mem),
     sizeof (cl_uint), sizeof (cl_uint)
   };
-  const void *window_values[] = { &s->frames, &s->window, &s->n, &n_frames };
+  const void *window_values[] = { &s->frames[b], &s->window, &s->n,
+    &n_frames
+  };
   const gsize sums_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
     sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem),
     sizeof (cl_float), sizeof (cl_float), sizeof (cl_uint), sizeof (cl_mem),
@@ -184,22 +250,21 @@ enqueue_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
 
   if (!plan)
     return FALSE;
-  /* not blocking: the caller's blocking read of the sums comes after */
-  st = clEnqueueWriteBuffer (queue, s->frames, CL_FALSE, 0,
-      (gsize) n_frames * s->n * sizeof (gfloat),
-      frames + (gsize) first * s->channels * s->n, 0, NULL, NULL);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueWriteBuffer (frames)");
-  return clfft_kernel_set_args (s->apply_window, error,
-      G_N_ELEMENTS (window_sizes), window_sizes, window_values)
-      && clfft_kernel_enqueue (s->engine, s->apply_window, 2, window_global,
-      window_local, NULL, "apply_window", error)
-      && clfft_plan_1d_enqueue (plan, CLFFT_FORWARD, s->frames, s->spectra, 0,
-      NULL, NULL, error)
-      && clfft_kernel_set_args (s->band_sums, error,
-      G_N_ELEMENTS (sums_sizes), sums_sizes, sums_values)
-      && clfft_kernel_enqueue (s->engine, s->band_sums, 3, sums_global,
-      sums_local, NULL, "band_sums", error);
+  if (!upload_chunk (s, frames, first, steps, b, error)
+      || !clfft_kernel_set_args (s->apply_window, error,
+          G_N_ELEMENTS (window_sizes), window_sizes, window_values)
+      || !clfft_kernel_enqueue (s->engine, s->apply_window, 2, window_global,
+          window_local, NULL, "apply_window", error)
+      || !clfft_plan_1d_enqueue (plan, CLFFT_FORWARD, s->frames[b],
+          s->spectra, 0, NULL, &s->consumed[b], error)
+      || !clfft_kernel_set_args (s->band_sums, error,
+          G_N_ELEMENTS (sums_sizes), sums_sizes, sums_values)
+      || !clfft_kernel_enqueue (s->engine, s->band_sums, 3, sums_global,
+          sums_local, NULL, "band_sums", error))
+    return FALSE;
+  /* the device starts on the chunk while the host queues the next upload */
+  st = clFlush (clfft_engine_get_queue (s->engine));
+  return st == CL_SUCCESS || clfft_fail (error, st, "clFlush");
 }
 
 static gboolean
@@ -225,6 +290,7 @@ clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
   const gfloat zero = 0.0f;
   gsize sums_bytes = (gsize) n_groups * s->channels * s->bins *
       sizeof (gfloat);
+  gboolean double_buffered = s->double_buffering && n_steps > s->capacity;
   gboolean ok;
   cl_int st;
 
@@ -247,17 +313,27 @@ clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
   if (st == CL_SUCCESS)
     st = clEnqueueFillBuffer (queue, s->phase_sums, &zero, sizeof (zero), 0,
         sums_bytes, 0, NULL, NULL);
-  ok = st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueFillBuffer");
-  for (guint first = 0; ok && first < n_steps; first += s->capacity)
+  ok = (st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueFillBuffer"))
+      && (!double_buffered || s->frames[1]
+      || (s->frames[1] = clfft_buffer_new (s->engine, CL_MEM_READ_WRITE,
+              (gsize) s->capacity * s->channels * s->n * sizeof (gfloat),
+              NULL, error)));
+  for (guint first = 0, k = 0; ok && first < n_steps;
+      first += s->capacity, k++)
     ok = enqueue_chunk (s, frames, first, MIN (s->capacity, n_steps - first),
-        n_groups, (gfloat) threshold, want, error);
+        double_buffered ? k % 2 : 0, n_groups, (gfloat) threshold, want,
+        error);
   ok = ok && (!magnitude_sums || read_sums (s, s->magnitude_sums,
           magnitude_sums, n_groups, error))
       && (!phase_sums || read_sums (s, s->phase_sums, phase_sums, n_groups,
           error));
-  if (!ok)
+  if (!ok) {
     /* queued uploads read frames and group_start: let them finish */
+    clfft_warn_on_failure (clFinish (s->upload), "clFinish (uploads)");
     clfft_warn_on_failure (clFinish (queue), "clFinish");
+  }
+  release_event (&s->consumed[0]);
+  release_event (&s->consumed[1]);
   return ok;
 }
 
@@ -273,7 +349,11 @@ clfft_spectrum_free (ClfftSpectrum * s)
   if (s->band_sums)
     clfft_warn_on_failure (clReleaseKernel (s->band_sums), "clReleaseKernel");
   clfft_buffer_release (&s->window);
-  clfft_buffer_release (&s->frames);
+  clfft_buffer_release (&s->frames[0]);
+  clfft_buffer_release (&s->frames[1]);
+  if (s->upload)
+    clfft_warn_on_failure (clReleaseCommandQueue (s->upload),
+        "clReleaseCommandQueue");
   clfft_buffer_release (&s->spectra);
   clfft_buffer_release (&s->group_start);
   clfft_buffer_release (&s->magnitude_sums);

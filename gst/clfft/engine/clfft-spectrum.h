@@ -39,11 +39,18 @@ guint clfft_spectrum_get_bins (ClfftSpectrum * spectrum);
  * sums steps group_start[g] .. group_start[g + 1] - 1. magnitude_sums and
  * phase_sums (either may be NULL: not computed) receive n_groups x
  * channels x bins sums, in that order, of the clamped decibels and of the
- * phases. A large call is one batched launch per device-sized chunk. */
+ * phases. A large call is one batched launch per device-sized chunk; on a
+ * GPU each chunk's upload overlaps the previous chunk's transform. */
 gboolean clfft_spectrum_run (ClfftSpectrum * spectrum, const gfloat * frames,
     guint n_steps, const guint * group_start, guint n_groups,
     gdouble threshold, gfloat * magnitude_sums, gfloat * phase_sums,
     GError ** error);
+
+/* Whether runs of several chunks alternate between two device buffers, so
+ * that uploads overlap transforms (the default where the device's memory
+ * is not the host's), or use one; for tests and benchmarks. */
+void clfft_spectrum_set_double_buffering (ClfftSpectrum * spectrum,
+    gboolean on);
 
 void clfft_spectrum_free (ClfftSpectrum * spectrum);
 
