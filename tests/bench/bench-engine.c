@@ -14,6 +14,7 @@
 #include "engine/clfft-spectrum.h"
 #include "bench-util.h"
 #include "peer-clfft.h"
+#include "peer-vkfft.h"
 
 static guint n_batches = 15, n_reps = 20;
 static ClfftEngine *engine;
@@ -168,8 +169,45 @@ run_pair_peer (gpointer data)
       && peer_clfft_enqueue (p->peer, FALSE, p->spectrum, p->out);
 }
 
-/* A forward and inverse pair, complex (real = FALSE) or R2C + C2R. */
-static void
+static gboolean
+run_vkfft_pair (gpointer data)
+{
+  return peer_vkfft_enqueue (data, TRUE) && peer_vkfft_enqueue (data, FALSE);
+}
+
+static gboolean
+run_vkfft_forward (gpointer data)
+{
+  return peer_vkfft_enqueue (data, TRUE);
+}
+
+/* VkFFT's time for run (its pair, or its forward transform alone) on in
+ * and out, and the relative difference of its forward output from ours
+ * (n_out floats of out, read before this); 0 when VkFFT is not built in
+ * or refuses the shape. */
+static gdouble
+measure_vkfft (PeerVkfft * peer, RunFunc run, cl_mem out, const gfloat * ours,
+    gsize n_out, gdouble * diff)
+{
+  gfloat *theirs;
+  gdouble us;
+
+  if (!peer)
+    return 0;
+  us = median_device_us (run, peer);
+  if (!peer_vkfft_enqueue (peer, TRUE))
+    g_error ("VkFFT forward failed");
+  theirs = read_floats (out, n_out);
+  *diff = relative_difference (ours, theirs, n_out);
+  g_free (theirs);
+  peer_vkfft_free (peer);
+  return us;
+}
+
+/* A forward and inverse pair, complex (real = FALSE) or R2C + C2R; for
+ * R2C + C2R also VkFFT's, whose time it returns (0 without VkFFT). Ratios
+ * are ours to clFFT's and ours to VkFFT's. */
+static gdouble
 bench_pair_2d (guint w, guint h, gboolean real)
 {
   Pair2d p = { 0, };
@@ -178,7 +216,7 @@ bench_pair_2d (guint w, guint h, gboolean real)
   const gchar *kase = real ? "r2c-c2r-2d" : "c2c-2d-pair";
   GError *error = NULL;
   gfloat *ours, *theirs;
-  gdouble us, peer_us = 0, diff = -1;
+  gdouble us, peer_us = 0, diff = -1, vk_us = 0, vk_diff = -1;
 
   p.plan = clfft_plan_2d_new (engine, real ? CLFFT_R2C : CLFFT_C2C, w, h,
       &error);
@@ -214,12 +252,31 @@ bench_pair_2d (guint w, guint h, gboolean real)
     report (kase, w, h, peer_clfft_version (), peer_us, 0, -1);
     peer_clfft_free (p.peer);
   }
+  /* VkFFT's default last, so that vk_us is its time */
+  for (gint lut = 1; real && lut >= 0; lut--) {
+    PeerVkfft *vk = peer_vkfft_new_2d_real (clfft_engine_get_context
+        (engine), clfft_engine_get_device (engine)->id, queue, w, h, p.in,
+        p.spectrum, lut);
+
+    if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.spectrum, 0,
+            NULL, NULL, &error))
+      g_error ("%s", error->message);
+    ours = read_floats (p.spectrum, n_spec);
+    vk_us = measure_vkfft (vk, run_vkfft_pair, p.spectrum, ours, n_spec,
+        &vk_diff);
+    g_free (ours);
+    if (vk_us > 0) {
+      report (kase, w, h, "gst-clfft/VkFFT", us, vk_us, vk_diff);
+      report (kase, w, h, peer_vkfft_name (lut), vk_us, 0, -1);
+    }
+  }
   if (p.inverse_plan != p.plan)
     clfft_plan_2d_free (p.inverse_plan);
   clfft_plan_2d_free (p.plan);
   CHECK_CL (clReleaseMemObject (p.in));
   CHECK_CL (clReleaseMemObject (p.spectrum));
   CHECK_CL (clReleaseMemObject (p.out));
+  return vk_us;
 }
 
 /* ---- batched 1D real-to-complex ---------------------------------------- */
@@ -281,6 +338,22 @@ bench_r2c_1d (guint n, guint batch)
     report ("r2c-1d", n, batch, peer_clfft_version (), peer_us, 0, -1);
     peer_clfft_free (p.peer);
   }
+  for (gint lut = 1; lut >= 0; lut--) {
+    PeerVkfft *vk = peer_vkfft_new_1d_r2c (clfft_engine_get_context (engine),
+        clfft_engine_get_device (engine)->id, queue, n, batch, p.in, p.out,
+        lut);
+    gdouble vk_us, vk_diff = -1;
+
+    run_r2c_ours (&p);
+    ours = read_floats (p.out, n_out);
+    vk_us = measure_vkfft (vk, run_vkfft_forward, p.out, ours, n_out,
+        &vk_diff);
+    g_free (ours);
+    if (vk_us > 0) {
+      report ("r2c-1d", n, batch, "gst-clfft/VkFFT", us, vk_us, vk_diff);
+      report ("r2c-1d", n, batch, peer_vkfft_name (lut), vk_us, 0, -1);
+    }
+  }
   clfft_plan_1d_free (p.plan);
   CHECK_CL (clReleaseMemObject (p.in));
   CHECK_CL (clReleaseMemObject (p.out));
@@ -294,8 +367,10 @@ run_filter (gpointer data)
   return clfft_filter2d_enqueue (data, NULL);
 }
 
+/* The filter path's device time; with vk_pair_us (VkFFT's bare R2C + C2R
+ * pair on float data of the same size, 0 if none) the ratio to it. */
 static void
-bench_filter (guint w, guint h, ClfftPadding padding)
+bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
 {
   GError *error = NULL;
   ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8,
@@ -310,8 +385,8 @@ bench_filter (guint w, guint h, ClfftPadding padding)
   if (!clfft_filter2d_process (filter, frame, w, frame, w, &error))
     g_error ("%s", error->message);
   report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror" :
-      "filter-gray8", w, h, "gst-clfft", median_device_us (run_filter,
-          filter), 0, -1);
+      "filter-gray8", w, h, vk_pair_us > 0 ? "gst-clfft/VkFFT" : "gst-clfft",
+      median_device_us (run_filter, filter), vk_pair_us, -1);
   clfft_filter2d_free (filter);
   g_free (frame);
 }
@@ -506,8 +581,9 @@ main (int argc, char **argv)
       clfft_engine_get_device (engine)->name,
       clfft_engine_get_device (engine)->platform_name,
       clfft_engine_get_device (engine)->driver_version);
-  printf ("median of %u batches of %u runs; ratio = gst-clfft / peer\n",
-      n_batches, n_reps);
+  printf ("median of %u batches of %u runs; ratio = gst-clfft / peer (the "
+      "row before), or / VkFFT in gst-clfft/VkFFT rows (filter-gray8: / "
+      "VkFFT's R2C + C2R pair of the size)\n", n_batches, n_reps);
   printf ("%-14s %-10s %-14s %10s %12s %10s\n", "case", "size", "library",
       "device_us", "ratio_peer", "rel_diff");
   if (csv)
@@ -515,14 +591,16 @@ main (int argc, char **argv)
         "rel_diff\n");
 
   for (guint i = 0; i < (quick ? 1 : G_N_ELEMENTS (frames)); i++) {
-    bench_filter (frames[i][0], frames[i][1], CLFFT_PADDING_NONE);
+    gdouble vk_pair_us = bench_pair_2d (frames[i][0], frames[i][1], TRUE);
+
+    bench_pair_2d (frames[i][0], frames[i][1], FALSE);
+    bench_filter (frames[i][0], frames[i][1], CLFFT_PADDING_NONE,
+        vk_pair_us);
     if (frames[i][0] <= 3840)
       bench_frames (frames[i][0], frames[i][1]);
     /* padding=mirror transforms at least 2.25 times the pixels */
     if (frames[i][0] <= 3840)
-      bench_filter (frames[i][0], frames[i][1], CLFFT_PADDING_MIRROR);
-    bench_pair_2d (frames[i][0], frames[i][1], TRUE);
-    bench_pair_2d (frames[i][0], frames[i][1], FALSE);
+      bench_filter (frames[i][0], frames[i][1], CLFFT_PADDING_MIRROR, 0);
   }
   bench_r2c_1d (1024, quick ? 64 : 4096);
   bench_r2c_1d (4096, quick ? 16 : 1024);

@@ -1,0 +1,149 @@
+#include "peer-vkfft.h"
+
+#ifdef HAVE_VKFFT
+
+#include <string.h>
+#define VKFFT_BACKEND 3
+#include <vkFFT.h>
+
+struct _PeerVkfft
+{
+  VkFFTApplication app;
+  cl_context context;
+  cl_device_id device;
+  cl_command_queue queue;
+  cl_mem in, out;
+  uint64_t in_size, out_size;
+};
+
+/* dims sizes (width first), batch; rows of in are reals, of out bins. */
+static PeerVkfft *
+peer_new (cl_context context, cl_device_id device, cl_command_queue queue,
+    guint dims, const guint * size, guint batch, cl_mem in, cl_mem out,
+    gboolean lut)
+{
+  PeerVkfft *p = g_new0 (PeerVkfft, 1);
+  VkFFTConfiguration config = { 0 };
+  guint64 count = batch, bins = size[0] / 2 + 1;
+  VkFFTResult res;
+
+  for (guint d = 0; d < dims; d++)
+    count *= size[d];
+  p->context = context;
+  p->device = device;
+  p->queue = queue;
+  p->in = in;
+  p->out = out;
+  p->in_size = count * sizeof (gfloat);
+  p->out_size = count / size[0] * bins * 2 * sizeof (gfloat);
+  config.FFTdim = dims;
+  config.size[0] = size[0];
+  config.size[1] = dims > 1 ? size[1] : 1;
+  config.numberBatches = batch;
+  config.performR2C = 1;
+  config.normalize = 1;
+  config.useLUT = lut;
+  config.device = &p->device;
+  config.context = &p->context;
+  config.commandQueue = &p->queue;
+  config.isInputFormatted = 1;
+  config.inverseReturnToInputBuffer = 1;
+  config.inputBufferStride[0] = size[0];
+  config.inputBufferStride[1] = (guint64) size[0] * config.size[1];
+  config.bufferStride[0] = bins;
+  config.bufferStride[1] = bins * config.size[1];
+  config.inputBufferSize = &p->in_size;
+  config.bufferSize = &p->out_size;
+  config.inputBuffer = &p->in;
+  config.buffer = &p->out;
+  res = initializeVkFFT (&p->app, config);
+  if (res != VKFFT_SUCCESS) {
+    g_printerr ("VkFFT refuses %u-D %ux%u x %u: error %d\n", dims, size[0],
+        dims > 1 ? size[1] : 1, batch, res);
+    g_free (p);
+    return NULL;
+  }
+  return p;
+}
+
+PeerVkfft *
+peer_vkfft_new_2d_real (cl_context context, cl_device_id device,
+    cl_command_queue queue, guint width, guint height, cl_mem in,
+    cl_mem spectrum, gboolean lut)
+{
+  const guint size[2] = { width, height };
+
+  return peer_new (context, device, queue, 2, size, 1, in, spectrum, lut);
+}
+
+PeerVkfft *
+peer_vkfft_new_1d_r2c (cl_context context, cl_device_id device,
+    cl_command_queue queue, guint n, guint batch, cl_mem in, cl_mem out,
+    gboolean lut)
+{
+  return peer_new (context, device, queue, 1, &n, batch, in, out, lut);
+}
+
+gboolean
+peer_vkfft_enqueue (PeerVkfft * p, gboolean forward)
+{
+  VkFFTLaunchParams launch = { 0 };
+
+  launch.commandQueue = &p->queue;
+  launch.inputBuffer = &p->in;
+  launch.buffer = &p->out;
+  return VkFFTAppend (&p->app, forward ? -1 : 1, &launch) == VKFFT_SUCCESS;
+}
+
+void
+peer_vkfft_free (PeerVkfft * p)
+{
+  if (!p)
+    return;
+  deleteVkFFT (&p->app);
+  g_free (p);
+}
+
+const gchar *
+peer_vkfft_name (gboolean lut)
+{
+  return lut ? "VkFFT " VKFFT_PACKAGE_VERSION " LUT" :
+      "VkFFT " VKFFT_PACKAGE_VERSION;
+}
+
+#else /* !HAVE_VKFFT */
+
+PeerVkfft *
+peer_vkfft_new_2d_real (cl_context context, cl_device_id device,
+    cl_command_queue queue, guint width, guint height, cl_mem in,
+    cl_mem spectrum, gboolean lut)
+{
+  return NULL;
+}
+
+PeerVkfft *
+peer_vkfft_new_1d_r2c (cl_context context, cl_device_id device,
+    cl_command_queue queue, guint n, guint batch, cl_mem in, cl_mem out,
+    gboolean lut)
+{
+  return NULL;
+}
+
+gboolean
+peer_vkfft_enqueue (PeerVkfft * p, gboolean forward)
+{
+  return FALSE;
+}
+
+void
+peer_vkfft_free (PeerVkfft * p)
+{
+}
+
+const gchar *
+peer_vkfft_name (gboolean lut)
+{
+  return "VkFFT (not built in)";
+}
+
+#endif
