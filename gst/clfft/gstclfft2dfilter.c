@@ -519,20 +519,9 @@ gst_clfft_2d_filter_change_state (GstElement * element,
     GstStateChange transition)
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (element);
-  GstStateChangeReturn ret;
 
-  if (transition == GST_STATE_CHANGE_NULL_TO_READY
-      && !gst_clfft_open_engine (element, &self->device_index,
-          &self->engine))
-    return GST_STATE_CHANGE_FAILURE;
-
-  ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
-
-  if (transition == GST_STATE_CHANGE_READY_TO_NULL
-      || (transition == GST_STATE_CHANGE_NULL_TO_READY
-          && ret == GST_STATE_CHANGE_FAILURE))
-    gst_clfft_close_engine (GST_ELEMENT (self), &self->engine);
-  return ret;
+  return gst_clfft_change_state (element, transition,
+      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine);
 }
 
 static void
@@ -559,11 +548,15 @@ typedef struct
   GstVideoFrame in, out;
 } HeldFrame;
 
+/* Frees held, its frames mapped or not (gst_video_frame_map leaves a
+ * frame it cannot map zeroed, without a buffer). */
 static void
 held_frame_free (HeldFrame * held)
 {
-  gst_video_frame_unmap (&held->in);
-  gst_video_frame_unmap (&held->out);
+  if (held->in.buffer)
+    gst_video_frame_unmap (&held->in);
+  if (held->out.buffer)
+    gst_video_frame_unmap (&held->out);
   gst_buffer_unref (held->inbuf);
   if (held->outbuf)
     gst_buffer_unref (held->outbuf);
@@ -942,8 +935,7 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
       inbuf, &held->outbuf);
   if (ret != GST_FLOW_OK || !held->outbuf) {
     GST_DEBUG_OBJECT (self, "no output buffer: %s", gst_flow_get_name (ret));
-    gst_buffer_unref (inbuf);
-    g_free (held);
+    held_frame_free (held);
     return ret == GST_FLOW_OK ? GST_FLOW_ERROR : ret;
   }
   if (!gst_video_frame_map (&held->in, &video->in_info, inbuf, GST_MAP_READ)) {
@@ -951,19 +943,14 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
         ("A buffer does not hold a %dx%d frame.", self->width,
             self->height), ("buffer of %" G_GSIZE_FORMAT " bytes",
             gst_buffer_get_size (inbuf)));
-    gst_buffer_unref (held->outbuf);
-    gst_buffer_unref (inbuf);
-    g_free (held);
+    held_frame_free (held);
     return GST_FLOW_ERROR;
   }
   if (!gst_video_frame_map (&held->out, &video->out_info, held->outbuf,
           GST_MAP_WRITE)) {
     GST_ELEMENT_ERROR (self, STREAM, FAILED,
         ("Cannot map an output buffer for writing."), (NULL));
-    gst_video_frame_unmap (&held->in);
-    gst_buffer_unref (held->outbuf);
-    gst_buffer_unref (inbuf);
-    g_free (held);
+    held_frame_free (held);
     return GST_FLOW_ERROR;
   }
   /* chroma passes unchanged */
@@ -1080,6 +1067,34 @@ gst_clfft_2d_filter_sink_event (GstBaseTransform * trans, GstEvent * event)
 /* Upstream gets a pool of frames in pinned memory (on a GPU) or aligned
  * for use in place (where the device's memory is the host's), with room
  * for the frames in flight. */
+/* Adds to query a video pool of caps' frames with room for min buffers,
+ * in allocator's memory (NULL: system memory with params); video_meta:
+ * buffers carry a GstVideoMeta. FALSE if the pool refuses the
+ * configuration. */
+static gboolean
+add_video_pool (GstClfft2dFilter * self, GstQuery * query, GstCaps * caps,
+    gsize size, guint min, GstAllocator * allocator,
+    const GstAllocationParams * params, gboolean video_meta)
+{
+  GstBufferPool *pool = gst_video_buffer_pool_new ();
+  GstStructure *config = gst_buffer_pool_get_config (pool);
+  gboolean ok;
+
+  gst_buffer_pool_config_set_params (config, caps, size, min, 0);
+  gst_buffer_pool_config_set_allocator (config, allocator, params);
+  if (video_meta)
+    gst_buffer_pool_config_add_option (config,
+        GST_BUFFER_POOL_OPTION_VIDEO_META);
+  ok = gst_buffer_pool_set_config (pool, config);
+  if (ok)
+    gst_query_add_allocation_pool (query, pool, size, min, 0);
+  else
+    GST_WARNING_OBJECT (self, "cannot configure a pool for %" GST_PTR_FORMAT,
+        caps);
+  gst_object_unref (pool);
+  return ok;
+}
+
 static gboolean
 gst_clfft_2d_filter_propose_allocation (GstBaseTransform * trans,
     GstQuery * decide_query, GstQuery * query)
@@ -1088,8 +1103,6 @@ gst_clfft_2d_filter_propose_allocation (GstBaseTransform * trans,
   const ClfftDeviceInfo *device;
   GstAllocationParams params;
   GstAllocator *allocator = NULL;
-  GstBufferPool *pool;
-  GstStructure *config;
   GstVideoInfo info;
   GstCaps *caps;
   gboolean need_pool;
@@ -1103,21 +1116,9 @@ gst_clfft_2d_filter_propose_allocation (GstBaseTransform * trans,
   if (!device->host_unified_memory)
     allocator = gst_clfft_host_allocator_new (self->engine);
   gst_query_add_allocation_param (query, allocator, &params);
-  if (need_pool) {
-    pool = gst_video_buffer_pool_new ();
-    config = gst_buffer_pool_get_config (pool);
-    gst_buffer_pool_config_set_params (config, caps, info.size,
-        CLFFT_FILTER2D_MAX_IN_FLIGHT, 0);
-    gst_buffer_pool_config_set_allocator (config, allocator, &params);
-    gst_buffer_pool_config_add_option (config,
-        GST_BUFFER_POOL_OPTION_VIDEO_META);
-    if (gst_buffer_pool_set_config (pool, config))
-      gst_query_add_allocation_pool (query, pool, info.size,
-          CLFFT_FILTER2D_MAX_IN_FLIGHT, 0);
-    else
-      GST_WARNING_OBJECT (self, "cannot configure the pool to propose");
-    gst_object_unref (pool);
-  }
+  if (need_pool)
+    add_video_pool (self, query, caps, info.size,
+        CLFFT_FILTER2D_MAX_IN_FLIGHT, allocator, &params, TRUE);
   if (allocator)
     gst_object_unref (allocator);
   gst_query_add_allocation_meta (query, GST_VIDEO_META_API_TYPE, NULL);
@@ -1151,24 +1152,16 @@ gst_clfft_2d_filter_decide_allocation (GstBaseTransform * trans,
     gst_query_parse_allocation (query, &caps, NULL);
     if (caps && gst_video_info_from_caps (&info, caps)) {
       GstAllocator *allocator = gst_clfft_host_allocator_new (self->engine);
-      GstStructure *config;
-
-      gboolean configured;
-
-      pool = gst_video_buffer_pool_new ();
-      config = gst_buffer_pool_get_config (pool);
-      gst_buffer_pool_config_set_params (config, caps, info.size, extra, 0);
-      gst_buffer_pool_config_set_allocator (config, allocator, NULL);
-      configured = gst_buffer_pool_set_config (pool, config);
       /* configured here: the base class's own configuration would take the
        * query's allocator, which downstream left empty */
+      gboolean configured = add_video_pool (self, query, caps, info.size,
+          extra, allocator, NULL, FALSE);
+
       if (configured) {
-        gst_query_add_allocation_pool (query, pool, info.size, extra, 0);
         gst_query_add_allocation_param (query, allocator, NULL);
         self->depth_cap = CLFFT_FILTER2D_MAX_IN_FLIGHT;
         GST_DEBUG_OBJECT (self, "outputs in a pool of pinned memory");
       }
-      gst_object_unref (pool);
       gst_object_unref (allocator);
       if (configured)
         return TRUE;

@@ -213,3 +213,21 @@ gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine)
   if (old)
     clfft_engine_unref (old);
 }
+
+GstStateChangeReturn
+gst_clfft_change_state (GstElement * element, GstStateChange transition,
+    GstElementClass * parent_class, const gint * device_index,
+    ClfftEngine ** engine)
+{
+  GstStateChangeReturn ret;
+
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY
+      && !gst_clfft_open_engine (element, device_index, engine))
+    return GST_STATE_CHANGE_FAILURE;
+  ret = parent_class->change_state (element, transition);
+  if (transition == GST_STATE_CHANGE_READY_TO_NULL
+      || (transition == GST_STATE_CHANGE_NULL_TO_READY
+          && ret == GST_STATE_CHANGE_FAILURE))
+    gst_clfft_close_engine (element, engine);
+  return ret;
+}

@@ -40,6 +40,13 @@ gboolean gst_clfft_open_engine (GstElement * element,
 /* For READY to NULL: drops *engine (under the object lock). */
 void gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine);
 
+/* An element's change_state: opens *engine from NULL to READY, chains up to
+ * parent_class, and closes *engine from READY to NULL or when going to
+ * READY failed. */
+GstStateChangeReturn gst_clfft_change_state (GstElement * element,
+    GstStateChange transition, GstElementClass * parent_class,
+    const gint * device_index, ClfftEngine ** engine);
+
 G_END_DECLS
 
 #endif /* __GST_CLFFT_CONTEXT_H__ */

@@ -755,18 +755,9 @@ gst_clfft_spectrum_change_state (GstElement * element,
     GstStateChange transition)
 {
   GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (element);
-  GstStateChangeReturn ret;
 
-  if (transition == GST_STATE_CHANGE_NULL_TO_READY
-      && !gst_clfft_open_engine (element, &self->device_index,
-          &self->engine))
-    return GST_STATE_CHANGE_FAILURE;
-  ret = GST_ELEMENT_CLASS (parent_class)->change_state (element, transition);
-  if (transition == GST_STATE_CHANGE_READY_TO_NULL
-      || (transition == GST_STATE_CHANGE_NULL_TO_READY
-          && ret == GST_STATE_CHANGE_FAILURE))
-    gst_clfft_close_engine (element, &self->engine);
-  return ret;
+  return gst_clfft_change_state (element, transition,
+      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine);
 }
 
 static void

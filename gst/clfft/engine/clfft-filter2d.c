@@ -134,18 +134,6 @@ copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
     memcpy (dst + y * dst_stride, src + y * src_stride, row_bytes);
 }
 
-static gboolean
-queue_new (ClfftFilter2d * f, cl_command_queue * queue, GError ** error)
-{
-  cl_int st;
-
-  *queue = clCreateCommandQueue (clfft_engine_get_context (f->engine),
-      clfft_engine_get_device (f->engine)->id, 0, &st);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clCreateCommandQueue (transfers)");
-  return TRUE;
-}
-
 guint
 clfft_filter2d_padded_length (guint n)
 {
@@ -257,8 +245,8 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
               &columns_inverse, error)))
       && clfft_transpose_pass_init (&f->transpose, engine, error)
       && scratch_alloc (f, error)
-      && queue_new (f, &f->upload, error)
-      && queue_new (f, &f->download, error)
+      && (f->upload = clfft_queue_new (engine, error))
+      && (f->download = clfft_queue_new (engine, error))
       && ensure_device_buffer (f, &f->slots[0].bytes_in, CL_MEM_READ_ONLY,
       frame_bytes (f), error)
       && ensure_device_buffer (f, &f->slots[0].bytes_out, CL_MEM_WRITE_ONLY,
@@ -558,20 +546,12 @@ finish_queues (ClfftFilter2d * f)
   clfft_warn_on_failure (clFinish (f->download), "clFinish (downloads)");
 }
 
-static void
-release_event (cl_event * event)
-{
-  if (*event)
-    clfft_warn_on_failure (clReleaseEvent (*event), "clReleaseEvent");
-  *event = NULL;
-}
-
 /* What a slot holds for one frame only; its work must have finished. */
 static void
 slot_clear_frame (FrameSlot * slot)
 {
-  release_event (&slot->filtered);
-  release_event (&slot->downloaded);
+  clfft_event_release (&slot->filtered);
+  clfft_event_release (&slot->downloaded);
   clfft_buffer_release (&slot->host_in);
 }
 

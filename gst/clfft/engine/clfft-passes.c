@@ -39,6 +39,29 @@ clfft_buffer_release (cl_mem * buffer)
   *buffer = NULL;
 }
 
+cl_command_queue
+clfft_queue_new (ClfftEngine * engine, GError ** error)
+{
+  cl_int st;
+  cl_command_queue queue =
+      clCreateCommandQueue (clfft_engine_get_context (engine),
+      clfft_engine_get_device (engine)->id, 0, &st);
+
+  if (st != CL_SUCCESS) {
+    clfft_fail (error, st, "clCreateCommandQueue");
+    return NULL;
+  }
+  return queue;
+}
+
+void
+clfft_event_release (cl_event * event)
+{
+  if (*event)
+    clfft_warn_on_failure (clReleaseEvent (*event), "clReleaseEvent");
+  *event = NULL;
+}
+
 cl_kernel
 clfft_kernel_new (ClfftEngine * engine, const gchar * source,
     const gchar * options, const gchar * name, GError ** error)

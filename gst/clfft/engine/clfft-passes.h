@@ -185,6 +185,12 @@ cl_mem clfft_buffer_new (ClfftEngine * engine, cl_mem_flags flags, gsize size,
     gpointer host_data, GError ** error);
 void clfft_buffer_release (cl_mem * buffer);
 
+/* An in-order queue of the engine's device besides the engine's own (for
+ * transfers that overlap its work), or NULL with error set. */
+cl_command_queue clfft_queue_new (ClfftEngine * engine, GError ** error);
+/* Releases *event if set, and clears it. */
+void clfft_event_release (cl_event * event);
+
 /* A read-only device copy of count complex values. */
 cl_mem clfft_table_upload (ClfftEngine * engine, const cl_float2 * table,
     guint count, GError ** error);

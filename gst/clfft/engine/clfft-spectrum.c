@@ -82,17 +82,6 @@ upload_window (ClfftSpectrum * s, ClfftWindow window, GError ** error)
   return ok;
 }
 
-static gboolean
-upload_queue_new (ClfftSpectrum * s, GError ** error)
-{
-  cl_int st;
-
-  s->upload = clCreateCommandQueue (clfft_engine_get_context (s->engine),
-      clfft_engine_get_device (s->engine)->id, 0, &st);
-  return st == CL_SUCCESS || clfft_fail (error, st,
-      "clCreateCommandQueue (uploads)");
-}
-
 void
 clfft_spectrum_set_double_buffering (ClfftSpectrum * s, gboolean on)
 {
@@ -129,7 +118,7 @@ clfft_spectrum_new (ClfftEngine * engine, guint n, guint channels,
       && (s->band_sums = clfft_kernel_new (engine, "spectrum.cl", "",
           "band_sums", error))
       && upload_window (s, window, error)
-      && upload_queue_new (s, error)
+      && (s->upload = clfft_queue_new (engine, error))
       && (s->frames[0] = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
           s->capacity * frame_bytes, NULL, error))
       && (s->spectra = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
@@ -177,14 +166,6 @@ ensure_groups (ClfftSpectrum * s, guint n_groups, GError ** error)
   return TRUE;
 }
 
-static void
-release_event (cl_event * event)
-{
-  if (*event)
-    clfft_warn_on_failure (clReleaseEvent (*event), "clReleaseEvent");
-  *event = NULL;
-}
-
 /* Uploads steps first .. first + steps - 1 into frames[b] on the upload
  * queue, with the engine's queue waiting for them. */
 static gboolean
@@ -201,7 +182,7 @@ upload_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
       s->consumed[b] ? &s->consumed[b] : NULL, &uploaded);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueWriteBuffer (frames)");
-  release_event (&s->consumed[b]);
+  clfft_event_release (&s->consumed[b]);
   st = clFlush (s->upload);
   if (st == CL_SUCCESS)
     st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (s->engine), 1,
@@ -332,8 +313,8 @@ clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
     clfft_warn_on_failure (clFinish (s->upload), "clFinish (uploads)");
     clfft_warn_on_failure (clFinish (queue), "clFinish");
   }
-  release_event (&s->consumed[0]);
-  release_event (&s->consumed[1]);
+  clfft_event_release (&s->consumed[0]);
+  clfft_event_release (&s->consumed[1]);
   return ok;
 }
 
