@@ -43,6 +43,8 @@
  * and one LOAD_* and one STORE_* option for the data layout (default:
  * complex in, complex out):
  *   LOAD_U8, LOAD_U16   8-bit or 16-bit pixels as real input
+ *   LOAD_U8_PAIRS, LOAD_U16_PAIRS  2L pixels as L complex values, as
+ *                       LOAD_REAL_PAIRS does with floats
  *   LOAD_REAL           floats as real input
  *   LOAD_REAL_PAIRS     2L floats as L complex values (x[2m], x[2m+1]): the
  *                       half-length transform of a real forward FFT
@@ -52,6 +54,8 @@
  *   STORE_U8, STORE_U16 real part (its magnitude when the magnitude
  *                       argument is set) plus offset, rounded half up,
  *                       saturated to 8-bit or 16-bit pixels
+ *   STORE_U8_PAIRS, STORE_U16_PAIRS  L complex values as 2L pixels, each
+ *                       part made a pixel as STORE_U8 makes the real part
  *   STORE_REAL          real part as floats
  *   STORE_REAL_PAIRS    L complex values as 2L floats
  *   STORE_HALF          bins 0 .. L/2 only
@@ -83,7 +87,7 @@ typedef struct
 #define kRadices (sh.radices)
 #define SHAPE_PARAM , const Shape sh
 #define SHAPE_ARG , sh
-#define LDS_SIZE (ROWS * (MAX_N + 1))
+#define LDS_SIZE (ROWS * (MAX_N + MAX_N / 8 + 1))
 #else
 
 #ifndef N
@@ -115,16 +119,23 @@ __constant uint kRadices[NUM_STAGES] = { RADICES };
 
 /* Rows of a group side by side in global memory are stored one element
  * further apart in local memory, so that a row-crossing access spreads
- * over the banks. */
+ * over the banks. Other passes exchange values between stages with one
+ * spare slot after every 8: the first stages write with a stride of their
+ * radix (8 complex values, 64 bytes), which would put 8 work-items of a
+ * half-warp on one bank; with the spare slots the stride is 9. Passes
+ * across rows go without: the slots cost them rows per group, which
+ * measured slower (docs/performance.md). */
 #if defined(LOAD_ACROSS_ROWS) || defined(STORE_ACROSS_ROWS)
+#define PADDED(i) (i)
 #define PITCH (N + 1)
 #else
-#define PITCH N
+#define PADDED(i) ((i) + ((i) >> 3))
+#define PITCH (N + N / 8 + 1)
 #endif
 
-#if defined(LOAD_U8)
+#if defined(LOAD_U8) || defined(LOAD_U8_PAIRS)
 typedef uchar src_t;
-#elif defined(LOAD_U16)
+#elif defined(LOAD_U16) || defined(LOAD_U16_PAIRS)
 typedef ushort src_t;
 #elif defined(LOAD_REAL) || defined(LOAD_REAL_PAIRS)
 typedef float src_t;
@@ -132,10 +143,12 @@ typedef float src_t;
 typedef float2 src_t;
 #endif
 
-#if defined(STORE_U8)
+#if defined(STORE_U8) || defined(STORE_U8_PAIRS)
 typedef uchar dst_t;
-#elif defined(STORE_U16)
+#define STORE_PIXELS
+#elif defined(STORE_U16) || defined(STORE_U16_PAIRS)
 typedef ushort dst_t;
+#define STORE_PIXELS
 #elif defined(STORE_REAL) || defined(STORE_REAL_PAIRS)
 typedef float dst_t;
 #else
@@ -286,7 +299,7 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
         const uint j = t + c * THREADS;
         if (j < span)
           for (uint r = 0; r < radix; r++)
-            v[c * radix + r] = buf[j + r * span];
+            v[c * radix + r] = buf[PADDED (j + r * span)];
       }
       barrier (CLK_LOCAL_MEM_FENCE);
     }
@@ -313,7 +326,7 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
         const uint k = j % ns;
         if (j < span)
           for (uint r = 0; r < radix; r++)
-            buf[(j - k) * radix + k + r * ns] = v[c * radix + r];
+            buf[PADDED ((j - k) * radix + k + r * ns)] = v[c * radix + r];
       }
       barrier (CLK_LOCAL_MEM_FENCE);
     }
@@ -362,6 +375,9 @@ inline float2 load_element (__global const src_t * row, uint e, uint stride,
   return (float2) (row[e * stride], 0.0f);
 #elif defined(LOAD_REAL_PAIRS)
   return (float2) (row[2 * e * stride], row[(2 * e + 1) * stride]);
+#elif defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)
+  return (float2) (convert_float (row[2 * e * stride]),
+      convert_float (row[(2 * e + 1) * stride]));
 #elif defined(LOAD_HERMITIAN)
   return e <= LENGTH / 2 ? row[e * stride] : conj (row[(LENGTH - e) * stride]);
 #elif defined(LOAD_HALF_SPECTRUM)
@@ -382,8 +398,8 @@ inline float2 load_element (__global const src_t * row, uint e, uint stride,
 #endif
 }
 
-/* The tables a pass may read, the scale of its outputs, and what STORE_U8
- * and STORE_U16 do besides. */
+/* The tables a pass may read, the scale of its outputs, and what the
+ * pixel stores (STORE_U8 and the like) do besides. */
 typedef struct
 {
   __global const float2 *real_tw, *chirp, *conv, *step_tw;
@@ -393,18 +409,29 @@ typedef struct
   uint magnitude;
 } Tables;
 
+#if defined(STORE_PIXELS)
+/* v (or |v|) plus offset, rounded half up, saturated to the pixel's
+ * range */
+inline dst_t to_pixel (float v, Tables tab)
+{
+  const float p = (tab.magnitude ? fabs (v) : v) + tab.offset + 0.5f;
+#if defined(STORE_U8) || defined(STORE_U8_PAIRS)
+  return convert_uchar_sat_rtz (p);
+#else
+  return convert_ushort_sat_rtz (p);
+#endif
+}
+#endif
+
 #if !defined(STORE_HALF_SPECTRUM)
 inline void store_element (__global dst_t * row, uint e, uint stride,
     float2 x, Tables tab SHAPE_PARAM)
 {
 #if defined(STORE_U8) || defined(STORE_U16)
-  /* round half up, then saturate to the pixel's range */
-  const float v = (tab.magnitude ? fabs (x.x) : x.x) + tab.offset + 0.5f;
-#if defined(STORE_U8)
-  row[e * stride] = convert_uchar_sat_rtz (v);
-#else
-  row[e * stride] = convert_ushort_sat_rtz (v);
-#endif
+  row[e * stride] = to_pixel (x.x, tab);
+#elif defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)
+  row[2 * e * stride] = to_pixel (x.x, tab);
+  row[(2 * e + 1) * stride] = to_pixel (x.y, tab);
 #elif defined(STORE_REAL)
   row[e * stride] = x.x;
 #elif defined(STORE_REAL_PAIRS)

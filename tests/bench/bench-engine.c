@@ -3,6 +3,10 @@
  * clFFT measured in the same run where it is built in.
  *
  * Usage: bench-engine [--csv FILE] [--batches N] [--reps N] [--quick]
+ *   [--only GROUPS]
+ * GROUPS: comma-separated, of pair, filter, passes, frames, mirror, r2c,
+ * spectrum
+ * (default all).
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,6 +16,7 @@
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
 #include "engine/clfft-spectrum.h"
+#include "engine/clfft-transform.h"
 #include "bench-util.h"
 #include "peer-clfft.h"
 #include "peer-vkfft.h"
@@ -391,6 +396,82 @@ bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
   g_free (frame);
 }
 
+/* The filter path's passes one by one, built as clfft-filter2d.c builds
+ * them for an even width and a one-pass height; pass-columns-* are
+ * variants: the forward alone, and over the transposed spectrum. */
+typedef struct
+{
+  ClfftTransform *t;
+  ClfftScratch scratch;
+  cl_mem src, dst, gain;
+  ClfftRowLayout src_layout, dst_layout;
+  guint batch, gain_distance;
+} PassRun;
+
+static gboolean
+run_pass (gpointer data)
+{
+  PassRun *r = data;
+
+  return clfft_transform_enqueue (r->t, &r->scratch, r->src, r->src_layout,
+      r->dst, r->dst_layout, r->batch, r->gain, r->gain_distance, 1.0f, NULL,
+      NULL);
+}
+
+static void
+bench_filter_passes (guint w, guint h)
+{
+  const guint bins = w / 2 + 1, across = CLFFT_ROW_LOAD_ACROSS_ROWS |
+      CLFFT_ROW_STORE_ACROSS_ROWS;
+  const ClfftRowLayout pixels = { 1, w }, bin_rows = { 1, bins };
+  const ClfftRowLayout columns = { bins, 1 }, column_rows = { 1, h };
+  const struct
+  {
+    const gchar *name;
+    ClfftTransformSpec spec;
+    gboolean from_bytes, to_bytes;
+    ClfftRowLayout src, dst;
+    gboolean gain;
+  } passes[] = {
+    {"pass-rows-fwd", {w / 2, -1, CLFFT_LOAD_U8_PAIRS,
+            CLFFT_STORE_HALF_SPECTRUM, 0, h}, TRUE, FALSE, pixels, bin_rows},
+    {"pass-columns", {h, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+            CLFFT_ROW_GAIN_BETWEEN | across, bins}, FALSE, FALSE, columns,
+        columns, TRUE},
+    {"pass-columns-fwd", {h, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+            across, bins}, FALSE, FALSE, columns, columns},
+    {"pass-columns-t", {h, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+            CLFFT_ROW_GAIN_BETWEEN, bins}, FALSE, FALSE, column_rows,
+        column_rows, TRUE},
+    {"pass-columns-t-fwd", {h, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+            0, bins}, FALSE, FALSE, column_rows, column_rows},
+    {"pass-rows-inv", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
+            CLFFT_STORE_U8_PAIRS, 0, h}, FALSE, TRUE, bin_rows, pixels},
+  };
+  cl_mem bytes = random_buffer ((gsize) w * h / 4, NULL);
+  cl_mem spectrum = random_buffer ((gsize) 2 * bins * h, NULL);
+  cl_mem gain = random_buffer ((gsize) bins * h, NULL);
+  GError *error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (passes); i++) {
+    ClfftTransform t;
+    PassRun r = { &t, {0,}, passes[i].from_bytes ? bytes : spectrum,
+      passes[i].to_bytes ? bytes : spectrum, passes[i].gain ? gain : NULL,
+      passes[i].src, passes[i].dst, passes[i].spec.max_batch,
+      passes[i].gain ? h : 0
+    };
+
+    if (!clfft_transform_init (&t, engine, &passes[i].spec, &error))
+      g_error ("%s: %s", passes[i].name, error->message);
+    report (passes[i].name, w, h, clfft_transform_describe (&t),
+        median_device_us (run_pass, &r), 0, -1);
+    clfft_transform_clear (&t);
+  }
+  CHECK_CL (clReleaseMemObject (bytes));
+  CHECK_CL (clReleaseMemObject (spectrum));
+  CHECK_CL (clReleaseMemObject (gain));
+}
+
 /* How frames reach the device in bench_frames. */
 typedef enum
 {
@@ -553,6 +634,15 @@ bench_spectrum_chunks (guint n, guint channels, guint n_steps)
   g_free (times);
 }
 
+static gchar **only;
+
+/* Whether the group of cases was asked for (--only). */
+static gboolean
+wanted (const gchar * group)
+{
+  return !only || g_strv_contains ((const gchar * const *) only, group);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -572,6 +662,8 @@ main (int argc, char **argv)
       n_reps = bench_parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--quick"))
       quick = TRUE;
+    else if (!strcmp (argv[i], "--only") && i + 1 < argc)
+      only = g_strsplit (argv[++i], ",", -1);
   }
   engine = clfft_engine_get (-1, &error);
   if (!engine)
@@ -591,28 +683,38 @@ main (int argc, char **argv)
         "rel_diff\n");
 
   for (guint i = 0; i < (quick ? 1 : G_N_ELEMENTS (frames)); i++) {
-    gdouble vk_pair_us = bench_pair_2d (frames[i][0], frames[i][1], TRUE);
+    gdouble vk_pair_us = 0;
 
-    bench_pair_2d (frames[i][0], frames[i][1], FALSE);
-    bench_filter (frames[i][0], frames[i][1], CLFFT_PADDING_NONE,
-        vk_pair_us);
-    if (frames[i][0] <= 3840)
+    if (wanted ("pair") || wanted ("filter"))
+      vk_pair_us = bench_pair_2d (frames[i][0], frames[i][1], TRUE);
+    if (wanted ("pair"))
+      bench_pair_2d (frames[i][0], frames[i][1], FALSE);
+    if (wanted ("filter"))
+      bench_filter (frames[i][0], frames[i][1], CLFFT_PADDING_NONE,
+          vk_pair_us);
+    if (wanted ("passes") && frames[i][1] <= 4096)
+      bench_filter_passes (frames[i][0], frames[i][1]);
+    if (frames[i][0] <= 3840 && wanted ("frames"))
       bench_frames (frames[i][0], frames[i][1]);
     /* padding=mirror transforms at least 2.25 times the pixels */
-    if (frames[i][0] <= 3840)
+    if (frames[i][0] <= 3840 && wanted ("mirror"))
       bench_filter (frames[i][0], frames[i][1], CLFFT_PADDING_MIRROR, 0);
   }
-  bench_r2c_1d (1024, quick ? 64 : 4096);
-  bench_r2c_1d (4096, quick ? 16 : 1024);
-  /* two passes: spectrum's bands=4096 (Bluestein on 4095), and 65536 */
-  bench_r2c_1d (8190, quick ? 4 : 512);
-  bench_r2c_1d (65536, quick ? 2 : 64);
+  if (wanted ("r2c")) {
+    bench_r2c_1d (1024, quick ? 64 : 4096);
+    bench_r2c_1d (4096, quick ? 16 : 1024);
+    /* two passes: spectrum's bands=4096 (Bluestein on 4095), and 65536 */
+    bench_r2c_1d (8190, quick ? 4 : 512);
+    bench_r2c_1d (65536, quick ? 2 : 64);
+  }
   /* 8 channels of 2048-point frames: chunks of 512 steps (32 MiB) */
-  bench_spectrum_chunks (2048, 8, quick ? 1024 : 4096);
+  if (wanted ("spectrum"))
+    bench_spectrum_chunks (2048, 8, quick ? 1024 : 4096);
 
   if (csv)
     fclose (csv);
   peer_clfft_teardown ();
   clfft_engine_unref (engine);
+  g_strfreev (only);
   return 0;
 }

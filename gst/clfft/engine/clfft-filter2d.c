@@ -1,17 +1,24 @@
-/* The filter runs in five passes over global memory:
- *   rows forward (bytes in), transpose, columns forward x gain x inverse in
- *   one kernel, transpose, rows inverse (bytes out).
- * A height that does not run in one direct pass (Bluestein, or above 4096)
- * splits the column transform in two: forward with the gain on its output,
- * then inverse; a width or height above 4096 takes two passes per
- * transform (see clfft-transform.c).
- * The spectrum stays transposed between the two transposes, so the gain is
- * stored transposed too, with the 1 / (W H) normalization folded in.
+/* The filter runs in three passes over global memory, on the half
+ * spectrum of the real frame (width / 2 + 1 bins per row):
+ *   rows forward: pixels in, half-spectrum rows out (an even width as a
+ *     complex transform of half the length over pixel pairs, unfolded in
+ *     the same pass);
+ *   columns forward x gain x inverse, in place, in one kernel that reads and
+ *     writes the columns of neighbouring bins side by side (coalesced);
+ *   rows inverse: half-spectrum rows in, pixels (pairs) out.
+ * The gain of a bin is symmetrized, (G(k) + G(-k)) / 2, and stored
+ * transposed (a bin's column is a row of gains), with the normalization
+ * folded in: the output is the real part of the inverse of the whole
+ * spectrum times G, as the full complex filter would give.
+ * A height whose transform takes more than one pass (Bluestein, or above
+ * 4096) transposes instead: rows forward, transpose, columns forward with
+ * the gain on its output, columns inverse, transpose, rows inverse.
  * output=normalize ends differently: rows inverse into real values, then
  * kernels/normalize.cl finds their range and stretches them to pixels.
- * mode=spectrum stops after the columns forward (with the mask on store):
- * kernels/spectrum_view.cl draws log (1 + |F x H|) centred on DC, which
- * normalize.cl scales to the frame's maximum.
+ * mode=spectrum stops after the columns forward (no gain):
+ * kernels/spectrum_view.cl draws log (1 + |F x G|) centred on DC, the
+ * other half of F by symmetry and G as given, which normalize.cl scales
+ * to the frame's maximum.
  * Frames move through slots: each has its own pixels in and out on the
  * device (input read in place from the host's memory where that is the
  * device's), uploaded on the filter's upload
@@ -47,9 +54,8 @@ typedef struct
   Stretch stretch;
 } Normalize;
 
-/* mode=spectrum: columns forward with the mask on store (unless the filter
- * has that transform already), the log-magnitude view, then stretched from
- * 0 to the maximum. */
+/* mode=spectrum: columns forward in place (no gain), the log-magnitude
+ * view, then stretched from 0 to the maximum. */
 typedef struct
 {
   ClfftTransform columns;
@@ -77,12 +83,15 @@ struct _ClfftFilter2d
   gboolean zero_copy;           /* packed input frames read in place */
   guint frame_width, frame_height;
   guint width, height;          /* of the transforms: the frame's, or padded */
+  guint bins;                   /* width / 2 + 1: half-spectrum columns */
+  gboolean pairs;               /* rows as half-length pair transforms */
+  gfloat norm;                  /* 1 / (W H), as the rows inverse scales */
   gsize pixel_size;             /* bytes */
   cl_kernel mirror_pad;         /* padding=mirror only */
   ClfftTransform rows_forward, rows_inverse;
   ClfftTransform columns_filter;        /* or, where that takes more: */
   ClfftTransform columns_forward, columns_inverse;
-  ClfftTransposePass transpose;
+  ClfftTransposePass transpose; /* with columns_forward only */
   ClfftScratch transform_scratch;       /* the transforms' own */
   ClfftOutput output;
   gfloat output_gain;
@@ -90,7 +99,11 @@ struct _ClfftFilter2d
   Normalize normalize;          /* built for the first normalized frame */
   SpectrumView spectrum_view;   /* built for the first spectrum frame */
   cl_mem bytes_in, bytes_out;   /* of the frame being filtered (not owned) */
-  cl_mem spectrum, scratch, gain;
+  cl_mem spectrum;              /* height rows of bins complex values */
+  cl_mem scratch;               /* the same, transposed; columns_forward only */
+  cl_mem gain;                  /* bins rows of height: [kx][ky] */
+  cl_mem gain_as_given;         /* height rows of width, for the view */
+  cl_mem real_values;           /* width x height floats, at first use */
   cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
 };
 
@@ -191,12 +204,60 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
   return clfft_scratch_alloc (&f->transform_scratch, f->engine, error);
 }
 
+/* The row transforms: an even width as a half-length transform of pixel
+ * pairs (the unfold into bins, or the fold back, fused into the pass), an
+ * odd one at full length keeping bins 0 .. W/2. */
+static gboolean
+rows_init (ClfftFilter2d * f, GError ** error)
+{
+  const gboolean wide = f->pixel_size == 2;
+  const guint length = f->pairs ? f->width / 2 : f->width;
+  const ClfftTransformSpec forward = { length, -1,
+    f->pairs ? (wide ? CLFFT_LOAD_U16_PAIRS : CLFFT_LOAD_U8_PAIRS) :
+        (wide ? CLFFT_LOAD_U16 : CLFFT_LOAD_U8),
+    f->pairs ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_HALF, 0, f->height
+  }, inverse = { length, 1,
+    f->pairs ? CLFFT_LOAD_HALF_SPECTRUM : CLFFT_LOAD_HERMITIAN,
+    f->pairs ? (wide ? CLFFT_STORE_U16_PAIRS : CLFFT_STORE_U8_PAIRS) :
+        (wide ? CLFFT_STORE_U16 : CLFFT_STORE_U8), 0, f->height
+  };
+
+  return clfft_transform_init (&f->rows_forward, f->engine, &forward, error)
+      && clfft_transform_init (&f->rows_inverse, f->engine, &inverse, error);
+}
+
+/* Columns of the half spectrum: in place, bins side by side, when a
+ * column runs in one pass; else over the transposed spectrum. */
+static gboolean
+columns_init (ClfftFilter2d * f, GError ** error)
+{
+  const guint across = CLFFT_ROW_LOAD_ACROSS_ROWS |
+      CLFFT_ROW_STORE_ACROSS_ROWS;
+  const ClfftTransformSpec filter = { f->height, -1, CLFFT_LOAD_COMPLEX,
+    CLFFT_STORE_COMPLEX, CLFFT_ROW_GAIN_BETWEEN | across, f->bins
+  }, forward = { f->height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+    CLFFT_ROW_GAIN_ON_STORE, f->bins
+  }, inverse = { f->height, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, 0,
+    f->bins
+  };
+
+  if (clfft_row_length_direct (f->height))
+    return clfft_transform_init (&f->columns_filter, f->engine, &filter,
+        error);
+  return clfft_transform_init (&f->columns_forward, f->engine, &forward,
+      error)
+      && clfft_transform_init (&f->columns_inverse, f->engine, &inverse,
+      error)
+      && clfft_transpose_pass_init (&f->transpose, f->engine, error)
+      && (f->scratch = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
+          (gsize) f->bins * f->height * sizeof (cl_float2), NULL, error));
+}
+
 ClfftFilter2d *
 clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
     guint frame_height, ClfftPixels pixels, ClfftPadding padding,
     GError ** error)
 {
-  const gboolean wide = pixels == CLFFT_PIXELS_U16;
   const gboolean padded = padding == CLFFT_PADDING_MIRROR;
   /* 0 (none fits) fails in clfft_transform_init */
   guint width = padded ? clfft_filter2d_padded_length (frame_width) :
@@ -205,17 +266,6 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
       frame_height;
   ClfftFilter2d *f;
   gsize count = (gsize) width * height;
-  const ClfftTransformSpec rows_forward = { width, -1,
-    wide ? CLFFT_LOAD_U16 : CLFFT_LOAD_U8, CLFFT_STORE_COMPLEX, 0, height
-  }, rows_inverse = { width, 1, CLFFT_LOAD_COMPLEX,
-    wide ? CLFFT_STORE_U16 : CLFFT_STORE_U8, 0, height
-  }, columns_filter = { height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
-    CLFFT_ROW_GAIN_BETWEEN, width
-  }, columns_forward = { height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
-    CLFFT_ROW_GAIN_ON_STORE, width
-  }, columns_inverse = { height, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
-    0, width
-  };
   gfloat *ones;
   gboolean ok;
 
@@ -228,22 +278,18 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
   f = g_new0 (ClfftFilter2d, 1);
   f->engine = clfft_engine_ref (engine);
   f->output_gain = 1.0f;
-  f->pixel_size = wide ? 2 : 1;
+  f->pixel_size = pixels == CLFFT_PIXELS_U16 ? 2 : 1;
   f->frame_width = frame_width;
   f->frame_height = frame_height;
   f->zero_copy = clfft_engine_get_device (engine)->host_unified_memory;
   f->width = width;
   f->height = height;
-  ok = clfft_transform_init (&f->rows_forward, engine, &rows_forward, error)
-      && clfft_transform_init (&f->rows_inverse, engine, &rows_inverse, error)
-      && (clfft_row_length_direct (height) ?
-      clfft_transform_init (&f->columns_filter, engine, &columns_filter,
-          error) :
-      (clfft_transform_init (&f->columns_forward, engine, &columns_forward,
-              error)
-          && clfft_transform_init (&f->columns_inverse, engine,
-              &columns_inverse, error)))
-      && clfft_transpose_pass_init (&f->transpose, engine, error)
+  f->bins = width / 2 + 1;
+  f->pairs = width % 2 == 0 && clfft_transform_length_supported (width / 2);
+  /* a half-length inverse gives W / 2 times the samples, not W */
+  f->norm = (f->pairs ? 2.0f : 1.0f) / ((gfloat) width * height);
+  ok = rows_init (f, error)
+      && columns_init (f, error)
       && scratch_alloc (f, error)
       && (f->upload = clfft_queue_new (engine, error))
       && (f->download = clfft_queue_new (engine, error))
@@ -253,10 +299,10 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
       count * f->pixel_size, error)
       && (!padded || mirror_pad_init (f, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
-          count * sizeof (cl_float2), NULL, error))
-      && (f->scratch = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
-          count * sizeof (cl_float2), NULL, error))
+          (gsize) f->bins * height * sizeof (cl_float2), NULL, error))
       && (f->gain = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
+          (gsize) f->bins * height * sizeof (cl_float), NULL, error))
+      && (f->gain_as_given = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
           count * sizeof (cl_float), NULL, error));
   f->bytes_in = f->slots[0].bytes_in;
   f->bytes_out = f->slots[0].bytes_out;
@@ -274,23 +320,30 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
   return f;
 }
 
+/* The gain of the bins, [kx][ky] for kx < bins: (G(k) + G(-k)) / 2, the
+ * part of G that acts on a real frame, times the normalization. */
 gboolean
 clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
     GError ** error)
 {
+  cl_command_queue queue = clfft_engine_get_queue (f->engine);
   guint w = f->width, h = f->height;
-  gfloat *transposed = g_new (gfloat, (gsize) w * h);
-  gfloat norm = 1.0f / ((gfloat) w * h);
+  gfloat *half = g_new (gfloat, (gsize) f->bins * h);
   cl_int st;
 
-  for (guint ky = 0; ky < h; ky++)
-    for (guint kx = 0; kx < w; kx++)
-      transposed[(gsize) kx * h + ky] = gain[(gsize) ky * w + kx] * norm;
-  st = clEnqueueWriteBuffer (clfft_engine_get_queue (f->engine), f->gain,
-      CL_TRUE, 0, (gsize) w * h * sizeof (gfloat), transposed, 0, NULL, NULL);
-  g_free (transposed);
+  for (guint kx = 0; kx < f->bins; kx++)
+    for (guint ky = 0; ky < h; ky++)
+      half[(gsize) kx * h + ky] = 0.5f * (gain[(gsize) ky * w + kx] +
+          gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
+  st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
+      (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
+  g_free (half);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueWriteBuffer (gain)");
+  st = clEnqueueWriteBuffer (queue, f->gain_as_given, CL_TRUE, 0,
+      (gsize) w * h * sizeof (gfloat), gain, 0, NULL, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBuffer (gain as given)");
   return TRUE;
 }
 
@@ -396,17 +449,27 @@ normalize_clear (Normalize * n)
   memset (n, 0, sizeof (*n));
 }
 
+/* Real values of the transform's size, for normalize and the view. */
+static gboolean
+ensure_real_values (ClfftFilter2d * f, GError ** error)
+{
+  return ensure_device_buffer (f, &f->real_values, CL_MEM_READ_WRITE,
+      (gsize) f->width * f->height * sizeof (cl_float), error);
+}
+
 static gboolean
 ensure_normalize (ClfftFilter2d * f, GError ** error)
 {
   Normalize *n = &f->normalize;
-  const ClfftTransformSpec rows = { f->width, 1, CLFFT_LOAD_COMPLEX,
-    CLFFT_STORE_REAL, 0, f->height
+  const ClfftTransformSpec rows = { f->rows_inverse.spec.length, 1,
+    f->rows_inverse.spec.load,
+    f->pairs ? CLFFT_STORE_REAL_PAIRS : CLFFT_STORE_REAL, 0, f->height
   };
 
   if (n->stretch.stretch)
     return TRUE;
-  if (clfft_transform_init (&n->rows, f->engine, &rows, error)
+  if (ensure_real_values (f, error)
+      && clfft_transform_init (&n->rows, f->engine, &rows, error)
       && scratch_covers (f, &n->rows, error)
       && stretch_init (&n->stretch, f, FALSE, error))
     return TRUE;
@@ -430,7 +493,8 @@ ensure_spectrum_view (ClfftFilter2d * f, GError ** error)
 {
   SpectrumView *v = &f->spectrum_view;
   const ClfftTransformSpec columns = { f->height, -1, CLFFT_LOAD_COMPLEX,
-    CLFFT_STORE_COMPLEX, CLFFT_ROW_GAIN_ON_STORE, f->width
+    CLFFT_STORE_COMPLEX, CLFFT_ROW_LOAD_ACROSS_ROWS |
+        CLFFT_ROW_STORE_ACROSS_ROWS, f->bins
   };
 
   if (v->log_magnitude)
@@ -440,9 +504,9 @@ ensure_spectrum_view (ClfftFilter2d * f, GError ** error)
         "the spectrum view needs a filter without padding");
     return FALSE;
   }
-  if ((f->columns_forward.n_passes
-          || (clfft_transform_init (&v->columns, f->engine, &columns, error)
-              && scratch_covers (f, &v->columns, error)))
+  if (ensure_real_values (f, error)
+      && clfft_transform_init (&v->columns, f->engine, &columns, error)
+      && scratch_covers (f, &v->columns, error)
       && (v->log_magnitude = clfft_kernel_new (f->engine, "spectrum_view.cl",
               "", "log_magnitude", error))
       && stretch_init (&v->stretch, f, TRUE, error))
@@ -451,51 +515,49 @@ ensure_spectrum_view (ClfftFilter2d * f, GError ** error)
   return FALSE;
 }
 
-/* Rows inverse into real values in the spectrum's memory (free by then),
- * stretched into pixels. */
+/* Rows inverse into real values, stretched into pixels. */
 static gboolean
-enqueue_normalized_rows (ClfftFilter2d * f, GError ** error)
+enqueue_normalized_rows (ClfftFilter2d * f, cl_mem spectrum,
+    GError ** error)
 {
-  const ClfftRowLayout rows = { 1, f->width };
+  const ClfftRowLayout bins = { 1, f->bins }, values = { 1, f->width };
 
   return ensure_normalize (f, error)
       && clfft_transform_enqueue (&f->normalize.rows, &f->transform_scratch,
-      f->scratch, rows, f->spectrum, rows, f->height, NULL, 0, 1.0f, NULL,
+      spectrum, bins, f->real_values, values, f->height, NULL, 0, 1.0f, NULL,
       error)
-      && stretch_enqueue (&f->normalize.stretch, f, f->spectrum, error);
+      && stretch_enqueue (&f->normalize.stretch, f, f->real_values, error);
 }
 
-/* Rows forward, transpose, columns forward with the mask: the filtered
- * spectrum, transposed, in spectrum; its view into scratch, stretched. */
+/* Rows forward, columns forward in place: the spectrum's bins; its view
+ * into real_values, stretched. */
 static gboolean
 enqueue_spectrum_view (ClfftFilter2d * f, GError ** error)
 {
   SpectrumView *v = &f->spectrum_view;
-  ClfftTransform *columns = f->columns_forward.n_passes ?
-      &f->columns_forward : &v->columns;
   guint w = f->width, h = f->height;
-  const ClfftRowLayout rows = { 1, w }, column_rows = { 1, h };
-  /* the mask holds 1 / (W H); the view shows |F x H| */
-  gfloat scale = (gfloat) w * h;
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_float), sizeof (cl_mem)
+  const ClfftRowLayout pixels = { 1, w }, bins = { 1, f->bins };
+  const ClfftRowLayout columns = { f->bins, 1 };
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem),
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem)
   };
-  const void *values[] = { &f->spectrum, &w, &h, &scale, &f->scratch };
+  const void *values[] = { &f->spectrum, &f->bins, &f->gain_as_given, &w, &h,
+    &f->real_values
+  };
   const gsize local[2] = { 16, 16 };
   const gsize global[2] = { (w + 15) / 16 * 16, (h + 15) / 16 * 16 };
 
   return ensure_spectrum_view (f, error)
       && clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
-      f->bytes_in, rows, f->spectrum, rows, h, NULL, 0, 1.0f, NULL, error)
-      && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
-      f->scratch, w, h, NULL, error)
-      && clfft_transform_enqueue (columns, &f->transform_scratch, f->scratch,
-      column_rows, f->spectrum, column_rows, w, f->gain, h, 1.0f, NULL, error)
+      f->bytes_in, pixels, f->spectrum, bins, h, NULL, 0, 1.0f, NULL, error)
+      && clfft_transform_enqueue (&v->columns, &f->transform_scratch,
+      f->spectrum, columns, f->spectrum, columns, f->bins, NULL, 0, 1.0f,
+      NULL, error)
       && clfft_kernel_set_args (v->log_magnitude, error, G_N_ELEMENTS (sizes),
       sizes, values)
       && clfft_kernel_enqueue (f->engine, v->log_magnitude, 2, global, local,
       NULL, "log_magnitude", error)
-      && stretch_enqueue (&v->stretch, f, f->scratch, error);
+      && stretch_enqueue (&v->stretch, f, f->real_values, error);
 }
 
 void
@@ -504,35 +566,49 @@ clfft_filter2d_set_mode (ClfftFilter2d * f, ClfftMode mode)
   f->mode = mode;
 }
 
+/* The columns of the half spectrum forward, times the gain, inverse: in
+ * place, or through the transposed spectrum. Returns where the result
+ * lies, or NULL on error. */
+static cl_mem
+enqueue_columns (ClfftFilter2d * f, GError ** error)
+{
+  const ClfftScratch *scratch = &f->transform_scratch;
+  const guint h = f->height;
+  const ClfftRowLayout columns = { f->bins, 1 }, rows = { 1, h };
+
+  if (f->columns_filter.n_passes)
+    return clfft_transform_enqueue (&f->columns_filter, scratch, f->spectrum,
+        columns, f->spectrum, columns, f->bins, f->gain, h, 1.0f, NULL,
+        error) ? f->spectrum : NULL;
+  return clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
+      f->scratch, f->bins, h, NULL, error)
+      && clfft_transform_enqueue (&f->columns_forward, scratch, f->scratch,
+      rows, f->spectrum, rows, f->bins, f->gain, h, 1.0f, NULL, error)
+      && clfft_transform_enqueue (&f->columns_inverse, scratch, f->spectrum,
+      rows, f->spectrum, rows, f->bins, NULL, 0, 1.0f, NULL, error)
+      && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
+      f->scratch, h, f->bins, NULL, error) ? f->scratch : NULL;
+}
+
 gboolean
 clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 {
-  guint w = f->width, h = f->height;
-  const ClfftRowLayout rows = { 1, w }, columns = { 1, h };
-  const ClfftScratch *scratch = &f->transform_scratch;
+  const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, f->bins };
+  cl_mem filtered;
 
   if (f->mode == CLFFT_MODE_SPECTRUM)
     return enqueue_spectrum_view (f, error);
-  return (!f->mirror_pad || mirror_pad_enqueue (f, error))
-      && clfft_transform_enqueue (&f->rows_forward, scratch,
-      f->mirror_pad ? f->bytes_padded : f->bytes_in, rows, f->spectrum, rows,
-      h, NULL, 0, 1.0f, NULL, error)
-      && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
-      f->scratch, w, h, NULL, error)
-      && (f->columns_filter.n_passes ?
-      clfft_transform_enqueue (&f->columns_filter, scratch, f->scratch,
-          columns, f->spectrum, columns, w, f->gain, h, 1.0f, NULL, error) :
-      (clfft_transform_enqueue (&f->columns_forward, scratch, f->scratch,
-              columns, f->spectrum, columns, w, f->gain, h, 1.0f, NULL, error)
-          && clfft_transform_enqueue (&f->columns_inverse, scratch,
-              f->spectrum, columns, f->spectrum, columns, w, NULL, 0, 1.0f,
-              NULL, error)))
-      && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
-      f->scratch, h, w, NULL, error)
-      && (f->output == CLFFT_OUTPUT_NORMALIZE ?
-      enqueue_normalized_rows (f, error) :
-      clfft_transform_enqueue (&f->rows_inverse, scratch, f->scratch, rows,
-          f->bytes_out, rows, h, NULL, 0, f->output_gain, NULL, error));
+  if ((f->mirror_pad && !mirror_pad_enqueue (f, error))
+      || !clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
+          f->mirror_pad ? f->bytes_padded : f->bytes_in, pixels, f->spectrum,
+          bins, f->height, NULL, 0, 1.0f, NULL, error)
+      || !(filtered = enqueue_columns (f, error)))
+    return FALSE;
+  if (f->output == CLFFT_OUTPUT_NORMALIZE)
+    return enqueue_normalized_rows (f, filtered, error);
+  return clfft_transform_enqueue (&f->rows_inverse, &f->transform_scratch,
+      filtered, bins, f->bytes_out, pixels, f->height, NULL, 0,
+      f->output_gain, NULL, error);
 }
 
 /* Lets queued work that reads or writes host memory finish (error
@@ -756,6 +832,8 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->spectrum);
   clfft_buffer_release (&f->scratch);
   clfft_buffer_release (&f->gain);
+  clfft_buffer_release (&f->gain_as_given);
+  clfft_buffer_release (&f->real_values);
   clfft_buffer_release (&f->bytes_padded);
   if (f->mirror_pad)
     clfft_warn_on_failure (clReleaseKernel (f->mirror_pad), "clReleaseKernel");

@@ -155,7 +155,8 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     const gchar * suffix, GError ** error)
 {
   guint n = pass->n, largest = 0, values = 0, rows;
-  guint pitch = across_rows ? n + 1 : n;
+  /* a row in local memory: PITCH in kernels/fft_stockham.cl */
+  guint pitch = across_rows ? n + 1 : n + n / 8 + 1;
   gsize local_budget = across_rows ? dev->local_mem_size :
       dev->local_mem_size / 2, local_bytes;
   GString *options;
@@ -177,7 +178,7 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
       return FALSE;
     }
     values = GENERIC_VALUES;
-    pitch = GENERIC_MAX_N + 1;
+    pitch = GENERIC_MAX_N + GENERIC_MAX_N / 8 + 1;
   }
   rows = pass->generic ? 1 : across_rows ? 16 :
       MAX (1, ROW_GROUP_TARGET / pass->threads_per_row);
@@ -246,6 +247,8 @@ static const gchar *const load_options[] = {
   [CLFFT_LOAD_REAL_PAIRS] = " -D LOAD_REAL_PAIRS",
   [CLFFT_LOAD_HERMITIAN] = " -D LOAD_HERMITIAN",
   [CLFFT_LOAD_HALF_SPECTRUM] = " -D LOAD_HALF_SPECTRUM",
+  [CLFFT_LOAD_U8_PAIRS] = " -D LOAD_U8_PAIRS",
+  [CLFFT_LOAD_U16_PAIRS] = " -D LOAD_U16_PAIRS",
 };
 
 static const gchar *const store_options[] = {
@@ -256,6 +259,8 @@ static const gchar *const store_options[] = {
   [CLFFT_STORE_REAL_PAIRS] = " -D STORE_REAL_PAIRS",
   [CLFFT_STORE_HALF] = " -D STORE_HALF",
   [CLFFT_STORE_HALF_SPECTRUM] = " -D STORE_HALF_SPECTRUM",
+  [CLFFT_STORE_U8_PAIRS] = " -D STORE_U8_PAIRS",
+  [CLFFT_STORE_U16_PAIRS] = " -D STORE_U16_PAIRS",
 };
 
 static const struct

@@ -28,6 +28,8 @@ typedef enum
   CLFFT_LOAD_REAL_PAIRS,
   CLFFT_LOAD_HERMITIAN,
   CLFFT_LOAD_HALF_SPECTRUM,
+  CLFFT_LOAD_U8_PAIRS,
+  CLFFT_LOAD_U16_PAIRS,
 } ClfftRowLoad;
 
 typedef enum
@@ -39,6 +41,8 @@ typedef enum
   CLFFT_STORE_REAL_PAIRS,
   CLFFT_STORE_HALF,
   CLFFT_STORE_HALF_SPECTRUM,
+  CLFFT_STORE_U8_PAIRS,
+  CLFFT_STORE_U16_PAIRS,
 } ClfftRowStore;
 
 /* What a row pass does besides its FFT; each is the kernel option of the
@@ -129,7 +133,7 @@ typedef struct
   cl_mem gain;                  /* real gains, sets gain_distance apart */
   guint gain_distance;
   gfloat scale;
-  gfloat offset;                /* added to pixels (STORE_U8, STORE_U16) */
+  gfloat offset;                /* added to pixels (STORE_U8 and the like) */
   cl_uint magnitude;            /* pixels of |x| rather than x (same) */
 } ClfftRowTables;
 
