@@ -41,7 +41,8 @@ void clfft_filter2d_get_transform_size (ClfftFilter2d * filter,
 
 /* gain: the transform size's height rows of width values, in the unshifted
  * order of the DFT (element [ky][kx] for frequency indices ky, kx; index
- * W - k is -k). */
+ * W - k is -k). The output is the real part of the filtered frame, so only
+ * (G(k) + G(-k)) / 2 acts: that is what the filter stores. */
 gboolean clfft_filter2d_set_gain (ClfftFilter2d * filter, const gfloat * gain,
     GError ** error);
 
