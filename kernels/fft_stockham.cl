@@ -36,10 +36,12 @@
  *   GAIN_ON_STORE  multiply outputs by a real gain per element
  *   ROW_SETS     rows come in sets of sub_rows (four-step); without it
  *                every row is its own set and e = idx
- *   LOAD_ACROSS_ROWS, STORE_ACROSS_ROWS  read (write) global memory through
- *                local memory, the group's rows side by side, so that the
- *                access is coalesced when neighbouring rows are neighbours
- *                in memory (the first pass of four-step)
+ *   LOAD_ACROSS_ROWS, STORE_ACROSS_ROWS  read (write) global memory with
+ *                the group's rows side by side, so that the access is
+ *                coalesced when neighbouring rows are neighbours in memory
+ *                (columns; the first pass of four-step): with one of them,
+ *                through local memory; with both, directly (INTERLEAVED_ROWS)
+ *   NO_LDS_PAD   no spare local memory slots (see PADDED)
  * and one LOAD_* and one STORE_* option for the data layout (default:
  * complex in, complex out):
  *   LOAD_U8, LOAD_U16   8-bit or 16-bit pixels as real input
@@ -117,20 +119,36 @@ __constant uint kRadices[NUM_STAGES] = { RADICES };
 
 #define WG_SIZE (THREADS * ROWS)
 
-/* Rows of a group side by side in global memory are stored one element
- * further apart in local memory, so that a row-crossing access spreads
- * over the banks. Other passes exchange values between stages with one
- * spare slot after every 8: the first stages write with a stride of their
- * radix (8 complex values, 64 bytes), which would put 8 work-items of a
- * half-warp on one bank; with the spare slots the stride is 9. Passes
- * across rows go without: the slots cost them rows per group, which
- * measured slower (docs/performance.md). */
-#if defined(LOAD_ACROSS_ROWS) || defined(STORE_ACROSS_ROWS)
+/* A pass that reads and writes across rows (the columns of an image, in
+ * place) gives neighbouring work-items neighbouring rows, as a column FFT
+ * does: each work-item then reads and writes global memory directly in
+ * its stages' pattern, and the group's accesses are coalesced across rows.
+ * Local memory interleaves the group's rows element by element. */
+#if defined(LOAD_ACROSS_ROWS) && defined(STORE_ACROSS_ROWS)
+#define INTERLEAVED_ROWS
+#endif
+
+/* Stages exchange values with one spare slot after every 8: the first
+ * stages write with a stride of their radix (8 complex values, 64 bytes),
+ * which would put 8 work-items of a half-warp on one bank; with the spare
+ * slots the stride is 9. The plan leaves them out (NO_LDS_PAD) where they
+ * would cost rows per group (see clfft-passes.c). A pass that reads or
+ * writes across rows through local memory stores the group's rows one
+ * element further apart, so that a row-crossing access spreads over the
+ * banks. */
+#if defined(NO_LDS_PAD)
 #define PADDED(i) (i)
 #define PITCH (N + 1)
 #else
 #define PADDED(i) ((i) + ((i) >> 3))
 #define PITCH (N + N / 8 + 1)
+#endif
+
+/* Where element i of a work-item's row lies in local memory, from buf */
+#ifdef INTERLEAVED_ROWS
+#define AT(i) (PADDED (i) * ROWS)
+#else
+#define AT(i) PADDED (i)
 #endif
 
 #if defined(LOAD_U8) || defined(LOAD_U8_PAIRS)
@@ -299,7 +317,7 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
         const uint j = t + c * THREADS;
         if (j < span)
           for (uint r = 0; r < radix; r++)
-            v[c * radix + r] = buf[PADDED (j + r * span)];
+            v[c * radix + r] = buf[AT (j + r * span)];
       }
       barrier (CLK_LOCAL_MEM_FENCE);
     }
@@ -326,7 +344,7 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
         const uint k = j % ns;
         if (j < span)
           for (uint r = 0; r < radix; r++)
-            buf[PADDED ((j - k) * radix + k + r * ns)] = v[c * radix + r];
+            buf[AT ((j - k) * radix + k + r * ns)] = v[c * radix + r];
       }
       barrier (CLK_LOCAL_MEM_FENCE);
     }
@@ -552,24 +570,33 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
 {
   __local float2 lds[LDS_SIZE];
   const uint lid = get_local_id (0);
+#ifdef INTERLEAVED_ROWS
+  const uint t = lid / ROWS;
+  const uint local_row = lid % ROWS;
+  __local float2 *buf = lds + local_row;
+#else
   const uint t = lid % THREADS;
   const uint local_row = lid / THREADS;
+  __local float2 *buf = lds + local_row * PITCH;
+#endif
   const uint first_row = get_group_id (0) * ROWS;
   const uint row = first_row + local_row;
   const bool active = row < batch;
   const RowPos pos = row_pos (row, sub_rows);
-  /* the row a work-item reads or writes across the group's rows */
+#if defined(LOAD_ACROSS_ROWS) != defined(STORE_ACROSS_ROWS)
+  /* the row a work-item reads or writes across the group's rows, through
+   * local memory */
   const uint across_lrow = lid % ROWS;
   const bool across_active = first_row + across_lrow < batch;
   const RowPos across_pos = row_pos (first_row + across_lrow, sub_rows);
+#endif
   const Side src_side = { src_stride, src_dist, src_sub_step, src_elem_step };
   const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale,
     offset, magnitude
   };
-  __local float2 *buf = lds + local_row * PITCH;
   float2 v[VALUES];
 
-#ifdef LOAD_ACROSS_ROWS
+#if defined(LOAD_ACROSS_ROWS) && !defined(INTERLEAVED_ROWS)
   FOR_EACH_ACROSS_ROWS (idx, lds[across_lrow * PITCH + idx] = across_active ?
       load_input (src, src_side, across_pos, idx, tab SHAPE_ARG) :
       (float2) (0.0f));
@@ -588,13 +615,14 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
   barrier (CLK_LOCAL_MEM_FENCE);
 #ifdef GAIN_BETWEEN
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      buf[idx] = v[slot] * (active ? gain[row * gain_dist + idx] : 0.0f));
+      buf[AT (idx)] = v[slot] * (active ? gain[row * gain_dist + idx] :
+          0.0f));
 #else
-  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, buf[idx] = cmul (v[slot],
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, buf[AT (idx)] = cmul (v[slot],
           conv[idx]));
 #endif
   barrier (CLK_LOCAL_MEM_FENCE);
-  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[idx]);
+  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[AT (idx)]);
   barrier (CLK_LOCAL_MEM_FENCE);
   fft_pass (v, buf, t, tw, 1.0f SHAPE_ARG);
 #else
@@ -625,7 +653,7 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
   }
 #else
   const Side dst_side = { dst_stride, dst_dist, dst_sub_step, dst_elem_step };
-#ifdef STORE_ACROSS_ROWS
+#if defined(STORE_ACROSS_ROWS) && !defined(INTERLEAVED_ROWS)
   /* fft_pass read buf for the last time before its last barrier */
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, buf[idx] = v[slot]);
   barrier (CLK_LOCAL_MEM_FENCE);

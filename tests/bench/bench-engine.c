@@ -445,6 +445,10 @@ bench_filter_passes (guint w, guint h)
         column_rows, TRUE},
     {"pass-columns-t-fwd", {h, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
             0, bins}, FALSE, FALSE, column_rows, column_rows},
+    /* the kernel of pass-columns-fwd on contiguous rows: what the walk
+     * down the columns costs */
+    {"pass-across-on-rows", {h, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+            across, bins}, FALSE, FALSE, column_rows, column_rows},
     {"pass-rows-inv", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
             CLFFT_STORE_U8_PAIRS, 0, h}, FALSE, TRUE, bin_rows, pixels},
   };
@@ -466,6 +470,27 @@ bench_filter_passes (guint w, guint h)
     report (passes[i].name, w, h, clfft_transform_describe (&t),
         median_device_us (run_pass, &r), 0, -1);
     clfft_transform_clear (&t);
+  }
+  /* VkFFT's own passes for comparison: the column transforms alone (in
+   * place, forward), and its row R2C (out of place) */
+  {
+    cl_mem reals = random_buffer ((gsize) w * h, NULL);
+    PeerVkfft *columns = peer_vkfft_new_columns (clfft_engine_get_context
+        (engine), clfft_engine_get_device (engine)->id, queue, bins, h,
+        spectrum, FALSE);
+    PeerVkfft *rows = peer_vkfft_new_1d_r2c (clfft_engine_get_context
+        (engine), clfft_engine_get_device (engine)->id, queue, w, h, reals,
+        spectrum, FALSE);
+
+    if (columns)
+      report ("pass-columns-fwd", w, h, peer_vkfft_name (FALSE),
+          median_device_us (run_vkfft_forward, columns), 0, -1);
+    if (rows)
+      report ("pass-rows-fwd", w, h, peer_vkfft_name (FALSE),
+          median_device_us (run_vkfft_forward, rows), 0, -1);
+    peer_vkfft_free (columns);
+    peer_vkfft_free (rows);
+    CHECK_CL (clReleaseMemObject (reals));
   }
   CHECK_CL (clReleaseMemObject (bytes));
   CHECK_CL (clReleaseMemObject (spectrum));

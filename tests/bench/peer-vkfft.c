@@ -84,6 +84,43 @@ peer_vkfft_new_1d_r2c (cl_context context, cl_device_id device,
   return peer_new (context, device, queue, 1, &n, batch, in, out, lut);
 }
 
+PeerVkfft *
+peer_vkfft_new_columns (cl_context context, cl_device_id device,
+    cl_command_queue queue, guint width, guint height, cl_mem data,
+    gboolean lut)
+{
+  PeerVkfft *p = g_new0 (PeerVkfft, 1);
+  VkFFTConfiguration config = { 0 };
+  VkFFTResult res;
+
+  p->context = context;
+  p->device = device;
+  p->queue = queue;
+  p->in = data;
+  p->out = data;
+  p->out_size = (uint64_t) width * height * 2 * sizeof (gfloat);
+  config.FFTdim = 2;
+  config.size[0] = width;
+  config.size[1] = height;
+  /* the rows stay as they are: only the transforms down the columns */
+  config.omitDimension[0] = 1;
+  config.normalize = 1;
+  config.useLUT = lut;
+  config.device = &p->device;
+  config.context = &p->context;
+  config.commandQueue = &p->queue;
+  config.bufferSize = &p->out_size;
+  config.buffer = &p->out;
+  res = initializeVkFFT (&p->app, config);
+  if (res != VKFFT_SUCCESS) {
+    g_printerr ("VkFFT refuses columns of %ux%u: error %d\n", width, height,
+        res);
+    g_free (p);
+    return NULL;
+  }
+  return p;
+}
+
 gboolean
 peer_vkfft_enqueue (PeerVkfft * p, gboolean forward)
 {
@@ -124,6 +161,14 @@ peer_vkfft_new_2d_real (cl_context context, cl_device_id device,
 PeerVkfft *
 peer_vkfft_new_1d_r2c (cl_context context, cl_device_id device,
     cl_command_queue queue, guint n, guint batch, cl_mem in, cl_mem out,
+    gboolean lut)
+{
+  return NULL;
+}
+
+PeerVkfft *
+peer_vkfft_new_columns (cl_context context, cl_device_id device,
+    cl_command_queue queue, guint width, guint height, cl_mem data,
     gboolean lut)
 {
   return NULL;

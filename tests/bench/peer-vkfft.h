@@ -24,6 +24,11 @@ PeerVkfft *peer_vkfft_new_2d_real (cl_context context, cl_device_id device,
 PeerVkfft *peer_vkfft_new_1d_r2c (cl_context context, cl_device_id device,
     cl_command_queue queue, guint n, guint batch, cl_mem in, cl_mem out,
     gboolean lut);
+/* Complex transforms down the columns of a height x width complex matrix,
+ * in place in data (the rows are left alone). */
+PeerVkfft *peer_vkfft_new_columns (cl_context context, cl_device_id device,
+    cl_command_queue queue, guint width, guint height, cl_mem data,
+    gboolean lut);
 /* "VkFFT <version>", with " LUT" for lut peers */
 const gchar *peer_vkfft_name (gboolean lut);
 gboolean peer_vkfft_enqueue (PeerVkfft * peer, gboolean forward);

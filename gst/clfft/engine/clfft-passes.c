@@ -155,8 +155,11 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     const gchar * suffix, GError ** error)
 {
   guint n = pass->n, largest = 0, values = 0, rows;
+  /* spare local slots (PADDED in kernels/fft_stockham.cl) cost a pass
+   * across rows rows per group, and gained nothing there on an H100 */
+  gboolean pad = !across_rows;
   /* a row in local memory: PITCH in kernels/fft_stockham.cl */
-  guint pitch = across_rows ? n + 1 : n + n / 8 + 1;
+  guint pitch = pad ? n + n / 8 + 1 : n + 1;
   gsize local_budget = across_rows ? dev->local_mem_size :
       dev->local_mem_size / 2, local_bytes;
   GString *options;
@@ -207,6 +210,8 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     for (guint s = 0; s < n_stages; s++)
       g_string_append_printf (options, "%s%u", s ? "," : "", radices[s]);
   }
+  if (!pad)
+    g_string_append (options, " -D NO_LDS_PAD");
   g_string_append (options, suffix);
   pass->kernel = clfft_kernel_new (pass->engine, "fft_stockham.cl",
       options->str, "fft_rows", error);
