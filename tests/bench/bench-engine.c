@@ -21,6 +21,10 @@
 #include "peer-clfft.h"
 #include "peer-vkfft.h"
 
+#ifdef HAVE_FFTW
+#include <fftw3.h>
+#endif
+
 static guint n_batches = 15, n_reps = 20;
 static ClfftEngine *engine;
 static cl_command_queue queue;
@@ -75,20 +79,20 @@ median_device_us (RunFunc run, gpointer data)
 
 static void
 report (const gchar * kase, guint a, guint b, const gchar * library,
-    gdouble us, gdouble peer_us, gdouble rel_diff)
+    gdouble us, gdouble base_us, gdouble rel_error)
 {
-  gchar size[32], ratio[16] = "", diff[16] = "";
+  gchar size[32], ratio[16] = "", error[16] = "";
 
   g_snprintf (size, sizeof (size), "%ux%u", a, b);
-  if (peer_us > 0)
-    g_snprintf (ratio, sizeof (ratio), "%.2f", us / peer_us);
-  if (rel_diff >= 0)
-    g_snprintf (diff, sizeof (diff), "%.1e", rel_diff);
-  printf ("%-14s %-10s %-14s %10.1f %12s %10s\n", kase, size, library, us,
-      ratio, diff);
+  if (base_us > 0)
+    g_snprintf (ratio, sizeof (ratio), "%.2f", us / base_us);
+  if (rel_error >= 0)
+    g_snprintf (error, sizeof (error), "%.1e", rel_error);
+  printf ("%-18s %-10s %-24s %10.1f %7s %9s\n", kase, size, library, us,
+      ratio, error);
   if (csv)
     fprintf (csv, "%s,%u,%u,%s,%.3f,%s,%s\n", kase, a, b, library, us, ratio,
-        diff);
+        error);
   fflush (stdout);
 }
 
@@ -133,16 +137,81 @@ read_floats (cl_mem buffer, gsize n_floats)
   return data;
 }
 
+/* ||got - ref|| / ||ref|| over n values; -1 without a reference */
 static gdouble
-relative_difference (const gfloat * a, const gfloat * b, gsize n)
+relative_error (const gfloat * got, const gdouble * ref, gsize n)
 {
   gdouble d = 0, norm = 0;
 
+  if (!ref)
+    return -1;
   for (gsize i = 0; i < n; i++) {
-    d += ((gdouble) a[i] - b[i]) * ((gdouble) a[i] - b[i]);
-    norm += (gdouble) b[i] * b[i];
+    d += (got[i] - ref[i]) * (got[i] - ref[i]);
+    norm += ref[i] * ref[i];
   }
   return sqrt (d / norm);
+}
+
+/* The forward transform of in in double precision through FFTW, laid out
+ * as our outputs are (interleaved complex): R2C rows of w / 2 + 1 bins, or
+ * a complex frame. rows: h transforms of length w (1D), else one w x h
+ * frame. NULL when FFTW is not built in. */
+static gdouble *
+fftw_forward (const gfloat * in, guint w, guint h, gboolean real,
+    gboolean rows)
+{
+#ifdef HAVE_FFTW
+  gsize n_in = (gsize) w * h * (real ? 1 : 2);
+  gsize n_out = (gsize) (real ? w / 2 + 1 : w) * h * 2;
+  gdouble *x = fftw_malloc (n_in * sizeof (gdouble));
+  gdouble *out = fftw_malloc (n_out * sizeof (gdouble));
+  int n[2] = { h, w };
+  fftw_plan plan;
+
+  if (real)
+    plan = rows ? fftw_plan_many_dft_r2c (1, (int[]) { w }, h, x, NULL, 1, w,
+        (fftw_complex *) out, NULL, 1, w / 2 + 1, FFTW_ESTIMATE) :
+        fftw_plan_dft_r2c (2, n, x, (fftw_complex *) out, FFTW_ESTIMATE);
+  else
+    plan = rows ? fftw_plan_many_dft (1, (int[]) { w }, h,
+        (fftw_complex *) x, NULL, 1, w, (fftw_complex *) out, NULL, 1, w,
+        FFTW_FORWARD, FFTW_ESTIMATE) :
+        fftw_plan_dft (2, n, (fftw_complex *) x, (fftw_complex *) out,
+        FFTW_FORWARD, FFTW_ESTIMATE);
+  for (gsize i = 0; i < n_in; i++)
+    x[i] = in[i];
+  fftw_execute (plan);
+  fftw_destroy_plan (plan);
+  fftw_free (x);
+  return out;
+#else
+  return NULL;
+#endif
+}
+
+static void
+reference_free (gdouble * ref)
+{
+#ifdef HAVE_FFTW
+  fftw_free (ref);
+#endif
+}
+
+/* One library's row of a case: its time and its forward output's error */
+typedef struct
+{
+  const gchar *library;
+  gdouble us, error;
+} Entry;
+
+/* The rows of a case, each with its ratio to VkFFT's default (vk_us; no
+ * ratio when 0). */
+static void
+report_entries (const gchar * kase, guint a, guint b, const Entry * e,
+    guint n, gdouble vk_us)
+{
+  for (guint i = 0; i < n; i++)
+    report (kase, a, b, e[i].library, e[i].us, vk_us, e[i].error);
 }
 
 /* ---- 2D complex forward + inverse pair ------------------------------- */
@@ -186,32 +255,38 @@ run_vkfft_forward (gpointer data)
   return peer_vkfft_enqueue (data, TRUE);
 }
 
-/* VkFFT's time for run (its pair, or its forward transform alone) on in
- * and out, and the relative difference of its forward output from ours
- * (n_out floats of out, read before this); 0 when VkFFT is not built in
- * or refuses the shape. */
+/* The error of the n_out floats of out against ref */
 static gdouble
-measure_vkfft (PeerVkfft * peer, RunFunc run, cl_mem out, const gfloat * ours,
-    gsize n_out, gdouble * diff)
+output_error (cl_mem out, const gdouble * ref, gsize n_out)
 {
-  gfloat *theirs;
-  gdouble us;
+  gfloat *got = read_floats (out, n_out);
+  gdouble error = relative_error (got, ref, n_out);
 
-  if (!peer)
-    return 0;
-  us = median_device_us (run, peer);
-  if (!peer_vkfft_enqueue (peer, TRUE))
-    g_error ("VkFFT forward failed");
-  theirs = read_floats (out, n_out);
-  *diff = relative_difference (ours, theirs, n_out);
-  g_free (theirs);
-  peer_vkfft_free (peer);
-  return us;
+  g_free (got);
+  return error;
 }
 
-/* A forward and inverse pair, complex (real = FALSE) or R2C + C2R; for
- * R2C + C2R also VkFFT's, whose time it returns (0 without VkFFT). Ratios
- * are ours to clFFT's and ours to VkFFT's. */
+/* VkFFT's time for run (its pair, or its forward transform alone) into
+ * an entry, with the error of its forward output in out; FALSE when VkFFT
+ * is not built in or refuses the shape. Frees the peer. */
+static gboolean
+measure_vkfft (PeerVkfft * peer, gboolean lut, RunFunc run, cl_mem out,
+    const gdouble * ref, gsize n_out, Entry * entry)
+{
+  if (!peer)
+    return FALSE;
+  entry->library = peer_vkfft_name (lut);
+  entry->us = median_device_us (run, peer);
+  if (!peer_vkfft_enqueue (peer, TRUE))
+    g_error ("VkFFT forward failed");
+  entry->error = output_error (out, ref, n_out);
+  peer_vkfft_free (peer);
+  return TRUE;
+}
+
+/* A forward and inverse pair, complex (real = FALSE) or R2C + C2R, ours
+ * and the peers' (VkFFT only for R2C + C2R). Returns VkFFT's time with its
+ * defaults (0 without VkFFT). */
 static gdouble
 bench_pair_2d (guint w, guint h, gboolean real)
 {
@@ -220,8 +295,10 @@ bench_pair_2d (guint w, guint h, gboolean real)
   gsize n_spec = real ? (gsize) 2 * (w / 2 + 1) * h : n_in;
   const gchar *kase = real ? "r2c-c2r-2d" : "c2c-2d-pair";
   GError *error = NULL;
-  gfloat *ours, *theirs;
-  gdouble us, peer_us = 0, diff = -1, vk_us = 0, vk_diff = -1;
+  gfloat *host_in;
+  gdouble *ref, vk_us = 0;
+  Entry entries[4];
+  guint n_entries = 0;
 
   p.plan = clfft_plan_2d_new (engine, real ? CLFFT_R2C : CLFFT_C2C, w, h,
       &error);
@@ -231,56 +308,44 @@ bench_pair_2d (guint w, guint h, gboolean real)
     p.inverse_plan = p.plan;
   if (!p.plan || !p.inverse_plan)
     g_error ("2D plan %ux%u: %s", w, h, error->message);
-  p.in = random_buffer (n_in, NULL);
+  p.in = random_buffer (n_in, &host_in);
+  ref = fftw_forward (host_in, w, h, real, FALSE);
   p.spectrum = empty_buffer (n_spec);
   p.out = empty_buffer (n_in);
-  us = median_device_us (run_pair_ours, &p);
+  entries[n_entries].library = "gst-clfft";
+  entries[n_entries].us = median_device_us (run_pair_ours, &p);
+  if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.spectrum, 0,
+          NULL, NULL, &error))
+    g_error ("%s", error->message);
+  entries[n_entries++].error = output_error (p.spectrum, ref, n_spec);
 
   p.peer = real ? peer_clfft_new_2d_real (clfft_engine_get_context (engine),
       queue, w, h) : peer_clfft_new_2d_c2c (clfft_engine_get_context (engine),
       queue, w, h);
   if (p.peer) {
-    if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.spectrum, 0,
-            NULL, NULL, &error))
-      g_error ("%s", error->message);
-    ours = read_floats (p.spectrum, n_spec);
-    peer_us = median_device_us (run_pair_peer, &p);
+    entries[n_entries].library = peer_clfft_version ();
+    entries[n_entries].us = median_device_us (run_pair_peer, &p);
     if (!peer_clfft_enqueue (p.peer, TRUE, p.in, p.spectrum))
       g_error ("clFFT forward failed");
-    theirs = read_floats (p.spectrum, n_spec);
-    diff = relative_difference (ours, theirs, n_spec);
-    g_free (ours);
-    g_free (theirs);
-  }
-  report (kase, w, h, "gst-clfft", us, peer_us, diff);
-  if (p.peer) {
-    report (kase, w, h, peer_clfft_version (), peer_us, 0, -1);
+    entries[n_entries++].error = output_error (p.spectrum, ref, n_spec);
     peer_clfft_free (p.peer);
   }
   /* VkFFT's default last, so that vk_us is its time */
-  for (gint lut = 1; real && lut >= 0; lut--) {
-    PeerVkfft *vk = peer_vkfft_new_2d_real (clfft_engine_get_context
-        (engine), clfft_engine_get_device (engine)->id, queue, w, h, p.in,
-        p.spectrum, lut);
-
-    if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.spectrum, 0,
-            NULL, NULL, &error))
-      g_error ("%s", error->message);
-    ours = read_floats (p.spectrum, n_spec);
-    vk_us = measure_vkfft (vk, run_vkfft_pair, p.spectrum, ours, n_spec,
-        &vk_diff);
-    g_free (ours);
-    if (vk_us > 0) {
-      report (kase, w, h, "gst-clfft/VkFFT", us, vk_us, vk_diff);
-      report (kase, w, h, peer_vkfft_name (lut), vk_us, 0, -1);
-    }
-  }
+  for (gint lut = 1; real && lut >= 0; lut--)
+    if (measure_vkfft (peer_vkfft_new_2d_real (clfft_engine_get_context
+                (engine), clfft_engine_get_device (engine)->id, queue, w, h,
+                p.in, p.spectrum, lut), lut, run_vkfft_pair, p.spectrum, ref,
+            n_spec, &entries[n_entries]))
+      vk_us = entries[n_entries++].us;
+  report_entries (kase, w, h, entries, n_entries, vk_us);
   if (p.inverse_plan != p.plan)
     clfft_plan_2d_free (p.inverse_plan);
   clfft_plan_2d_free (p.plan);
   CHECK_CL (clReleaseMemObject (p.in));
   CHECK_CL (clReleaseMemObject (p.spectrum));
   CHECK_CL (clReleaseMemObject (p.out));
+  g_free (host_in);
+  reference_free (ref);
   return vk_us;
 }
 
@@ -317,51 +382,41 @@ bench_r2c_1d (guint n, guint batch)
   R2c1d p = { 0, };
   gsize n_out = (gsize) 2 * (n / 2 + 1) * batch;
   GError *error = NULL;
-  gfloat *ours, *theirs;
-  gdouble us, peer_us = 0, diff = -1;
+  gfloat *host_in;
+  gdouble *ref, vk_us = 0;
+  Entry entries[4];
+  guint n_entries = 0;
 
   p.plan = clfft_plan_1d_new (engine, &desc, &error);
   if (!p.plan)
     g_error ("R2C plan %ux%u: %s", n, batch, error->message);
-  p.in = random_buffer ((gsize) n * batch, NULL);
+  p.in = random_buffer ((gsize) n * batch, &host_in);
+  ref = fftw_forward (host_in, n, batch, TRUE, TRUE);
   p.out = empty_buffer (n_out);
-  us = median_device_us (run_r2c_ours, &p);
+  entries[n_entries].library = "gst-clfft";
+  entries[n_entries].us = median_device_us (run_r2c_ours, &p);
+  entries[n_entries++].error = output_error (p.out, ref, n_out);
 
   p.peer = peer_clfft_new_1d_r2c (clfft_engine_get_context (engine), queue,
       n, batch);
   if (p.peer) {
-    run_r2c_ours (&p);
-    ours = read_floats (p.out, n_out);
-    peer_us = median_device_us (run_r2c_peer, &p);
-    theirs = read_floats (p.out, n_out);
-    diff = relative_difference (ours, theirs, n_out);
-    g_free (ours);
-    g_free (theirs);
-  }
-  report ("r2c-1d", n, batch, "gst-clfft", us, peer_us, diff);
-  if (p.peer) {
-    report ("r2c-1d", n, batch, peer_clfft_version (), peer_us, 0, -1);
+    entries[n_entries].library = peer_clfft_version ();
+    entries[n_entries].us = median_device_us (run_r2c_peer, &p);
+    entries[n_entries++].error = output_error (p.out, ref, n_out);
     peer_clfft_free (p.peer);
   }
-  for (gint lut = 1; lut >= 0; lut--) {
-    PeerVkfft *vk = peer_vkfft_new_1d_r2c (clfft_engine_get_context (engine),
-        clfft_engine_get_device (engine)->id, queue, n, batch, p.in, p.out,
-        lut);
-    gdouble vk_us, vk_diff = -1;
-
-    run_r2c_ours (&p);
-    ours = read_floats (p.out, n_out);
-    vk_us = measure_vkfft (vk, run_vkfft_forward, p.out, ours, n_out,
-        &vk_diff);
-    g_free (ours);
-    if (vk_us > 0) {
-      report ("r2c-1d", n, batch, "gst-clfft/VkFFT", us, vk_us, vk_diff);
-      report ("r2c-1d", n, batch, peer_vkfft_name (lut), vk_us, 0, -1);
-    }
-  }
+  for (gint lut = 1; lut >= 0; lut--)
+    if (measure_vkfft (peer_vkfft_new_1d_r2c (clfft_engine_get_context
+                (engine), clfft_engine_get_device (engine)->id, queue, n,
+                batch, p.in, p.out, lut), lut, run_vkfft_forward, p.out, ref,
+            n_out, &entries[n_entries]))
+      vk_us = entries[n_entries++].us;
+  report_entries ("r2c-1d", n, batch, entries, n_entries, vk_us);
   clfft_plan_1d_free (p.plan);
   CHECK_CL (clReleaseMemObject (p.in));
   CHECK_CL (clReleaseMemObject (p.out));
+  g_free (host_in);
+  reference_free (ref);
 }
 
 /* ---- the 8-bit filter path of clfft2dfilter ------------------------- */
@@ -390,8 +445,8 @@ bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
   if (!clfft_filter2d_process (filter, frame, w, frame, w, &error))
     g_error ("%s", error->message);
   report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror" :
-      "filter-gray8", w, h, vk_pair_us > 0 ? "gst-clfft/VkFFT" : "gst-clfft",
-      median_device_us (run_filter, filter), vk_pair_us, -1);
+      "filter-gray8", w, h, "gst-clfft", median_device_us (run_filter,
+          filter), vk_pair_us, -1);
   clfft_filter2d_free (filter);
   g_free (frame);
 }
@@ -698,14 +753,21 @@ main (int argc, char **argv)
       clfft_engine_get_device (engine)->name,
       clfft_engine_get_device (engine)->platform_name,
       clfft_engine_get_device (engine)->driver_version);
-  printf ("median of %u batches of %u runs; ratio = gst-clfft / peer (the "
-      "row before), or / VkFFT in gst-clfft/VkFFT rows (filter-gray8: / "
-      "VkFFT's R2C + C2R pair of the size)\n", n_batches, n_reps);
-  printf ("%-14s %-10s %-14s %10s %12s %10s\n", "case", "size", "library",
-      "device_us", "ratio_peer", "rel_diff");
+  printf ("device_us: median of %u batches of %u runs. ratio: to VkFFT's "
+      "time with its defaults for the case (filter-*: VkFFT's R2C + C2R pair "
+      "of the size; frames-*: frames-staged-depth1; spectrum-2-buffers: "
+      "spectrum-1-buffer). rel_error: relative L2 error of the forward "
+      "output against FFTW in double precision%s.\n", n_batches, n_reps,
+#ifdef HAVE_FFTW
+      ""
+#else
+      " (not built in: no errors)"
+#endif
+      );
+  printf ("%-18s %-10s %-24s %10s %7s %9s\n", "case", "size", "library",
+      "device_us", "ratio", "rel_error");
   if (csv)
-    fprintf (csv, "case,size_a,size_b,library,device_us,ratio_peer,"
-        "rel_diff\n");
+    fprintf (csv, "case,size_a,size_b,library,device_us,ratio,rel_error\n");
 
   for (guint i = 0; i < (quick ? 1 : G_N_ELEMENTS (frames)); i++) {
     gdouble vk_pair_us = 0;
