@@ -16,24 +16,56 @@ struct _PeerVkfft
   uint64_t in_size, out_size;
 };
 
+static PeerVkfft *
+peer_alloc (cl_context context, cl_device_id device, cl_command_queue queue,
+    cl_mem in, cl_mem out)
+{
+  PeerVkfft *p = g_new0 (PeerVkfft, 1);
+
+  p->context = context;
+  p->device = device;
+  p->queue = queue;
+  p->in = in;
+  p->out = out;
+  return p;
+}
+
+/* Initializes the peer's VkFFT from config, on its device, context and
+ * queue, normalized, with twiddles from tables when lut; on a failure
+ * prints what VkFFT refused, frees the peer and returns NULL. */
+static PeerVkfft *
+peer_init (PeerVkfft * p, VkFFTConfiguration * config, gboolean lut,
+    const gchar * what)
+{
+  VkFFTResult res;
+
+  config->normalize = 1;
+  config->useLUT = lut;
+  config->device = &p->device;
+  config->context = &p->context;
+  config->commandQueue = &p->queue;
+  res = initializeVkFFT (&p->app, *config);
+  if (res != VKFFT_SUCCESS) {
+    g_printerr ("VkFFT refuses %s: error %d\n", what, res);
+    g_free (p);
+    return NULL;
+  }
+  return p;
+}
+
 /* dims sizes (width first), batch; rows of in are reals, of out bins. */
 static PeerVkfft *
 peer_new (cl_context context, cl_device_id device, cl_command_queue queue,
     guint dims, const guint * size, guint batch, cl_mem in, cl_mem out,
     gboolean lut)
 {
-  PeerVkfft *p = g_new0 (PeerVkfft, 1);
+  PeerVkfft *p = peer_alloc (context, device, queue, in, out);
   VkFFTConfiguration config = { 0 };
   guint64 count = batch, bins = size[0] / 2 + 1;
-  VkFFTResult res;
+  gchar what[64];
 
   for (guint d = 0; d < dims; d++)
     count *= size[d];
-  p->context = context;
-  p->device = device;
-  p->queue = queue;
-  p->in = in;
-  p->out = out;
   p->in_size = count * sizeof (gfloat);
   p->out_size = count / size[0] * bins * 2 * sizeof (gfloat);
   config.FFTdim = dims;
@@ -41,11 +73,6 @@ peer_new (cl_context context, cl_device_id device, cl_command_queue queue,
   config.size[1] = dims > 1 ? size[1] : 1;
   config.numberBatches = batch;
   config.performR2C = 1;
-  config.normalize = 1;
-  config.useLUT = lut;
-  config.device = &p->device;
-  config.context = &p->context;
-  config.commandQueue = &p->queue;
   config.isInputFormatted = 1;
   config.inverseReturnToInputBuffer = 1;
   config.inputBufferStride[0] = size[0];
@@ -56,14 +83,9 @@ peer_new (cl_context context, cl_device_id device, cl_command_queue queue,
   config.bufferSize = &p->out_size;
   config.inputBuffer = &p->in;
   config.buffer = &p->out;
-  res = initializeVkFFT (&p->app, config);
-  if (res != VKFFT_SUCCESS) {
-    g_printerr ("VkFFT refuses %u-D %ux%u x %u: error %d\n", dims, size[0],
-        dims > 1 ? size[1] : 1, batch, res);
-    g_free (p);
-    return NULL;
-  }
-  return p;
+  g_snprintf (what, sizeof (what), "%u-D %ux%u x %u", dims, size[0],
+      dims > 1 ? size[1] : 1, batch);
+  return peer_init (p, &config, lut, what);
 }
 
 PeerVkfft *
@@ -89,36 +111,20 @@ peer_vkfft_new_columns (cl_context context, cl_device_id device,
     cl_command_queue queue, guint width, guint height, cl_mem data,
     gboolean lut)
 {
-  PeerVkfft *p = g_new0 (PeerVkfft, 1);
+  PeerVkfft *p = peer_alloc (context, device, queue, data, data);
   VkFFTConfiguration config = { 0 };
-  VkFFTResult res;
+  gchar what[64];
 
-  p->context = context;
-  p->device = device;
-  p->queue = queue;
-  p->in = data;
-  p->out = data;
   p->out_size = (uint64_t) width * height * 2 * sizeof (gfloat);
   config.FFTdim = 2;
   config.size[0] = width;
   config.size[1] = height;
   /* the rows stay as they are: only the transforms down the columns */
   config.omitDimension[0] = 1;
-  config.normalize = 1;
-  config.useLUT = lut;
-  config.device = &p->device;
-  config.context = &p->context;
-  config.commandQueue = &p->queue;
   config.bufferSize = &p->out_size;
   config.buffer = &p->out;
-  res = initializeVkFFT (&p->app, config);
-  if (res != VKFFT_SUCCESS) {
-    g_printerr ("VkFFT refuses columns of %ux%u: error %d\n", width, height,
-        res);
-    g_free (p);
-    return NULL;
-  }
-  return p;
+  g_snprintf (what, sizeof (what), "columns of %ux%u", width, height);
+  return peer_init (p, &config, lut, what);
 }
 
 gboolean
