@@ -235,6 +235,23 @@ run_pair_ours (gpointer data)
 }
 
 static gboolean
+run_forward_ours (gpointer data)
+{
+  Pair2d *p = data;
+
+  return clfft_plan_2d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->spectrum,
+      0, NULL, NULL, NULL);
+}
+
+static gboolean
+run_forward_peer (gpointer data)
+{
+  Pair2d *p = data;
+
+  return peer_clfft_enqueue (p->peer, TRUE, p->in, p->spectrum);
+}
+
+static gboolean
 run_pair_peer (gpointer data)
 {
   Pair2d *p = data;
@@ -255,31 +272,34 @@ run_vkfft_forward (gpointer data)
   return peer_vkfft_enqueue (data, TRUE);
 }
 
-/* The error of the n_out floats of out against ref */
-static gdouble
-output_error (cl_mem out, const gdouble * ref, gsize n_out)
+/* A library's entry: run's time, then the error against ref of the n_out
+ * floats that forward (its forward transform alone) leaves in out. */
+static void
+measure_entry (Entry * entry, const gchar * library, RunFunc run,
+    RunFunc forward, gpointer data, cl_mem out, const gdouble * ref,
+    gsize n_out)
 {
-  gfloat *got = read_floats (out, n_out);
-  gdouble error = relative_error (got, ref, n_out);
+  gfloat *got;
 
+  entry->library = library;
+  entry->us = median_device_us (run, data);
+  if (!forward (data))
+    g_error ("%s: the forward transform failed", library);
+  got = read_floats (out, n_out);
+  entry->error = relative_error (got, ref, n_out);
   g_free (got);
-  return error;
 }
 
-/* VkFFT's time for run (its pair, or its forward transform alone) into
- * an entry, with the error of its forward output in out; FALSE when VkFFT
- * is not built in or refuses the shape. Frees the peer. */
+/* VkFFT's entry (run: its pair, or its forward transform alone), when
+ * VkFFT is built in and takes the shape; frees the peer. */
 static gboolean
 measure_vkfft (PeerVkfft * peer, gboolean lut, RunFunc run, cl_mem out,
     const gdouble * ref, gsize n_out, Entry * entry)
 {
   if (!peer)
     return FALSE;
-  entry->library = peer_vkfft_name (lut);
-  entry->us = median_device_us (run, peer);
-  if (!peer_vkfft_enqueue (peer, TRUE))
-    g_error ("VkFFT forward failed");
-  entry->error = output_error (out, ref, n_out);
+  measure_entry (entry, peer_vkfft_name (lut), run, run_vkfft_forward, peer,
+      out, ref, n_out);
   peer_vkfft_free (peer);
   return TRUE;
 }
@@ -312,22 +332,15 @@ bench_pair_2d (guint w, guint h, gboolean real)
   ref = fftw_forward (host_in, w, h, real, FALSE);
   p.spectrum = empty_buffer (n_spec);
   p.out = empty_buffer (n_in);
-  entries[n_entries].library = "gst-clfft";
-  entries[n_entries].us = median_device_us (run_pair_ours, &p);
-  if (!clfft_plan_2d_enqueue (p.plan, CLFFT_FORWARD, p.in, p.spectrum, 0,
-          NULL, NULL, &error))
-    g_error ("%s", error->message);
-  entries[n_entries++].error = output_error (p.spectrum, ref, n_spec);
+  measure_entry (&entries[n_entries++], "gst-clfft", run_pair_ours,
+      run_forward_ours, &p, p.spectrum, ref, n_spec);
 
   p.peer = real ? peer_clfft_new_2d_real (clfft_engine_get_context (engine),
       queue, w, h) : peer_clfft_new_2d_c2c (clfft_engine_get_context (engine),
       queue, w, h);
   if (p.peer) {
-    entries[n_entries].library = peer_clfft_version ();
-    entries[n_entries].us = median_device_us (run_pair_peer, &p);
-    if (!peer_clfft_enqueue (p.peer, TRUE, p.in, p.spectrum))
-      g_error ("clFFT forward failed");
-    entries[n_entries++].error = output_error (p.spectrum, ref, n_spec);
+    measure_entry (&entries[n_entries++], peer_clfft_version (),
+        run_pair_peer, run_forward_peer, &p, p.spectrum, ref, n_spec);
     peer_clfft_free (p.peer);
   }
   /* VkFFT's default last, so that vk_us is its time */
@@ -393,16 +406,14 @@ bench_r2c_1d (guint n, guint batch)
   p.in = random_buffer ((gsize) n * batch, &host_in);
   ref = fftw_forward (host_in, n, batch, TRUE, TRUE);
   p.out = empty_buffer (n_out);
-  entries[n_entries].library = "gst-clfft";
-  entries[n_entries].us = median_device_us (run_r2c_ours, &p);
-  entries[n_entries++].error = output_error (p.out, ref, n_out);
+  measure_entry (&entries[n_entries++], "gst-clfft", run_r2c_ours,
+      run_r2c_ours, &p, p.out, ref, n_out);
 
   p.peer = peer_clfft_new_1d_r2c (clfft_engine_get_context (engine), queue,
       n, batch);
   if (p.peer) {
-    entries[n_entries].library = peer_clfft_version ();
-    entries[n_entries].us = median_device_us (run_r2c_peer, &p);
-    entries[n_entries++].error = output_error (p.out, ref, n_out);
+    measure_entry (&entries[n_entries++], peer_clfft_version (),
+        run_r2c_peer, run_r2c_peer, &p, p.out, ref, n_out);
     peer_clfft_free (p.peer);
   }
   for (gint lut = 1; lut >= 0; lut--)
