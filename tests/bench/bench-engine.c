@@ -3,10 +3,11 @@
  * clFFT measured in the same run where it is built in.
  *
  * Usage: bench-engine [--csv FILE] [--batches N] [--reps N] [--quick]
- *   [--only GROUPS]
+ *   [--only GROUPS] [--size WxH]
  * GROUPS: comma-separated, of pair, filter, passes, frames, mirror, r2c,
  * spectrum
- * (default all).
+ * (default all). --size: only the frame size WxH of the 2D cases (one of
+ * 640x480, 1280x720, 1920x1080, 3840x2160, 7680x4320).
  */
 #include <math.h>
 #include <stdio.h>
@@ -743,6 +744,7 @@ main (int argc, char **argv)
   };
   GError *error = NULL;
   gboolean quick = FALSE;
+  const gchar *size_only = NULL;
 
   for (int i = 1; i < argc; i++) {
     if (!strcmp (argv[i], "--csv") && i + 1 < argc)
@@ -755,6 +757,8 @@ main (int argc, char **argv)
       quick = TRUE;
     else if (!strcmp (argv[i], "--only") && i + 1 < argc)
       only = g_strsplit (argv[++i], ",", -1);
+    else if (!strcmp (argv[i], "--size") && i + 1 < argc)
+      size_only = argv[++i];
   }
   engine = clfft_engine_get (-1, &error);
   if (!engine)
@@ -782,7 +786,12 @@ main (int argc, char **argv)
 
   for (guint i = 0; i < (quick ? 1 : G_N_ELEMENTS (frames)); i++) {
     gdouble vk_pair_us = 0;
+    gchar *size = g_strdup_printf ("%ux%u", frames[i][0], frames[i][1]);
+    gboolean skip = size_only && strcmp (size, size_only);
 
+    g_free (size);
+    if (skip)
+      continue;
     if (wanted ("pair") || wanted ("filter"))
       vk_pair_us = bench_pair_2d (frames[i][0], frames[i][1], TRUE);
     if (wanted ("pair"))

@@ -122,10 +122,83 @@ clfft_row_length_direct (guint n)
   return n >= 1 && n <= CLFFT_MAX_ROW_LENGTH && radix_schedule (n, radices);
 }
 
-/* How many work-items per group the built kernel allows; 0 on error. */
+static gboolean
+row_pass_set_args (ClfftRowPass * pass, const ClfftRowSide * src,
+    const ClfftRowSide * dst, guint rows, guint sub_rows,
+    const ClfftRowTables * tables, GError ** error)
+{
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
+    sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
+    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_float), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
+    sizeof (cl_mem), sizeof (cl_float), sizeof (cl_uint)
+  };
+  const void *values[] = { &src->mem, &src->layout.stride,
+    &src->layout.distance, &dst->mem, &dst->layout.stride,
+    &dst->layout.distance, &rows, &pass->twiddles, &tables->real_twiddles,
+    &tables->gain, &tables->gain_distance, &tables->chirp, &tables->conv,
+    &tables->scale, &sub_rows, &src->sub_step, &src->elem_step,
+    &dst->sub_step, &dst->elem_step, &tables->step_twiddles,
+    &tables->offset, &tables->magnitude
+  };
+  cl_int st;
+
+  if (!clfft_kernel_set_args (pass->kernel, error, G_N_ELEMENTS (sizes),
+          sizes, values))
+    return FALSE;
+  if (pass->generic) {
+    st = clSetKernelArg (pass->kernel, G_N_ELEMENTS (sizes),
+        sizeof (pass->shape), &pass->shape);
+    if (st != CL_SUCCESS)
+      return clfft_fail (error, st, "clSetKernelArg (shape)");
+  }
+  return TRUE;
+}
+
+/* Whether the device runs one group of local work-items of the built
+ * kernel. The group gets a batch of no rows, so it reads only its tables
+ * (a scratch buffer of n zeros stands in for them) and writes nothing. */
+static gboolean
+kernel_runs_group (ClfftRowPass * pass, gsize local)
+{
+  gsize bytes = (gsize) pass->n * sizeof (cl_float2);
+  gpointer zeros = g_malloc0 (bytes);
+  cl_mem table = clfft_buffer_new (pass->engine, CL_MEM_READ_ONLY |
+      CL_MEM_COPY_HOST_PTR, bytes, zeros, NULL);
+  cl_command_queue queue = clfft_queue_new (pass->engine, NULL);
+  const ClfftRowSide side = { table, {1, pass->n}, 0, 1 };
+  const ClfftRowTables tables = { table, table, table, table, table, 0,
+    1.0f, 0.0f, 0
+  };
+  const cl_mem saved_twiddles = pass->twiddles;
+  cl_int st = CL_INVALID_VALUE;
+
+  g_free (zeros);
+  pass->twiddles = table;
+  if (table && queue && row_pass_set_args (pass, &side, &side, 0, 1, &tables,
+          NULL)) {
+    st = clEnqueueNDRangeKernel (queue, pass->kernel, 1, NULL, &local,
+        &local, 0, NULL, NULL);
+    if (st == CL_SUCCESS)
+      st = clFinish (queue);
+  }
+  pass->twiddles = saved_twiddles;
+  clfft_buffer_release (&table);
+  if (queue)
+    clfft_warn_on_failure (clReleaseCommandQueue (queue),
+        "clReleaseCommandQueue");
+  return st == CL_SUCCESS;
+}
+
+/* How many of the wanted work-items per group the built kernel allows; 0
+ * on error. NVIDIA's OpenCL (driver 580) reports 256 for every kernel,
+ * even one built for a larger group (reqd_work_group_size) that it runs
+ * as asked: a group that the kernel was built for and that the device
+ * runs is allowed whatever the report says. */
 static gsize
 kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
-    GError ** error)
+    gsize wanted, GError ** error)
 {
   gsize allowed = 0;
   const gchar *limit;
@@ -135,6 +208,17 @@ kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   if (st != CL_SUCCESS) {
     clfft_fail (error, st, "clGetKernelWorkGroupInfo");
     return 0;
+  }
+  /* A test aid: pretend the device reported fewer work-items (as NVIDIA's
+   * does), so that the plan tries a group of the size it built for. */
+  limit = g_getenv ("CLFFT_KERNEL_WORK_GROUP_REPORTED");
+  if (limit && g_ascii_strtoull (limit, NULL, 10) > 0)
+    allowed = MIN (allowed, g_ascii_strtoull (limit, NULL, 10));
+  if (allowed < wanted && !pass->generic && kernel_runs_group (pass, wanted)) {
+    clfft_log (CLFFT_LOG_INFO, "%s reports %" G_GSIZE_FORMAT " work-items "
+        "per group for the length-%u kernel and runs the %" G_GSIZE_FORMAT
+        " it was built for", dev->name, allowed, pass->n, wanted);
+    allowed = wanted;
   }
   /* A test aid: pretend the compiler allowed fewer work-items. */
   limit = g_getenv ("CLFFT_KERNEL_WORK_GROUP_LIMIT");
@@ -361,7 +445,8 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
     if (!build_row_kernel (pass, dev, radices, n_stages, across_rows, cap,
             suffix, error))
       break;
-    allowed = kernel_work_group_size (pass, dev, error);
+    allowed = kernel_work_group_size (pass, dev,
+        (gsize) pass->threads_per_row * pass->rows_per_group, error);
     if (allowed >= (gsize) pass->threads_per_row * pass->rows_per_group)
       break;
     clfft_log (CLFFT_LOG_INFO, "the length-%u kernel allows %" G_GSIZE_FORMAT
@@ -456,38 +541,13 @@ clfft_row_pass_enqueue (ClfftRowPass * pass, const ClfftRowSide * src,
     const ClfftRowTables * tables, const ClfftEvents * events,
     GError ** error)
 {
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_float), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_float), sizeof (cl_uint)
-  };
-  const void *values[] = { &src->mem, &src->layout.stride,
-    &src->layout.distance, &dst->mem, &dst->layout.stride,
-    &dst->layout.distance, &rows, &pass->twiddles, &tables->real_twiddles,
-    &tables->gain, &tables->gain_distance, &tables->chirp, &tables->conv,
-    &tables->scale, &sub_rows, &src->sub_step, &src->elem_step,
-    &dst->sub_step, &dst->elem_step, &tables->step_twiddles,
-    &tables->offset, &tables->magnitude
-  };
   gsize local = (gsize) pass->threads_per_row * pass->rows_per_group;
   gsize groups = (rows + pass->rows_per_group - 1) / pass->rows_per_group;
   gsize global = groups * local;
 
-  cl_int st;
-
   g_return_val_if_fail (rows > 0 && sub_rows > 0, FALSE);
-  if (!clfft_kernel_set_args (pass->kernel, error, G_N_ELEMENTS (sizes),
-          sizes, values))
-    return FALSE;
-  if (pass->generic) {
-    st = clSetKernelArg (pass->kernel, G_N_ELEMENTS (sizes),
-        sizeof (pass->shape), &pass->shape);
-    if (st != CL_SUCCESS)
-      return clfft_fail (error, st, "clSetKernelArg (shape)");
-  }
-  return clfft_kernel_enqueue (pass->engine, pass->kernel, 1, &global,
+  return row_pass_set_args (pass, src, dst, rows, sub_rows, tables, error)
+      && clfft_kernel_enqueue (pass->engine, pass->kernel, 1, &global,
       &local, events, "fft_rows", error);
 }
 
