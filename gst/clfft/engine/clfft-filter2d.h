@@ -39,6 +39,10 @@ ClfftFilter2d *clfft_filter2d_new (ClfftEngine * engine, guint width,
 void clfft_filter2d_get_transform_size (ClfftFilter2d * filter,
     guint * width, guint * height);
 
+/* Complex values from one row of the half spectrum (width / 2 + 1 bins) to
+ * the next in the filter's passes. */
+guint clfft_filter2d_get_spectrum_pitch (ClfftFilter2d * filter);
+
 /* gain: the transform size's height rows of width values, in the unshifted
  * order of the DFT (element [ky][kx] for frequency indices ky, kx; index
  * W - k is -k). The output is the real part of the filtered frame, so only
