@@ -122,10 +122,11 @@ clfft_row_length_direct (guint n)
   return n >= 1 && n <= CLFFT_MAX_ROW_LENGTH && radix_schedule (n, radices);
 }
 
+/* The pass's kernel arguments; twiddles: its table of n values. */
 static gboolean
-row_pass_set_args (ClfftRowPass * pass, const ClfftRowSide * src,
-    const ClfftRowSide * dst, guint rows, guint sub_rows,
-    const ClfftRowTables * tables, GError ** error)
+row_pass_set_args (ClfftRowPass * pass, cl_mem twiddles,
+    const ClfftRowSide * src, const ClfftRowSide * dst, guint rows,
+    guint sub_rows, const ClfftRowTables * tables, GError ** error)
 {
   const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
     sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
@@ -136,7 +137,7 @@ row_pass_set_args (ClfftRowPass * pass, const ClfftRowSide * src,
   };
   const void *values[] = { &src->mem, &src->layout.stride,
     &src->layout.distance, &dst->mem, &dst->layout.stride,
-    &dst->layout.distance, &rows, &pass->twiddles, &tables->real_twiddles,
+    &dst->layout.distance, &rows, &twiddles, &tables->real_twiddles,
     &tables->gain, &tables->gain_distance, &tables->chirp, &tables->conv,
     &tables->scale, &sub_rows, &src->sub_step, &src->elem_step,
     &dst->sub_step, &dst->elem_step, &tables->step_twiddles,
@@ -171,24 +172,33 @@ kernel_runs_group (ClfftRowPass * pass, gsize local)
   const ClfftRowTables tables = { table, table, table, table, table, 0,
     1.0f, 0.0f, 0
   };
-  const cl_mem saved_twiddles = pass->twiddles;
   cl_int st = CL_INVALID_VALUE;
 
   g_free (zeros);
-  pass->twiddles = table;
-  if (table && queue && row_pass_set_args (pass, &side, &side, 0, 1, &tables,
-          NULL)) {
+  if (table && queue && row_pass_set_args (pass, table, &side, &side, 0, 1,
+          &tables, NULL)) {
     st = clEnqueueNDRangeKernel (queue, pass->kernel, 1, NULL, &local,
         &local, 0, NULL, NULL);
     if (st == CL_SUCCESS)
       st = clFinish (queue);
   }
-  pass->twiddles = saved_twiddles;
   clfft_buffer_release (&table);
   if (queue)
     clfft_warn_on_failure (clReleaseCommandQueue (queue),
         "clReleaseCommandQueue");
   return st == CL_SUCCESS;
+}
+
+/* allowed, or less where the test aid in the environment variable name
+ * says so */
+static gsize
+test_aid_limit (gsize allowed, const gchar * name)
+{
+  const gchar *limit = g_getenv (name);
+
+  if (limit && g_ascii_strtoull (limit, NULL, 10) > 0)
+    allowed = MIN (allowed, g_ascii_strtoull (limit, NULL, 10));
+  return allowed;
 }
 
 /* How many of the wanted work-items per group the built kernel allows; 0
@@ -201,7 +211,6 @@ kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     gsize wanted, GError ** error)
 {
   gsize allowed = 0;
-  const gchar *limit;
   cl_int st = clGetKernelWorkGroupInfo (pass->kernel, dev->id,
       CL_KERNEL_WORK_GROUP_SIZE, sizeof (allowed), &allowed, NULL);
 
@@ -211,9 +220,7 @@ kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   }
   /* A test aid: pretend the device reported fewer work-items (as NVIDIA's
    * does), so that the plan tries a group of the size it built for. */
-  limit = g_getenv ("CLFFT_KERNEL_WORK_GROUP_REPORTED");
-  if (limit && g_ascii_strtoull (limit, NULL, 10) > 0)
-    allowed = MIN (allowed, g_ascii_strtoull (limit, NULL, 10));
+  allowed = test_aid_limit (allowed, "CLFFT_KERNEL_WORK_GROUP_REPORTED");
   if (allowed < wanted && !pass->generic && kernel_runs_group (pass, wanted)) {
     clfft_log (CLFFT_LOG_INFO, "%s reports %" G_GSIZE_FORMAT " work-items "
         "per group for the length-%u kernel and runs the %" G_GSIZE_FORMAT
@@ -221,10 +228,7 @@ kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     allowed = wanted;
   }
   /* A test aid: pretend the compiler allowed fewer work-items. */
-  limit = g_getenv ("CLFFT_KERNEL_WORK_GROUP_LIMIT");
-  if (limit && g_ascii_strtoull (limit, NULL, 10) > 0)
-    allowed = MIN (allowed, g_ascii_strtoull (limit, NULL, 10));
-  return allowed;
+  return test_aid_limit (allowed, "CLFFT_KERNEL_WORK_GROUP_LIMIT");
 }
 
 /* Chooses the work-group shape for at most cap work-items and builds the
@@ -546,7 +550,8 @@ clfft_row_pass_enqueue (ClfftRowPass * pass, const ClfftRowSide * src,
   gsize global = groups * local;
 
   g_return_val_if_fail (rows > 0 && sub_rows > 0, FALSE);
-  return row_pass_set_args (pass, src, dst, rows, sub_rows, tables, error)
+  return row_pass_set_args (pass, pass->twiddles, src, dst, rows, sub_rows,
+      tables, error)
       && clfft_kernel_enqueue (pass->engine, pass->kernel, 1, &global,
       &local, events, "fft_rows", error);
 }
