@@ -1,6 +1,7 @@
 /* Batched 1D FFT of rows that fit in local memory: Stockham autosort,
- * mixed-radix butterflies (2, 3, 4, 5, 7, 8) in registers, all stages in one
- * kernel, with the stages exchanging data through local memory.
+ * mixed-radix butterflies in registers (2, 3, 4, 5, 7, 8, and 6, 9, 10, 12,
+ * 15, 16 made of two of those), all stages in one kernel, with the stages
+ * exchanging data through local memory.
  *
  * One work-group transforms ROWS rows; THREADS work-items share one row. A
  * stage of radix R has N / R butterflies; work-item t runs butterflies
@@ -65,8 +66,12 @@
  *                       half-length transform this is (whole rows only)
  * (L = LENGTH)
  *
- * Twiddles come from a table tw[m] = exp(-2 pi i m / N), m < N, computed in
- * double precision on the host; the inverse uses its conjugate.
+ * Twiddles come from a table computed in double precision on the host, one
+ * block per stage after the first (whose twiddles are all 1): a stage of
+ * radix R after ns points have been combined multiplies input r of
+ * butterfly k by w[(r - 1) * ns + k] = exp(-2 pi i r k / (ns R)), so that
+ * neighbouring work-items read neighbouring entries. The inverse uses the
+ * conjugate.
  */
 
 #if defined(GENERIC)
@@ -270,7 +275,7 @@ inline void butterfly_odd (float2 * v, uint radix, float sign,
     v[k] = out[k];
 }
 
-inline void butterfly (float2 * v, uint radix, float sign)
+inline void butterfly_direct (float2 * v, uint radix, float sign)
 {
   switch (radix) {
     case 8:
@@ -294,6 +299,102 @@ inline void butterfly (float2 * v, uint radix, float sign)
   }
 }
 
+/* Radix R = a * b in registers: b butterflies of radix a over the inputs b
+ * apart, a twiddle by the roots of R, then a butterflies of radix b. A
+ * stage of radix 12 or 16 does in one exchange through local memory what
+ * two stages did, and the FFT is bound by those exchanges, not by the
+ * arithmetic. With n = b n1 + n2 and k = k1 + a k2:
+ *   X[k1 + a k2] = sum_n2 W_b^(n2 k2) W_R^(n2 k1) sum_n1 W_a^(n1 k1)
+ *                  x[b n1 + n2],  W_m = exp(sign 2 pi i / m).
+ * cos_table[m], sin_table[m] hold cos and sin of 2 pi m / R. */
+inline void butterfly_composite (float2 * v, uint a, uint b, float sign,
+    __constant const float * cos_table, __constant const float * sin_table)
+{
+  float2 y[16], part[8];
+
+  for (uint n2 = 0; n2 < b; n2++) {
+    for (uint n1 = 0; n1 < a; n1++)
+      part[n1] = v[b * n1 + n2];
+    butterfly_direct (part, a, sign);
+    for (uint k1 = 0; k1 < a; k1++) {
+      const uint m = n2 * k1;
+      y[n2 * a + k1] = m == 0 ? part[k1] : cmul (part[k1],
+          (float2) (cos_table[m], sign * sin_table[m]));
+    }
+  }
+  for (uint k1 = 0; k1 < a; k1++) {
+    for (uint n2 = 0; n2 < b; n2++)
+      part[n2] = y[n2 * a + k1];
+    butterfly_direct (part, b, sign);
+    for (uint k2 = 0; k2 < b; k2++)
+      v[k1 + a * k2] = part[k2];
+  }
+}
+
+__constant float kCos6[6] = { 1.0f, 0.5f, -0.5f, -1.0f, -0.5f, 0.5f };
+__constant float kSin6[6] = { 0.0f, 0.8660254038f, 0.8660254038f, 0.0f,
+  -0.8660254038f, -0.8660254038f };
+__constant float kCos9[9] = { 1.0f, 0.7660444431f, 0.1736481777f, -0.5f,
+  -0.9396926208f, -0.9396926208f, -0.5f, 0.1736481777f, 0.7660444431f };
+__constant float kSin9[9] = { 0.0f, 0.6427876097f, 0.9848077530f,
+  0.8660254038f, 0.3420201433f, -0.3420201433f, -0.8660254038f,
+  -0.9848077530f, -0.6427876097f };
+__constant float kCos10[10] = { 1.0f, 0.8090169944f, 0.3090169944f,
+  -0.3090169944f, -0.8090169944f, -1.0f, -0.8090169944f, -0.3090169944f,
+  0.3090169944f, 0.8090169944f };
+__constant float kSin10[10] = { 0.0f, 0.5877852523f, 0.9510565163f,
+  0.9510565163f, 0.5877852523f, 0.0f, -0.5877852523f, -0.9510565163f,
+  -0.9510565163f, -0.5877852523f };
+__constant float kCos12[12] = { 1.0f, 0.8660254038f, 0.5f, 0.0f, -0.5f,
+  -0.8660254038f, -1.0f, -0.8660254038f, -0.5f, 0.0f, 0.5f, 0.8660254038f };
+__constant float kSin12[12] = { 0.0f, 0.5f, 0.8660254038f, 1.0f,
+  0.8660254038f, 0.5f, 0.0f, -0.5f, -0.8660254038f, -1.0f, -0.8660254038f,
+  -0.5f };
+__constant float kCos15[15] = { 1.0f, 0.9135454576f, 0.6691306064f,
+  0.3090169944f, -0.1045284633f, -0.5f, -0.8090169944f, -0.9781476007f,
+  -0.9781476007f, -0.8090169944f, -0.5f, -0.1045284633f, 0.3090169944f,
+  0.6691306064f, 0.9135454576f };
+__constant float kSin15[15] = { 0.0f, 0.4067366431f, 0.7431448255f,
+  0.9510565163f, 0.9945218954f, 0.8660254038f, 0.5877852523f, 0.2079116908f,
+  -0.2079116908f, -0.5877852523f, -0.8660254038f, -0.9945218954f,
+  -0.9510565163f, -0.7431448255f, -0.4067366431f };
+__constant float kCos16[16] = { 1.0f, 0.9238795325f, 0.7071067812f,
+  0.3826834324f, 0.0f, -0.3826834324f, -0.7071067812f, -0.9238795325f, -1.0f,
+  -0.9238795325f, -0.7071067812f, -0.3826834324f, 0.0f, 0.3826834324f,
+  0.7071067812f, 0.9238795325f };
+__constant float kSin16[16] = { 0.0f, 0.3826834324f, 0.7071067812f,
+  0.9238795325f, 1.0f, 0.9238795325f, 0.7071067812f, 0.3826834324f, 0.0f,
+  -0.3826834324f, -0.7071067812f, -0.9238795325f, -1.0f, -0.9238795325f,
+  -0.7071067812f, -0.3826834324f };
+
+
+inline void butterfly (float2 * v, uint radix, float sign)
+{
+  switch (radix) {
+    case 16:
+      butterfly_composite (v, 4, 4, sign, kCos16, kSin16);
+      break;
+    case 15:
+      butterfly_composite (v, 3, 5, sign, kCos15, kSin15);
+      break;
+    case 12:
+      butterfly_composite (v, 4, 3, sign, kCos12, kSin12);
+      break;
+    case 10:
+      butterfly_composite (v, 2, 5, sign, kCos10, kSin10);
+      break;
+    case 9:
+      butterfly_composite (v, 3, 3, sign, kCos9, kSin9);
+      break;
+    case 6:
+      butterfly_composite (v, 2, 3, sign, kCos6, kSin6);
+      break;
+    default:
+      butterfly_direct (v, radix, sign);
+      break;
+  }
+}
+
 /* Butterflies per work-item in a stage of the given radix. */
 #define PER_ITEM(radix) ((N / (radix) + THREADS - 1) / THREADS)
 
@@ -305,6 +406,7 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
     __global const float2 * tw, float sign SHAPE_PARAM)
 {
   uint ns = 1;
+  __global const float2 *stage_tw = tw;
 #ifndef GENERIC
 #pragma unroll
 #endif
@@ -327,10 +429,9 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
       if (j >= span)
         continue;
       if (ns > 1) {
-        const uint step = N / (ns * radix);
         const uint k = j % ns;
         for (uint r = 1; r < radix; r++) {
-          float2 w = tw[k * r * step];
+          float2 w = stage_tw[(r - 1) * ns + k];
           w.y = -sign * w.y;
           v[c * radix + r] = cmul (v[c * radix + r], w);
         }
@@ -348,6 +449,8 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
       }
       barrier (CLK_LOCAL_MEM_FENCE);
     }
+    if (ns > 1)
+      stage_tw += (radix - 1) * ns;
     ns *= radix;
   }
 }

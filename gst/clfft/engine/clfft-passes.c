@@ -13,7 +13,7 @@
  * group of GENERIC_THREADS work-items, each holding up to GENERIC_VALUES
  * values (4096 / 64 plus the largest radix). */
 #define GENERIC_THREADS 64
-#define GENERIC_VALUES 72
+#define GENERIC_VALUES 80
 #define GENERIC_MAX_N CLFFT_MAX_ROW_LENGTH
 
 cl_mem
@@ -81,48 +81,105 @@ clfft_kernel_new (ClfftEngine * engine, const gchar * source,
   return kernel;
 }
 
-/* Radix-8 stages while 8 divides n, then 4 or 2, then 7, 5 and 3 (length 1
- * is one radix-1 stage). Returns the number of stages, or 0 if n has
- * another prime factor. */
-static guint
-radix_schedule (guint n, guint radices[CLFFT_MAX_STAGES])
-{
-  static const guint odd[] = { 7, 5, 3 };
-  guint count = 0, rest = n;
+/* The radices a stage can have: butterfly () in kernels/fft_stockham.cl,
+ * largest first. */
+static const guint stage_radices[] = { 16, 15, 12, 10, 9, 8, 7, 6, 5, 4, 3,
+  2
+};
 
-  if (n == 1) {
-    radices[0] = 1;
-    return 1;
-  }
-  while (rest % 8 == 0 && count < CLFFT_MAX_STAGES) {
-    radices[count++] = 8;
-    rest /= 8;
-  }
-  if (rest % 4 == 0 && count < CLFFT_MAX_STAGES) {
-    radices[count++] = 4;
-    rest /= 4;
-  }
-  if (rest % 2 == 0 && count < CLFFT_MAX_STAGES) {
-    radices[count++] = 2;
-    rest /= 2;
-  }
-  for (guint i = 0; i < G_N_ELEMENTS (odd); i++)
-    while (rest % odd[i] == 0 && count < CLFFT_MAX_STAGES) {
-      radices[count++] = odd[i];
-      rest /= odd[i];
+/* How a row pass splits its length into stages, and how many work-items
+ * share a row. */
+typedef struct
+{
+  guint radices[CLFFT_MAX_STAGES];
+  guint n_stages;
+  guint threads;
+  /* values a work-item takes through the butterflies of all stages: the
+   * length of its chain of work */
+  guint chain;
+} RadixSchedule;
+
+static guint
+schedule_chain (guint n, const guint radices[], guint n_stages, guint threads)
+{
+  guint chain = 0;
+
+  for (guint s = 0; s < n_stages; s++)
+    chain += (n / radices[s] + threads - 1) / threads * radices[s];
+  return chain;
+}
+
+/* Tries the factorizations of rest into radices of at most max_radix
+ * (so each set of radices once, largest first) after the stages already
+ * in current, and keeps the best in best. */
+static void
+schedule_search (guint n, guint rest, guint max_radix,
+    RadixSchedule * current, RadixSchedule * best)
+{
+  if (rest == 1) {
+    /* as many work-items as the butterflies of one of the stages */
+    for (guint s = 0; s < current->n_stages; s++) {
+      guint threads = n / current->radices[s];
+      guint chain = schedule_chain (n, current->radices, current->n_stages,
+          threads);
+
+      gboolean fewer_stages = best->n_stages == 0
+          || current->n_stages < best->n_stages;
+      gboolean same_stages = current->n_stages == best->n_stages;
+
+      if (fewer_stages || (same_stages && (chain < best->chain
+                  || (chain == best->chain && threads > best->threads)))) {
+        *best = *current;
+        best->threads = threads;
+        best->chain = chain;
+      }
     }
-  return rest == 1 ? count : 0;
+    return;
+  }
+  if (current->n_stages == CLFFT_MAX_STAGES || (best->n_stages > 0
+          && current->n_stages >= best->n_stages))
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (stage_radices); i++) {
+    guint radix = stage_radices[i];
+
+    if (radix > max_radix || rest % radix != 0)
+      continue;
+    current->radices[current->n_stages++] = radix;
+    schedule_search (n, rest / radix, radix, current, best);
+    current->n_stages--;
+  }
+}
+
+/* The fewest stages (each an exchange through local memory, which bounds
+ * the kernel), then the shortest chain of work per work-item, then the
+ * most work-items. FALSE if n has a prime factor above 7. */
+static gboolean
+radix_schedule (guint n, RadixSchedule * best)
+{
+  RadixSchedule current = { {0}, 0, 0, 0 };
+
+  memset (best, 0, sizeof (*best));
+  if (n == 1) {
+    best->radices[0] = 1;
+    best->n_stages = 1;
+    best->threads = 1;
+    best->chain = 1;
+    return TRUE;
+  }
+  schedule_search (n, n, G_MAXUINT, &current, best);
+  return best->n_stages > 0;
 }
 
 gboolean
 clfft_row_length_direct (guint n)
 {
-  guint radices[CLFFT_MAX_STAGES];
+  RadixSchedule schedule;
 
-  return n >= 1 && n <= CLFFT_MAX_ROW_LENGTH && radix_schedule (n, radices);
+  return n >= 1 && n <= CLFFT_MAX_ROW_LENGTH && radix_schedule (n, &schedule);
 }
 
-/* The pass's kernel arguments; twiddles: its table of n values. */
+/* The pass's kernel arguments; twiddles: its table of n values
+ * (stage_twiddle_table). */
 static gboolean
 row_pass_set_args (ClfftRowPass * pass, cl_mem twiddles,
     const ClfftRowSide * src, const ClfftRowSide * dst, guint rows,
@@ -232,17 +289,18 @@ kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
 }
 
 /* Chooses the work-group shape for at most cap work-items and builds the
- * kernel: one work-item per butterfly of the largest radix (fewer under
- * the cap), smaller radices running several butterflies per work-item, and
- * short rows packed several to a group. A pass that reads or writes across
+ * kernel: the schedule's work-items per row (fewer under the cap), stages
+ * with more butterflies running several per work-item, and short rows
+ * packed several to a group. A pass that reads or writes across
  * rows wants 16 rows side by side (128 bytes of complex floats), as local
  * memory allows. */
 static gboolean
 build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
-    const guint radices[], guint n_stages, gboolean across_rows, gsize cap,
+    const RadixSchedule * schedule, gboolean across_rows, gsize cap,
     const gchar * suffix, GError ** error)
 {
-  guint n = pass->n, largest = 0, values = 0, rows;
+  guint n = pass->n, values = 0, rows;
+  const guint *radices = schedule->radices, n_stages = schedule->n_stages;
   /* spare local slots (PADDED in kernels/fft_stockham.cl) cost a pass
    * across rows rows per group, and gained nothing there on an H100 */
   gboolean pad = !across_rows;
@@ -252,10 +310,8 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
       dev->local_mem_size / 2, local_bytes;
   GString *options;
 
-  for (guint s = 0; s < n_stages; s++)
-    largest = MAX (largest, radices[s]);
   pass->threads_per_row = MIN (pass->generic ? GENERIC_THREADS :
-      n / largest, cap);
+      schedule->threads, cap);
   for (guint s = 0; s < n_stages; s++) {
     guint per_item = (n / radices[s] + pass->threads_per_row - 1) /
         pass->threads_per_row;
@@ -332,6 +388,38 @@ clfft_twiddle_table (ClfftEngine * engine, guint count, guint period,
   return buffer;
 }
 
+/* The stages' twiddles, in the layout fft_pass () in
+ * kernels/fft_stockham.cl reads: after the first stage, a block per stage
+ * of radix R after ns combined points, entry (r - 1) * ns + k holding
+ * exp(-2 pi i r k / (ns R)). The blocks take n - R1 entries; the table
+ * has n (the trial group's scratch table stands in for it). */
+static cl_mem
+stage_twiddle_table (ClfftEngine * engine, const RadixSchedule * schedule,
+    guint n, GError ** error)
+{
+  cl_float2 *table = g_new0 (cl_float2, n), *block = table;
+  cl_mem buffer;
+  guint ns = schedule->radices[0];
+
+  for (guint s = 1; s < schedule->n_stages; s++) {
+    guint radix = schedule->radices[s];
+
+    for (guint r = 1; r < radix; r++)
+      for (guint k = 0; k < ns; k++) {
+        double angle = -2.0 * G_PI * (double) (r * k) / (double) (ns * radix);
+
+        block[(r - 1) * ns + k].s[0] = (float) cos (angle);
+        block[(r - 1) * ns + k].s[1] = (float) sin (angle);
+      }
+    block += (radix - 1) * ns;
+    ns *= radix;
+  }
+  g_assert (block <= table + n);
+  buffer = clfft_table_upload (engine, table, n, error);
+  g_free (table);
+  return buffer;
+}
+
 static const gchar *const load_options[] = {
   [CLFFT_LOAD_COMPLEX] = "",
   [CLFFT_LOAD_U8] = " -D LOAD_U8",
@@ -404,7 +492,7 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
     const ClfftRowPassSpec * spec, GError ** error)
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
-  guint radices[CLFFT_MAX_STAGES], n_stages = 0;
+  RadixSchedule schedule = { {0}, 0, 0, 0 };
   gboolean across_rows = (spec->flags & (CLFFT_ROW_LOAD_ACROSS_ROWS |
           CLFFT_ROW_STORE_ACROSS_ROWS)) != 0;
   gsize cap = dev->max_work_group_size, allowed = 0;
@@ -412,19 +500,19 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
 
   memset (pass, 0, sizeof (*pass));
   if (spec->n >= 1 && spec->n <= CLFFT_MAX_ROW_LENGTH)
-    n_stages = radix_schedule (spec->n, radices);
-  if (n_stages == 0) {
+    radix_schedule (spec->n, &schedule);
+  if (schedule.n_stages == 0) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "a row pass does not run length %u: it takes lengths up to %u with "
         "no prime factor other than 2, 3, 5 and 7", spec->n,
         CLFFT_MAX_ROW_LENGTH);
     return FALSE;
   }
-  for (guint s = 0; s < n_stages; s++) {
+  for (guint s = 0; s < schedule.n_stages; s++) {
     gsize used = strlen (pass->radices);
 
     g_snprintf (pass->radices + used, sizeof (pass->radices) - used, "%s%u",
-        s ? "x" : "", radices[s]);
+        s ? "x" : "", schedule.radices[s]);
   }
   pass->n = spec->n;
   pass->engine = clfft_engine_ref (engine);
@@ -433,20 +521,21 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
     ClfftGenericShape *shape = &pass->shape;
 
     shape->n = spec->n;
-    shape->num_stages = n_stages;
+    shape->num_stages = schedule.n_stages;
     shape->length = spec->length ? spec->length : spec->n;
     shape->load_length = spec->load_length ? spec->load_length :
         shape->length;
     shape->store_length = spec->store_length ? spec->store_length :
         shape->length;
     shape->sign = spec->sign < 0 ? -1.0f : 1.0f;
-    memcpy (shape->radices, radices, n_stages * sizeof (guint));
+    memcpy (shape->radices, schedule.radices,
+        schedule.n_stages * sizeof (guint));
   }
   suffix = spec_options (spec, pass->generic);
   /* The compiled kernel may allow fewer work-items than the device (its
    * register use): rebuild it for that many. */
   for (guint attempt = 0; attempt < 4; attempt++) {
-    if (!build_row_kernel (pass, dev, radices, n_stages, across_rows, cap,
+    if (!build_row_kernel (pass, dev, &schedule, across_rows, cap,
             suffix, error))
       break;
     allowed = kernel_work_group_size (pass, dev,
@@ -468,7 +557,7 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
         "no work-group shape of the length-%u kernel fits %s", pass->n,
         dev->name);
   if (pass->kernel)
-    pass->twiddles = clfft_twiddle_table (engine, pass->n, pass->n, error);
+    pass->twiddles = stage_twiddle_table (engine, &schedule, pass->n, error);
   if (!pass->twiddles) {
     clfft_row_pass_clear (pass);
     return FALSE;

@@ -94,7 +94,7 @@ typedef struct
   guint n;
   gboolean generic;             /* built generic, shape passed at launch */
   ClfftGenericShape shape;
-  cl_mem twiddles;              /* exp(-2 pi i m / n), m < n */
+  cl_mem twiddles;              /* the stages' twiddles, n entries */
   guint threads_per_row;
   guint rows_per_group;
   gchar radices[64];            /* the schedule, e.g. "8x8x4" */
