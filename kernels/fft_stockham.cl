@@ -43,6 +43,8 @@
  *                (columns; the first pass of four-step): with one of them,
  *                through local memory; with both, directly (INTERLEAVED_ROWS)
  *   NO_LDS_PAD   no spare local memory slots (see PADDED)
+ *   SPLIT_EXCHANGE  exchange real and imaginary parts one after the other
+ *                (INTERLEAVED_ROWS only; see lds_t)
  * and one LOAD_* and one STORE_* option for the data layout (default:
  * complex in, complex out):
  *   LOAD_U8, LOAD_U16   8-bit or 16-bit pixels as real input
@@ -147,6 +149,25 @@ __constant uint kRadices[NUM_STAGES] = { RADICES };
 #else
 #define PADDED(i) ((i) + ((i) >> 3))
 #define PITCH (N + N / 8 + 1)
+#endif
+
+/* What local memory holds: complex values, or with SPLIT_EXCHANGE (passes
+ * across rows only) one part of them at a time, which halves the memory a
+ * row takes and doubles the barriers of an exchange: on NVIDIA's 48 KiB,
+ * 4 columns of 2160 then fit a group, and a group reads whole 32-byte
+ * memory sectors instead of halves. */
+#if defined(SPLIT_EXCHANGE)
+#if !defined(INTERLEAVED_ROWS)
+#error "SPLIT_EXCHANGE serves passes that read and write across rows"
+#endif
+typedef float lds_t;
+#define LDS_PART(z) (part ? (z).y : (z).x)
+#define SET_LDS_PART(z, value) \
+  do { if (part) (z).y = (value); else (z).x = (value); } while (0)
+#else
+typedef float2 lds_t;
+#define LDS_PART(z) (z)
+#define SET_LDS_PART(z, value) ((z) = (value))
 #endif
 
 /* Where element i of a work-item's row lies in local memory, from buf */
@@ -398,11 +419,41 @@ inline void butterfly (float2 * v, uint radix, float sign)
 /* Butterflies per work-item in a stage of the given radix. */
 #define PER_ITEM(radix) ((N / (radix) + THREADS - 1) / THREADS)
 
+/* Moves the outputs of a stage of radix wr, after which ns * wr points
+ * are combined, into the pattern of the next stage, of radix rr, through
+ * local memory; the outputs of the last stage (ns * wr = N) are in natural
+ * order. With SPLIT_EXCHANGE, real parts first, then imaginary parts. */
+inline void exchange (float2 * v, __local lds_t * buf, uint t, uint wr,
+    uint ns, uint rr SHAPE_PARAM)
+{
+#ifdef SPLIT_EXCHANGE
+  for (uint part = 0; part < 2; part++) {
+#endif
+    for (uint c = 0; c < PER_ITEM (wr); c++) {
+      const uint j = t + c * THREADS;
+      const uint k = j % ns;
+      if (j < N / wr)
+        for (uint r = 0; r < wr; r++)
+          buf[AT ((j - k) * wr + k + r * ns)] = LDS_PART (v[c * wr + r]);
+    }
+    barrier (CLK_LOCAL_MEM_FENCE);
+    for (uint c = 0; c < PER_ITEM (rr); c++) {
+      const uint j = t + c * THREADS;
+      if (j < N / rr)
+        for (uint r = 0; r < rr; r++)
+          SET_LDS_PART (v[c * rr + r], buf[AT (j + r * (N / rr))]);
+    }
+    barrier (CLK_LOCAL_MEM_FENCE);
+#ifdef SPLIT_EXCHANGE
+  }
+#endif
+}
+
 /* Runs every stage of one transform. On entry v holds the inputs in the
  * pattern of the first stage: v[c * R + r] = x[j + r * N / R] for
  * butterfly j = t + c * THREADS. On exit v holds the outputs in the same
  * pattern for the last radix. */
-inline void fft_pass (float2 * v, __local float2 * buf, uint t,
+inline void fft_pass (float2 * v, __local lds_t * buf, uint t,
     __global const float2 * tw, float sign SHAPE_PARAM)
 {
   uint ns = 1;
@@ -413,16 +464,6 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
   for (uint s = 0; s < NUM_STAGES; s++) {
     const uint radix = kRadices[s];
     const uint span = N / radix;
-
-    if (s > 0) {
-      for (uint c = 0; c < PER_ITEM (radix); c++) {
-        const uint j = t + c * THREADS;
-        if (j < span)
-          for (uint r = 0; r < radix; r++)
-            v[c * radix + r] = buf[AT (j + r * span)];
-      }
-      barrier (CLK_LOCAL_MEM_FENCE);
-    }
 
     for (uint c = 0; c < PER_ITEM (radix); c++) {
       const uint j = t + c * THREADS;
@@ -439,16 +480,8 @@ inline void fft_pass (float2 * v, __local float2 * buf, uint t,
       butterfly (v + c * radix, radix, sign);
     }
 
-    if (s + 1 < NUM_STAGES) {
-      for (uint c = 0; c < PER_ITEM (radix); c++) {
-        const uint j = t + c * THREADS;
-        const uint k = j % ns;
-        if (j < span)
-          for (uint r = 0; r < radix; r++)
-            buf[AT ((j - k) * radix + k + r * ns)] = v[c * radix + r];
-      }
-      barrier (CLK_LOCAL_MEM_FENCE);
-    }
+    if (s + 1 < NUM_STAGES)
+      exchange (v, buf, t, radix, ns, kRadices[s + 1] SHAPE_ARG);
     if (ns > 1)
       stage_tw += (radix - 1) * ns;
     ns *= radix;
@@ -671,16 +704,16 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
     uint dst_elem_step, __global const float2 * step_tw, float offset,
     uint magnitude SHAPE_PARAM)
 {
-  __local float2 lds[LDS_SIZE];
+  __local lds_t lds[LDS_SIZE];
   const uint lid = get_local_id (0);
 #ifdef INTERLEAVED_ROWS
   const uint t = lid / ROWS;
   const uint local_row = lid % ROWS;
-  __local float2 *buf = lds + local_row;
+  __local lds_t *buf = lds + local_row;
 #else
   const uint t = lid % THREADS;
   const uint local_row = lid / THREADS;
-  __local float2 *buf = lds + local_row * PITCH;
+  __local lds_t *buf = lds + local_row * PITCH;
 #endif
   const uint first_row = get_group_id (0) * ROWS;
   const uint row = first_row + local_row;
@@ -713,20 +746,16 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
 
 #if defined(GAIN_BETWEEN) || defined(CONV_BETWEEN)
   fft_pass (v, buf, t, tw, -1.0f SHAPE_ARG);
-  /* The last stage leaves the spectrum in v; multiply, then restart from
-   * local memory in the first stage's pattern. */
-  barrier (CLK_LOCAL_MEM_FENCE);
+  /* The last stage leaves the spectrum in v; multiply, then restart in
+   * the first stage's pattern. */
 #ifdef GAIN_BETWEEN
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      buf[AT (idx)] = v[slot] * (active ? gain[row * gain_dist + idx] :
-          0.0f));
+      v[slot] *= active ? gain[row * gain_dist + idx] : 0.0f);
 #else
-  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, buf[AT (idx)] = cmul (v[slot],
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, v[slot] = cmul (v[slot],
           conv[idx]));
 #endif
-  barrier (CLK_LOCAL_MEM_FENCE);
-  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[AT (idx)]);
-  barrier (CLK_LOCAL_MEM_FENCE);
+  exchange (v, buf, t, LAST_RADIX, N / LAST_RADIX, FIRST_RADIX SHAPE_ARG);
   fft_pass (v, buf, t, tw, 1.0f SHAPE_ARG);
 #else
   fft_pass (v, buf, t, tw, SIGN SHAPE_ARG);

@@ -9,6 +9,10 @@
 #define TRANSPOSE_TILE_ROWS 8
 /* Work-items a row pass aims for per work-group when rows are short. */
 #define ROW_GROUP_TARGET 128
+/* Rows side by side that a pass across rows wants per group: 16 (128
+ * bytes of complex floats), and at least 4 (a 32-byte memory sector). */
+#define ACROSS_ROWS_WANTED 16
+#define ACROSS_ROWS_SECTOR 4
 /* The generic build's fixed shape: one row of up to GENERIC_MAX_N per
  * group of GENERIC_THREADS work-items, each holding up to GENERIC_VALUES
  * values (4096 / 64 plus the largest radix). */
@@ -288,17 +292,40 @@ kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   return test_aid_limit (allowed, "CLFFT_KERNEL_WORK_GROUP_LIMIT");
 }
 
+/* Halves wanted until that many rows of row_bytes fit the budget and their
+ * work-items the cap. */
+static guint
+rows_that_fit (guint wanted, gsize row_bytes, gsize budget, guint threads,
+    gsize cap)
+{
+  guint rows = wanted;
+
+  while (rows > 1 && ((gsize) rows * row_bytes > budget
+          || (gsize) rows * threads > cap))
+    rows /= 2;
+  return rows;
+}
+
 /* Chooses the work-group shape for at most cap work-items and builds the
  * kernel: the schedule's work-items per row (fewer under the cap), stages
  * with more butterflies running several per work-item, and short rows
- * packed several to a group. A pass that reads or writes across
- * rows wants 16 rows side by side (128 bytes of complex floats), as local
- * memory allows. */
+ * packed several to a group. A pass that reads or writes across rows wants
+ * ACROSS_ROWS_WANTED rows side by side, as local memory allows; one that
+ * does both (interleaved) and fits fewer than a sector's worth exchanges
+ * real and imaginary parts apart where that fits more (SPLIT_EXCHANGE). */
 static gboolean
 build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
-    const RadixSchedule * schedule, gboolean across_rows, gsize cap,
+    const RadixSchedule * schedule, guint flags, gsize cap,
     const gchar * suffix, GError ** error)
 {
+  const guint both_across = CLFFT_ROW_LOAD_ACROSS_ROWS |
+      CLFFT_ROW_STORE_ACROSS_ROWS;
+  gboolean across_rows = (flags & both_across) != 0;
+  gboolean interleaved = (flags & both_across) == both_across;
+  /* A test aid: pretend the device offers less local memory (NVIDIA's
+   * 48 KiB), so that PoCL builds the shapes a GPU gets. */
+  gsize local_mem = test_aid_limit (dev->local_mem_size,
+      "CLFFT_LOCAL_MEMORY_REPORTED");
   guint n = pass->n, values = 0, rows;
   const guint *radices = schedule->radices, n_stages = schedule->n_stages;
   /* spare local slots (PADDED in kernels/fft_stockham.cl) cost a pass
@@ -306,8 +333,7 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   gboolean pad = !across_rows;
   /* a row in local memory: PITCH in kernels/fft_stockham.cl */
   guint pitch = pad ? n + n / 8 + 1 : n + 1;
-  gsize local_budget = across_rows ? dev->local_mem_size :
-      dev->local_mem_size / 2, local_bytes;
+  gsize local_budget = across_rows ? local_mem : local_mem / 2, local_bytes;
   GString *options;
 
   pass->threads_per_row = MIN (pass->generic ? GENERIC_THREADS :
@@ -327,18 +353,27 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     values = GENERIC_VALUES;
     pitch = GENERIC_MAX_N + GENERIC_MAX_N / 8 + 1;
   }
-  rows = pass->generic ? 1 : across_rows ? 16 :
+  rows = pass->generic ? 1 : across_rows ? ACROSS_ROWS_WANTED :
       MAX (1, ROW_GROUP_TARGET / pass->threads_per_row);
-  while (rows > 1 && ((gsize) rows * pitch * sizeof (cl_float2) > local_budget
-          || rows * pass->threads_per_row > cap))
-    rows /= 2;
+  rows = rows_that_fit (rows, pitch * sizeof (cl_float2), local_budget,
+      pass->threads_per_row, cap);
+  pass->split_exchange = FALSE;
+  if (interleaved && !pass->generic && rows < ACROSS_ROWS_SECTOR) {
+    guint split_rows = rows_that_fit (ACROSS_ROWS_WANTED,
+        pitch * sizeof (cl_float), local_budget, pass->threads_per_row, cap);
+
+    if (split_rows > rows) {
+      rows = split_rows;
+      pass->split_exchange = TRUE;
+    }
+  }
   pass->rows_per_group = rows;
-  local_bytes = (gsize) rows * pitch * sizeof (cl_float2);
-  if (local_bytes > dev->local_mem_size) {
+  local_bytes = (gsize) rows * pitch * (pass->split_exchange ?
+      sizeof (cl_float) : sizeof (cl_float2));
+  if (local_bytes > local_mem) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "FFT length %u needs %" G_GSIZE_FORMAT " bytes of local memory; %s "
-        "offers %" G_GSIZE_FORMAT, n, local_bytes, dev->name,
-        dev->local_mem_size);
+        "offers %" G_GSIZE_FORMAT, n, local_bytes, dev->name, local_mem);
     return FALSE;
   }
 
@@ -356,6 +391,8 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   }
   if (!pad)
     g_string_append (options, " -D NO_LDS_PAD");
+  if (pass->split_exchange)
+    g_string_append (options, " -D SPLIT_EXCHANGE");
   g_string_append (options, suffix);
   pass->kernel = clfft_kernel_new (pass->engine, "fft_stockham.cl",
       options->str, "fft_rows", error);
@@ -493,8 +530,6 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
   RadixSchedule schedule = { {0}, 0, 0, 0 };
-  gboolean across_rows = (spec->flags & (CLFFT_ROW_LOAD_ACROSS_ROWS |
-          CLFFT_ROW_STORE_ACROSS_ROWS)) != 0;
   gsize cap = dev->max_work_group_size, allowed = 0;
   gchar *suffix;
 
@@ -535,7 +570,7 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
   /* The compiled kernel may allow fewer work-items than the device (its
    * register use): rebuild it for that many. */
   for (guint attempt = 0; attempt < 4; attempt++) {
-    if (!build_row_kernel (pass, dev, &schedule, across_rows, cap,
+    if (!build_row_kernel (pass, dev, &schedule, spec->flags, cap,
             suffix, error))
       break;
     allowed = kernel_work_group_size (pass, dev,

@@ -97,6 +97,7 @@ typedef struct
   cl_mem twiddles;              /* the stages' twiddles, n entries */
   guint threads_per_row;
   guint rows_per_group;
+  gboolean split_exchange;      /* SPLIT_EXCHANGE: parts exchanged apart */
   gchar radices[64];            /* the schedule, e.g. "8x8x4" */
 } ClfftRowPass;
 

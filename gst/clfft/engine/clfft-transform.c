@@ -256,6 +256,12 @@ describe (ClfftTransform * t)
   g_string_append (s, " (radices ");
   for (guint i = 0; i < MIN (t->n_passes, 2); i++)
     g_string_append_printf (s, "%s%s", i ? ", " : "", t->passes[i].radices);
+  for (guint i = 0; i < t->n_passes; i++)
+    if (t->passes[i].split_exchange) {
+      g_string_append_printf (s, "; %u rows per group, parts exchanged apart",
+          t->passes[i].rows_per_group);
+      break;
+    }
   g_string_append (s, ")");
   t->description = g_string_free (s, FALSE);
 }
