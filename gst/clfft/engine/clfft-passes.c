@@ -86,10 +86,11 @@ clfft_kernel_new (ClfftEngine * engine, const gchar * source,
 }
 
 /* The radices a stage can have: butterfly () in kernels/fft_stockham.cl,
- * largest first. */
+ * largest first; the direct ones are those butterfly_direct () does. */
 static const guint stage_radices[] = { 16, 15, 12, 10, 9, 8, 7, 6, 5, 4, 3,
   2
 };
+static const guint direct_radices[] = { 8, 7, 5, 4, 3, 2 };
 
 /* How a row pass splits its length into stages, and how many work-items
  * share a row. */
@@ -117,9 +118,13 @@ schedule_chain (guint n, const guint radices[], guint n_stages, guint threads)
  * (so each set of radices once, largest first) after the stages already
  * in current, and keeps the best in best. */
 static void
-schedule_search (guint n, guint rest, guint max_radix,
+schedule_search (guint n, guint rest, guint max_radix, gboolean composite,
     RadixSchedule * current, RadixSchedule * best)
 {
+  const guint *radices = composite ? stage_radices : direct_radices;
+  guint n_radices = composite ? G_N_ELEMENTS (stage_radices) :
+      G_N_ELEMENTS (direct_radices);
+
   if (rest == 1) {
     /* as many work-items as the butterflies of one of the stages */
     for (guint s = 0; s < current->n_stages; s++) {
@@ -143,22 +148,23 @@ schedule_search (guint n, guint rest, guint max_radix,
   if (current->n_stages == CLFFT_MAX_STAGES || (best->n_stages > 0
           && current->n_stages >= best->n_stages))
     return;
-  for (guint i = 0; i < G_N_ELEMENTS (stage_radices); i++) {
-    guint radix = stage_radices[i];
+  for (guint i = 0; i < n_radices; i++) {
+    guint radix = radices[i];
 
     if (radix > max_radix || rest % radix != 0)
       continue;
     current->radices[current->n_stages++] = radix;
-    schedule_search (n, rest / radix, radix, current, best);
+    schedule_search (n, rest / radix, radix, composite, current, best);
     current->n_stages--;
   }
 }
 
 /* The fewest stages (each an exchange through local memory, which bounds
- * the kernel), then the shortest chain of work per work-item, then the
- * most work-items. FALSE if n has a prime factor above 7. */
+ * the kernel on a GPU), then the shortest chain of work per work-item,
+ * then the most work-items; composite: with radices of two butterflies
+ * each. FALSE if n has a prime factor above 7. */
 static gboolean
-radix_schedule (guint n, RadixSchedule * best)
+radix_schedule (guint n, gboolean composite, RadixSchedule * best)
 {
   RadixSchedule current = { {0}, 0, 0, 0 };
 
@@ -170,7 +176,7 @@ radix_schedule (guint n, RadixSchedule * best)
     best->chain = 1;
     return TRUE;
   }
-  schedule_search (n, n, G_MAXUINT, &current, best);
+  schedule_search (n, n, G_MAXUINT, composite, &current, best);
   return best->n_stages > 0;
 }
 
@@ -179,7 +185,8 @@ clfft_row_length_direct (guint n)
 {
   RadixSchedule schedule;
 
-  return n >= 1 && n <= CLFFT_MAX_ROW_LENGTH && radix_schedule (n, &schedule);
+  return n >= 1 && n <= CLFFT_MAX_ROW_LENGTH
+      && radix_schedule (n, FALSE, &schedule);
 }
 
 /* The pass's kernel arguments; twiddles: its table of n values
@@ -524,6 +531,17 @@ spec_options (const ClfftRowPassSpec * spec, gboolean generic)
   return g_string_free (s, FALSE);
 }
 
+/* Composite radices (fewer stages) pay on GPUs, where a stage's exchange
+ * through local memory bounds the pass; on a CPU (PoCL) they made the
+ * 640x480 filter slower. A test aid, CLFFT_COMPOSITE_RADICES=1, takes them
+ * on any device, so that the CPU-only CI tests their kernels. */
+static gboolean
+use_composite_radices (const ClfftDeviceInfo * dev)
+{
+  return !(dev->type & CL_DEVICE_TYPE_CPU)
+      || g_strcmp0 (g_getenv ("CLFFT_COMPOSITE_RADICES"), "1") == 0;
+}
+
 gboolean
 clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
     const ClfftRowPassSpec * spec, GError ** error)
@@ -535,7 +553,7 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
 
   memset (pass, 0, sizeof (*pass));
   if (spec->n >= 1 && spec->n <= CLFFT_MAX_ROW_LENGTH)
-    radix_schedule (spec->n, &schedule);
+    radix_schedule (spec->n, use_composite_radices (dev), &schedule);
   if (schedule.n_stages == 0) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "a row pass does not run length %u: it takes lengths up to %u with "
