@@ -91,9 +91,17 @@ report (const gchar * kase, guint a, guint b, const gchar * library,
     g_snprintf (error, sizeof (error), "%.1e", rel_error);
   printf ("%-18s %-10s %-24s %10.1f %7s %9s\n", kase, size, library, us,
       ratio, error);
-  if (csv)
-    fprintf (csv, "%s,%u,%u,%s,%.3f,%s,%s\n", kase, a, b, library, us, ratio,
-        error);
+  if (csv) {
+    /* a pass's description may hold commas: quote it (RFC 4180) */
+    gboolean quote = strpbrk (library, ",\"") != NULL;
+    gchar **pieces = g_strsplit (library, "\"", -1);
+    gchar *field = g_strjoinv ("\"\"", pieces);
+
+    fprintf (csv, "%s,%u,%u,%s%s%s,%.3f,%s,%s\n", kase, a, b,
+        quote ? "\"" : "", field, quote ? "\"" : "", us, ratio, error);
+    g_strfreev (pieces);
+    g_free (field);
+  }
   fflush (stdout);
 }
 
