@@ -388,7 +388,6 @@ __constant float kSin16[16] = { 0.0f, 0.3826834324f, 0.7071067812f,
   -0.3826834324f, -0.7071067812f, -0.9238795325f, -1.0f, -0.9238795325f,
   -0.7071067812f, -0.3826834324f };
 
-
 inline void butterfly (float2 * v, uint radix, float sign)
 {
   switch (radix) {

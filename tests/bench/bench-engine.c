@@ -4,8 +4,8 @@
  *
  * Usage: bench-engine [--csv FILE] [--batches N] [--reps N] [--quick]
  *   [--only GROUPS] [--size WxH]
- * GROUPS: comma-separated, of pair, filter, passes, frames, mirror, r2c,
- * spectrum
+ * GROUPS: comma-separated, of launch, pair, filter, passes, frames, mirror,
+ * r2c, spectrum
  * (default all). --size: only the frame size WxH of the 2D cases (one of
  * 640x480, 1280x720, 1920x1080, 3840x2160, 7680x4320).
  */
@@ -751,6 +751,53 @@ bench_spectrum_chunks (guint n, guint channels, guint n_steps)
   g_free (times);
 }
 
+/* ---- what a launch costs ------------------------------------------ */
+
+/* The smallest kernel there is: its time per launch, measured as every case
+ * is, is the floor under each pass of every library in the same run. */
+static const gchar empty_kernel_source[] =
+    "__kernel void empty (__global float *unused) { }\n";
+
+typedef struct
+{
+  cl_kernel kernel;
+  gsize global, local;
+} EmptyLaunch;
+
+static gboolean
+run_empty (gpointer data)
+{
+  EmptyLaunch *e = data;
+
+  return clEnqueueNDRangeKernel (queue, e->kernel, 1, NULL, &e->global,
+      &e->local, 0, NULL, NULL) == CL_SUCCESS;
+}
+
+/* An empty kernel of 720 groups of 128 work-items: about a 1280x720
+ * frame's row pass. */
+static void
+bench_launch (void)
+{
+  const gchar *source = empty_kernel_source;
+  cl_device_id device = clfft_engine_get_device (engine)->id;
+  EmptyLaunch e = { NULL, 720 * 128, 128 };
+  cl_mem unused = NULL;
+  cl_program program;
+  cl_int st;
+
+  program = clCreateProgramWithSource (clfft_engine_get_context (engine), 1,
+      &source, NULL, &st);
+  CHECK_CL (st);
+  CHECK_CL (clBuildProgram (program, 1, &device, "", NULL, NULL));
+  e.kernel = clCreateKernel (program, "empty", &st);
+  CHECK_CL (st);
+  CHECK_CL (clSetKernelArg (e.kernel, 0, sizeof (unused), &unused));
+  report ("launch-empty", 720, 128, "OpenCL", median_device_us (run_empty,
+          &e), 0, -1);
+  CHECK_CL (clReleaseKernel (e.kernel));
+  CHECK_CL (clReleaseProgram (program));
+}
+
 static gchar **only;
 
 /* Whether the group of cases was asked for (--only). */
@@ -809,6 +856,8 @@ main (int argc, char **argv)
   if (csv)
     fprintf (csv, "case,size_a,size_b,library,device_us,ratio,rel_error\n");
 
+  if (wanted ("launch"))
+    bench_launch ();
   for (guint i = 0; i < (quick ? 1 : G_N_ELEMENTS (frames)); i++) {
     gdouble vk_pair_us = 0;
     gchar *size = g_strdup_printf ("%ux%u", frames[i][0], frames[i][1]);

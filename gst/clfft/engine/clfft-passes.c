@@ -131,7 +131,6 @@ schedule_search (guint n, guint rest, guint max_radix, gboolean composite,
       guint threads = n / current->radices[s];
       guint chain = schedule_chain (n, current->radices, current->n_stages,
           threads);
-
       gboolean fewer_stages = best->n_stages == 0
           || current->n_stages < best->n_stages;
       gboolean same_stages = current->n_stages == best->n_stages;
