@@ -52,7 +52,10 @@
  * environment variable `GST_CLFFT_DEVICE` (an index or a part of a device
  * name) or the #GstClfft2dFilter:device-index property says otherwise.
  * Elements of one pipeline share one engine through a GstContext of type
- * `gst.clfft.engine`.
+ * `gst.clfft.engine`. A device that fails while filtering stops the stream
+ * with an error, unless #GstClfft2dFilter:fallback is set: then the frames
+ * in flight and the rest of the stream go to the next usable device (a CPU
+ * through PoCL first), with a warning message that names both devices.
  *
  * ## Example launch lines
  * |[
@@ -107,6 +110,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define DEFAULT_PADDING GST_CLFFT_PADDING_NONE
 #define DEFAULT_DEVICE_INDEX -1
 #define DEFAULT_PIPELINE_DEPTH 0
+#define DEFAULT_FALLBACK FALSE
 
 enum
 {
@@ -128,6 +132,7 @@ enum
   PROP_DEVICE_INDEX,
   PROP_DEVICE_NAME,
   PROP_PIPELINE_DEPTH,
+  PROP_FALLBACK,
 };
 
 #define CLFFT_2D_FILTER_CAPS \
@@ -401,6 +406,9 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     case PROP_PIPELINE_DEPTH:
       self->pipeline_depth = g_value_get_uint (value);
       break;
+    case PROP_FALLBACK:
+      self->fallback = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -474,6 +482,9 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_PIPELINE_DEPTH:
       g_value_set_uint (value, self->pipeline_depth);
+      break;
+    case PROP_FALLBACK:
+      g_value_set_boolean (value, self->fallback);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -656,28 +667,29 @@ check_latency (GstClfft2dFilter * self)
       gst_message_new_latency (GST_OBJECT (self)));
 }
 
-/* The oldest frame in flight, once it is in its output buffer. */
+static gboolean device_failed (GstClfft2dFilter * self, GError * cause,
+    gboolean may_fall_back);
+
+/* The oldest frame in flight, once it is in its output buffer. Where the
+ * device fails, the frames in flight move to another (fallback) once. */
 static GstFlowReturn
 collect_oldest (GstClfft2dFilter * self, GstBuffer ** outbuf)
 {
-  HeldFrame *held = g_queue_pop_head (&self->held);
-  GError *error = NULL;
-  gboolean ok = clfft_filter2d_collect (self->plan, &error);
+  for (guint attempt = 0;; attempt++) {
+    HeldFrame *held = g_queue_pop_head (&self->held);
+    GError *error = NULL;
 
-  *outbuf = NULL;
-  if (ok) {
-    *outbuf = held->outbuf;
-    held->outbuf = NULL;
+    *outbuf = NULL;
+    if (clfft_filter2d_collect (self->plan, &error)) {
+      *outbuf = g_steal_pointer (&held->outbuf);
+      held_frame_free (held);
+      return GST_FLOW_OK;
+    }
+    /* the frame is redone on the next device, first of the frames */
+    g_queue_push_head (&self->held, held);
+    if (!device_failed (self, error, attempt == 0))
+      return GST_FLOW_ERROR;
   }
-  held_frame_free (held);
-  if (!ok) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("The OpenCL device failed to filter a frame."), ("%s",
-            error->message));
-    g_error_free (error);
-    return GST_FLOW_ERROR;
-  }
-  return GST_FLOW_OK;
 }
 
 /* Waits for the frames in flight and drops them (flushes, stops, and after
@@ -691,7 +703,9 @@ discard_held (GstClfft2dFilter * self)
     GST_DEBUG_OBJECT (self, "dropping %u frames in flight",
         g_queue_get_length (&self->held));
   while (!g_queue_is_empty (&self->held)) {
-    if (!clfft_filter2d_collect (self->plan, &error)) {
+    /* after a device failure some may not be on the device */
+    if (self->plan && clfft_filter2d_in_flight (self->plan) > 0
+        && !clfft_filter2d_collect (self->plan, &error)) {
       GST_WARNING_OBJECT (self, "frame in flight: %s", error->message);
       g_clear_error (&error);
     }
@@ -720,30 +734,19 @@ drain_held (GstClfft2dFilter * self)
   return ret;
 }
 
-/* (Re)makes the engine's filter for the frame size of set_info and the
- * padding; the mask is then made anew at the next frame. */
+/* Makes the engine's filter for the frame size of set_info and the
+ * padding, with no plan in place; the mask is made anew at the next
+ * frame. */
 static gboolean
-ensure_plan (GstClfft2dFilter * self, ClfftPadding padding)
+make_plan (GstClfft2dFilter * self, ClfftPadding padding, GError ** error)
 {
-  GError *error = NULL;
   guint tw, th;
 
-  if (self->plan && self->plan_padding == padding)
-    return TRUE;
-  if (drain_held (self) != GST_FLOW_OK)
-    GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
-  free_plan (self);
   /* I420 and NV12: the luma plane, 8-bit like GRAY8 */
   self->plan = clfft_filter2d_new (self->engine, self->width, self->height,
-      self->wide ? CLFFT_PIXELS_U16 : CLFFT_PIXELS_U8, padding, &error);
-  if (!self->plan) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Cannot prepare the %dx%d filter on the OpenCL device.",
-            self->width, self->height), ("padding %d: %s", padding,
-            error->message));
-    g_error_free (error);
+      self->wide ? CLFFT_PIXELS_U16 : CLFFT_PIXELS_U8, padding, error);
+  if (!self->plan)
     return FALSE;
-  }
   self->plan_padding = padding;
   clfft_filter2d_get_transform_size (self->plan, &tw, &th);
   self->mask = g_new (gfloat, (gsize) tw * th);
@@ -752,6 +755,28 @@ ensure_plan (GstClfft2dFilter * self, ClfftPadding padding)
   GST_OBJECT_UNLOCK (self);
   GST_DEBUG_OBJECT (self, "prepared for %dx%d frames, transforms of %ux%u",
       self->width, self->height, tw, th);
+  return TRUE;
+}
+
+/* (Re)makes the engine's filter when there is none for the padding. */
+static gboolean
+ensure_plan (GstClfft2dFilter * self, ClfftPadding padding)
+{
+  GError *error = NULL;
+
+  if (self->plan && self->plan_padding == padding)
+    return TRUE;
+  if (drain_held (self) != GST_FLOW_OK)
+    GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
+  free_plan (self);
+  if (!make_plan (self, padding, &error)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Cannot prepare the %dx%d filter on the OpenCL device.",
+            self->width, self->height), ("padding %d: %s", padding,
+            error->message));
+    g_error_free (error);
+    return FALSE;
+  }
   return TRUE;
 }
 
@@ -807,6 +832,7 @@ gst_clfft_2d_filter_stop (GstBaseTransform * trans)
   free_plan (self);
   self->started = FALSE;
   self->depth_cap = CLFFT_FILTER2D_MAX_IN_FLIGHT;
+  self->outputs_unpooled = FALSE;
   GST_OBJECT_LOCK (self);
   self->reported_latency = GST_CLOCK_TIME_NONE;
   GST_OBJECT_UNLOCK (self);
@@ -888,6 +914,106 @@ sync_controlled_properties (GstClfft2dFilter * self, GstBuffer * buffer)
     gst_object_sync_values (GST_OBJECT (self), stream_time);
 }
 
+/* Brings the plan to the properties: the mask, where they changed or the
+ * plan is new, and the output settings. */
+static gboolean
+configure_plan (GstClfft2dFilter * self, GError ** error)
+{
+  gdouble gain, offset;
+  GstClfftOutput output;
+  GstClfftMode mode;
+
+  if (!update_mask (self, error))
+    return FALSE;
+  GST_OBJECT_LOCK (self);
+  gain = self->gain;
+  offset = self->offset;
+  output = self->output;
+  mode = self->mode;
+  GST_OBJECT_UNLOCK (self);
+  /* offset is in 8-bit levels: 257 of them make a 16-bit level */
+  clfft_filter2d_set_output (self->plan, (ClfftOutput) output, gain,
+      self->wide ? offset * 257 : offset);
+  clfft_filter2d_set_mode (self->plan, (ClfftMode) mode);
+  return TRUE;
+}
+
+/* Puts the luma of a mapped frame on the device of the plan. */
+static gboolean
+submit_held (GstClfft2dFilter * self, HeldFrame * held, GError ** error)
+{
+  const ClfftHostFrame src = {
+    GST_VIDEO_FRAME_PLANE_DATA (&held->in, 0),
+    GST_VIDEO_FRAME_PLANE_STRIDE (&held->in, 0),
+    gst_clfft_buffer_is_pinned (held->inbuf, self->engine)
+  };
+  const ClfftHostFrame dst = {
+    GST_VIDEO_FRAME_PLANE_DATA (&held->out, 0),
+    GST_VIDEO_FRAME_PLANE_STRIDE (&held->out, 0),
+    gst_clfft_buffer_is_pinned (held->outbuf, self->engine)
+  };
+
+  return clfft_filter2d_submit (self->plan, &src, &dst, error);
+}
+
+/* The device failed (cause) with the frames held in flight: with fallback
+ * on (and may_fall_back: not for the same frame twice), the filter and
+ * those frames move to the next usable device, with a warning that names
+ * both devices. Otherwise, or when that fails too, an error, and the
+ * frames go. TRUE when the frames are in flight again. Takes cause. */
+static gboolean
+device_failed (GstClfft2dFilter * self, GError * cause,
+    gboolean may_fall_back)
+{
+  GError *error = NULL;
+  gchar *failed_name;
+  gboolean fallback, ok = FALSE;
+
+  GST_OBJECT_LOCK (self);
+  fallback = self->fallback && may_fall_back;
+  failed_name = g_strdup (clfft_engine_get_device (self->engine)->name);
+  GST_OBJECT_UNLOCK (self);
+  if (fallback) {
+    ClfftPadding padding = self->plan_padding;
+
+    /* the filter's memory on the failed device goes first */
+    free_plan (self);
+    ok = gst_clfft_fall_back (GST_ELEMENT (self), &self->engine, &error)
+        && make_plan (self, padding, &error)
+        && configure_plan (self, &error);
+    for (GList * l = self->held.head; ok && l; l = l->next)
+      ok = submit_held (self, l->data, &error);
+  }
+  if (ok) {
+    /* the pools in use may hold pinned memory of the failed device:
+     * outputs leave it, and upstream is asked to negotiate anew */
+    self->outputs_unpooled = TRUE;
+    gst_pad_push_event (GST_BASE_TRANSFORM_SINK_PAD (self),
+        gst_event_new_reconfigure ());
+    GST_ELEMENT_WARNING (self, RESOURCE, FAILED,
+        ("OpenCL device %s failed; its frames in flight (%u) and the rest "
+            "of the stream go to %s.", failed_name,
+            g_queue_get_length (&self->held),
+            clfft_engine_get_device (self->engine)->name), ("%s",
+            cause->message));
+  } else if (error) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("OpenCL device %s failed to filter a frame, and falling back to "
+            "another device failed too.", failed_name), ("%s; fallback: %s",
+            cause->message, error->message));
+  } else {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("OpenCL device %s failed to filter a frame.", failed_name), ("%s",
+            cause->message));
+  }
+  if (!ok)
+    discard_held (self);
+  g_free (failed_name);
+  g_clear_error (&error);
+  g_error_free (cause);
+  return ok;
+}
+
 /* Maps inbuf and an output buffer for it, copies the chroma planes, and
  * puts the luma on the device: the frame joins the frames in flight. */
 static GstFlowReturn
@@ -896,43 +1022,38 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
   GstVideoFilter *video = GST_VIDEO_FILTER (self);
   HeldFrame *held;
-  ClfftHostFrame src, dst;
   GError *error = NULL;
-  gdouble gain, offset;
-  GstClfftOutput output;
-  GstClfftMode mode;
   ClfftPadding padding;
   GstFlowReturn ret;
 
   sync_controlled_properties (self, inbuf);
   GST_OBJECT_LOCK (self);
-  gain = self->gain;
-  offset = self->offset;
-  output = self->output;
-  mode = self->mode;
-  padding = plan_padding (self->padding, mode);
+  padding = plan_padding (self->padding, self->mode);
   GST_OBJECT_UNLOCK (self);
 
   if (!ensure_plan (self, padding)) {
     gst_buffer_unref (inbuf);
     return GST_FLOW_ERROR;
   }
-  if (!update_mask (self, &error)) {
+  if (!configure_plan (self, &error)) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("Cannot build the mask of the filter."), ("%s", error->message));
     g_error_free (error);
     gst_buffer_unref (inbuf);
     return GST_FLOW_ERROR;
   }
-  /* offset is in 8-bit levels: 257 of them make a 16-bit level */
-  clfft_filter2d_set_output (self->plan, (ClfftOutput) output, gain,
-      self->wide ? offset * 257 : offset);
-  clfft_filter2d_set_mode (self->plan, (ClfftMode) mode);
 
   held = g_new0 (HeldFrame, 1);
   held->inbuf = inbuf;
-  ret = GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer (trans,
-      inbuf, &held->outbuf);
+  if (self->outputs_unpooled) {
+    held->outbuf = gst_buffer_new_allocate (NULL,
+        GST_VIDEO_INFO_SIZE (&video->out_info), NULL);
+    ret = held->outbuf && GST_BASE_TRANSFORM_GET_CLASS (trans)->copy_metadata
+        (trans, inbuf, held->outbuf) ? GST_FLOW_OK : GST_FLOW_ERROR;
+  } else {
+    ret = GST_BASE_TRANSFORM_CLASS (parent_class)->prepare_output_buffer
+        (trans, inbuf, &held->outbuf);
+  }
   if (ret != GST_FLOW_OK || !held->outbuf) {
     GST_DEBUG_OBJECT (self, "no output buffer: %s", gst_flow_get_name (ret));
     held_frame_free (held);
@@ -961,24 +1082,11 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
       held_frame_free (held);
       return GST_FLOW_ERROR;
     }
-  src = (ClfftHostFrame) {
-  GST_VIDEO_FRAME_PLANE_DATA (&held->in, 0),
-        GST_VIDEO_FRAME_PLANE_STRIDE (&held->in, 0),
-        gst_clfft_buffer_is_pinned (inbuf, self->engine)};
-  dst = (ClfftHostFrame) {
-  GST_VIDEO_FRAME_PLANE_DATA (&held->out, 0),
-        GST_VIDEO_FRAME_PLANE_STRIDE (&held->out, 0),
-        gst_clfft_buffer_is_pinned (held->outbuf, self->engine)};
-  if (!clfft_filter2d_submit (self->plan, &src, &dst, &error)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("The OpenCL device failed to filter a frame."), ("%s",
-            error->message));
-    g_error_free (error);
-    held_frame_free (held);
-    return GST_FLOW_ERROR;
-  }
+  ret = submit_held (self, held, &error) ? GST_FLOW_OK : GST_FLOW_ERROR;
   g_queue_push_tail (&self->held, held);
-  return GST_FLOW_OK;
+  if (ret != GST_FLOW_OK && device_failed (self, error, TRUE))
+    ret = GST_FLOW_OK;
+  return ret;
 }
 
 /* GstVideoFilter works in place when a subclass has no transform_frame;
@@ -1140,6 +1248,7 @@ gst_clfft_2d_filter_decide_allocation (GstBaseTransform * trans,
   GstCaps *caps;
   GstVideoInfo info;
 
+  self->outputs_unpooled = FALSE;
   if (gst_query_get_n_allocation_pools (query) > 0) {
     gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
     downstream_min = min;
@@ -1317,6 +1426,13 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           "live, else 2", 0, CLFFT_FILTER2D_MAX_IN_FLIGHT,
           DEFAULT_PIPELINE_DEPTH, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_FALLBACK,
+      g_param_spec_boolean ("fallback", "Fallback",
+          "When the device fails in mid-stream, filter the failed frame and "
+          "the rest of the stream on the next usable device (a CPU through "
+          "PoCL first), with a warning message naming both, instead of "
+          "stopping with an error", DEFAULT_FALLBACK, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
       g_param_spec_string ("device-name", "Device name",
           "Name of the OpenCL device in use (set from READY on)", NULL,
@@ -1373,6 +1489,7 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->padding = DEFAULT_PADDING;
   self->device_index = DEFAULT_DEVICE_INDEX;
   self->pipeline_depth = DEFAULT_PIPELINE_DEPTH;
+  self->fallback = DEFAULT_FALLBACK;
   self->mask_dirty = TRUE;
   g_queue_init (&self->held);
   self->depth_cap = CLFFT_FILTER2D_MAX_IN_FLIGHT;

@@ -72,6 +72,7 @@ struct _GstClfft2dFilter
   GstClfftPadding padding;
   gint device_index;
   guint pipeline_depth;         /* 0: automatic */
+  gboolean fallback;
   gboolean mask_dirty;
 
   /* guarded by the object lock (set_context may come from any thread) */
@@ -87,6 +88,9 @@ struct _GstClfft2dFilter
   GQueue held;                  /* of HeldFrame: in flight, oldest first */
   gboolean started;             /* a frame left since start, flush, segment */
   guint depth_cap;              /* what the output pool has room for */
+  /* after a fallback: the output pool holds the failed device's memory,
+   * so outputs go in system memory until the next allocation decision */
+  gboolean outputs_unpooled;
   /* guarded by the object lock (the latency query comes from any thread) */
   gboolean upstream_live;
   GstClockTime frame_duration;  /* 0 where unknown */

@@ -201,6 +201,65 @@ gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
   return TRUE;
 }
 
+/* Candidates for a fallback from device failed, best first: see
+ * gst_clfft_fall_back. */
+static guint
+fallback_order (const ClfftDeviceInfo * devices, guint n, guint failed,
+    guint order[])
+{
+  guint count = 0;
+
+  for (guint i = 0; i < n; i++)
+    if (i != failed && (devices[i].type & CL_DEVICE_TYPE_CPU))
+      order[count++] = i;
+  for (guint k = 1; k < n; k++) {
+    guint i = (failed + k) % n;
+
+    if (!(devices[i].type & CL_DEVICE_TYPE_CPU))
+      order[count++] = i;
+  }
+  order[count++] = failed;
+  return count;
+}
+
+gboolean
+gst_clfft_fall_back (GstElement * element, ClfftEngine ** engine,
+    GError ** error)
+{
+  const ClfftDeviceInfo *devices;
+  ClfftEngine *failed, *next = NULL;
+  guint n, count, *order;
+
+  GST_OBJECT_LOCK (element);
+  failed = clfft_engine_ref (*engine);
+  GST_OBJECT_UNLOCK (element);
+  clfft_engine_retire (failed);
+  devices = clfft_list_devices (&n, error);
+  if (!devices) {
+    clfft_engine_unref (failed);
+    return FALSE;
+  }
+  order = g_new (guint, n + 1);
+  count = fallback_order (devices, n, clfft_engine_get_device (failed)->index,
+      order);
+  for (guint k = 0; k < count && !next; k++) {
+    g_clear_error (error);
+    next = clfft_engine_get (order[k], error);
+  }
+  g_free (order);
+  clfft_engine_unref (failed);
+  if (!next)
+    return FALSE;
+  g_clear_error (error);
+  GST_OBJECT_LOCK (element);
+  failed = *engine;
+  *engine = next;
+  GST_OBJECT_UNLOCK (element);
+  clfft_engine_unref (failed);
+  g_object_notify (G_OBJECT (element), "device-name");
+  return TRUE;
+}
+
 void
 gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine)
 {

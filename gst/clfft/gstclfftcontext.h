@@ -37,6 +37,16 @@ gboolean gst_clfft_ensure_engine (GstElement * element, gint device_index,
 gboolean gst_clfft_open_engine (GstElement * element,
     const gint * device_index, ClfftEngine ** engine);
 
+/* After the device of *engine failed: retires that engine (see
+ * clfft_engine_retire) and replaces *engine, under the object lock, with
+ * the engine of the next usable device: the first CPU other than the
+ * failed device, else the next other device, else a new context on the
+ * failed device itself. The pipeline's context is not changed: elements
+ * that share the failed engine fall back on their own. FALSE with error set
+ * when no device can be opened (*engine is then unchanged). */
+gboolean gst_clfft_fall_back (GstElement * element, ClfftEngine ** engine,
+    GError ** error);
+
 /* For READY to NULL: drops *engine (under the object lock). */
 void gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine);
 

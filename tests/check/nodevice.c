@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/clfft-engine.h"
+#include "reference.h"
 
 static ClfftError expected_code = CLFFT_ERROR_NO_PLATFORM;
 static const gchar *expected_text = "No OpenCL platform";
@@ -65,6 +66,47 @@ GST_START_TEST (test_element_fails_to_ready_with_a_clear_error)
 
 GST_END_TEST;
 
+/* 1000 attempts NULL -> PLAYING -> NULL of each element: each fails at
+ * READY, posts its error and shuts down; resident memory stays within
+ * 1 MiB after 100 attempts. */
+GST_START_TEST (test_state_cycles_fail_cleanly)
+{
+  static const gchar *names[] = { "clfft2dfilter", "clfftspectrum" };
+
+  for (guint e = 0; e < G_N_ELEMENTS (names); e++) {
+    GstElement *element = gst_element_factory_make (names[e], NULL);
+    GstBus *bus = gst_bus_new ();
+    gsize warm = 0;
+
+    gst_element_set_bus (element, bus);
+    for (guint i = 0; i < 1000; i++) {
+      GstMessage *msg;
+
+      if (i == 100)
+        warm = ref_resident_kib ();
+      fail_unless_equals_int (gst_element_set_state (element,
+              GST_STATE_PLAYING), GST_STATE_CHANGE_FAILURE);
+      msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+      fail_unless (msg != NULL, "%s, attempt %u: no error", names[e], i);
+      gst_message_unref (msg);
+      fail_unless_equals_int (gst_element_set_state (element,
+              GST_STATE_NULL), GST_STATE_CHANGE_SUCCESS);
+      gst_bus_set_flushing (bus, TRUE);
+      gst_bus_set_flushing (bus, FALSE);
+    }
+    GST_INFO ("%s: resident memory %zu KiB after 100 attempts, %zu after "
+        "1000", names[e], warm, ref_resident_kib ());
+    fail_unless (warm > 0);
+    fail_unless (ref_resident_kib () < warm + 1024, "%s: grew by %zd KiB",
+        names[e], (gssize) ref_resident_kib () - (gssize) warm);
+    gst_element_set_bus (element, NULL);
+    gst_object_unref (bus);
+    gst_object_unref (element);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 nodevice_suite (void)
 {
@@ -73,6 +115,7 @@ nodevice_suite (void)
 
   tcase_add_test (tc, test_engine_reports_what_is_missing);
   tcase_add_test (tc, test_element_fails_to_ready_with_a_clear_error);
+  tcase_add_test (tc, test_state_cycles_fail_cleanly);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -78,3 +78,17 @@ ref_rand_new (void)
   fflush (stdout);
   return g_rand_new_with_seed (seed);
 }
+
+gsize
+ref_resident_kib (void)
+{
+  gchar *text = NULL;
+  gsize pages = 0, resident = 0;
+
+  if (!g_file_get_contents ("/proc/self/statm", &text, NULL, NULL))
+    return 0;
+  if (sscanf (text, "%zu %zu", &pages, &resident) != 2)
+    resident = 0;
+  g_free (text);
+  return resident * (sysconf (_SC_PAGESIZE) / 1024);
+}

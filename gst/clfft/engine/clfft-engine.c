@@ -15,6 +15,13 @@ struct _ClfftEngine
   ClfftProgramCache *programs;
   GMutex plans_lock;
   GHashTable *plans;            /* key -> PlanEntry, plans in use */
+  gboolean retired;             /* guarded by engines_lock */
+  /* an injected fault (tests); guarded by fault_lock, and read atomically
+   * first so that launches without one take no lock */
+  GMutex fault_lock;
+  gint fault;                   /* ClfftFault */
+  guint launches_left;          /* CLFFT_FAULT_DEVICE_LOST: before it strikes */
+  gboolean lost;
 };
 
 typedef struct
@@ -357,6 +364,26 @@ clfft_choose_device (gint requested_index, GError ** error)
   return 0;
 }
 
+/* ---- live objects ----------------------------------------------------- */
+
+static gint live_objects[CLFFT_N_OBJECT_KINDS];
+
+void
+clfft_count_object (ClfftObjectKind kind, gint delta)
+{
+  g_atomic_int_add (&live_objects[kind], delta);
+}
+
+void
+clfft_get_live_objects (ClfftLiveObjects * live)
+{
+  live->contexts = g_atomic_int_get (&live_objects[CLFFT_OBJECT_CONTEXT]);
+  live->queues = g_atomic_int_get (&live_objects[CLFFT_OBJECT_QUEUE]);
+  live->programs = g_atomic_int_get (&live_objects[CLFFT_OBJECT_PROGRAM]);
+  live->kernels = g_atomic_int_get (&live_objects[CLFFT_OBJECT_KERNEL]);
+  live->buffers = g_atomic_int_get (&live_objects[CLFFT_OBJECT_BUFFER]);
+}
+
 /* ---- engines ---------------------------------------------------------- */
 
 static GMutex engines_lock;
@@ -388,14 +415,19 @@ engine_new (const ClfftDeviceInfo * device, GError ** error)
     clfft_fail (error, st, "clCreateCommandQueue");
     return NULL;
   }
+  clfft_count_object (CLFFT_OBJECT_CONTEXT, 1);
+  clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
   engine->programs = clfft_program_cache_new (device, engine->context);
   g_mutex_init (&engine->plans_lock);
+  g_mutex_init (&engine->fault_lock);
   engine->plans = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
       g_free);
   clfft_log (CLFFT_LOG_INFO, "engine created on device %u: %s",
       device->index, device->name);
   return engine;
 }
+
+static void arm_fault_from_env (ClfftEngine * engine);
 
 ClfftEngine *
 clfft_engine_get (gint requested_index, GError ** error)
@@ -418,8 +450,10 @@ clfft_engine_get (gint requested_index, GError ** error)
     engine->ref_count++;
   } else {
     engine = engine_new (&devices[index], error);
-    if (engine)
+    if (engine) {
       g_hash_table_insert (engines, GINT_TO_POINTER (index), engine);
+      arm_fault_from_env (engine);
+    }
   }
   g_mutex_unlock (&engines_lock);
   return engine;
@@ -441,7 +475,7 @@ clfft_engine_unref (ClfftEngine * engine)
 
   g_mutex_lock (&engines_lock);
   last = --engine->ref_count == 0;
-  if (last)
+  if (last && !engine->retired)
     g_hash_table_remove (engines, GINT_TO_POINTER (engine->device->index));
   g_mutex_unlock (&engines_lock);
   if (!last)
@@ -451,11 +485,114 @@ clfft_engine_unref (ClfftEngine * engine)
   g_warn_if_fail (g_hash_table_size (engine->plans) == 0);
   g_hash_table_unref (engine->plans);
   g_mutex_clear (&engine->plans_lock);
+  g_mutex_clear (&engine->fault_lock);
   clfft_program_cache_free (engine->programs);
   clfft_warn_on_failure (clReleaseCommandQueue (engine->queue),
       "clReleaseCommandQueue");
+  clfft_count_object (CLFFT_OBJECT_QUEUE, -1);
   clfft_warn_on_failure (clReleaseContext (engine->context), "clReleaseContext");
+  clfft_count_object (CLFFT_OBJECT_CONTEXT, -1);
   g_free (engine);
+}
+
+void
+clfft_engine_retire (ClfftEngine * engine)
+{
+  g_mutex_lock (&engines_lock);
+  if (!engine->retired && engines && g_hash_table_lookup (engines,
+          GINT_TO_POINTER (engine->device->index)) == engine)
+    g_hash_table_remove (engines, GINT_TO_POINTER (engine->device->index));
+  engine->retired = TRUE;
+  g_mutex_unlock (&engines_lock);
+}
+
+/* ---- injected faults -------------------------------------------------- */
+
+void
+clfft_engine_inject_fault (ClfftEngine * engine, ClfftFault fault,
+    guint after)
+{
+  g_mutex_lock (&engine->fault_lock);
+  g_atomic_int_set (&engine->fault, fault);
+  engine->launches_left = after;
+  engine->lost = FALSE;
+  g_mutex_unlock (&engine->fault_lock);
+  clfft_log (CLFFT_LOG_WARNING, "fault %d injected into the engine of %s "
+      "(after %u launches)", fault, engine->device->name, after);
+}
+
+/* CLFFT_FAULT_ENV, on the first engine made; call with engines_lock
+ * held. */
+static void
+arm_fault_from_env (ClfftEngine * engine)
+{
+  static gboolean env_read;
+  const gchar *env = g_getenv (CLFFT_FAULT_ENV);
+  guint64 after = 0;
+
+  if (env_read || !env || !*env)
+    return;
+  env_read = TRUE;
+  if (g_str_equal (env, "out-of-memory"))
+    clfft_engine_inject_fault (engine, CLFFT_FAULT_OUT_OF_MEMORY, 0);
+  else if (g_str_equal (env, "device-lost")
+      || (g_str_has_prefix (env, "device-lost:")
+          && g_ascii_string_to_unsigned (env + strlen ("device-lost:"), 10, 0,
+              G_MAXUINT, &after, NULL)))
+    clfft_engine_inject_fault (engine, CLFFT_FAULT_DEVICE_LOST, after);
+  else
+    clfft_log (CLFFT_LOG_WARNING, CLFFT_FAULT_ENV "=%s is not out-of-memory, "
+        "device-lost or device-lost:N; no fault armed", env);
+}
+
+gboolean
+clfft_engine_is_lost (ClfftEngine * engine)
+{
+  gboolean lost;
+
+  g_mutex_lock (&engine->fault_lock);
+  lost = engine->lost;
+  g_mutex_unlock (&engine->fault_lock);
+  return lost;
+}
+
+gboolean
+clfft_engine_check_fault (ClfftEngine * engine, ClfftFaultPoint point,
+    const gchar * what, GError ** error)
+{
+  cl_int status = CL_SUCCESS;
+
+  if (g_atomic_int_get (&engine->fault) == CLFFT_FAULT_NONE)
+    return TRUE;
+  g_mutex_lock (&engine->fault_lock);
+  switch ((ClfftFault) engine->fault) {
+    case CLFFT_FAULT_NONE:
+      break;
+    case CLFFT_FAULT_OUT_OF_MEMORY:
+      if (point == CLFFT_FAULT_AT_ALLOCATION)
+        status = CL_MEM_OBJECT_ALLOCATION_FAILURE;
+      break;
+    case CLFFT_FAULT_DEVICE_LOST:
+      if (point == CLFFT_FAULT_AT_LAUNCH && !engine->lost) {
+        if (engine->launches_left > 0)
+          engine->launches_left--;
+        else
+          engine->lost = TRUE;
+      }
+      if (engine->lost)
+        status = CL_DEVICE_NOT_AVAILABLE;
+      break;
+  }
+  g_mutex_unlock (&engine->fault_lock);
+  if (status == CL_SUCCESS)
+    return TRUE;
+  {
+    gchar *call = g_strdup_printf ("%s (injected fault)", what);
+
+    clfft_fail (error, status, call);
+    g_free (call);
+  }
+  return FALSE;
 }
 
 const ClfftDeviceInfo *

@@ -105,6 +105,46 @@ void clfft_engine_get_program_stats (ClfftEngine * engine,
 /* The folder of the on-disk program cache. */
 gchar *clfft_program_cache_dir (void);
 
+/* The OpenCL objects that engines and their plans hold, process-wide: a
+ * leak check for soak tests. Events are left out: callers of the FFT API
+ * own the events it returns. */
+typedef struct
+{
+  gint contexts, queues, programs, kernels, buffers;
+} ClfftLiveObjects;
+
+void clfft_get_live_objects (ClfftLiveObjects * live);
+
+/* Faults a test can make an engine show. */
+typedef enum
+{
+  CLFFT_FAULT_NONE,
+  /* every device memory allocation fails as the driver's would
+   * (CL_MEM_OBJECT_ALLOCATION_FAILURE) */
+  CLFFT_FAULT_OUT_OF_MEMORY,
+  /* after `after` more kernel launches the device is gone: launches fail
+   * (CL_DEVICE_NOT_AVAILABLE) and so does waiting for work in flight */
+  CLFFT_FAULT_DEVICE_LOST,
+} ClfftFault;
+
+/* A test aid: the environment variable that arms a fault on the first
+ * engine a process makes ("out-of-memory", or "device-lost:N" for
+ * CLFFT_FAULT_DEVICE_LOST after N launches), so that the engines made after
+ * it (a fallback) work. */
+#define CLFFT_FAULT_ENV "CLFFT_FAULT"
+
+/* Arms fault on engine (CLFFT_FAULT_NONE disarms it). For tests only. */
+void clfft_engine_inject_fault (ClfftEngine * engine, ClfftFault fault,
+    guint after);
+
+/* Whether the device of engine has been lost (see CLFFT_FAULT_DEVICE_LOST). */
+gboolean clfft_engine_is_lost (ClfftEngine * engine);
+
+/* Takes engine out of the process-wide registry, so that the next
+ * clfft_engine_get of its device makes a new context; those holding it
+ * keep it until they unref it. For an engine whose device failed. */
+void clfft_engine_retire (ClfftEngine * engine);
+
 /* A readable name for an OpenCL status code. */
 const gchar *clfft_cl_status_name (cl_int status);
 

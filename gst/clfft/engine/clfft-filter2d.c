@@ -378,11 +378,8 @@ clfft_filter2d_set_output (ClfftFilter2d * f, ClfftOutput output,
 static void
 stretch_clear (Stretch * st)
 {
-  if (st->value_range)
-    clfft_warn_on_failure (clReleaseKernel (st->value_range),
-        "clReleaseKernel");
-  if (st->stretch)
-    clfft_warn_on_failure (clReleaseKernel (st->stretch), "clReleaseKernel");
+  clfft_kernel_release (&st->value_range);
+  clfft_kernel_release (&st->stretch);
   clfft_buffer_release (&st->ranges);
 }
 
@@ -499,9 +496,7 @@ static void
 spectrum_view_clear (SpectrumView * v)
 {
   clfft_transform_clear (&v->columns);
-  if (v->log_magnitude)
-    clfft_warn_on_failure (clReleaseKernel (v->log_magnitude),
-        "clReleaseKernel");
+  clfft_kernel_release (&v->log_magnitude);
   stretch_clear (&v->stretch);
   memset (v, 0, sizeof (*v));
 }
@@ -689,7 +684,7 @@ slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
   if (st == CL_SUCCESS)
     st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (f->engine), 1,
         &uploaded, NULL);
-  clfft_warn_on_failure (clReleaseEvent (uploaded), "clReleaseEvent");
+  clfft_event_release (&uploaded);
   return st == CL_SUCCESS || clfft_fail (error, st, "clFlush, "
       "clEnqueueBarrierWithWaitList");
 }
@@ -788,8 +783,10 @@ clfft_filter2d_collect (ClfftFilter2d * f, GError ** error)
   slot_clear_frame (slot);
   f->oldest = (f->oldest + 1) % CLFFT_FILTER2D_MAX_IN_FLIGHT;
   f->in_flight--;
-  return st == CL_SUCCESS || clfft_fail (error, st,
-      "waiting for a frame's download");
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "waiting for a frame's download");
+  return clfft_engine_check_fault (f->engine, CLFFT_FAULT_AT_COMPLETION,
+      "waiting for a frame's download", error);
 }
 
 guint
@@ -841,20 +838,15 @@ clfft_filter2d_free (ClfftFilter2d * f)
     clfft_host_buffer_free (f->slots[i].staging_in);
     clfft_host_buffer_free (f->slots[i].staging_out);
   }
-  if (f->upload)
-    clfft_warn_on_failure (clReleaseCommandQueue (f->upload),
-        "clReleaseCommandQueue");
-  if (f->download)
-    clfft_warn_on_failure (clReleaseCommandQueue (f->download),
-        "clReleaseCommandQueue");
+  clfft_queue_release (&f->upload);
+  clfft_queue_release (&f->download);
   clfft_buffer_release (&f->spectrum);
   clfft_buffer_release (&f->scratch);
   clfft_buffer_release (&f->gain);
   clfft_buffer_release (&f->gain_as_given);
   clfft_buffer_release (&f->real_values);
   clfft_buffer_release (&f->bytes_padded);
-  if (f->mirror_pad)
-    clfft_warn_on_failure (clReleaseKernel (f->mirror_pad), "clReleaseKernel");
+  clfft_kernel_release (&f->mirror_pad);
   clfft_engine_unref (f->engine);
   g_free (f);
 }

@@ -1,4 +1,5 @@
 #include "clfft-host-buffer.h"
+#include "clfft-passes.h"
 #include "clfft-private.h"
 
 struct _ClfftHostBuffer
@@ -16,17 +17,16 @@ clfft_host_buffer_new (ClfftEngine * engine, gsize size, GError ** error)
   cl_int st;
 
   b->size = MAX (size, 1);
-  b->mem = clCreateBuffer (clfft_engine_get_context (engine),
-      CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, b->size, NULL, &st);
-  if (st != CL_SUCCESS) {
+  b->mem = clfft_buffer_new (engine, CL_MEM_READ_WRITE |
+      CL_MEM_ALLOC_HOST_PTR, b->size, NULL, error);
+  if (!b->mem) {
     g_free (b);
-    clfft_fail (error, st, "clCreateBuffer (pinned host memory)");
     return NULL;
   }
   b->data = clEnqueueMapBuffer (clfft_engine_get_queue (engine), b->mem,
       CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, b->size, 0, NULL, NULL, &st);
   if (st != CL_SUCCESS) {
-    clfft_warn_on_failure (clReleaseMemObject (b->mem), "clReleaseMemObject");
+    clfft_buffer_release (&b->mem);
     g_free (b);
     clfft_fail (error, st, "clEnqueueMapBuffer (pinned host memory)");
     return NULL;
@@ -58,7 +58,7 @@ clfft_host_buffer_free (ClfftHostBuffer * b)
   /* the memory object goes once the unmap has run */
   clfft_warn_on_failure (clEnqueueUnmapMemObject (queue, b->mem, b->data, 0,
           NULL, NULL), "clEnqueueUnmapMemObject (pinned host memory)");
-  clfft_warn_on_failure (clReleaseMemObject (b->mem), "clReleaseMemObject");
+  clfft_buffer_release (&b->mem);
   clfft_warn_on_failure (clFlush (queue), "clFlush");
   clfft_engine_unref (b->engine);
   g_free (b);

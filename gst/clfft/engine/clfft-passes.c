@@ -25,21 +25,28 @@ clfft_buffer_new (ClfftEngine * engine, cl_mem_flags flags, gsize size,
     gpointer host_data, GError ** error)
 {
   cl_int st;
-  cl_mem buffer = clCreateBuffer (clfft_engine_get_context (engine), flags,
-      size, host_data, &st);
+  cl_mem buffer;
 
+  if (!clfft_engine_check_fault (engine, CLFFT_FAULT_AT_ALLOCATION,
+          "clCreateBuffer", error))
+    return NULL;
+  buffer = clCreateBuffer (clfft_engine_get_context (engine), flags, size,
+      host_data, &st);
   if (st != CL_SUCCESS) {
     clfft_fail (error, st, "clCreateBuffer");
     return NULL;
   }
+  clfft_count_object (CLFFT_OBJECT_BUFFER, 1);
   return buffer;
 }
 
 void
 clfft_buffer_release (cl_mem * buffer)
 {
-  if (*buffer)
+  if (*buffer) {
     clfft_warn_on_failure (clReleaseMemObject (*buffer), "clReleaseMemObject");
+    clfft_count_object (CLFFT_OBJECT_BUFFER, -1);
+  }
   *buffer = NULL;
 }
 
@@ -55,7 +62,19 @@ clfft_queue_new (ClfftEngine * engine, GError ** error)
     clfft_fail (error, st, "clCreateCommandQueue");
     return NULL;
   }
+  clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
   return queue;
+}
+
+void
+clfft_queue_release (cl_command_queue * queue)
+{
+  if (*queue) {
+    clfft_warn_on_failure (clReleaseCommandQueue (*queue),
+        "clReleaseCommandQueue");
+    clfft_count_object (CLFFT_OBJECT_QUEUE, -1);
+  }
+  *queue = NULL;
 }
 
 void
@@ -82,7 +101,18 @@ clfft_kernel_new (ClfftEngine * engine, const gchar * source,
     clfft_fail (error, st, "clCreateKernel");
     return NULL;
   }
+  clfft_count_object (CLFFT_OBJECT_KERNEL, 1);
   return kernel;
+}
+
+void
+clfft_kernel_release (cl_kernel * kernel)
+{
+  if (*kernel) {
+    clfft_warn_on_failure (clReleaseKernel (*kernel), "clReleaseKernel");
+    clfft_count_object (CLFFT_OBJECT_KERNEL, -1);
+  }
+  *kernel = NULL;
 }
 
 /* The radices a stage can have: butterfly () in kernels/fft_stockham.cl,
@@ -250,9 +280,7 @@ kernel_runs_group (ClfftRowPass * pass, gsize local)
       st = clFinish (queue);
   }
   clfft_buffer_release (&table);
-  if (queue)
-    clfft_warn_on_failure (clReleaseCommandQueue (queue),
-        "clReleaseCommandQueue");
+  clfft_queue_release (&queue);
   return st == CL_SUCCESS;
 }
 
@@ -597,8 +625,7 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
     clfft_log (CLFFT_LOG_INFO, "the length-%u kernel allows %" G_GSIZE_FORMAT
         " work-items per group, not %u: rebuilding", pass->n, allowed,
         pass->threads_per_row * pass->rows_per_group);
-    clfft_warn_on_failure (clReleaseKernel (g_steal_pointer (&pass->kernel)),
-        "clReleaseKernel");
+    clfft_kernel_release (&pass->kernel);
     if (allowed == 0)
       break;
     cap = allowed;
@@ -620,8 +647,7 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
 void
 clfft_row_pass_clear (ClfftRowPass * pass)
 {
-  if (pass->kernel)
-    clfft_warn_on_failure (clReleaseKernel (pass->kernel), "clReleaseKernel");
+  clfft_kernel_release (&pass->kernel);
   clfft_buffer_release (&pass->twiddles);
   if (pass->engine)
     clfft_engine_unref (pass->engine);
@@ -665,11 +691,15 @@ clfft_kernel_enqueue (ClfftEngine * engine, cl_kernel kernel, cl_uint dims,
     const gsize * global, const gsize * local, const ClfftEvents * events,
     const gchar * what, GError ** error)
 {
-  cl_int st = clEnqueueNDRangeKernel (clfft_engine_get_queue (engine), kernel,
-      dims, NULL, global, local, events ? events->n_wait : 0,
+  cl_int st;
+
+  if (!clfft_engine_check_fault (engine, CLFFT_FAULT_AT_LAUNCH,
+          "clEnqueueNDRangeKernel", error))
+    return FALSE;
+  st = clEnqueueNDRangeKernel (clfft_engine_get_queue (engine), kernel, dims,
+      NULL, global, local, events ? events->n_wait : 0,
       events && events->n_wait ? events->wait : NULL,
       events ? events->done : NULL);
-
   if (st != CL_SUCCESS) {
     gchar *call = g_strdup_printf ("clEnqueueNDRangeKernel (%s)", what);
 
@@ -718,8 +748,7 @@ clfft_transpose_pass_init (ClfftTransposePass * pass, ClfftEngine * engine,
 void
 clfft_transpose_pass_clear (ClfftTransposePass * pass)
 {
-  if (pass->kernel)
-    clfft_warn_on_failure (clReleaseKernel (pass->kernel), "clReleaseKernel");
+  clfft_kernel_release (&pass->kernel);
   if (pass->engine)
     clfft_engine_unref (pass->engine);
   memset (pass, 0, sizeof (*pass));

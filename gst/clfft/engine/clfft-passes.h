@@ -176,6 +176,8 @@ gboolean clfft_transpose_pass_enqueue (ClfftTransposePass * pass, cl_mem src,
  * clfft_engine_get_program). */
 cl_kernel clfft_kernel_new (ClfftEngine * engine, const gchar * source,
     const gchar * options, const gchar * name, GError ** error);
+/* Releases *kernel if set, and clears it. */
+void clfft_kernel_release (cl_kernel * kernel);
 /* Sets arguments 0 .. n_args - 1. */
 gboolean clfft_kernel_set_args (cl_kernel kernel, GError ** error,
     guint n_args, const gsize sizes[], const void *values[]);
@@ -193,6 +195,8 @@ void clfft_buffer_release (cl_mem * buffer);
 /* An in-order queue of the engine's device besides the engine's own (for
  * transfers that overlap its work), or NULL with error set. */
 cl_command_queue clfft_queue_new (ClfftEngine * engine, GError ** error);
+/* Releases *queue if set, and clears it. */
+void clfft_queue_release (cl_command_queue * queue);
 /* Releases *event if set, and clears it. */
 void clfft_event_release (cl_event * event);
 

@@ -17,6 +17,33 @@ gboolean clfft_fail (GError ** error, cl_int status, const gchar * what);
  * on an error path): logs a warning. */
 void clfft_warn_on_failure (cl_int status, const gchar * what);
 
+/* Counts OpenCL objects made (delta 1) and released (-1): see
+ * clfft_get_live_objects. */
+typedef enum
+{
+  CLFFT_OBJECT_CONTEXT,
+  CLFFT_OBJECT_QUEUE,
+  CLFFT_OBJECT_PROGRAM,
+  CLFFT_OBJECT_KERNEL,
+  CLFFT_OBJECT_BUFFER,
+  CLFFT_N_OBJECT_KINDS,
+} ClfftObjectKind;
+
+void clfft_count_object (ClfftObjectKind kind, gint delta);
+
+/* Where an injected fault (clfft_engine_inject_fault) can strike. */
+typedef enum
+{
+  CLFFT_FAULT_AT_ALLOCATION,
+  CLFFT_FAULT_AT_LAUNCH,
+  CLFFT_FAULT_AT_COMPLETION,    /* waiting for work in flight */
+} ClfftFaultPoint;
+
+/* FALSE, with error set as the failing OpenCL call what would set it,
+ * where an injected fault strikes at point; TRUE otherwise. */
+gboolean clfft_engine_check_fault (ClfftEngine * engine,
+    ClfftFaultPoint point, const gchar * what, GError ** error);
+
 typedef struct _ClfftProgramCache ClfftProgramCache;
 
 ClfftProgramCache *clfft_program_cache_new (const ClfftDeviceInfo * device,

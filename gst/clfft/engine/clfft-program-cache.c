@@ -37,6 +37,7 @@ static void
 release_program (gpointer program)
 {
   clfft_warn_on_failure (clReleaseProgram (program), "clReleaseProgram");
+  clfft_count_object (CLFFT_OBJECT_PROGRAM, -1);
 }
 
 ClfftProgramCache *
@@ -211,6 +212,8 @@ load_binary (ClfftProgramCache * cache, const guint8 * binary, gsize size,
 
   program = clCreateProgramWithBinary (cache->context, 1, &dev, &size,
       &binary, &binary_status, &st);
+  if (program)
+    clfft_count_object (CLFFT_OBJECT_PROGRAM, 1);
   if (st != CL_SUCCESS || binary_status != CL_SUCCESS) {
     clfft_log (CLFFT_LOG_WARNING, "cached binary refused by the driver: %s",
         clfft_cl_status_name (st != CL_SUCCESS ? st : binary_status));
@@ -241,6 +244,7 @@ build_source (ClfftProgramCache * cache, const gchar * name,
     clfft_fail (error, st, "clCreateProgramWithSource");
     return NULL;
   }
+  clfft_count_object (CLFFT_OBJECT_PROGRAM, 1);
   st = clBuildProgram (program, 1, &dev, options, NULL, NULL);
   if (st != CL_SUCCESS) {
     gchar *log = build_log (program, dev);

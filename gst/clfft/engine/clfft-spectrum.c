@@ -187,7 +187,7 @@ upload_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
   if (st == CL_SUCCESS)
     st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (s->engine), 1,
         &uploaded, NULL);
-  clfft_warn_on_failure (clReleaseEvent (uploaded), "clReleaseEvent");
+  clfft_event_release (&uploaded);
   return st == CL_SUCCESS || clfft_fail (error, st,
       "clFlush, clEnqueueBarrierWithWaitList");
 }
@@ -258,7 +258,8 @@ read_sums (ClfftSpectrum * s, cl_mem sums, gfloat * out, guint n_groups,
 
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueReadBuffer (sums)");
-  return TRUE;
+  return clfft_engine_check_fault (s->engine, CLFFT_FAULT_AT_COMPLETION,
+      "clEnqueueReadBuffer (sums)", error);
 }
 
 gboolean
@@ -324,17 +325,12 @@ clfft_spectrum_free (ClfftSpectrum * s)
   for (guint i = 0; i < G_N_ELEMENTS (s->plans); i++)
     if (s->plans[i])
       clfft_plan_1d_free (s->plans[i]);
-  if (s->apply_window)
-    clfft_warn_on_failure (clReleaseKernel (s->apply_window),
-        "clReleaseKernel");
-  if (s->band_sums)
-    clfft_warn_on_failure (clReleaseKernel (s->band_sums), "clReleaseKernel");
+  clfft_kernel_release (&s->apply_window);
+  clfft_kernel_release (&s->band_sums);
   clfft_buffer_release (&s->window);
   clfft_buffer_release (&s->frames[0]);
   clfft_buffer_release (&s->frames[1]);
-  if (s->upload)
-    clfft_warn_on_failure (clReleaseCommandQueue (s->upload),
-        "clReleaseCommandQueue");
+  clfft_queue_release (&s->upload);
   clfft_buffer_release (&s->spectra);
   clfft_buffer_release (&s->group_start);
   clfft_buffer_release (&s->magnitude_sums);

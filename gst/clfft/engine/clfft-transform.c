@@ -338,8 +338,7 @@ clfft_transform_clear (ClfftTransform * t)
 {
   for (guint i = 0; i < CLFFT_TRANSFORM_MAX_PASSES; i++)
     clfft_row_pass_clear (&t->passes[i]);
-  if (t->unfold)
-    clfft_warn_on_failure (clReleaseKernel (t->unfold), "clReleaseKernel");
+  clfft_kernel_release (&t->unfold);
   clfft_buffer_release (&t->tables.real_twiddles);
   clfft_buffer_release (&t->tables.chirp);
   clfft_buffer_release (&t->tables.conv);

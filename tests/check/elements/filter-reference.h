@@ -1,0 +1,55 @@
+/* clfft2dfilter's documented maths in double precision: the masks, the
+ * filtered frame, padding=mirror. Shared by the element's tests. */
+#ifndef __CLFFT_TEST_FILTER_REFERENCE_H__
+#define __CLFFT_TEST_FILTER_REFERENCE_H__
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* What the reference filter does. */
+typedef struct
+{
+  const gchar *filter;          /* the nick of the filter property */
+  const gchar *shape;
+  guint order;
+  gdouble cutoff, cutoff_high;
+  gdouble notch[2];             /* one notch (fx, fy), for filter=notch */
+  gdouble notch_radius;
+  gboolean preserve_dc;
+  gdouble gain, offset;
+  gboolean abs;
+  gboolean normalize;           /* output=normalize: gain, offset unused */
+  gboolean mirror;              /* padding=mirror */
+} RefFilter;
+
+typedef gdouble (*RefGainFunc) (gdouble fx, gdouble fy, gconstpointer data);
+
+/* The element's properties for a reference filter. */
+gchar *ref_filter_properties (const RefFilter * f);
+/* The lowpass of f's shape at radius r for cutoff c. */
+gdouble ref_lowpass (const RefFilter * f, gdouble r, gdouble c);
+/* The mask at signed frequencies (fx, fy) in cycles per pixel. */
+gdouble ref_mask (const RefFilter * f, gdouble fx, gdouble fy);
+/* w x ht real pixels filtered by gain: real parts, see the source. */
+gdouble *ref_filtered_values (const gdouble * pixels, guint w, guint ht,
+    RefGainFunc gain, gconstpointer data);
+/* The mask of a reference filter (data), with preserve-dc. */
+gdouble ref_filter_gain (gdouble fx, gdouble fy, gconstpointer data);
+/* padding=mirror's size for a side of n. */
+guint ref_padded_length (guint n);
+/* Where padded position p reads a side of n pixels. */
+guint ref_mirrored (guint p, guint n, guint padded);
+/* The filtered real values of the frame (padded and cropped for mirror). */
+gdouble *ref_frame_values (const gdouble * in, guint w, guint ht,
+    const RefFilter * f);
+/* The element's output for a GRAY8 frame, rounded and clamped. */
+guint8 *reference_run (const guint8 * in, guint w, guint ht,
+    const RefFilter * f);
+/* An ideal lowpass or highpass with the default output. */
+guint8 *reference_filter (const guint8 * in, guint w, guint ht,
+    gboolean highpass, gdouble cutoff);
+
+G_END_DECLS
+
+#endif /* __CLFFT_TEST_FILTER_REFERENCE_H__ */
