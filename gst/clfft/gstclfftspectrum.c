@@ -26,7 +26,10 @@
  * #GstClfftSpectrum:overlap (Welch averaging),
  * #GstClfftSpectrum:compact-messages (magnitudes and phases as one
  * GstBuffer of floats each) and #GstClfftSpectrum:post-partial-interval
- * (the last, partial interval at EOS).
+ * (the last, partial interval at EOS). With #GstClfftSpectrum:fallback, a
+ * device that fails in mid-stream does not stop the stream: the staged
+ * FFTs and the rest go to the next usable device, with a warning message
+ * that names both devices.
  *
  * ## Example launch line
  * |[
@@ -65,6 +68,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrum_debug);
 #define DEFAULT_COMPACT_MESSAGES FALSE
 #define DEFAULT_POST_PARTIAL_INTERVAL FALSE
 #define DEFAULT_DEVICE_INDEX -1
+#define DEFAULT_FALLBACK FALSE
 
 /* Samples staged before the device runs, even with no interval ended. */
 #define MAX_STAGED_SAMPLES (16u << 20)
@@ -85,6 +89,7 @@ enum
   PROP_POST_PARTIAL_INTERVAL,
   PROP_DEVICE_INDEX,
   PROP_DEVICE_NAME,
+  PROP_FALLBACK,
 };
 
 #define CLFFT_SPECTRUM_CAPS \
@@ -367,6 +372,44 @@ interval_message (GstClfftSpectrum * self, const GstClfftSpectrumInterval *
   return gst_message_new_element (GST_OBJECT (self), s);
 }
 
+/* The device failed (cause) computing spectra: with fallback on, the
+ * analyser moves to the next usable device, with a warning that names both
+ * devices. TRUE when it did; the caller runs the staged frames again. */
+static gboolean
+move_to_next_device (GstClfftSpectrum * self, const GError * cause)
+{
+  GError *error = NULL;
+  ClfftSpectrum *analyser = NULL;
+  ClfftWindow window;
+  gchar *failed_name;
+  gboolean fallback;
+
+  GST_OBJECT_LOCK (self);
+  fallback = self->fallback;
+  window = (ClfftWindow) self->window;
+  failed_name = g_strdup (clfft_engine_get_device (self->engine)->name);
+  GST_OBJECT_UNLOCK (self);
+  if (fallback && gst_clfft_fall_back (GST_ELEMENT (self), &self->engine,
+          &error))
+    analyser = clfft_spectrum_new (self->engine, self->nfft,
+        self->out_channels, window, &error);
+  if (analyser) {
+    clfft_spectrum_free (self->analyser);
+    self->analyser = analyser;
+    GST_ELEMENT_WARNING (self, RESOURCE, FAILED,
+        ("OpenCL device %s failed; its spectra and the rest of the "
+            "stream's go to %s.", failed_name,
+            clfft_engine_get_device (self->engine)->name), ("%s",
+            cause->message));
+  } else if (error) {
+    GST_WARNING_OBJECT (self, "falling back from %s: %s", failed_name,
+        error->message);
+  }
+  g_clear_error (&error);
+  g_free (failed_name);
+  return analyser != NULL;
+}
+
 /* Runs the staged steps on the device: one group per ended interval, and
  * one for the open interval's steps, whose sums carry over. Posts the
  * ended intervals' messages when post_messages. */
@@ -410,9 +453,17 @@ analyse_stage (GstClfftSpectrum * self)
   ok = clfft_spectrum_run (self->analyser, (const gfloat *) self->stage->data,
       self->n_staged, group_start, n_groups, threshold, magnitude, phase,
       &error);
+  /* the staged frames are still on the host: the run is redone once */
+  if (!ok && move_to_next_device (self, error)) {
+    g_clear_error (&error);
+    ok = clfft_spectrum_run (self->analyser,
+        (const gfloat *) self->stage->data, self->n_staged, group_start,
+        n_groups, threshold, magnitude, phase, &error);
+  }
   if (!ok) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("The OpenCL device failed to compute spectra."), ("%s",
+        ("OpenCL device %s failed to compute spectra.",
+            clfft_engine_get_device (self->engine)->name), ("%s",
             error->message));
     g_error_free (error);
   }
@@ -663,6 +714,9 @@ gst_clfft_spectrum_set_property (GObject * object, guint prop_id,
       self->device_index = g_value_get_int (value);
       engine_open = self->engine != NULL;
       break;
+    case PROP_FALLBACK:
+      self->fallback = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -720,6 +774,9 @@ gst_clfft_spectrum_get_property (GObject * object, guint prop_id,
     case PROP_DEVICE_NAME:
       g_value_set_string (value, self->engine ?
           clfft_engine_get_device (self->engine)->name : NULL);
+      break;
+    case PROP_FALLBACK:
+      g_value_set_boolean (value, self->fallback);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -857,6 +914,13 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
       g_param_spec_string ("device-name", "Device name",
           "Name of the OpenCL device in use (set from READY on)", NULL,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (gobject_class, PROP_FALLBACK,
+      g_param_spec_boolean ("fallback", "Fallback",
+          "When the device fails in mid-stream, compute the failed spectra "
+          "and the rest of the stream's on the next usable device (a CPU "
+          "through PoCL first), with a warning message naming both, instead "
+          "of stopping with an error", DEFAULT_FALLBACK, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL spectrum analyzer", "Filter/Analyzer/Audio",
@@ -896,6 +960,7 @@ gst_clfft_spectrum_init (GstClfftSpectrum * self)
   self->compact_messages = DEFAULT_COMPACT_MESSAGES;
   self->post_partial_interval = DEFAULT_POST_PARTIAL_INTERVAL;
   self->device_index = DEFAULT_DEVICE_INDEX;
+  self->fallback = DEFAULT_FALLBACK;
   self->stage = g_array_new (FALSE, FALSE, sizeof (gfloat));
   self->ended = g_array_new (FALSE, FALSE,
       sizeof (GstClfftSpectrumInterval));

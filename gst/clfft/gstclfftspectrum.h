@@ -52,6 +52,7 @@ struct _GstClfftSpectrum
   gboolean compact_messages;
   gboolean post_partial_interval;
   gint device_index;
+  gboolean fallback;
   gboolean reset_pending;       /* a property that shapes the state changed */
   ClfftEngine *engine;
 

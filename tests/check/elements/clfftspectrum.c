@@ -37,7 +37,7 @@ typedef struct
   gboolean phase;               /* message-phase */
 } CompatCase;
 
-/* The messages of element name, in order. */
+/* The spectrum messages of element name, in order. */
 static GPtrArray *
 messages_from (GList * messages, const gchar * name)
 {
@@ -46,13 +46,30 @@ messages_from (GList * messages, const gchar * name)
   for (GList * l = messages; l; l = l->next) {
     GstMessage *m = l->data;
 
-    if (!g_strcmp0 (GST_OBJECT_NAME (GST_MESSAGE_SRC (m)), name))
+    if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_ELEMENT
+        && !g_strcmp0 (GST_OBJECT_NAME (GST_MESSAGE_SRC (m)), name))
       g_ptr_array_add (found, (gpointer) gst_message_get_structure (m));
   }
   return found;
 }
 
-/* Plays launch to EOS and returns its element messages. */
+/* The warning messages of element name. */
+static guint
+warnings_from (GList * messages, const gchar * name)
+{
+  guint n = 0;
+
+  for (GList * l = messages; l; l = l->next) {
+    GstMessage *m = l->data;
+
+    if (GST_MESSAGE_TYPE (m) == GST_MESSAGE_WARNING
+        && !g_strcmp0 (GST_OBJECT_NAME (GST_MESSAGE_SRC (m)), name))
+      n++;
+  }
+  return n;
+}
+
+/* Plays launch to EOS and returns its spectrum and warning messages. */
 static GList *
 run_to_eos (const gchar * launch)
 {
@@ -68,7 +85,8 @@ run_to_eos (const gchar * launch)
       GST_STATE_CHANGE_FAILURE);
   while (!done) {
     GstMessage *m = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
-        GST_MESSAGE_ELEMENT | GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+        GST_MESSAGE_ELEMENT | GST_MESSAGE_WARNING | GST_MESSAGE_EOS |
+        GST_MESSAGE_ERROR);
 
     fail_unless (m != NULL, "no EOS");
     switch (GST_MESSAGE_TYPE (m)) {
@@ -84,7 +102,8 @@ run_to_eos (const gchar * launch)
         gst_message_unref (m);
         break;
       default:
-        if (gst_message_has_name (m, "spectrum"))
+        if (gst_message_has_name (m, "spectrum")
+            || GST_MESSAGE_TYPE (m) == GST_MESSAGE_WARNING)
           messages = g_list_append (messages, m);
         else
           gst_message_unref (m);
@@ -300,10 +319,12 @@ compare_compact (GPtrArray * lists, GPtrArray * compact,
   }
 }
 
-/* spectrum, clfftspectrum and clfftspectrum with compact-messages on the
- * same buffers through a tee. */
+/* spectrum, clfftspectrum and clfftspectrum with compact-messages (both
+ * with ours_props too, each posting expected_warnings warnings) on the same
+ * buffers through a tee. */
 static void
-check_compat (const CompatCase * c)
+check_compat_with (const CompatCase * c, const gchar * ours_props,
+    guint expected_warnings)
 {
   gchar *props = g_strdup_printf ("bands=%u interval=%" G_GUINT64_FORMAT
       " multi-channel=%s message-phase=%s", c->bands, c->interval,
@@ -311,16 +332,20 @@ check_compat (const CompatCase * c)
   gchar *launch = g_strdup_printf ("audiotestsrc wave=%s num-buffers=%u "
       "samplesperbuffer=1024 ! audio/x-raw,format=%s,rate=44100,channels=%u "
       "! tee name=t t. ! queue ! spectrum name=ref %s ! fakesink "
-      "t. ! queue ! clfftspectrum name=ours %s ! fakesink "
-      "t. ! queue ! clfftspectrum name=compact compact-messages=true %s ! "
+      "t. ! queue ! clfftspectrum name=ours %s %s ! fakesink "
+      "t. ! queue ! clfftspectrum name=compact compact-messages=true %s %s ! "
       "fakesink", c->wave, c->n_buffers, c->format, c->channels, props,
-      props, props);
+      props, ours_props, props, ours_props);
   GList *messages = run_to_eos (launch);
   GPtrArray *ref = messages_from (messages, "ref");
   GPtrArray *ours = messages_from (messages, "ours");
   GPtrArray *compact = messages_from (messages, "compact");
 
   GST_INFO ("%s", launch);
+  fail_unless_equals_int (warnings_from (messages, "ours"),
+      expected_warnings);
+  fail_unless_equals_int (warnings_from (messages, "compact"),
+      expected_warnings);
   compare_messages (ref, ours, c, -60);
   compare_compact (ours, compact, c);
   g_ptr_array_unref (ref);
@@ -329,6 +354,12 @@ check_compat (const CompatCase * c)
   g_list_free_full (messages, (GDestroyNotify) gst_message_unref);
   g_free (launch);
   g_free (props);
+}
+
+static void
+check_compat (const CompatCase * c)
+{
+  check_compat_with (c, "", 0);
 }
 
 /* sine and noise, S16 and F32 (and the other formats once), mono and 6
@@ -359,6 +390,20 @@ GST_START_TEST (test_same_messages_as_spectrum)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     check_compat (&cases[i]);
+}
+
+GST_END_TEST;
+
+/* The device lost after 4 launches, with fallback=true: each element posts
+ * one warning, and the messages are still spectrum's (the engine's test aid
+ * CLFFT_FAULT arms the first engine of the test's process). */
+GST_START_TEST (test_fallback_keeps_messages)
+{
+  static const CompatCase c =
+      { "white-noise", "S16LE", 2, TRUE, 1025, 100 * GST_MSECOND, 30, TRUE };
+
+  g_setenv ("CLFFT_FAULT", "device-lost:4", TRUE);
+  check_compat_with (&c, "fallback=true", 1);
 }
 
 GST_END_TEST;
@@ -641,6 +686,7 @@ clfftspectrum_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_same_messages_as_spectrum);
+  tcase_add_test (tc, test_fallback_keeps_messages);
   tcase_add_test (tc, test_windows_and_overlap_match_reference);
   tcase_add_test (tc, test_post_messages_off);
   tcase_add_test (tc, test_bad_values);
