@@ -239,7 +239,7 @@ gst_clfft_fall_back (GstElement * element, ClfftEngine ** engine,
     clfft_engine_unref (failed);
     return FALSE;
   }
-  order = g_new (guint, n + 1);
+  order = g_new (guint, n);
   count = fallback_order (devices, n, clfft_engine_get_device (failed)->index,
       order);
   for (guint k = 0; k < count && !next; k++) {

@@ -387,8 +387,9 @@ move_to_next_device (GstClfftSpectrum * self, const GError * cause)
   GST_OBJECT_LOCK (self);
   fallback = self->fallback;
   window = (ClfftWindow) self->window;
-  failed_name = g_strdup (clfft_engine_get_device (self->engine)->name);
   GST_OBJECT_UNLOCK (self);
+  failed_name = g_strdup (clfft_engine_get_device (clfft_spectrum_get_engine
+          (self->analyser))->name);
   if (fallback && gst_clfft_fall_back (GST_ELEMENT (self), &self->engine,
           &error))
     analyser = clfft_spectrum_new (self->engine, self->nfft,
@@ -450,22 +451,25 @@ analyse_stage (GstClfftSpectrum * self)
     magnitude = g_new0 (gfloat, n_groups * per_group);
   if (fields.phase)
     phase = g_new0 (gfloat, n_groups * per_group);
-  ok = clfft_spectrum_run (self->analyser, (const gfloat *) self->stage->data,
-      self->n_staged, group_start, n_groups, threshold, magnitude, phase,
-      &error);
-  /* the staged frames are still on the host: the run is redone once */
-  if (!ok && move_to_next_device (self, error)) {
-    g_clear_error (&error);
+  /* the staged frames are still on the host: after a fallback they run
+   * again, once, on the next device */
+  for (guint attempt = 0;; attempt++) {
+    ClfftEngine *ran_on = clfft_spectrum_get_engine (self->analyser);
+
     ok = clfft_spectrum_run (self->analyser,
         (const gfloat *) self->stage->data, self->n_staged, group_start,
         n_groups, threshold, magnitude, phase, &error);
-  }
-  if (!ok) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("OpenCL device %s failed to compute spectra.",
-            clfft_engine_get_device (self->engine)->name), ("%s",
-            error->message));
-    g_error_free (error);
+    if (ok)
+      break;
+    if (attempt > 0 || !move_to_next_device (self, error)) {
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("OpenCL device %s failed to compute spectra.",
+              clfft_engine_get_device (ran_on)->name), ("%s",
+              error->message));
+      g_error_free (error);
+      break;
+    }
+    g_clear_error (&error);
   }
 
   for (guint g = 0; ok && g < n_groups; g++) {

@@ -68,6 +68,12 @@ clfft_spectrum_get_bins (ClfftSpectrum * s)
   return s->bins;
 }
 
+ClfftEngine *
+clfft_spectrum_get_engine (ClfftSpectrum * s)
+{
+  return s->engine;
+}
+
 static gboolean
 upload_window (ClfftSpectrum * s, ClfftWindow window, GError ** error)
 {

@@ -32,6 +32,8 @@ ClfftSpectrum *clfft_spectrum_new (ClfftEngine * engine, guint n,
     guint channels, ClfftWindow window, GError ** error);
 
 guint clfft_spectrum_get_bins (ClfftSpectrum * spectrum);
+/* The engine the spectra run on. */
+ClfftEngine *clfft_spectrum_get_engine (ClfftSpectrum * spectrum);
 
 /* Transforms n_steps steps of frames: step s, channel c at
  * frames + (s * channels + c) * n, oldest sample first. group_start holds
