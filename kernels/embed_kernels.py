@@ -1,10 +1,32 @@
 #!/usr/bin/env python3
 """Embeds OpenCL sources into a C file as a table of named strings.
 
+A line `#include "name.cl"` is replaced by that file (from the including
+file's folder), so that each embedded source builds on its own: the engine
+hands the driver one string per program.
+
 Usage: embed_kernels.py OUTPUT.c INPUT.cl [INPUT.cl ...]
 """
 import os
+import re
 import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"\s*$')
+
+
+def read_with_includes(path, seen=()):
+    if path in seen:
+        sys.exit('%s includes itself' % path)
+    lines = []
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            m = INCLUDE.match(line)
+            if m:
+                included = os.path.join(os.path.dirname(path), m.group(1))
+                lines.append(read_with_includes(included, seen + (path,)))
+            else:
+                lines.append(line)
+    return ''.join(lines)
 
 
 def c_string(text):
@@ -21,8 +43,8 @@ def main():
              '#include "clfft-kernels.h"', '',
              'const ClfftKernelSource clfft_kernel_sources[] = {']
     for path in inputs:
-        with open(path, encoding='utf-8') as f:
-            parts.append(' { "%s",\n%s },' % (os.path.basename(path), c_string(f.read())))
+        parts.append(' { "%s",\n%s },' % (os.path.basename(path),
+                                           c_string(read_with_includes(path))))
     parts += ['};', '',
               'const unsigned int clfft_n_kernel_sources = %d;' % len(inputs), '']
     with open(output, 'w', encoding='utf-8') as f:

@@ -26,11 +26,16 @@
  * and downloaded on the filter's download queue behind a marker after the
  * passes. Three queues, so that one frame's transfers never wait in line
  * behind another frame's filtering.
+ * Where the device can order memory across work-groups (NVIDIA's GPUs),
+ * small frames run the three passes as one launch instead
+ * (clfft-filter-fused.h): each launch costs the GPU some microseconds of
+ * its own, which the small frames' passes do not hide.
  * padding=mirror first mirrors the frame into a larger one
  * (kernels/mirror_pad.cl), runs all of the above on that, and crops the
  * frame back out as it reads the pixels (and as normalize takes the
  * range). */
 #include "clfft-filter2d.h"
+#include "clfft-filter-fused.h"
 #include "clfft-transform.h"
 #include "clfft-private.h"
 
@@ -96,6 +101,8 @@ struct _ClfftFilter2d
   ClfftTransform columns_filter;        /* or, where that takes more: */
   ClfftTransform columns_forward, columns_inverse;
   ClfftTransposePass transpose; /* with columns_forward only */
+  ClfftFilterFused *fused;      /* the three passes in one launch */
+  gboolean fused_off;           /* clfft_filter2d_set_one_launch (FALSE) */
   ClfftScratch transform_scratch;       /* the transforms' own */
   ClfftOutput output;
   gfloat output_gain;
@@ -201,6 +208,39 @@ mirror_pad_enqueue (ClfftFilter2d * f, GError ** error)
       sizes, values)
       && clfft_kernel_enqueue (f->engine, f->mirror_pad, 2, global, local,
       NULL, "mirror_pad", error);
+}
+
+/* The one-launch filter, where the frame's transforms each run in one
+ * pass of the half spectrum (even widths, direct lengths) and the device
+ * allows it; by default only where it pays (clfft_filter_fused_wanted:
+ * small frames on NVIDIA's GPUs).
+ * Where it cannot be made, the three passes run: a log line says why. */
+static void
+fused_init (ClfftFilter2d * f, gboolean asked)
+{
+  GError *error = NULL;
+
+  if (f->fused || !f->pairs || f->rows_forward.n_passes != 1
+      || f->rows_forward.bluestein || f->columns_filter.n_passes != 1
+      || !(asked || clfft_filter_fused_wanted (f->engine, f->bins,
+              f->height)))
+    return;
+  f->fused = clfft_filter_fused_new (f->engine, &f->rows_forward.passes[0],
+      &f->columns_filter.passes[0], f->pixel_size, &error);
+  if (!f->fused) {
+    clfft_log (CLFFT_LOG_INFO, "%s: the filter runs in three passes",
+        error->message);
+    g_error_free (error);
+  }
+}
+
+gboolean
+clfft_filter2d_set_one_launch (ClfftFilter2d * f, gboolean one_launch)
+{
+  f->fused_off = !one_launch;
+  if (one_launch)
+    fused_init (f, TRUE);
+  return one_launch && f->fused != NULL;
 }
 
 /* One scratch for all the transforms: they run one after another. */
@@ -324,6 +364,8 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
           count * sizeof (cl_float), NULL, error));
   f->bytes_in = f->slots[0].bytes_in;
   f->bytes_out = f->slots[0].bytes_out;
+  if (ok)
+    fused_init (f, FALSE);
   if (ok) {
     ones = g_new (gfloat, count);
     for (gsize i = 0; i < count; i++)
@@ -611,8 +653,15 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 
   if (f->mode == CLFFT_MODE_SPECTRUM)
     return enqueue_spectrum_view (f, error);
-  if ((f->mirror_pad && !mirror_pad_enqueue (f, error))
-      || !clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
+  if (f->mirror_pad && !mirror_pad_enqueue (f, error))
+    return FALSE;
+  if (f->fused && !f->fused_off && f->output != CLFFT_OUTPUT_NORMALIZE)
+    return clfft_filter_fused_enqueue (f->fused,
+        f->mirror_pad ? f->bytes_padded : f->bytes_in, f->bytes_out,
+        f->spectrum, f->pitch, f->rows_forward.tables.real_twiddles, f->gain,
+        f->output_gain, f->rows_inverse.tables.offset,
+        f->rows_inverse.tables.magnitude, error);
+  if (!clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
           f->mirror_pad ? f->bytes_padded : f->bytes_in, pixels, f->spectrum,
           bins, f->height, NULL, 0, 1.0f, NULL, error)
       || !(filtered = enqueue_columns (f, error)))
@@ -822,6 +871,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
 {
   if (f->in_flight)
     finish_queues (f);
+  clfft_filter_fused_free (f->fused);
   clfft_transform_clear (&f->rows_forward);
   clfft_transform_clear (&f->columns_filter);
   clfft_transform_clear (&f->columns_forward);

@@ -123,6 +123,15 @@ guint clfft_filter2d_in_flight (ClfftFilter2d * filter);
 void clfft_filter2d_set_zero_copy (ClfftFilter2d * filter,
     gboolean zero_copy);
 
+/* Whether frames are filtered in one launch (clfft-filter-fused.h) rather
+ * than in three passes: by default where that pays (frames up to about
+ * 640x480 on NVIDIA's GPUs). TRUE
+ * asks for it on any device that can run it (CPUs too); returns whether
+ * frames now run in one launch. Between frames only; for tests and
+ * benchmarks. */
+gboolean clfft_filter2d_set_one_launch (ClfftFilter2d * filter,
+    gboolean one_launch);
+
 /* Queues the filter on the frame last uploaded, leaving the result on the
  * device: the on-device part of process, for benchmarks. */
 gboolean clfft_filter2d_enqueue (ClfftFilter2d * filter, GError ** error);

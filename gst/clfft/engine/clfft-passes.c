@@ -402,6 +402,7 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     }
   }
   pass->rows_per_group = rows;
+  pass->values = values;
   local_bytes = (gsize) rows * pitch * (pass->split_exchange ?
       sizeof (cl_float) : sizeof (cl_float2));
   if (local_bytes > local_mem) {
@@ -595,6 +596,9 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
         s ? "x" : "", schedule.radices[s]);
   }
   pass->n = spec->n;
+  pass->n_stages = schedule.n_stages;
+  memcpy (pass->stage_radices, schedule.radices,
+      schedule.n_stages * sizeof (guint));
   pass->engine = clfft_engine_ref (engine);
   pass->generic = g_getenv (CLFFT_GENERIC_KERNELS_ENV) != NULL;
   if (pass->generic) {

@@ -97,7 +97,10 @@ typedef struct
   cl_mem twiddles;              /* the stages' twiddles, n entries */
   guint threads_per_row;
   guint rows_per_group;
+  guint values;                 /* VALUES: register slots per work-item */
   gboolean split_exchange;      /* SPLIT_EXCHANGE: parts exchanged apart */
+  guint n_stages;
+  guint stage_radices[CLFFT_MAX_STAGES];
   gchar radices[64];            /* the schedule, e.g. "8x8x4" */
 } ClfftRowPass;
 

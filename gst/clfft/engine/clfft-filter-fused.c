@@ -1,0 +1,253 @@
+/* The one-launch filter: see clfft-filter-fused.h and
+ * kernels/filter_fused.cl. */
+#include "clfft-filter-fused.h"
+#include "clfft-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Polls a group that has joined the team waits for the rest: some
+ * milliseconds on a GPU, far more than groups that the device runs at once
+ * take to start, and only spent in full when one of them does not (other
+ * work holds the device, or the probe, which launches more than run). */
+#define TEAM_WAIT 4096
+/* The probe launches this many groups per compute unit: more than any
+ * device runs at once. */
+#define PROBE_GROUPS_PER_UNIT 16
+/* Columns side by side in the column phase: 4 fill a 32-byte sector, and
+ * smaller groups than the column pass's (up to 16 columns) let more of
+ * them run at once (H100, 640x480: 16.9 us against 18.7 with 8 and 18.9
+ * with 16). */
+#define COLUMNS_PER_GROUP 4
+/* The largest half spectrum (bins x height) that runs in one launch by
+ * default: on an H100 one launch took 16.9 us against 25.3 for the three
+ * passes at 640x480 (154080 bins), but 28.9 against 25.5 at 1280x720 and
+ * 47.8 against 34.8 at 1920x1080, where one group of the larger kernel
+ * fits a multiprocessor (docs/performance.md). */
+#define DEFAULT_MAX_BINS 160000
+/* Two slots of 4 counters (SLOT_SIZE in the kernel) */
+#define SYNC_WORDS 8
+
+struct _ClfftFilterFused
+{
+  ClfftEngine *engine;
+  cl_kernel kernel;
+  cl_mem sync;
+  cl_mem row_twiddles, column_twiddles;        /* the passes', which
+                                                 * outlive this */
+  gsize group;                  /* work-items per group */
+  guint team;                   /* groups per launch */
+  guint epoch;                  /* launches so far: the sync slot */
+};
+
+/* How the device orders memory across work-groups: PTX's gpu-scope fence
+ * on NVIDIA's GPUs, OpenCL's mem_fence where caches are coherent (CPUs);
+ * NULL where the engine knows no way. */
+static const gchar *
+grid_fence_option (const ClfftDeviceInfo * dev)
+{
+  if (dev->type & CL_DEVICE_TYPE_CPU)
+    return "";
+  if ((dev->type & CL_DEVICE_TYPE_GPU) && dev->vendor
+      && strstr (dev->vendor, "NVIDIA"))
+    return " -D GRID_FENCE_PTX";
+  return NULL;
+}
+
+gboolean
+clfft_filter_fused_wanted (ClfftEngine * engine, guint bins, guint height)
+{
+  const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
+  const gchar *env = g_getenv (CLFFT_ONE_LAUNCH_ENV);
+
+  if (g_strcmp0 (env, "0") == 0 || !grid_fence_option (dev))
+    return FALSE;
+  if (g_strcmp0 (env, "1") == 0)
+    return TRUE;
+  return (dev->type & CL_DEVICE_TYPE_GPU) && (gsize) bins * height <=
+      DEFAULT_MAX_BINS;
+}
+
+static void
+append_radices (GString * options, const gchar * name,
+    const ClfftRowPass * pass)
+{
+  g_string_append_printf (options, " -D %s=", name);
+  for (guint s = 0; s < pass->n_stages; s++)
+    g_string_append_printf (options, "%s%u", s ? "," : "",
+        pass->stage_radices[s]);
+}
+
+static gboolean
+set_args (ClfftFilterFused * fused, cl_mem src, cl_mem dst, cl_mem spectrum,
+    cl_uint pitch, cl_mem real_twiddles, cl_mem gain, cl_float scale,
+    cl_float offset, cl_uint magnitude, cl_uint wanted, cl_uint probe,
+    GError ** error)
+{
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem),
+    sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem),
+    sizeof (cl_mem), sizeof (cl_float), sizeof (cl_float), sizeof (cl_uint),
+    sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint)
+  };
+  const cl_uint epoch = fused->epoch;
+  const void *values[] = { &src, &dst, &spectrum, &pitch,
+    &fused->row_twiddles, &real_twiddles, &fused->column_twiddles, &gain,
+    &scale, &offset, &magnitude, &fused->sync, &epoch, &wanted, &probe
+  };
+
+  return clfft_kernel_set_args (fused->kernel, error, G_N_ELEMENTS (sizes),
+      sizes, values);
+}
+
+static gboolean
+launch (ClfftFilterFused * fused, guint groups, GError ** error)
+{
+  const gsize global = groups * fused->group;
+
+  if (!clfft_kernel_enqueue (fused->engine, fused->kernel, 1, &global,
+          &fused->group, NULL, "filter_fused", error))
+    return FALSE;
+  fused->epoch++;
+  return TRUE;
+}
+
+/* Launches more groups than the device runs at once, with no work, and
+ * reads how many formed the team: the groups of each launch from then on.
+ * It also shows that the device runs the kernel's group size at all. */
+static gboolean
+probe_team (ClfftFilterFused * fused, GError ** error)
+{
+  const ClfftDeviceInfo *dev = clfft_engine_get_device (fused->engine);
+  cl_command_queue queue = clfft_engine_get_queue (fused->engine);
+  cl_uint units = 0, words[SYNC_WORDS];
+  guint slot = fused->epoch % 2, groups;
+  cl_int st;
+
+  st = clGetDeviceInfo (dev->id, CL_DEVICE_MAX_COMPUTE_UNITS,
+      sizeof (units), &units, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clGetDeviceInfo (compute units)");
+  groups = MAX (units, 1) * PROBE_GROUPS_PER_UNIT;
+  if (!set_args (fused, fused->sync, fused->sync, fused->sync, 0,
+          fused->sync, fused->sync, 1.0f, 0.0f, 0, groups, 1, error)
+      || !launch (fused, groups, error))
+    return FALSE;
+  st = clEnqueueReadBuffer (queue, fused->sync, CL_TRUE, 0, sizeof (words),
+      words, 0, NULL, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueReadBuffer (team)");
+  /* SLOT_TEAM: the team's size + 1 */
+  fused->team = words[4 * slot + 1] ? words[4 * slot + 1] - 1 : 0;
+  if (fused->team == 0) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "the one-launch filter's probe formed no team on %s", dev->name);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+ClfftFilterFused *
+clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
+    const ClfftRowPass * columns, gsize pixel_size, GError ** error)
+{
+  const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
+  const gchar *fence = grid_fence_option (dev);
+  const cl_uint zeros[SYNC_WORDS] = { 0 };
+  const gchar *groups_env = g_getenv (CLFFT_ONE_LAUNCH_GROUPS_ENV);
+  const guint column_cols = MIN (COLUMNS_PER_GROUP, columns->rows_per_group);
+  const gsize column_group = (gsize) columns->threads_per_row *
+      column_cols;
+  const gsize group = MAX ((gsize) rows->threads_per_row *
+      rows->rows_per_group, column_group);
+  /* the team's barriers and place */
+  const gsize local_budget = dev->local_mem_size - 64;
+  /* columns side by side with one value spare per column (fft_stockham.cl's
+   * PITCH without the spare slots) */
+  const gsize column_values = (gsize) column_cols *
+      (columns->n + 1);
+  /* The row phases take as many rows as the group (sized by the larger
+   * phase, mostly the columns) has work-items for, as local memory allows:
+   * a row with a spare slot every 8 values (PADDED). */
+  guint row_rows = MAX (1, group / rows->threads_per_row);
+  gsize lds_values;
+  ClfftFilterFused *fused;
+  GString *options;
+  gboolean ok;
+
+  while (row_rows > 1 && (gsize) row_rows * (rows->n + rows->n / 8 + 1) *
+      sizeof (cl_float2) > local_budget)
+    row_rows--;
+  lds_values = MAX ((gsize) row_rows * (rows->n + rows->n / 8 + 1),
+      column_values);
+  if (!fence || rows->generic || columns->generic || columns->split_exchange
+      || lds_values * sizeof (cl_float2) > local_budget) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "the one-launch filter does not run %ux%u on %s", 2 * rows->n,
+        columns->n, dev->name);
+    return NULL;
+  }
+  fused = g_new0 (ClfftFilterFused, 1);
+  fused->engine = clfft_engine_ref (engine);
+  fused->group = group;
+  options = g_string_new (NULL);
+  g_string_append_printf (options, "-D GROUP=%" G_GSIZE_FORMAT " -D VALUES=%u"
+      " -D LDS_VALUES=%" G_GSIZE_FORMAT " -D TEAM_WAIT=%u -D ROW_N=%u"
+      " -D ROW_THREADS=%u -D ROW_ROWS=%u -D ROW_STAGES=%u", fused->group,
+      MAX (rows->values, columns->values), lds_values, TEAM_WAIT, rows->n,
+      rows->threads_per_row, row_rows, rows->n_stages);
+  append_radices (options, "ROW_RADICES", rows);
+  g_string_append_printf (options, " -D COL_N=%u -D COL_THREADS=%u"
+      " -D COL_COLS=%u -D COL_STAGES=%u", columns->n,
+      columns->threads_per_row, column_cols, columns->n_stages);
+  append_radices (options, "COL_RADICES", columns);
+  g_string_append_printf (options, "%s%s", pixel_size == 2 ?
+      " -D PIXEL_U16" : "", fence);
+  fused->kernel = clfft_kernel_new (engine, "filter_fused.cl", options->str,
+      "filter_fused", error);
+  g_string_free (options, TRUE);
+  fused->row_twiddles = rows->twiddles;
+  fused->column_twiddles = columns->twiddles;
+  ok = fused->kernel
+      && (fused->sync = clfft_buffer_new (engine, CL_MEM_READ_WRITE |
+          CL_MEM_COPY_HOST_PTR, sizeof (zeros), (gpointer) zeros, error));
+  if (ok && groups_env)
+    fused->team = CLAMP (atoi (groups_env), 1, 65536);
+  else if (ok)
+    ok = probe_team (fused, error);
+  if (!ok) {
+    clfft_filter_fused_free (fused);
+    return NULL;
+  }
+  clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs in one launch on %s: "
+      "%u groups of %" G_GSIZE_FORMAT, 2 * rows->n, columns->n, dev->name,
+      fused->team, fused->group);
+  return fused;
+}
+
+void
+clfft_filter_fused_free (ClfftFilterFused * fused)
+{
+  if (!fused)
+    return;
+  clfft_kernel_release (&fused->kernel);
+  clfft_buffer_release (&fused->sync);
+  clfft_engine_unref (fused->engine);
+  g_free (fused);
+}
+
+guint
+clfft_filter_fused_get_team (ClfftFilterFused * fused)
+{
+  return fused->team;
+}
+
+gboolean
+clfft_filter_fused_enqueue (ClfftFilterFused * fused, cl_mem src,
+    cl_mem dst, cl_mem spectrum, guint pitch, cl_mem real_twiddles,
+    cl_mem gain, gfloat scale, gfloat offset, gboolean magnitude,
+    GError ** error)
+{
+  return set_args (fused, src, dst, spectrum, pitch, real_twiddles, gain,
+      scale, offset, magnitude ? 1 : 0, fused->team, 0, error)
+      && launch (fused, fused->team, error);
+}

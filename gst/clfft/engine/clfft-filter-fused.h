@@ -1,0 +1,56 @@
+/* The 2D filter of a frame in one launch (kernels/filter_fused.cl): the
+ * filter's three passes as phases of one kernel, with barriers across a
+ * team of work-groups that the device runs at once. A plan makes one where
+ * the device can order memory across work-groups and the passes' shapes
+ * fit one work-group; the filter falls back to its three passes
+ * elsewhere. */
+#ifndef __CLFFT_FILTER_FUSED_H__
+#define __CLFFT_FILTER_FUSED_H__
+
+#include "clfft-passes.h"
+
+G_BEGIN_DECLS
+
+/* The environment variable that overrides where the one-launch filter
+ * runs: "0" nowhere, "1" wherever it can (CPU devices and any frame size
+ * too: a test aid; by default only small frames on NVIDIA's GPUs, where
+ * it pays). */
+#define CLFFT_ONE_LAUNCH_ENV "CLFFT_ONE_LAUNCH_FILTER"
+/* A test aid: launch this many groups and want them all in the team,
+ * instead of what the plan's probe found (more than the device runs at
+ * once makes the late groups leave). */
+#define CLFFT_ONE_LAUNCH_GROUPS_ENV "CLFFT_ONE_LAUNCH_GROUPS"
+
+/* Whether the one-launch filter is wanted on the engine's device for a
+ * half spectrum of bins x height: by default on NVIDIA's GPUs for frames
+ * up to about 640x480; see CLFFT_ONE_LAUNCH_ENV. */
+gboolean clfft_filter_fused_wanted (ClfftEngine * engine, guint bins,
+    guint height);
+
+typedef struct _ClfftFilterFused ClfftFilterFused;
+
+/* For the filter whose row passes (forward; the inverse has the same
+ * shape) and in-place column pass (gain between) are rows and columns,
+ * over pixels of pixel_size bytes. NULL with error set where the device or
+ * the shapes do not allow it. */
+ClfftFilterFused *clfft_filter_fused_new (ClfftEngine * engine,
+    const ClfftRowPass * rows, const ClfftRowPass * columns,
+    gsize pixel_size, GError ** error);
+void clfft_filter_fused_free (ClfftFilterFused * fused);
+
+/* The groups that took part in the plan's probe: those of each launch. */
+guint clfft_filter_fused_get_team (ClfftFilterFused * fused);
+
+/* One frame of width 2 x rows->n and height columns->n, src pixels to dst
+ * pixels through spectrum (rows of rows->n + 1 bins, pitch apart), on the
+ * engine's queue. real_twiddles: the row transforms' unfold table; gain:
+ * a row of columns->n gains per bin, the normalization in it; scale,
+ * offset and magnitude as the pixel stores of kernels/fft_stockham.cl. */
+gboolean clfft_filter_fused_enqueue (ClfftFilterFused * fused, cl_mem src,
+    cl_mem dst, cl_mem spectrum, guint pitch, cl_mem real_twiddles,
+    cl_mem gain, gfloat scale, gfloat offset, gboolean magnitude,
+    GError ** error);
+
+G_END_DECLS
+
+#endif /* __CLFFT_FILTER_FUSED_H__ */

@@ -1,0 +1,225 @@
+/* Complex multiplies and the butterflies of every radix the row passes
+ * use (2, 3, 4, 5, 7, 8, and 6, 9, 10, 12, 15, 16 made of two of those),
+ * in registers. They depend on no build option, so that each kernel file
+ * that includes this one (fft_stockham.cl, filter_fused.cl) specializes
+ * its passes as it needs. */
+#ifndef FFT_BUTTERFLIES_CL
+#define FFT_BUTTERFLIES_CL
+
+inline float2 cmul (float2 a, float2 b)
+{
+  return (float2) (a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+}
+
+/* Multiplies by sign * i: the quarter-turn root of the transform direction. */
+inline float2 mul_sign_i (float2 a, float sign)
+{
+  return (float2) (-sign * a.y, sign * a.x);
+}
+
+inline void butterfly2 (float2 * v)
+{
+  float2 a = v[0];
+  v[0] = a + v[1];
+  v[1] = a - v[1];
+}
+
+inline void butterfly4 (float2 * v, float sign)
+{
+  float2 s02 = v[0] + v[2], d02 = v[0] - v[2];
+  float2 s13 = v[1] + v[3], d13 = mul_sign_i (v[1] - v[3], sign);
+  v[0] = s02 + s13;
+  v[1] = d02 + d13;
+  v[2] = s02 - s13;
+  v[3] = d02 - d13;
+}
+
+inline void butterfly8 (float2 * v, float sign)
+{
+  const float h = 0.70710678118654752440f;
+  float2 e[4] = { v[0], v[2], v[4], v[6] };
+  float2 o[4] = { v[1], v[3], v[5], v[7] };
+  butterfly4 (e, sign);
+  butterfly4 (o, sign);
+  /* o[k] *= w8^k, w8 = exp(sign * i * pi / 4) */
+  o[1] = (float2) (h * (o[1].x - sign * o[1].y), h * (o[1].y + sign * o[1].x));
+  o[2] = mul_sign_i (o[2], sign);
+  o[3] = (float2) (h * (-o[3].x - sign * o[3].y), h * (-o[3].y + sign * o[3].x));
+  for (int k = 0; k < 4; k++) {
+    v[k] = e[k] + o[k];
+    v[k + 4] = e[k] - o[k];
+  }
+}
+
+/* Radix 3, 5 and 7: X[k] = a0 + sum_m (a_m + a_{R-m}) cos(2 pi k m / R)
+ *   +- i sign sum_m (a_m - a_{R-m}) sin(2 pi k m / R), m = 1 .. (R-1)/2. */
+__constant float kCos3[3] = { 1.0f, -0.5f, -0.5f };
+__constant float kSin3[3] = { 0.0f, 0.86602540378443864676f,
+  -0.86602540378443864676f
+};
+__constant float kCos5[5] = { 1.0f, 0.30901699437494742410f,
+  -0.80901699437494742410f, -0.80901699437494742410f,
+  0.30901699437494742410f
+};
+__constant float kSin5[5] = { 0.0f, 0.95105651629515357212f,
+  0.58778525229247312917f, -0.58778525229247312917f,
+  -0.95105651629515357212f
+};
+__constant float kCos7[7] = { 1.0f, 0.62348980185873353053f,
+  -0.22252093395631440429f, -0.90096886790241912624f,
+  -0.90096886790241912624f, -0.22252093395631440429f,
+  0.62348980185873353053f
+};
+__constant float kSin7[7] = { 0.0f, 0.78183148246802980871f,
+  0.97492791218182360702f, 0.43388373911755812048f,
+  -0.43388373911755812048f, -0.97492791218182360702f,
+  -0.78183148246802980871f
+};
+
+inline void butterfly_odd (float2 * v, uint radix, float sign,
+    __constant const float * cos_table, __constant const float * sin_table)
+{
+  const uint pairs = radix / 2;
+  float2 sum[4], diff[4], out[8];
+
+  for (uint m = 1; m <= pairs; m++) {
+    sum[m] = v[m] + v[radix - m];
+    diff[m] = v[m] - v[radix - m];
+  }
+  out[0] = v[0];
+  for (uint m = 1; m <= pairs; m++)
+    out[0] += sum[m];
+  for (uint k = 1; k <= pairs; k++) {
+    float2 re = v[0], im = (float2) (0.0f);
+    for (uint m = 1; m <= pairs; m++) {
+      re += sum[m] * cos_table[(k * m) % radix];
+      im += diff[m] * sin_table[(k * m) % radix];
+    }
+    im = mul_sign_i (im, sign);
+    out[k] = re + im;
+    out[radix - k] = re - im;
+  }
+  for (uint k = 0; k < radix; k++)
+    v[k] = out[k];
+}
+
+inline void butterfly_direct (float2 * v, uint radix, float sign)
+{
+  switch (radix) {
+    case 8:
+      butterfly8 (v, sign);
+      break;
+    case 4:
+      butterfly4 (v, sign);
+      break;
+    case 2:
+      butterfly2 (v);
+      break;
+    case 3:
+      butterfly_odd (v, 3, sign, kCos3, kSin3);
+      break;
+    case 5:
+      butterfly_odd (v, 5, sign, kCos5, kSin5);
+      break;
+    case 7:
+      butterfly_odd (v, 7, sign, kCos7, kSin7);
+      break;
+  }
+}
+
+/* Radix R = a * b in registers: b butterflies of radix a over the inputs b
+ * apart, a twiddle by the roots of R, then a butterflies of radix b. A
+ * stage of radix 12 or 16 does in one exchange through local memory what
+ * two stages did, and the FFT is bound by those exchanges, not by the
+ * arithmetic. With n = b n1 + n2 and k = k1 + a k2:
+ *   X[k1 + a k2] = sum_n2 W_b^(n2 k2) W_R^(n2 k1) sum_n1 W_a^(n1 k1)
+ *                  x[b n1 + n2],  W_m = exp(sign 2 pi i / m).
+ * cos_table[m], sin_table[m] hold cos and sin of 2 pi m / R. */
+inline void butterfly_composite (float2 * v, uint a, uint b, float sign,
+    __constant const float * cos_table, __constant const float * sin_table)
+{
+  float2 y[16], part[8];
+
+  for (uint n2 = 0; n2 < b; n2++) {
+    for (uint n1 = 0; n1 < a; n1++)
+      part[n1] = v[b * n1 + n2];
+    butterfly_direct (part, a, sign);
+    for (uint k1 = 0; k1 < a; k1++) {
+      const uint m = n2 * k1;
+      y[n2 * a + k1] = m == 0 ? part[k1] : cmul (part[k1],
+          (float2) (cos_table[m], sign * sin_table[m]));
+    }
+  }
+  for (uint k1 = 0; k1 < a; k1++) {
+    for (uint n2 = 0; n2 < b; n2++)
+      part[n2] = y[n2 * a + k1];
+    butterfly_direct (part, b, sign);
+    for (uint k2 = 0; k2 < b; k2++)
+      v[k1 + a * k2] = part[k2];
+  }
+}
+
+__constant float kCos6[6] = { 1.0f, 0.5f, -0.5f, -1.0f, -0.5f, 0.5f };
+__constant float kSin6[6] = { 0.0f, 0.8660254038f, 0.8660254038f, 0.0f,
+  -0.8660254038f, -0.8660254038f };
+__constant float kCos9[9] = { 1.0f, 0.7660444431f, 0.1736481777f, -0.5f,
+  -0.9396926208f, -0.9396926208f, -0.5f, 0.1736481777f, 0.7660444431f };
+__constant float kSin9[9] = { 0.0f, 0.6427876097f, 0.9848077530f,
+  0.8660254038f, 0.3420201433f, -0.3420201433f, -0.8660254038f,
+  -0.9848077530f, -0.6427876097f };
+__constant float kCos10[10] = { 1.0f, 0.8090169944f, 0.3090169944f,
+  -0.3090169944f, -0.8090169944f, -1.0f, -0.8090169944f, -0.3090169944f,
+  0.3090169944f, 0.8090169944f };
+__constant float kSin10[10] = { 0.0f, 0.5877852523f, 0.9510565163f,
+  0.9510565163f, 0.5877852523f, 0.0f, -0.5877852523f, -0.9510565163f,
+  -0.9510565163f, -0.5877852523f };
+__constant float kCos12[12] = { 1.0f, 0.8660254038f, 0.5f, 0.0f, -0.5f,
+  -0.8660254038f, -1.0f, -0.8660254038f, -0.5f, 0.0f, 0.5f, 0.8660254038f };
+__constant float kSin12[12] = { 0.0f, 0.5f, 0.8660254038f, 1.0f,
+  0.8660254038f, 0.5f, 0.0f, -0.5f, -0.8660254038f, -1.0f, -0.8660254038f,
+  -0.5f };
+__constant float kCos15[15] = { 1.0f, 0.9135454576f, 0.6691306064f,
+  0.3090169944f, -0.1045284633f, -0.5f, -0.8090169944f, -0.9781476007f,
+  -0.9781476007f, -0.8090169944f, -0.5f, -0.1045284633f, 0.3090169944f,
+  0.6691306064f, 0.9135454576f };
+__constant float kSin15[15] = { 0.0f, 0.4067366431f, 0.7431448255f,
+  0.9510565163f, 0.9945218954f, 0.8660254038f, 0.5877852523f, 0.2079116908f,
+  -0.2079116908f, -0.5877852523f, -0.8660254038f, -0.9945218954f,
+  -0.9510565163f, -0.7431448255f, -0.4067366431f };
+__constant float kCos16[16] = { 1.0f, 0.9238795325f, 0.7071067812f,
+  0.3826834324f, 0.0f, -0.3826834324f, -0.7071067812f, -0.9238795325f, -1.0f,
+  -0.9238795325f, -0.7071067812f, -0.3826834324f, 0.0f, 0.3826834324f,
+  0.7071067812f, 0.9238795325f };
+__constant float kSin16[16] = { 0.0f, 0.3826834324f, 0.7071067812f,
+  0.9238795325f, 1.0f, 0.9238795325f, 0.7071067812f, 0.3826834324f, 0.0f,
+  -0.3826834324f, -0.7071067812f, -0.9238795325f, -1.0f, -0.9238795325f,
+  -0.7071067812f, -0.3826834324f };
+
+inline void butterfly (float2 * v, uint radix, float sign)
+{
+  switch (radix) {
+    case 16:
+      butterfly_composite (v, 4, 4, sign, kCos16, kSin16);
+      break;
+    case 15:
+      butterfly_composite (v, 3, 5, sign, kCos15, kSin15);
+      break;
+    case 12:
+      butterfly_composite (v, 4, 3, sign, kCos12, kSin12);
+      break;
+    case 10:
+      butterfly_composite (v, 2, 5, sign, kCos10, kSin10);
+      break;
+    case 9:
+      butterfly_composite (v, 3, 3, sign, kCos9, kSin9);
+      break;
+    case 6:
+      butterfly_composite (v, 2, 3, sign, kCos6, kSin6);
+      break;
+    default:
+      butterfly_direct (v, radix, sign);
+      break;
+  }
+}
+
+#endif /* FFT_BUTTERFLIES_CL */

@@ -1,0 +1,280 @@
+/* The filter in one launch (kernels/filter_fused.cl) against the filter
+ * computed in double precision and against the filter's three passes:
+ * frame sizes, 16-bit pixels, padding, teams of every size, and frames
+ * the one launch does not take. */
+#include <gst/check/gstcheck.h>
+#include <math.h>
+#include <string.h>
+
+#include "engine/clfft-engine.h"
+#include "engine/clfft-filter2d.h"
+#include "engine/clfft-filter-fused.h"
+#include "reference.h"
+
+static ClfftEngine *engine;
+static GRand *rng;
+
+/* The engine's log, on stderr: why a filter declined the one launch. */
+static void
+print_log (ClfftLogLevel level, const gchar * message, gpointer user_data)
+{
+  if (level <= CLFFT_LOG_INFO)
+    g_printerr ("clfft: %s\n", message);
+}
+
+static void
+setup (void)
+{
+  GError *error = NULL;
+
+  clfft_set_log_func (print_log, NULL);
+  engine = clfft_engine_get (-1, &error);
+  fail_unless (engine != NULL, "%s", error ? error->message : "");
+  rng = ref_rand_new ();
+}
+
+static void
+teardown (void)
+{
+  clfft_engine_unref (engine);
+  g_rand_free (rng);
+  clfft_set_log_func (NULL, NULL);
+  g_unsetenv (CLFFT_ONE_LAUNCH_GROUPS_ENV);
+}
+
+typedef struct
+{
+  guint width, height;
+  gboolean wide;                /* 16-bit pixels */
+  gboolean magnitude;
+  gfloat gain, offset;
+} Case;
+
+/* The case's output for frame (w x h pixels) filtered by gain (one per
+ * bin of the full w x h spectrum): real part of the inverse DFT of the
+ * spectrum times gain, in double precision, then as the pixel stores
+ * make it: |v| or v, times the gain, plus the offset, rounded half up,
+ * saturated. */
+static guint16 *
+reference_pixels (const Case * c, const guint16 * frame, const gfloat * gain)
+{
+  const guint w = c->width, h = c->height;
+  const gsize n = (gsize) w * h;
+  const gdouble top = c->wide ? 65535.0 : 255.0;
+  gdouble *x = g_new0 (gdouble, 2 * n), *spectrum = g_new (gdouble, 2 * n);
+  guint16 *out = g_new (guint16, n);
+
+  for (gsize i = 0; i < n; i++)
+    x[2 * i] = frame[i];
+  ref_dft_2d (x, spectrum, w, h, -1);
+  for (gsize i = 0; i < n; i++) {
+    spectrum[2 * i] *= gain[i];
+    spectrum[2 * i + 1] *= gain[i];
+  }
+  ref_dft_2d (spectrum, x, w, h, 1);
+  for (gsize i = 0; i < n; i++) {
+    gdouble v = x[2 * i] / n;
+
+    v = (c->magnitude ? fabs (v) : v) * c->gain + c->offset;
+    out[i] = (guint16) CLAMP (floor (v + 0.5), 0.0, top);
+  }
+  g_free (x);
+  g_free (spectrum);
+  return out;
+}
+
+static guint8 *
+to_bytes (const Case * c, const guint16 * pixels)
+{
+  const gsize n = (gsize) c->width * c->height;
+  guint8 *bytes = g_malloc (n * (c->wide ? 2 : 1));
+
+  for (gsize i = 0; i < n; i++) {
+    if (c->wide)
+      ((guint16 *) bytes)[i] = pixels[i];
+    else
+      bytes[i] = pixels[i];
+  }
+  return bytes;
+}
+
+static guint
+pixel_at (const Case * c, const guint8 * bytes, gsize i)
+{
+  return c->wide ? ((const guint16 *) bytes)[i] : bytes[i];
+}
+
+static guint
+distinct_values (const Case * c, const guint8 * pixels)
+{
+  GHashTable *seen = g_hash_table_new (NULL, NULL);
+  guint count;
+
+  for (gsize i = 0; i < (gsize) c->width * c->height; i++)
+    g_hash_table_add (seen, GUINT_TO_POINTER (pixel_at (c, pixels, i)));
+  count = g_hash_table_size (seen);
+  g_hash_table_destroy (seen);
+  return count;
+}
+
+/* Fails unless got is within 1 of want everywhere (float against double
+ * rounds some values on the other side of a half), and equal in all but
+ * 2% of the pixels. */
+static void
+assert_close (const Case * c, const guint8 * got, const guint8 * want,
+    const gchar * what)
+{
+  const gsize n = (gsize) c->width * c->height;
+  gsize differ = 0;
+
+  for (gsize i = 0; i < n; i++) {
+    gint d = (gint) pixel_at (c, got, i) - (gint) pixel_at (c, want, i);
+
+    fail_unless (ABS (d) <= 1, "%ux%u%s, %s: pixel %" G_GSIZE_FORMAT
+        " is %u, not %u", c->width, c->height, c->wide ? " (16-bit)" : "",
+        what, i, pixel_at (c, got, i), pixel_at (c, want, i));
+    differ += d != 0;
+  }
+  fail_unless (differ * 50 <= n, "%ux%u, %s: %" G_GSIZE_FORMAT " of %"
+      G_GSIZE_FORMAT " pixels differ by 1", c->width, c->height, what,
+      differ, n);
+}
+
+/* Filters frames of the case in one launch where expect_one_launch, and
+ * in three passes; checks both against the reference. */
+static void
+check_case (const Case * c, ClfftPadding padding, gboolean expect_one_launch)
+{
+  const guint w = c->width, h = c->height, n_frames = 3;
+  const gsize n = (gsize) w * h, row_bytes = w * (c->wide ? 2 : 1);
+  const guint top = c->wide ? 65536 : 256;
+  GError *error = NULL;
+  ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h,
+      c->wide ? CLFFT_PIXELS_U16 : CLFFT_PIXELS_U8, padding, &error);
+  guint tw, th;
+  gfloat *gain;
+  guint16 *frame = g_new (guint16, n);
+  guint8 *one_launch = g_malloc (n * 2), *passes = g_malloc (n * 2);
+
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  clfft_filter2d_get_transform_size (filter, &tw, &th);
+  gain = g_new (gfloat, (gsize) tw * th);
+  for (gsize i = 0; i < (gsize) tw * th; i++)
+    gain[i] = g_rand_double_range (rng, 0, 1);
+  fail_unless (clfft_filter2d_set_gain (filter, gain, &error), "%s",
+      error ? error->message : "");
+  clfft_filter2d_set_output (filter, c->magnitude ? CLFFT_OUTPUT_ABS :
+      CLFFT_OUTPUT_CLAMP, c->gain, c->offset);
+
+  /* several frames: each launch takes the other slot of the team's state */
+  for (guint i = 0; i < n_frames; i++) {
+    guint16 *want;
+    guint8 *frame_bytes, *want_bytes;
+
+    for (gsize p = 0; p < n; p++)
+      frame[p] = g_rand_int_range (rng, 0, top);
+    frame_bytes = to_bytes (c, frame);
+    fail_unless_equals_int (clfft_filter2d_set_one_launch (filter, TRUE),
+        expect_one_launch);
+    fail_unless (clfft_filter2d_process (filter, frame_bytes, row_bytes,
+            one_launch, row_bytes, &error), "%s", error ? error->message : "");
+    fail_if (clfft_filter2d_set_one_launch (filter, FALSE));
+    fail_unless (clfft_filter2d_process (filter, frame_bytes, row_bytes,
+            passes, row_bytes, &error), "%s", error ? error->message : "");
+    if (padding == CLFFT_PADDING_NONE) {
+      want = reference_pixels (c, frame, gain);
+      want_bytes = to_bytes (c, want);
+      assert_close (c, one_launch, want_bytes, "one launch, reference");
+      assert_close (c, passes, want_bytes, "passes, reference");
+      g_free (want);
+      g_free (want_bytes);
+    }
+    assert_close (c, one_launch, passes, "one launch, passes");
+    /* outputs of many values, not a saturated or empty frame */
+    fail_unless (distinct_values (c, passes) >= 16);
+    g_free (frame_bytes);
+  }
+  clfft_filter2d_free (filter);
+  g_free (gain);
+  g_free (frame);
+  g_free (one_launch);
+  g_free (passes);
+}
+
+GST_START_TEST (test_one_launch_matches_reference)
+{
+  /* heights and half widths of one, two and three radix stages, rows of
+   * several work-groups' worth, a magnitude and a signed output */
+  const Case cases[] = {
+    {64, 48, FALSE, TRUE, 3.0f, 0.0f},
+    {96, 90, FALSE, FALSE, 1.0f, 128.0f},
+    {160, 120, FALSE, TRUE, 2.0f, 0.0f},
+    {256, 200, FALSE, FALSE, 1.0f, 100.0f},
+    {8, 4, FALSE, TRUE, 1.0f, 0.0f},
+    {64, 48, TRUE, TRUE, 1.0f, 0.0f},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    check_case (&cases[i], CLFFT_PADDING_NONE, TRUE);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_one_launch_mirror_padding)
+{
+  const Case c = { 64, 48, FALSE, TRUE, 3.0f, 0.0f };
+
+  /* 64x48 pads to 96x72: the one launch reads the mirrored frame */
+  check_case (&c, CLFFT_PADDING_MIRROR, TRUE);
+}
+
+GST_END_TEST;
+
+/* Teams of one group, and of fewer groups than launched: the late ones
+ * leave, and the team's groups share all the work. */
+GST_START_TEST (test_one_launch_teams)
+{
+  const Case c = { 160, 120, FALSE, TRUE, 3.0f, 0.0f };
+  const gchar *sizes[] = { "1", "2", "3", "7", "64" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++) {
+    g_setenv (CLFFT_ONE_LAUNCH_GROUPS_ENV, sizes[i], TRUE);
+    check_case (&c, CLFFT_PADDING_NONE, TRUE);
+  }
+}
+
+GST_END_TEST;
+
+/* Frames whose transforms do not run in one pass each stay in three
+ * passes, with the same results. */
+GST_START_TEST (test_one_launch_declines)
+{
+  const Case cases[] = {
+    {63, 48, FALSE, TRUE, 3.0f, 0.0f},  /* odd width: no pixel pairs */
+    {64, 47, FALSE, TRUE, 3.0f, 0.0f},  /* height through Bluestein */
+    {22, 16, FALSE, TRUE, 3.0f, 0.0f},  /* half width 11: Bluestein */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    check_case (&cases[i], CLFFT_PADDING_NONE, FALSE);
+}
+
+GST_END_TEST;
+
+static Suite *
+filter_one_launch_suite (void)
+{
+  Suite *s = suite_create ("filter-one-launch");
+  TCase *tc = tcase_create ("general");
+
+  tcase_set_timeout (tc, 600);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_one_launch_matches_reference);
+  tcase_add_test (tc, test_one_launch_mirror_padding);
+  tcase_add_test (tc, test_one_launch_teams);
+  tcase_add_test (tc, test_one_launch_declines);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+GST_CHECK_MAIN (filter_one_launch);
