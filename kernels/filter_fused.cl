@@ -4,19 +4,20 @@
  * one kernel, with a barrier across the work-groups between them. On
  * NVIDIA's OpenCL each launch costs 4 to 6 us however little it does
  * (docs/performance.md): two launches less pay where the passes are that
- * short (640x480 on an H100: 16.9 against 25.3 us). From 1280x720 on, the
- * larger kernel runs one group per multiprocessor and is slower than the
- * passes, so the plans use it for small frames only.
+ * short (640x480 on an H100: 15.4 us against 20.5 to 25.6). At 1280x720
+ * it is as fast as the passes, and from 1920x1080 on slower, so the plans
+ * use it for small frames only.
  *
  * A barrier across work-groups needs every group that takes part to be
  * running, which OpenCL does not promise. So the groups first form a team
  * (join_team): each group that starts while the team is open joins it; the
- * team closes when it has the groups the plan found the device runs at
- * once (the plan's probe launch), or when a joined group has waited
- * TEAM_WAIT polls for more. Groups that start later leave at once. Only
- * running groups join, so the barriers cannot wait on a group that has not
- * started, however busy other work keeps the device. The team's groups
- * then share each phase's rows or columns, whatever their number.
+ * team closes when it has all the launch's groups (as many as the plan's
+ * probe launch found the device runs at once, at most one per unit of the
+ * largest phase), or when a joined group has waited TEAM_WAIT polls for
+ * more. Groups that start later leave at once. Only running groups join,
+ * so the barriers cannot wait on a group that has not started, however
+ * busy other work keeps the device. The team's groups then share each
+ * phase's rows or columns, whatever their number.
  *
  * Each phase runs the same stages and exchanges as fft_stockham.cl's
  * passes, with the shapes the plan chose for them (SHAPE_PARAMS), and the
@@ -36,13 +37,13 @@
  *                the column phase: the height, work-items per column,
  *                columns side by side per group, and the radices
  *   PIXEL_U16    16-bit pixels (default 8-bit)
- *   GRID_FENCE_PTX  order memory across work-groups with PTX's
- *                fence.acq_rel.gpu (NVIDIA): OpenCL C 1.2's mem_fence
- *                compiles there to a fence within the group, and loads
- *                after the barrier then read stale lines of the
- *                multiprocessor's L1 cache (seen on an H100). Without it,
- *                mem_fence, which is enough where caches are coherent
- *                (CPUs).
+ *   PTX          NVIDIA's compiler, which takes inline PTX. Memory is
+ *                ordered across work-groups with fence.acq_rel.gpu:
+ *                OpenCL C 1.2's mem_fence compiles there to a fence within
+ *                the group, and loads after the barrier then read stale
+ *                lines of the multiprocessor's L1 cache (seen on an H100).
+ *                Without PTX, mem_fence, which is enough where caches are
+ *                coherent (CPUs). See also local_id_afresh.
  *   TEAM_WAIT    polls a joined group waits for the rest of the team
  */
 
@@ -168,6 +169,23 @@ inline float2 conj (float2 a)
   return (float2) (a.x, -a.y);
 }
 
+/* The work-item's place in its group, read again in each unit of a
+ * phase. With get_local_id, NVIDIA's compiler moves every address that a
+ * phase derives from it out of the loop over units and keeps them all in
+ * registers: 126 per work-item at 1280x720, against 40 for each pass, and
+ * so one group per multiprocessor. A volatile read cannot be moved. */
+inline uint local_id_afresh (void)
+{
+#ifdef PTX
+  uint lid;
+
+  __asm volatile ("mov.u32 %0, %%tid.x;":"=r" (lid));
+  return lid;
+#else
+  return get_local_id (0);
+#endif
+}
+
 /* The filter's arguments, as the phases read them. */
 typedef struct
 {
@@ -187,7 +205,7 @@ SHAPED void rows_forward (uint unit, const Filter f, __local float2 * lds,
     float2 * v)
 {
   const uint n = ROW_N, threads = ROW_THREADS;
-  const uint lid = get_local_id (0);
+  const uint lid = local_id_afresh ();
   const bool busy = lid < ROW_THREADS * ROW_ROWS;
   const uint t = lid % ROW_THREADS;
   const uint local_row = busy ? lid / ROW_THREADS : 0;
@@ -222,7 +240,7 @@ SHAPED void columns_filter (uint unit, const Filter f,
     __local float2 * lds, float2 * v)
 {
   const uint n = COL_N, threads = COL_THREADS;
-  const uint lid = get_local_id (0);
+  const uint lid = local_id_afresh ();
   const bool busy = lid < COL_THREADS * COL_COLS;
   const uint t = lid / COL_COLS;
   const uint local_col = lid % COL_COLS;
@@ -276,7 +294,7 @@ SHAPED void rows_inverse (uint unit, const Filter f, __local float2 * lds,
     float2 * v)
 {
   const uint n = ROW_N, threads = ROW_THREADS;
-  const uint lid = get_local_id (0);
+  const uint lid = local_id_afresh ();
   const bool busy = lid < ROW_THREADS * ROW_ROWS;
   const uint t = lid % ROW_THREADS;
   const uint local_row = busy ? lid / ROW_THREADS : 0;
@@ -297,7 +315,7 @@ SHAPED void rows_inverse (uint unit, const Filter f, __local float2 * lds,
 
 inline void grid_fence (void)
 {
-#ifdef GRID_FENCE_PTX
+#ifdef PTX
   __asm volatile ("fence.acq_rel.gpu;":::"memory");
 #else
   mem_fence (CLK_GLOBAL_MEM_FENCE);

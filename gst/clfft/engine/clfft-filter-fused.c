@@ -14,16 +14,17 @@
 /* The probe launches this many groups per compute unit: more than any
  * device runs at once. */
 #define PROBE_GROUPS_PER_UNIT 16
-/* Columns side by side in the column phase: 4 fill a 32-byte sector, and
- * smaller groups than the column pass's (up to 16 columns) let more of
- * them run at once (H100, 640x480: 16.9 us against 18.7 with 8 and 18.9
- * with 16). */
+/* Columns side by side in the column phase: 4 fill a 32-byte sector
+ * (H100, 640x480: 15.4 us, against 16.6 with 2 and 22.6 with 8; 1280x720:
+ * 24.6, against 26.3 and 25.3). */
 #define COLUMNS_PER_GROUP 4
 /* The largest half spectrum (bins x height) that runs in one launch by
- * default: on an H100 one launch took 16.9 us against 25.3 for the three
- * passes at 640x480 (154080 bins), but 28.9 against 25.5 at 1280x720 and
- * 47.8 against 34.8 at 1920x1080, where one group of the larger kernel
- * fits a multiprocessor (docs/performance.md). */
+ * default. On an H100 one launch took 15.4 us against 20.5 to 25.6 for
+ * the three passes at 640x480 (154080 bins), 24.6 against 25.3 to 26.4 at
+ * 1280x720 (within the passes' spread from run to run, so not worth the
+ * one launch's slower frames when other work holds the GPU), and 47.5
+ * against 35.0 at 1920x1080, where the row units outnumber the groups
+ * that run at once (docs/performance.md). */
 #define DEFAULT_MAX_BINS 160000
 /* Two slots of 4 counters (SLOT_SIZE in the kernel) */
 #define SYNC_WORDS 8
@@ -40,17 +41,18 @@ struct _ClfftFilterFused
   guint epoch;                  /* launches so far: the sync slot */
 };
 
-/* How the device orders memory across work-groups: PTX's gpu-scope fence
- * on NVIDIA's GPUs, OpenCL's mem_fence where caches are coherent (CPUs);
- * NULL where the engine knows no way. */
+/* The build option for the device's compiler: PTX on NVIDIA's GPUs (its
+ * fence across work-groups, see filter_fused.cl), none on CPUs, whose
+ * caches are coherent; NULL where the engine knows no fence across
+ * work-groups. */
 static const gchar *
-grid_fence_option (const ClfftDeviceInfo * dev)
+compiler_option (const ClfftDeviceInfo * dev)
 {
   if (dev->type & CL_DEVICE_TYPE_CPU)
     return "";
   if ((dev->type & CL_DEVICE_TYPE_GPU) && dev->vendor
       && strstr (dev->vendor, "NVIDIA"))
-    return " -D GRID_FENCE_PTX";
+    return " -D PTX";
   return NULL;
 }
 
@@ -60,7 +62,7 @@ clfft_filter_fused_wanted (ClfftEngine * engine, guint bins, guint height)
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
   const gchar *env = g_getenv (CLFFT_ONE_LAUNCH_ENV);
 
-  if (g_strcmp0 (env, "0") == 0 || !grid_fence_option (dev))
+  if (g_strcmp0 (env, "0") == 0 || !compiler_option (dev))
     return FALSE;
   if (g_strcmp0 (env, "1") == 0)
     return TRUE;
@@ -112,8 +114,8 @@ launch (ClfftFilterFused * fused, guint groups, GError ** error)
 }
 
 /* Launches more groups than the device runs at once, with no work, and
- * reads how many formed the team: the groups of each launch from then on.
- * It also shows that the device runs the kernel's group size at all. */
+ * reads how many formed the team: the most groups a launch takes from then
+ * on. It also shows that the device runs the kernel's group size at all. */
 static gboolean
 probe_team (ClfftFilterFused * fused, GError ** error)
 {
@@ -151,7 +153,7 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
     const ClfftRowPass * columns, gsize pixel_size, GError ** error)
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
-  const gchar *fence = grid_fence_option (dev);
+  const gchar *compiler = compiler_option (dev);
   const cl_uint zeros[SYNC_WORDS] = { 0 };
   const gchar *groups_env = g_getenv (CLFFT_ONE_LAUNCH_GROUPS_ENV);
   const guint column_cols = MIN (COLUMNS_PER_GROUP, columns->rows_per_group);
@@ -169,6 +171,7 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
    * phase, mostly the columns) has work-items for, as local memory allows:
    * a row with a spare slot every 8 values (PADDED). */
   guint row_rows = MAX (1, group / rows->threads_per_row);
+  guint units;
   gsize lds_values;
   ClfftFilterFused *fused;
   GString *options;
@@ -179,7 +182,12 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
     row_rows--;
   lds_values = MAX ((gsize) row_rows * (rows->n + rows->n / 8 + 1),
       column_values);
-  if (!fence || rows->generic || columns->generic || columns->split_exchange
+  /* A group beyond the phases' units only waits at the barriers, and
+   * each costs the team's atomics time (H100, 640x480: 15.4 us with 96
+   * groups, one per unit, against 21.2 with the 396 that run at once). */
+  units = MAX ((columns->n + row_rows - 1) / row_rows,
+      (rows->n + column_cols) / column_cols);
+  if (!compiler || rows->generic || columns->generic || columns->split_exchange
       || lds_values * sizeof (cl_float2) > local_budget) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "the one-launch filter does not run %ux%u on %s", 2 * rows->n,
@@ -201,7 +209,7 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
       columns->threads_per_row, column_cols, columns->n_stages);
   append_radices (options, "COL_RADICES", columns);
   g_string_append_printf (options, "%s%s", pixel_size == 2 ?
-      " -D PIXEL_U16" : "", fence);
+      " -D PIXEL_U16" : "", compiler);
   fused->kernel = clfft_kernel_new (engine, "filter_fused.cl", options->str,
       "filter_fused", error);
   g_string_free (options, TRUE);
@@ -212,8 +220,8 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
           CL_MEM_COPY_HOST_PTR, sizeof (zeros), (gpointer) zeros, error));
   if (ok && groups_env)
     fused->team = CLAMP (atoi (groups_env), 1, 65536);
-  else if (ok)
-    ok = probe_team (fused, error);
+  else if (ok && (ok = probe_team (fused, error)))
+    fused->team = MIN (fused->team, units);
   if (!ok) {
     clfft_filter_fused_free (fused);
     return NULL;
