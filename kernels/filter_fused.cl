@@ -199,19 +199,42 @@ typedef struct
   uint magnitude;
 } Filter;
 
+/* A row in local memory, with a spare slot every 8 values (lds_at) */
+#define ROW_PITCH (ROW_N + ROW_N / 8 + 1)
+
+/* A work-item's place in a unit of a row phase: ROW_ROWS rows of
+ * ROW_THREADS work-items each. */
+typedef struct
+{
+  uint t;                       /* the work-item within its row */
+  uint row;                     /* the frame's row */
+  bool busy;                    /* has a row; the rest only meet barriers */
+  bool active;                  /* and the row is in the frame */
+  __local float2 *buf;          /* the row's local memory */
+} RowSlot;
+
+SHAPED RowSlot row_slot (uint unit, __local float2 * lds)
+{
+  const uint lid = local_id_afresh ();
+  const bool busy = lid < ROW_THREADS * ROW_ROWS;
+  const uint local_row = busy ? lid / ROW_THREADS : 0;
+  const uint row = unit * ROW_ROWS + local_row;
+  const RowSlot s = { lid % ROW_THREADS, row, busy, busy && row < COL_N,
+    lds + local_row * ROW_PITCH
+  };
+  return s;
+}
+
 /* Rows forward: ROW_ROWS rows of pixel pairs per unit, transformed and
  * unfolded into their ROW_N + 1 bins (STORE_HALF_SPECTRUM). */
 SHAPED void rows_forward (uint unit, const Filter f, __local float2 * lds,
     float2 * v)
 {
   const uint n = ROW_N, threads = ROW_THREADS;
-  const uint lid = local_id_afresh ();
-  const bool busy = lid < ROW_THREADS * ROW_ROWS;
-  const uint t = lid % ROW_THREADS;
-  const uint local_row = busy ? lid / ROW_THREADS : 0;
-  const uint row = unit * ROW_ROWS + local_row;
-  const bool active = busy && row < COL_N;
-  __local float2 *buf = lds + local_row * (ROW_N + ROW_N / 8 + 1);
+  const RowSlot s = row_slot (unit, lds);
+  const uint t = s.t, row = s.row;
+  const bool busy = s.busy, active = s.active;
+  __local float2 *buf = s.buf;
   __global const pixel_t *pixels = f.src + (size_t) row * 2 * ROW_N;
 
   FOR_EACH_ELEMENT (ROW_FIRST_RADIX, idx, slot, v[slot] = active ?
@@ -294,13 +317,10 @@ SHAPED void rows_inverse (uint unit, const Filter f, __local float2 * lds,
     float2 * v)
 {
   const uint n = ROW_N, threads = ROW_THREADS;
-  const uint lid = local_id_afresh ();
-  const bool busy = lid < ROW_THREADS * ROW_ROWS;
-  const uint t = lid % ROW_THREADS;
-  const uint local_row = busy ? lid / ROW_THREADS : 0;
-  const uint row = unit * ROW_ROWS + local_row;
-  const bool active = busy && row < COL_N;
-  __local float2 *buf = lds + local_row * (ROW_N + ROW_N / 8 + 1);
+  const RowSlot s = row_slot (unit, lds);
+  const uint t = s.t, row = s.row;
+  const bool busy = s.busy, active = s.active;
+  __local float2 *buf = s.buf;
   __global const float2 *bins = f.spectrum + row * f.pitch;
   __global pixel_t *pixels = f.dst + (size_t) row * 2 * ROW_N;
 

@@ -170,6 +170,7 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
   /* The row phases take as many rows as the group (sized by the larger
    * phase, mostly the columns) has work-items for, as local memory allows:
    * a row with a spare slot every 8 values (PADDED). */
+  const gsize row_pitch = rows->n + rows->n / 8 + 1;
   guint row_rows = MAX (1, group / rows->threads_per_row);
   guint units;
   gsize lds_values;
@@ -177,11 +178,10 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
   GString *options;
   gboolean ok;
 
-  while (row_rows > 1 && (gsize) row_rows * (rows->n + rows->n / 8 + 1) *
-      sizeof (cl_float2) > local_budget)
+  while (row_rows > 1 && row_rows * row_pitch * sizeof (cl_float2) >
+      local_budget)
     row_rows--;
-  lds_values = MAX ((gsize) row_rows * (rows->n + rows->n / 8 + 1),
-      column_values);
+  lds_values = MAX (row_rows * row_pitch, column_values);
   /* A group beyond the phases' units only waits at the barriers, and
    * each costs the team's atomics time (H100, 640x480: 15.4 us with 96
    * groups, one per unit, against 21.2 with the 396 that run at once). */
@@ -241,12 +241,6 @@ clfft_filter_fused_free (ClfftFilterFused * fused)
   clfft_buffer_release (&fused->sync);
   clfft_engine_unref (fused->engine);
   g_free (fused);
-}
-
-guint
-clfft_filter_fused_get_team (ClfftFilterFused * fused)
-{
-  return fused->team;
 }
 
 gboolean

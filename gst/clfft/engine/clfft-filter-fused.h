@@ -38,10 +38,6 @@ ClfftFilterFused *clfft_filter_fused_new (ClfftEngine * engine,
     gsize pixel_size, GError ** error);
 void clfft_filter_fused_free (ClfftFilterFused * fused);
 
-/* The groups of each launch: those that took part in the plan's probe,
- * at most one per unit of the largest phase. */
-guint clfft_filter_fused_get_team (ClfftFilterFused * fused);
-
 /* One frame of width 2 x rows->n and height columns->n, src pixels to dst
  * pixels through spectrum (rows of rows->n + 1 bins, pitch apart), on the
  * engine's queue. real_twiddles: the row transforms' unfold table; gain:
