@@ -1,50 +1,74 @@
 /* Complex multiplies and the butterflies of every radix the row passes
  * use (2, 3, 4, 5, 7, 8, and 6, 9, 10, 12, 15, 16 made of two of those),
  * in registers. They depend on no build option, so that each kernel file
- * that includes this one (fft_stockham.cl, filter_fused.cl) specializes
- * its passes as it needs. */
+ * that includes this one (fft_stockham.cl, filter_fused.cl, fft_lanes.cl)
+ * specializes its passes as it needs.
+ *
+ * A value is a cplx: one complex float2, or (fft_lanes.cl) a wider vector
+ * of several complex values interleaved, real parts in the even
+ * components, imaginary parts in the odd ones. Arithmetic on it is
+ * component-wise except where .even and .odd take the parts apart; the
+ * twiddles are one complex float2 for all of a vector's values. */
 #ifndef FFT_BUTTERFLIES_CL
 #define FFT_BUTTERFLIES_CL
 
-inline float2 cmul (float2 a, float2 b)
+#ifndef CPLX_DEFINED
+typedef float2 cplx;
+#endif
+/* Where the vector is wide, the compiler must inline the butterflies for
+ * their values to stay in registers (fft_lanes.cl defines it so). */
+#ifndef BUTTERFLY_INLINE
+#define BUTTERFLY_INLINE inline
+#endif
+
+/* a times the complex number w */
+BUTTERFLY_INLINE cplx cmul (cplx a, float2 w)
 {
-  return (float2) (a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+  cplx r;
+
+  r.even = a.even * w.x - a.odd * w.y;
+  r.odd = a.even * w.y + a.odd * w.x;
+  return r;
 }
 
 /* Multiplies by sign * i: the quarter-turn root of the transform direction. */
-inline float2 mul_sign_i (float2 a, float sign)
+BUTTERFLY_INLINE cplx mul_sign_i (cplx a, float sign)
 {
-  return (float2) (-sign * a.y, sign * a.x);
+  cplx r;
+
+  r.even = -sign * a.odd;
+  r.odd = sign * a.even;
+  return r;
 }
 
-inline void butterfly2 (float2 * v)
+BUTTERFLY_INLINE void butterfly2 (cplx * v)
 {
-  float2 a = v[0];
+  cplx a = v[0];
   v[0] = a + v[1];
   v[1] = a - v[1];
 }
 
-inline void butterfly4 (float2 * v, float sign)
+BUTTERFLY_INLINE void butterfly4 (cplx * v, float sign)
 {
-  float2 s02 = v[0] + v[2], d02 = v[0] - v[2];
-  float2 s13 = v[1] + v[3], d13 = mul_sign_i (v[1] - v[3], sign);
+  cplx s02 = v[0] + v[2], d02 = v[0] - v[2];
+  cplx s13 = v[1] + v[3], d13 = mul_sign_i (v[1] - v[3], sign);
   v[0] = s02 + s13;
   v[1] = d02 + d13;
   v[2] = s02 - s13;
   v[3] = d02 - d13;
 }
 
-inline void butterfly8 (float2 * v, float sign)
+BUTTERFLY_INLINE void butterfly8 (cplx * v, float sign)
 {
   const float h = 0.70710678118654752440f;
-  float2 e[4] = { v[0], v[2], v[4], v[6] };
-  float2 o[4] = { v[1], v[3], v[5], v[7] };
+  cplx e[4] = { v[0], v[2], v[4], v[6] };
+  cplx o[4] = { v[1], v[3], v[5], v[7] };
   butterfly4 (e, sign);
   butterfly4 (o, sign);
-  /* o[k] *= w8^k, w8 = exp(sign * i * pi / 4) */
-  o[1] = (float2) (h * (o[1].x - sign * o[1].y), h * (o[1].y + sign * o[1].x));
+  /* o[k] *= w8^k, w8 = exp(sign * i * pi / 4) = h (1 + sign i) */
+  o[1] = h * (o[1] + mul_sign_i (o[1], sign));
   o[2] = mul_sign_i (o[2], sign);
-  o[3] = (float2) (h * (-o[3].x - sign * o[3].y), h * (-o[3].y + sign * o[3].x));
+  o[3] = h * (mul_sign_i (o[3], sign) - o[3]);
   for (int k = 0; k < 4; k++) {
     v[k] = e[k] + o[k];
     v[k + 4] = e[k] - o[k];
@@ -76,11 +100,11 @@ __constant float kSin7[7] = { 0.0f, 0.78183148246802980871f,
   -0.78183148246802980871f
 };
 
-inline void butterfly_odd (float2 * v, uint radix, float sign,
+BUTTERFLY_INLINE void butterfly_odd (cplx * v, uint radix, float sign,
     __constant const float * cos_table, __constant const float * sin_table)
 {
   const uint pairs = radix / 2;
-  float2 sum[4], diff[4], out[8];
+  cplx sum[4], diff[4], out[8];
 
   for (uint m = 1; m <= pairs; m++) {
     sum[m] = v[m] + v[radix - m];
@@ -90,7 +114,7 @@ inline void butterfly_odd (float2 * v, uint radix, float sign,
   for (uint m = 1; m <= pairs; m++)
     out[0] += sum[m];
   for (uint k = 1; k <= pairs; k++) {
-    float2 re = v[0], im = (float2) (0.0f);
+    cplx re = v[0], im = (cplx) (0.0f);
     for (uint m = 1; m <= pairs; m++) {
       re += sum[m] * cos_table[(k * m) % radix];
       im += diff[m] * sin_table[(k * m) % radix];
@@ -103,7 +127,7 @@ inline void butterfly_odd (float2 * v, uint radix, float sign,
     v[k] = out[k];
 }
 
-inline void butterfly_direct (float2 * v, uint radix, float sign)
+BUTTERFLY_INLINE void butterfly_direct (cplx * v, uint radix, float sign)
 {
   switch (radix) {
     case 8:
@@ -135,10 +159,10 @@ inline void butterfly_direct (float2 * v, uint radix, float sign)
  *   X[k1 + a k2] = sum_n2 W_b^(n2 k2) W_R^(n2 k1) sum_n1 W_a^(n1 k1)
  *                  x[b n1 + n2],  W_m = exp(sign 2 pi i / m).
  * cos_table[m], sin_table[m] hold cos and sin of 2 pi m / R. */
-inline void butterfly_composite (float2 * v, uint a, uint b, float sign,
+BUTTERFLY_INLINE void butterfly_composite (cplx * v, uint a, uint b, float sign,
     __constant const float * cos_table, __constant const float * sin_table)
 {
-  float2 y[16], part[8];
+  cplx y[16], part[8];
 
   for (uint n2 = 0; n2 < b; n2++) {
     for (uint n1 = 0; n1 < a; n1++)
@@ -195,7 +219,7 @@ __constant float kSin16[16] = { 0.0f, 0.3826834324f, 0.7071067812f,
   -0.3826834324f, -0.7071067812f, -0.9238795325f, -1.0f, -0.9238795325f,
   -0.7071067812f, -0.3826834324f };
 
-inline void butterfly (float2 * v, uint radix, float sign)
+BUTTERFLY_INLINE void butterfly (cplx * v, uint radix, float sign)
 {
   switch (radix) {
     case 16:

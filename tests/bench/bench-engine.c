@@ -16,6 +16,7 @@
 #include "engine/clfft-engine.h"
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
+#include "engine/clfft-filter-lanes.h"
 #include "engine/clfft-spectrum.h"
 #include "engine/clfft-transform.h"
 #include "bench-util.h"
@@ -467,6 +468,16 @@ bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
   report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror" :
       "filter-gray8", w, h, "gst-clfft", median_device_us (run_filter,
           filter), vk_pair_us, -1);
+  /* where the filter ran in lanes (CPUs), its three passes in the same
+   * run */
+  if (clfft_filter2d_set_lanes (filter, FALSE))
+    g_error ("the lanes did not turn off");
+  else if (clfft_filter2d_set_lanes (filter, TRUE)) {
+    clfft_filter2d_set_lanes (filter, FALSE);
+    report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror" :
+        "filter-gray8", w, h, "gst-clfft three passes",
+        median_device_us (run_filter, filter), vk_pair_us, -1);
+  }
   clfft_filter2d_free (filter);
   g_free (frame);
 }
@@ -491,6 +502,68 @@ run_pass (gpointer data)
   return clfft_transform_enqueue (r->t, &r->scratch, r->src, r->src_layout,
       r->dst, r->dst_layout, r->batch, r->gain, r->gain_distance, 1.0f, NULL,
       NULL);
+}
+
+/* The filter's passes in lanes (CPUs) one by one, as clfft-filter2d.c
+ * makes them from its row and column passes. */
+typedef struct
+{
+  ClfftFilterLanes *lanes;
+  cl_mem bytes, spectrum, real_twiddles, gain;
+  guint pitch, which;
+} LanesRun;
+
+static gboolean
+run_lanes (gpointer data)
+{
+  LanesRun *r = data;
+
+  switch (r->which) {
+    case 0:
+      return clfft_filter_lanes_enqueue_rows_forward (r->lanes, r->bytes,
+          r->spectrum, r->pitch, r->real_twiddles, NULL);
+    case 1:
+      return clfft_filter_lanes_enqueue_columns (r->lanes, r->spectrum,
+          r->pitch, r->gain, NULL);
+    default:
+      return clfft_filter_lanes_enqueue_rows_inverse (r->lanes, r->spectrum,
+          r->pitch, r->bytes, r->real_twiddles, 1.0f, 0.0f, FALSE, NULL);
+  }
+}
+
+static void
+bench_filter_lanes (guint w, guint h, guint pitch, cl_mem bytes,
+    cl_mem spectrum)
+{
+  const ClfftTransformSpec rows_spec = { w / 2, -1, CLFFT_LOAD_U8_PAIRS,
+    CLFFT_STORE_HALF_SPECTRUM, 0, h
+  }, columns_spec = { h, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+    CLFFT_ROW_GAIN_BETWEEN | CLFFT_ROW_LOAD_ACROSS_ROWS |
+        CLFFT_ROW_STORE_ACROSS_ROWS, w / 2 + 1
+  };
+  const gchar *names[] = { "lanes-rows-fwd", "lanes-columns",
+    "lanes-rows-inv"
+  };
+  ClfftTransform rows, columns;
+  GError *error = NULL;
+  LanesRun r = { NULL, bytes, spectrum, NULL, NULL, pitch, 0 };
+
+  if (!clfft_filter_lanes_wanted (engine) || pitch % CLFFT_FILTER_LANES)
+    return;
+  if (!clfft_transform_init (&rows, engine, &rows_spec, &error)
+      || !clfft_transform_init (&columns, engine, &columns_spec, &error)
+      || !(r.lanes = clfft_filter_lanes_new (engine, &rows.passes[0],
+              &columns.passes[0], 1, &error)))
+    g_error ("lanes %ux%u: %s", w, h, error->message);
+  r.real_twiddles = rows.tables.real_twiddles;
+  r.gain = random_buffer ((gsize) pitch * h, NULL);
+  for (r.which = 0; r.which < G_N_ELEMENTS (names); r.which++)
+    report (names[r.which], w, h, r.which == 1 ? columns.passes[0].radices :
+        rows.passes[0].radices, median_device_us (run_lanes, &r), 0, -1);
+  clfft_filter_lanes_free (r.lanes);
+  clfft_transform_clear (&rows);
+  clfft_transform_clear (&columns);
+  CHECK_CL (clReleaseMemObject (r.gain));
 }
 
 /* The filter's spectrum pitch for a w x h frame: its passes use it. */
@@ -562,6 +635,7 @@ bench_filter_passes (guint w, guint h)
         median_device_us (run_pass, &r), 0, -1);
     clfft_transform_clear (&t);
   }
+  bench_filter_lanes (w, h, pitch, bytes, spectrum);
   /* VkFFT's own passes for comparison: the column transforms alone (in
    * place, forward, over the same rows pitch apart: pitch - bins columns
    * more), and its row R2C (out of place) */

@@ -30,12 +30,17 @@
  * small frames run the three passes as one launch instead
  * (clfft-filter-fused.h): each launch costs the GPU some microseconds of
  * its own, which the small frames' passes do not hide.
+ * On CPUs the three passes run in SIMD lanes instead
+ * (clfft-filter-lanes.h): each work-item transforms 8 rows or columns at
+ * once; the gain then lies as the spectrum does, a row of pitch gains per
+ * row (gain_by_rows).
  * padding=mirror first mirrors the frame into a larger one
  * (kernels/mirror_pad.cl), runs all of the above on that, and crops the
  * frame back out as it reads the pixels (and as normalize takes the
  * range). */
 #include "clfft-filter2d.h"
 #include "clfft-filter-fused.h"
+#include "clfft-filter-lanes.h"
 #include "clfft-transform.h"
 #include "clfft-private.h"
 
@@ -103,6 +108,8 @@ struct _ClfftFilter2d
   ClfftTransposePass transpose; /* with columns_forward only */
   ClfftFilterFused *fused;      /* the three passes in one launch */
   gboolean fused_off;           /* clfft_filter2d_set_one_launch (FALSE) */
+  ClfftFilterLanes *lanes;      /* the three passes in SIMD lanes (CPUs) */
+  gboolean lanes_off;           /* clfft_filter2d_set_lanes (FALSE) */
   ClfftScratch transform_scratch;       /* the transforms' own */
   ClfftOutput output;
   gfloat output_gain;
@@ -114,6 +121,7 @@ struct _ClfftFilter2d
                                  * pitch apart (bins apart for the view) */
   cl_mem scratch;               /* the same, transposed; columns_forward only */
   cl_mem gain;                  /* bins rows of height: [kx][ky] */
+  cl_mem gain_by_rows;          /* height rows of pitch: [ky][kx]; lanes */
   cl_mem gain_as_given;         /* height rows of width, for the view */
   cl_mem real_values;           /* width x height floats, at first use */
   cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
@@ -243,6 +251,51 @@ clfft_filter2d_set_one_launch (ClfftFilter2d * f, gboolean one_launch)
   return one_launch && f->fused != NULL;
 }
 
+/* The filter in SIMD lanes, where it is wanted (clfft_filter_lanes_wanted:
+ * CPUs), the frame's transforms each run in one pass of the half spectrum
+ * (even widths, direct lengths) and the spectrum's pitch takes whole
+ * lanes. Where it cannot be made, the three passes run: a log line says
+ * why. The lanes' columns read the gain by rows, so that one more copy of
+ * it (gain_by_rows) and a spectrum whose padding holds zeros, not whatever
+ * the device's memory held (the lanes transform it with the bins), come
+ * with it. */
+static gboolean
+lanes_init (ClfftFilter2d * f, GError ** error)
+{
+  const cl_float zero = 0.0f;
+  GError *why = NULL;
+  cl_int st;
+
+  if (!f->pairs || f->rows_forward.n_passes != 1
+      || f->rows_forward.bluestein || f->columns_filter.n_passes != 1
+      || f->pitch % CLFFT_FILTER_LANES != 0
+      || !clfft_filter_lanes_wanted (f->engine))
+    return TRUE;
+  f->lanes = clfft_filter_lanes_new (f->engine, &f->rows_forward.passes[0],
+      &f->columns_filter.passes[0], f->pixel_size, &why);
+  if (!f->lanes) {
+    clfft_log (CLFFT_LOG_INFO, "%s: the filter runs in three passes",
+        why->message);
+    g_error_free (why);
+    return TRUE;
+  }
+  st = clEnqueueFillBuffer (clfft_engine_get_queue (f->engine), f->spectrum,
+      &zero, sizeof (zero), 0, (gsize) f->pitch * f->height *
+      sizeof (cl_float2), 0, NULL, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueFillBuffer (spectrum)");
+  f->gain_by_rows = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
+      (gsize) f->pitch * f->height * sizeof (cl_float), NULL, error);
+  return f->gain_by_rows != NULL;
+}
+
+gboolean
+clfft_filter2d_set_lanes (ClfftFilter2d * f, gboolean lanes)
+{
+  f->lanes_off = !lanes;
+  return lanes && f->lanes != NULL;
+}
+
 /* One scratch for all the transforms: they run one after another. */
 static gboolean
 scratch_alloc (ClfftFilter2d * f, GError ** error)
@@ -296,8 +349,10 @@ columns_init (ClfftFilter2d * f, GError ** error)
     /* rows that start on 32-byte boundaries: a group's columns side by
      * side then fill whole memory sectors (at 1920x1080 on an H100 the
      * column pass took 23.3 instead of 26.3 us) */
-    f->pitch = (f->bins + SPECTRUM_ROW_ALIGN - 1) / SPECTRUM_ROW_ALIGN *
-        SPECTRUM_ROW_ALIGN;
+    const guint align = clfft_filter_lanes_wanted (f->engine) ?
+        MAX (SPECTRUM_ROW_ALIGN, CLFFT_FILTER_LANES) : SPECTRUM_ROW_ALIGN;
+
+    f->pitch = (f->bins + align - 1) / align * align;
     return clfft_transform_init (&f->columns_filter, f->engine, &filter,
         error);
   }
@@ -366,6 +421,7 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
   f->bytes_out = f->slots[0].bytes_out;
   if (ok)
     fused_init (f, FALSE);
+  ok = ok && lanes_init (f, error);
   if (ok) {
     ones = g_new (gfloat, count);
     for (gsize i = 0; i < count; i++)
@@ -389,6 +445,8 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
   cl_command_queue queue = clfft_engine_get_queue (f->engine);
   guint w = f->width, h = f->height;
   gfloat *half = g_new (gfloat, (gsize) f->bins * h);
+  gfloat *by_rows = f->gain_by_rows ? g_new0 (gfloat, (gsize) f->pitch * h) :
+      NULL;
   cl_int st;
 
   for (guint kx = 0; kx < f->bins; kx++)
@@ -397,7 +455,15 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
           gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
   st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
       (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
+  if (st == CL_SUCCESS && by_rows) {
+    for (guint kx = 0; kx < f->bins; kx++)
+      for (guint ky = 0; ky < h; ky++)
+        by_rows[(gsize) ky * f->pitch + kx] = half[(gsize) kx * h + ky];
+    st = clEnqueueWriteBuffer (queue, f->gain_by_rows, CL_TRUE, 0,
+        (gsize) f->pitch * h * sizeof (gfloat), by_rows, 0, NULL, NULL);
+  }
   g_free (half);
+  g_free (by_rows);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueWriteBuffer (gain)");
   st = clEnqueueWriteBuffer (queue, f->gain_as_given, CL_TRUE, 0,
@@ -645,6 +711,26 @@ enqueue_columns (ClfftFilter2d * f, GError ** error)
       f->scratch, h, f->bins, NULL, error) ? f->scratch : NULL;
 }
 
+/* The three passes in lanes, or the first two of them with
+ * output=normalize. */
+static gboolean
+enqueue_lanes (ClfftFilter2d * f, GError ** error)
+{
+  const cl_mem real_twiddles = f->rows_forward.tables.real_twiddles;
+
+  if (!clfft_filter_lanes_enqueue_rows_forward (f->lanes,
+          f->mirror_pad ? f->bytes_padded : f->bytes_in, f->spectrum,
+          f->pitch, real_twiddles, error)
+      || !clfft_filter_lanes_enqueue_columns (f->lanes, f->spectrum, f->pitch,
+          f->gain_by_rows, error))
+    return FALSE;
+  if (f->output == CLFFT_OUTPUT_NORMALIZE)
+    return enqueue_normalized_rows (f, f->spectrum, error);
+  return clfft_filter_lanes_enqueue_rows_inverse (f->lanes, f->spectrum,
+      f->pitch, f->bytes_out, real_twiddles, f->output_gain,
+      f->rows_inverse.tables.offset, f->rows_inverse.tables.magnitude, error);
+}
+
 gboolean
 clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 {
@@ -661,6 +747,8 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
         f->spectrum, f->pitch, f->rows_forward.tables.real_twiddles, f->gain,
         f->output_gain, f->rows_inverse.tables.offset,
         f->rows_inverse.tables.magnitude, error);
+  if (f->lanes && !f->lanes_off)
+    return enqueue_lanes (f, error);
   if (!clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
           f->mirror_pad ? f->bytes_padded : f->bytes_in, pixels, f->spectrum,
           bins, f->height, NULL, 0, 1.0f, NULL, error)
@@ -872,6 +960,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   if (f->in_flight)
     finish_queues (f);
   clfft_filter_fused_free (f->fused);
+  clfft_filter_lanes_free (f->lanes);
   clfft_transform_clear (&f->rows_forward);
   clfft_transform_clear (&f->columns_filter);
   clfft_transform_clear (&f->columns_forward);
@@ -893,6 +982,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->spectrum);
   clfft_buffer_release (&f->scratch);
   clfft_buffer_release (&f->gain);
+  clfft_buffer_release (&f->gain_by_rows);
   clfft_buffer_release (&f->gain_as_given);
   clfft_buffer_release (&f->real_values);
   clfft_buffer_release (&f->bytes_padded);

@@ -132,6 +132,13 @@ void clfft_filter2d_set_zero_copy (ClfftFilter2d * filter,
 gboolean clfft_filter2d_set_one_launch (ClfftFilter2d * filter,
     gboolean one_launch);
 
+/* Whether frames are filtered in SIMD lanes (clfft-filter-lanes.h) rather
+ * than in three passes, where the filter made them (by default on CPUs):
+ * FALSE turns them off, TRUE back on; returns whether frames now run in
+ * lanes (the one launch, where asked for, still goes first). Between
+ * frames only; for tests and benchmarks. */
+gboolean clfft_filter2d_set_lanes (ClfftFilter2d * filter, gboolean lanes);
+
 /* Queues the filter on the frame last uploaded, leaving the result on the
  * device: the on-device part of process, for benchmarks. */
 gboolean clfft_filter2d_enqueue (ClfftFilter2d * filter, GError ** error);

@@ -1,7 +1,9 @@
-/* The filter in one launch (kernels/filter_fused.cl) against the filter
- * computed in double precision and against the filter's three passes:
- * frame sizes, 16-bit pixels, padding, teams of every size, and frames
- * the one launch does not take. */
+/* The filter's ways through a frame, the one launch
+ * (kernels/filter_fused.cl), the passes in SIMD lanes (kernels/fft_lanes.cl)
+ * and the three passes of fft_stockham.cl, against the filter computed in
+ * double precision and against each other: frame sizes, 16-bit pixels,
+ * padding, teams of every size, and frames that the one launch and the
+ * lanes do not take. */
 #include <gst/check/gstcheck.h>
 #include <math.h>
 #include <string.h>
@@ -9,12 +11,14 @@
 #include "engine/clfft-engine.h"
 #include "engine/clfft-filter2d.h"
 #include "engine/clfft-filter-fused.h"
+#include "engine/clfft-filter-lanes.h"
 #include "reference.h"
 
 static ClfftEngine *engine;
 static GRand *rng;
 
-/* The engine's log, on stderr: why a filter declined the one launch. */
+/* The engine's log, on stderr: why a filter declined the one launch or
+ * the lanes. */
 static void
 print_log (ClfftLogLevel level, const gchar * message, gpointer user_data)
 {
@@ -140,10 +144,12 @@ assert_close (const Case * c, const guint8 * got, const guint8 * want,
       differ, n);
 }
 
-/* Filters frames of the case in one launch where expect_one_launch, and
- * in three passes; checks both against the reference. */
+/* Filters frames of the case in one launch where expect_one_launch, in
+ * lanes where expect_lanes and the device wants them (CPUs), and in three
+ * passes; checks each against the reference and the passes. */
 static void
-check_case (const Case * c, ClfftPadding padding, gboolean expect_one_launch)
+check_case (const Case * c, ClfftPadding padding, gboolean expect_one_launch,
+    gboolean expect_lanes)
 {
   const guint w = c->width, h = c->height, n_frames = 3;
   const gsize n = (gsize) w * h, row_bytes = w * (c->wide ? 2 : 1);
@@ -155,6 +161,7 @@ check_case (const Case * c, ClfftPadding padding, gboolean expect_one_launch)
   gfloat *gain;
   guint16 *frame = g_new (guint16, n);
   guint8 *one_launch = g_malloc (n * 2), *passes = g_malloc (n * 2);
+  guint8 *lanes = g_malloc (n * 2);
 
   fail_unless (filter != NULL, "%s", error ? error->message : "");
   clfft_filter2d_get_transform_size (filter, &tw, &th);
@@ -179,53 +186,68 @@ check_case (const Case * c, ClfftPadding padding, gboolean expect_one_launch)
     fail_unless (clfft_filter2d_process (filter, frame_bytes, row_bytes,
             one_launch, row_bytes, &error), "%s", error ? error->message : "");
     fail_if (clfft_filter2d_set_one_launch (filter, FALSE));
+    fail_unless_equals_int (clfft_filter2d_set_lanes (filter, TRUE),
+        expect_lanes && clfft_filter_lanes_wanted (engine));
+    fail_unless (clfft_filter2d_process (filter, frame_bytes, row_bytes,
+            lanes, row_bytes, &error), "%s", error ? error->message : "");
+    fail_if (clfft_filter2d_set_lanes (filter, FALSE));
     fail_unless (clfft_filter2d_process (filter, frame_bytes, row_bytes,
             passes, row_bytes, &error), "%s", error ? error->message : "");
     if (padding == CLFFT_PADDING_NONE) {
       want = reference_pixels (c, frame, gain);
       want_bytes = to_bytes (c, want);
       assert_close (c, one_launch, want_bytes, "one launch, reference");
+      assert_close (c, lanes, want_bytes, "lanes, reference");
       assert_close (c, passes, want_bytes, "passes, reference");
       g_free (want);
       g_free (want_bytes);
     }
     assert_close (c, one_launch, passes, "one launch, passes");
+    assert_close (c, lanes, passes, "lanes, passes");
     /* outputs of many values, not a saturated or empty frame */
-    fail_unless (distinct_values (c, passes) >= 16);
+    fail_unless (distinct_values (c, passes) >= 16, "%ux%u: %u values",
+        c->width, c->height, distinct_values (c, passes));
     g_free (frame_bytes);
   }
   clfft_filter2d_free (filter);
   g_free (gain);
   g_free (frame);
   g_free (one_launch);
+  g_free (lanes);
   g_free (passes);
 }
 
-GST_START_TEST (test_one_launch_matches_reference)
+GST_START_TEST (test_paths_match_reference)
 {
   /* heights and half widths of one, two and three radix stages, rows of
-   * several work-groups' worth, a magnitude and a signed output */
+   * several work-groups' worth, heights and bins that fill the last
+   * work-item's lanes in part (90 rows, 33 bins, 7 rows of 8 bins), a
+   * half width of one pixel pair, a magnitude and a signed output */
   const Case cases[] = {
     {64, 48, FALSE, TRUE, 3.0f, 0.0f},
     {96, 90, FALSE, FALSE, 1.0f, 128.0f},
     {160, 120, FALSE, TRUE, 2.0f, 0.0f},
     {256, 200, FALSE, FALSE, 1.0f, 100.0f},
     {8, 4, FALSE, TRUE, 1.0f, 0.0f},
+    {14, 7, FALSE, FALSE, 1.0f, 128.0f},
+    {2, 60, FALSE, FALSE, 1.0f, 128.0f},
     {64, 48, TRUE, TRUE, 1.0f, 0.0f},
+    {96, 90, TRUE, FALSE, 1.0f, 32768.0f},
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    check_case (&cases[i], CLFFT_PADDING_NONE, TRUE);
+    check_case (&cases[i], CLFFT_PADDING_NONE, TRUE, TRUE);
 }
 
 GST_END_TEST;
 
-GST_START_TEST (test_one_launch_mirror_padding)
+GST_START_TEST (test_paths_mirror_padding)
 {
   const Case c = { 64, 48, FALSE, TRUE, 3.0f, 0.0f };
 
-  /* 64x48 pads to 96x72: the one launch reads the mirrored frame */
-  check_case (&c, CLFFT_PADDING_MIRROR, TRUE);
+  /* 64x48 pads to 96x72: the one launch and the lanes read the mirrored
+   * frame */
+  check_case (&c, CLFFT_PADDING_MIRROR, TRUE, TRUE);
 }
 
 GST_END_TEST;
@@ -239,7 +261,7 @@ GST_START_TEST (test_one_launch_teams)
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++) {
     g_setenv (CLFFT_ONE_LAUNCH_GROUPS_ENV, sizes[i], TRUE);
-    check_case (&c, CLFFT_PADDING_NONE, TRUE);
+    check_case (&c, CLFFT_PADDING_NONE, TRUE, TRUE);
   }
 }
 
@@ -247,7 +269,7 @@ GST_END_TEST;
 
 /* Frames whose transforms do not run in one pass each stay in three
  * passes, with the same results. */
-GST_START_TEST (test_one_launch_declines)
+GST_START_TEST (test_paths_decline)
 {
   const Case cases[] = {
     {63, 48, FALSE, TRUE, 3.0f, 0.0f},  /* odd width: no pixel pairs */
@@ -256,25 +278,25 @@ GST_START_TEST (test_one_launch_declines)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    check_case (&cases[i], CLFFT_PADDING_NONE, FALSE);
+    check_case (&cases[i], CLFFT_PADDING_NONE, FALSE, FALSE);
 }
 
 GST_END_TEST;
 
 static Suite *
-filter_one_launch_suite (void)
+filter_paths_suite (void)
 {
-  Suite *s = suite_create ("filter-one-launch");
+  Suite *s = suite_create ("filter-paths");
   TCase *tc = tcase_create ("general");
 
   tcase_set_timeout (tc, 600);
   tcase_add_checked_fixture (tc, setup, teardown);
-  tcase_add_test (tc, test_one_launch_matches_reference);
-  tcase_add_test (tc, test_one_launch_mirror_padding);
+  tcase_add_test (tc, test_paths_match_reference);
+  tcase_add_test (tc, test_paths_mirror_padding);
   tcase_add_test (tc, test_one_launch_teams);
-  tcase_add_test (tc, test_one_launch_declines);
+  tcase_add_test (tc, test_paths_decline);
   suite_add_tcase (s, tc);
   return s;
 }
 
-GST_CHECK_MAIN (filter_one_launch);
+GST_CHECK_MAIN (filter_paths);

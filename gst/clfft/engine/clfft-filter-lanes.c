@@ -1,0 +1,165 @@
+/* The filter's passes in SIMD lanes: see clfft-filter-lanes.h and
+ * kernels/fft_lanes.cl. */
+#include "clfft-filter-lanes.h"
+#include "clfft-private.h"
+
+struct _ClfftFilterLanes
+{
+  ClfftEngine *engine;
+  cl_kernel rows_forward, columns, rows_inverse;
+  cl_mem row_twiddles, column_twiddles;        /* the passes', which
+                                                 * outlive this */
+  guint row_n, height;
+};
+
+gboolean
+clfft_filter_lanes_wanted (ClfftEngine * engine)
+{
+  const gchar *env = g_getenv (CLFFT_LANES_ENV);
+
+  if (env)
+    return g_strcmp0 (env, "0") != 0;
+  return (clfft_engine_get_device (engine)->type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
+/* The kernel name of the program built for pass's length and stages */
+static cl_kernel
+lanes_kernel (ClfftEngine * engine, const ClfftRowPass * pass,
+    gsize pixel_size, const gchar * name, GError ** error)
+{
+  GString *options = g_string_new (NULL);
+  cl_kernel kernel;
+
+  g_string_append_printf (options, "-D N=%u -D LANES=%u -D NUM_STAGES=%u "
+      "-D RADICES=", pass->n, CLFFT_FILTER_LANES, pass->n_stages);
+  for (guint s = 0; s < pass->n_stages; s++)
+    g_string_append_printf (options, "%s%u", s ? "," : "",
+        pass->stage_radices[s]);
+  if (pixel_size == 2)
+    g_string_append (options, " -D PIXEL_U16");
+  kernel = clfft_kernel_new (engine, "fft_lanes.cl", options->str, name,
+      error);
+  g_string_free (options, TRUE);
+  return kernel;
+}
+
+ClfftFilterLanes *
+clfft_filter_lanes_new (ClfftEngine * engine, const ClfftRowPass * rows,
+    const ClfftRowPass * columns, gsize pixel_size, GError ** error)
+{
+  const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
+  /* a work-item's two buffers of n + 1 vectors (fft_lanes.cl) */
+  const gsize local_bytes = 2 * (MAX (rows->n, columns->n) + 1) *
+      CLFFT_FILTER_LANES * sizeof (cl_float2);
+  ClfftFilterLanes *lanes;
+
+  if (local_bytes > dev->local_mem_size) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "the filter in lanes needs %" G_GSIZE_FORMAT " bytes of local "
+        "memory for %ux%u; %s offers %" G_GSIZE_FORMAT, local_bytes,
+        2 * rows->n, columns->n, dev->name, (gsize) dev->local_mem_size);
+    return NULL;
+  }
+  lanes = g_new0 (ClfftFilterLanes, 1);
+  lanes->engine = clfft_engine_ref (engine);
+  lanes->row_n = rows->n;
+  lanes->height = columns->n;
+  lanes->row_twiddles = rows->twiddles;
+  lanes->column_twiddles = columns->twiddles;
+  if (!(lanes->rows_forward = lanes_kernel (engine, rows, pixel_size,
+              "fft_lanes_rows_forward", error))
+      || !(lanes->rows_inverse = lanes_kernel (engine, rows, pixel_size,
+              "fft_lanes_rows_inverse", error))
+      || !(lanes->columns = lanes_kernel (engine, columns, pixel_size,
+              "fft_lanes_columns", error))) {
+    clfft_filter_lanes_free (lanes);
+    return NULL;
+  }
+  clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs in lanes of %u on %s",
+      2 * rows->n, columns->n, CLFFT_FILTER_LANES, dev->name);
+  return lanes;
+}
+
+void
+clfft_filter_lanes_free (ClfftFilterLanes * lanes)
+{
+  if (!lanes)
+    return;
+  clfft_kernel_release (&lanes->rows_forward);
+  clfft_kernel_release (&lanes->columns);
+  clfft_kernel_release (&lanes->rows_inverse);
+  clfft_engine_unref (lanes->engine);
+  g_free (lanes);
+}
+
+/* One work-item per CLFFT_FILTER_LANES of count rows or columns, one per
+ * group (the kernels' reqd_work_group_size) */
+static gboolean
+launch (ClfftFilterLanes * lanes, cl_kernel kernel, guint count,
+    const gchar * what, GError ** error)
+{
+  const gsize global = (count + CLFFT_FILTER_LANES - 1) / CLFFT_FILTER_LANES;
+  const gsize local = 1;
+
+  return clfft_kernel_enqueue (lanes->engine, kernel, 1, &global, &local,
+      NULL, what, error);
+}
+
+gboolean
+clfft_filter_lanes_enqueue_rows_forward (ClfftFilterLanes * lanes,
+    cl_mem pixels, cl_mem spectrum, guint pitch, cl_mem real_twiddles,
+    GError ** error)
+{
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem),
+    sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_mem)
+  };
+  const cl_uint height = lanes->height, row_pitch = pitch;
+  const void *values[] = { &pixels, &height, &spectrum, &row_pitch,
+    &lanes->row_twiddles, &real_twiddles
+  };
+
+  return clfft_kernel_set_args (lanes->rows_forward, error,
+      G_N_ELEMENTS (sizes), sizes, values)
+      && launch (lanes, lanes->rows_forward, lanes->height,
+      "fft_lanes_rows_forward", error);
+}
+
+gboolean
+clfft_filter_lanes_enqueue_columns (ClfftFilterLanes * lanes,
+    cl_mem spectrum, guint pitch, cl_mem gain, GError ** error)
+{
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem),
+    sizeof (cl_mem)
+  };
+  const cl_uint row_pitch = pitch;
+  const void *values[] = { &spectrum, &row_pitch, &gain,
+    &lanes->column_twiddles
+  };
+
+  g_return_val_if_fail (pitch % CLFFT_FILTER_LANES == 0, FALSE);
+  return clfft_kernel_set_args (lanes->columns, error, G_N_ELEMENTS (sizes),
+      sizes, values)
+      && launch (lanes, lanes->columns, lanes->row_n + 1, "fft_lanes_columns",
+      error);
+}
+
+gboolean
+clfft_filter_lanes_enqueue_rows_inverse (ClfftFilterLanes * lanes,
+    cl_mem spectrum, guint pitch, cl_mem pixels, cl_mem real_twiddles,
+    gfloat scale, gfloat offset, gboolean magnitude, GError ** error)
+{
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
+    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_float),
+    sizeof (cl_float), sizeof (cl_uint)
+  };
+  const cl_uint row_pitch = pitch, height = lanes->height;
+  const cl_uint as_magnitude = magnitude ? 1 : 0;
+  const void *values[] = { &spectrum, &row_pitch, &height, &pixels,
+    &lanes->row_twiddles, &real_twiddles, &scale, &offset, &as_magnitude
+  };
+
+  return clfft_kernel_set_args (lanes->rows_inverse, error,
+      G_N_ELEMENTS (sizes), sizes, values)
+      && launch (lanes, lanes->rows_inverse, lanes->height,
+      "fft_lanes_rows_inverse", error);
+}
