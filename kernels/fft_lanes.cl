@@ -23,9 +23,11 @@
  * and STORE_U8_PAIRS (rows inverse).
  *
  * Build options:
- *   N, NUM_STAGES, RADICES  the transform's length and its stages, as in
- *                fft_stockham.cl: the half width for the row kernels, the
- *                height for the column kernel
+ *   N            the transform's length: the half width for the row
+ *                kernels, the height for the column kernel
+ *   NUM_STAGES   its stages, at most 12
+ *   RADIX_0, RADIX_1, ...  the radix of each stage, as fft_stockham.cl's
+ *                RADICES
  *   LANES        rows or columns per work-item: 2, 4 or 8
  *   PIXEL_U16    16-bit pixels (default 8-bit)
  */
@@ -79,8 +81,6 @@ typedef uchar pixel_t;
     CAT (VECTOR_FLOATS, _sat_rtz))
 #define convert_pixel_pair CAT (CAT (convert_, PIXEL_TYPE), 2_sat_rtz)
 
-__constant uint kRadices[NUM_STAGES] = { RADICES };
-
 BUTTERFLY_INLINE cplx
 conj_lanes (cplx a)
 {
@@ -114,11 +114,10 @@ transpose_lanes (cplx * v)
   }
 }
 
-/* One stage of a radix known when the kernel is compiled, from src to dst
- * (see above); tw: the stage's block of the twiddle table (none for the
- * first stage, ns = 1). */
+/* One stage, from src to dst (see above); tw: the stage's block of the
+ * twiddle table (none for the first stage, ns = 1). */
 BUTTERFLY_INLINE void
-stage_of_radix (__local const cplx * src, __local cplx * dst,
+stage (__local const cplx * src, __local cplx * dst,
     const uint radix, const uint ns, __global const float2 * tw,
     const float sign)
 {
@@ -142,40 +141,35 @@ stage_of_radix (__local const cplx * src, __local cplx * dst,
   }
 }
 
-/* One stage, with the radix a constant in each case: PoCL unrolls no
- * loop of a kernel (it marks them all llvm.loop.unroll.disable), so the
- * stages loop over their butterflies whatever the source asks; a constant
- * radix at least fixes each stage's loops and picks its butterfly when
- * the kernel is compiled (columns at 640x480: 0.50 to 0.60 ms, against
- * 0.58 to 0.77 with the radix read at run time). */
-BUTTERFLY_INLINE void
-stage (__local const cplx * src, __local cplx * dst, const uint radix,
-    const uint ns, __global const float2 * tw, const float sign)
-{
-#define STAGE_CASE(r) \
-    case r: \
-      stage_of_radix (src, dst, r, ns, tw, sign); \
-      break
-  switch (radix) {
-      STAGE_CASE (1);
-      STAGE_CASE (2);
-      STAGE_CASE (3);
-      STAGE_CASE (4);
-      STAGE_CASE (5);
-      STAGE_CASE (6);
-      STAGE_CASE (7);
-      STAGE_CASE (8);
-      STAGE_CASE (9);
-      STAGE_CASE (10);
-      STAGE_CASE (12);
-      STAGE_CASE (15);
-      STAGE_CASE (16);
-  }
-#undef STAGE_CASE
-}
-
 /* All stages of one transform, from buf0; returns the buffer that holds
- * the result, in natural order. */
+ * the result, in natural order. Stage s has radix RADIX_s, a constant:
+ * PoCL unrolls no loop of a kernel (it marks them all
+ * llvm.loop.unroll.disable), so a loop over the stages would pick each
+ * stage's radix, and its butterfly, at run time among all of them
+ * (columns at 640x480: 0.58 to 0.77 ms, against 0.50 to 0.60 with a
+ * constant radix per stage), and compile them all. */
+#define RADIX_OF(s) RADIX_ ## s
+#define STAGE(s) \
+  stage (src, dst, RADIX_OF (s), ns, stage_tw, sign); \
+  if (ns > 1) \
+    stage_tw += (RADIX_OF (s) - 1) * ns; \
+  ns *= RADIX_OF (s); \
+  swap = src; \
+  src = dst; \
+  dst = swap;
+#define STAGES_1 STAGE (0)
+#define STAGES_2 STAGES_1 STAGE (1)
+#define STAGES_3 STAGES_2 STAGE (2)
+#define STAGES_4 STAGES_3 STAGE (3)
+#define STAGES_5 STAGES_4 STAGE (4)
+#define STAGES_6 STAGES_5 STAGE (5)
+#define STAGES_7 STAGES_6 STAGE (6)
+#define STAGES_8 STAGES_7 STAGE (7)
+#define STAGES_9 STAGES_8 STAGE (8)
+#define STAGES_10 STAGES_9 STAGE (9)
+#define STAGES_11 STAGES_10 STAGE (10)
+#define STAGES_12 STAGES_11 STAGE (11)
+
 BUTTERFLY_INLINE __local cplx *
 transform (__local cplx * buf0, __local cplx * buf1,
     __global const float2 * tw, const float sign)
@@ -184,17 +178,7 @@ transform (__local cplx * buf0, __local cplx * buf1,
   __global const float2 *stage_tw = tw;
   uint ns = 1;
 
-  for (uint s = 0; s < NUM_STAGES; s++) {
-    const uint radix = kRadices[s];
-
-    stage (src, dst, radix, ns, stage_tw, sign);
-    if (ns > 1)
-      stage_tw += (radix - 1) * ns;
-    ns *= radix;
-    swap = src;
-    src = dst;
-    dst = swap;
-  }
+  CAT (STAGES_, NUM_STAGES)
   return src;
 }
 

@@ -3,6 +3,10 @@
 #include "clfft-filter-lanes.h"
 #include "clfft-private.h"
 
+/* STAGES_* in kernels/fft_lanes.cl (a length of at most 4096 with radices
+ * of at least 2 takes 12) */
+#define LANES_MAX_STAGES 12
+
 struct _ClfftFilterLanes
 {
   ClfftEngine *engine;
@@ -30,10 +34,10 @@ lanes_kernel (ClfftEngine * engine, const ClfftRowPass * pass,
   GString *options = g_string_new (NULL);
   cl_kernel kernel;
 
-  g_string_append_printf (options, "-D N=%u -D LANES=%u -D NUM_STAGES=%u "
-      "-D RADICES=", pass->n, CLFFT_FILTER_LANES, pass->n_stages);
+  g_string_append_printf (options, "-D N=%u -D LANES=%u -D NUM_STAGES=%u",
+      pass->n, CLFFT_FILTER_LANES, pass->n_stages);
   for (guint s = 0; s < pass->n_stages; s++)
-    g_string_append_printf (options, "%s%u", s ? "," : "",
+    g_string_append_printf (options, " -D RADIX_%u=%u", s,
         pass->stage_radices[s]);
   if (pixel_size == 2)
     g_string_append (options, " -D PIXEL_U16");
@@ -53,6 +57,12 @@ clfft_filter_lanes_new (ClfftEngine * engine, const ClfftRowPass * rows,
       CLFFT_FILTER_LANES * sizeof (cl_float2);
   ClfftFilterLanes *lanes;
 
+  if (MAX (rows->n_stages, columns->n_stages) > LANES_MAX_STAGES) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "the filter in lanes takes at most %u stages a side, not %u",
+        LANES_MAX_STAGES, MAX (rows->n_stages, columns->n_stages));
+    return NULL;
+  }
   if (local_bytes > dev->local_mem_size) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "the filter in lanes needs %" G_GSIZE_FORMAT " bytes of local "
