@@ -51,6 +51,10 @@ setup (void)
 {
   GError *error = NULL;
 
+  /* These tests check the kernels over many shapes; tuned, each shape
+   * would first time up to 8 schedules, on a GPU too long for the suite.
+   * tests/check/tuning.c checks every schedule that tuning can pick. */
+  g_setenv ("CLFFT_TUNE", "0", FALSE);
   engine = clfft_engine_get (-1, &error);
   fail_unless (engine != NULL, "no engine: %s", error ? error->message : "");
   rng = ref_rand_new ();

@@ -75,9 +75,9 @@ append_radices (GString * options, const gchar * name,
     const ClfftRowPass * pass)
 {
   g_string_append_printf (options, " -D %s=", name);
-  for (guint s = 0; s < pass->n_stages; s++)
+  for (guint s = 0; s < pass->schedule.n_stages; s++)
     g_string_append_printf (options, "%s%u", s ? "," : "",
-        pass->stage_radices[s]);
+        pass->schedule.radices[s]);
 }
 
 static gboolean
@@ -202,11 +202,11 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
       " -D LDS_VALUES=%" G_GSIZE_FORMAT " -D TEAM_WAIT=%u -D ROW_N=%u"
       " -D ROW_THREADS=%u -D ROW_ROWS=%u -D ROW_STAGES=%u", fused->group,
       MAX (rows->values, columns->values), lds_values, TEAM_WAIT, rows->n,
-      rows->threads_per_row, row_rows, rows->n_stages);
+      rows->threads_per_row, row_rows, rows->schedule.n_stages);
   append_radices (options, "ROW_RADICES", rows);
   g_string_append_printf (options, " -D COL_N=%u -D COL_THREADS=%u"
       " -D COL_COLS=%u -D COL_STAGES=%u", columns->n,
-      columns->threads_per_row, column_cols, columns->n_stages);
+      columns->threads_per_row, column_cols, columns->schedule.n_stages);
   append_radices (options, "COL_RADICES", columns);
   g_string_append_printf (options, "%s%s", pixel_size == 2 ?
       " -D PIXEL_U16" : "", compiler);

@@ -35,10 +35,10 @@ lanes_kernel (ClfftEngine * engine, const ClfftRowPass * pass,
   cl_kernel kernel;
 
   g_string_append_printf (options, "-D N=%u -D LANES=%u -D NUM_STAGES=%u",
-      pass->n, CLFFT_FILTER_LANES, pass->n_stages);
-  for (guint s = 0; s < pass->n_stages; s++)
+      pass->n, CLFFT_FILTER_LANES, pass->schedule.n_stages);
+  for (guint s = 0; s < pass->schedule.n_stages; s++)
     g_string_append_printf (options, " -D RADIX_%u=%u", s,
-        pass->stage_radices[s]);
+        pass->schedule.radices[s]);
   if (pixel_size == 2)
     g_string_append (options, " -D PIXEL_U16");
   kernel = clfft_kernel_new (engine, "fft_lanes.cl", options->str, name,
@@ -57,10 +57,10 @@ clfft_filter_lanes_new (ClfftEngine * engine, const ClfftRowPass * rows,
       CLFFT_FILTER_LANES * sizeof (cl_float2);
   ClfftFilterLanes *lanes;
 
-  if (MAX (rows->n_stages, columns->n_stages) > LANES_MAX_STAGES) {
+  if (MAX (rows->schedule.n_stages, columns->schedule.n_stages) > LANES_MAX_STAGES) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "the filter in lanes takes at most %u stages a side, not %u",
-        LANES_MAX_STAGES, MAX (rows->n_stages, columns->n_stages));
+        LANES_MAX_STAGES, MAX (rows->schedule.n_stages, columns->schedule.n_stages));
     return NULL;
   }
   if (local_bytes > dev->local_mem_size) {

@@ -122,18 +122,6 @@ static const guint stage_radices[] = { 16, 15, 12, 10, 9, 8, 7, 6, 5, 4, 3,
 };
 static const guint direct_radices[] = { 8, 7, 5, 4, 3, 2 };
 
-/* How a row pass splits its length into stages, and how many work-items
- * share a row. */
-typedef struct
-{
-  guint radices[CLFFT_MAX_STAGES];
-  guint n_stages;
-  guint threads;
-  /* values a work-item takes through the butterflies of all stages: the
-   * length of its chain of work */
-  guint chain;
-} RadixSchedule;
-
 static guint
 schedule_chain (guint n, const guint radices[], guint n_stages, guint threads)
 {
@@ -149,7 +137,7 @@ schedule_chain (guint n, const guint radices[], guint n_stages, guint threads)
  * in current, and keeps the best in best. */
 static void
 schedule_search (guint n, guint rest, guint max_radix, gboolean composite,
-    RadixSchedule * current, RadixSchedule * best)
+    ClfftRowSchedule * current, ClfftRowSchedule * best)
 {
   const guint *radices = composite ? stage_radices : direct_radices;
   guint n_radices = composite ? G_N_ELEMENTS (stage_radices) :
@@ -193,9 +181,9 @@ schedule_search (guint n, guint rest, guint max_radix, gboolean composite,
  * then the most work-items; composite: with radices of two butterflies
  * each. FALSE if n has a prime factor above 7. */
 static gboolean
-radix_schedule (guint n, gboolean composite, RadixSchedule * best)
+radix_schedule (guint n, gboolean composite, ClfftRowSchedule * best)
 {
-  RadixSchedule current = { {0}, 0, 0, 0 };
+  ClfftRowSchedule current = { {0}, 0, 0, 0 };
 
   memset (best, 0, sizeof (*best));
   if (n == 1) {
@@ -209,10 +197,123 @@ radix_schedule (guint n, gboolean composite, RadixSchedule * best)
   return best->n_stages > 0;
 }
 
+/* Composite radices (fewer stages) pay on GPUs, where a stage's exchange
+ * through local memory bounds the pass; on a CPU (PoCL) they made the
+ * 640x480 filter slower. A test aid, CLFFT_COMPOSITE_RADICES=1, takes them
+ * on any device, so that the CPU-only CI tests their kernels. */
+static gboolean
+use_composite_radices (const ClfftDeviceInfo * dev)
+{
+  return !(dev->type & CL_DEVICE_TYPE_CPU)
+      || g_strcmp0 (g_getenv ("CLFFT_COMPOSITE_RADICES"), "1") == 0;
+}
+
+/* Appends to found each factorization of rest into exactly stages_left
+ * more stages of at most max_radix, largest radix first. */
+static void
+factorizations (guint rest, guint max_radix, guint stages_left,
+    gboolean composite, ClfftRowSchedule * current, GArray * found)
+{
+  const guint *radices = composite ? stage_radices : direct_radices;
+  guint n_radices = composite ? G_N_ELEMENTS (stage_radices) :
+      G_N_ELEMENTS (direct_radices);
+
+  if (rest == 1 || stages_left == 0) {
+    if (rest == 1 && stages_left == 0)
+      g_array_append_val (found, *current);
+    return;
+  }
+  for (guint i = 0; i < n_radices; i++) {
+    if (radices[i] > max_radix || rest % radices[i] != 0)
+      continue;
+    current->radices[current->n_stages++] = radices[i];
+    factorizations (rest / radices[i], radices[i], stages_left - 1,
+        composite, current, found);
+    current->n_stages--;
+  }
+}
+
+static gint
+compare_chains (gconstpointer a, gconstpointer b)
+{
+  const ClfftRowSchedule *x = a, *y = b;
+
+  return (gint) x->chain - (gint) y->chain;
+}
+
+gboolean
+clfft_row_schedule_equal (const ClfftRowSchedule * a,
+    const ClfftRowSchedule * b)
+{
+  return a->n_stages == b->n_stages && a->threads == b->threads
+      && memcmp (a->radices, b->radices, a->n_stages * sizeof (guint)) == 0;
+}
+
+static void
+add_schedule (ClfftRowSchedule schedules[], guint * count,
+    const ClfftRowSchedule * candidate)
+{
+  for (guint i = 0; i < *count; i++)
+    if (clfft_row_schedule_equal (&schedules[i], candidate))
+      return;
+  if (*count < CLFFT_MAX_ROW_SCHEDULES)
+    schedules[(*count)++] = *candidate;
+}
+
+/* Which schedule is fastest depends on the device in ways the rule of
+ * radix_schedule does not capture (on an H100, 1080 as 15x9x8 on 135
+ * work-items took the fused column pass 13.8 us against 16.0 for 12x10x9
+ * on 120; 1920 as 10x12x16 took the inverse row pass 31.6 against 36.4 for
+ * 16x12x10). So: radix_schedule's choice, then the factorizations into as
+ * few stages, then into one more, each largest radix first and last, on
+ * as many work-items as the butterflies of their smallest radix (one
+ * butterfly per work-item and stage), those with the shortest chains
+ * first. */
+guint
+clfft_row_schedules (ClfftEngine * engine, guint n,
+    ClfftRowSchedule schedules[CLFFT_MAX_ROW_SCHEDULES])
+{
+  gboolean composite = use_composite_radices (clfft_engine_get_device
+      (engine));
+  guint count = 0;
+
+  if (!clfft_row_length_direct (n) || !radix_schedule (n, composite,
+          &schedules[0]))
+    return 0;
+  count = 1;
+  for (guint extra = 0; extra < 2 && n > 1; extra++) {
+    GArray *found = g_array_new (FALSE, TRUE, sizeof (ClfftRowSchedule));
+    ClfftRowSchedule current = { {0}, 0, 0, 0 };
+    guint stages = schedules[0].n_stages + extra;
+
+    if (stages <= CLFFT_MAX_STAGES)
+      factorizations (n, G_MAXUINT, stages, composite, &current, found);
+    for (guint i = 0; i < found->len; i++) {
+      ClfftRowSchedule *f = &g_array_index (found, ClfftRowSchedule, i);
+
+      f->threads = n / f->radices[f->n_stages - 1];
+      f->chain = schedule_chain (n, f->radices, f->n_stages, f->threads);
+    }
+    g_array_sort (found, compare_chains);
+    for (guint i = 0; i < found->len; i++) {
+      ClfftRowSchedule reversed = g_array_index (found, ClfftRowSchedule, i);
+
+      add_schedule (schedules, &count, &g_array_index (found,
+              ClfftRowSchedule, i));
+      for (guint s = 0; s < reversed.n_stages; s++)
+        reversed.radices[s] = g_array_index (found, ClfftRowSchedule,
+            i).radices[reversed.n_stages - 1 - s];
+      add_schedule (schedules, &count, &reversed);
+    }
+    g_array_free (found, TRUE);
+  }
+  return count;
+}
+
 gboolean
 clfft_row_length_direct (guint n)
 {
-  RadixSchedule schedule;
+  ClfftRowSchedule schedule;
 
   return n >= 1 && n <= CLFFT_MAX_ROW_LENGTH
       && radix_schedule (n, FALSE, &schedule);
@@ -252,6 +353,24 @@ row_pass_set_args (ClfftRowPass * pass, cl_mem twiddles,
       return clfft_fail (error, st, "clSetKernelArg (shape)");
   }
   return TRUE;
+}
+
+gboolean
+clfft_row_pass_set_args (ClfftRowPass * pass, const ClfftRowSide * src,
+    const ClfftRowSide * dst, guint rows, guint sub_rows,
+    const ClfftRowTables * tables, GError ** error)
+{
+  return row_pass_set_args (pass, pass->twiddles, src, dst, rows, sub_rows,
+      tables, error);
+}
+
+void
+clfft_row_pass_shape (const ClfftRowPass * pass, guint rows, gsize * global,
+    gsize * local)
+{
+  *local = (gsize) pass->threads_per_row * pass->rows_per_group;
+  *global = (rows + pass->rows_per_group - 1) / pass->rows_per_group *
+      *local;
 }
 
 /* Whether the device runs one group of local work-items of the built
@@ -349,7 +468,7 @@ rows_that_fit (guint wanted, gsize row_bytes, gsize budget, guint threads,
  * real and imaginary parts apart where that fits more (SPLIT_EXCHANGE). */
 static gboolean
 build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
-    const RadixSchedule * schedule, guint flags, gsize cap,
+    const ClfftRowSchedule * schedule, guint flags, gsize cap,
     const gchar * suffix, GError ** error)
 {
   const guint both_across = CLFFT_ROW_LOAD_ACROSS_ROWS |
@@ -466,7 +585,7 @@ clfft_twiddle_table (ClfftEngine * engine, guint count, guint period,
  * exp(-2 pi i r k / (ns R)). The blocks take n - R1 entries; the table
  * has n (the trial group's scratch table stands in for it). */
 static cl_mem
-stage_twiddle_table (ClfftEngine * engine, const RadixSchedule * schedule,
+stage_twiddle_table (ClfftEngine * engine, const ClfftRowSchedule * schedule,
     guint n, GError ** error)
 {
   cl_float2 *table = g_new0 (cl_float2, n), *block = table;
@@ -559,28 +678,27 @@ spec_options (const ClfftRowPassSpec * spec, gboolean generic)
   return g_string_free (s, FALSE);
 }
 
-/* Composite radices (fewer stages) pay on GPUs, where a stage's exchange
- * through local memory bounds the pass; on a CPU (PoCL) they made the
- * 640x480 filter slower. A test aid, CLFFT_COMPOSITE_RADICES=1, takes them
- * on any device, so that the CPU-only CI tests their kernels. */
-static gboolean
-use_composite_radices (const ClfftDeviceInfo * dev)
-{
-  return !(dev->type & CL_DEVICE_TYPE_CPU)
-      || g_strcmp0 (g_getenv ("CLFFT_COMPOSITE_RADICES"), "1") == 0;
-}
-
 gboolean
 clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
     const ClfftRowPassSpec * spec, GError ** error)
 {
+  return clfft_row_pass_init_scheduled (pass, engine, spec, NULL, error);
+}
+
+gboolean
+clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
+    const ClfftRowPassSpec * spec, const ClfftRowSchedule * wanted,
+    GError ** error)
+{
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
-  RadixSchedule schedule = { {0}, 0, 0, 0 };
+  ClfftRowSchedule schedule = { {0}, 0, 0, 0 };
   gsize cap = dev->max_work_group_size, allowed = 0;
   gchar *suffix;
 
   memset (pass, 0, sizeof (*pass));
-  if (spec->n >= 1 && spec->n <= CLFFT_MAX_ROW_LENGTH)
+  if (wanted)
+    schedule = *wanted;
+  else if (spec->n >= 1 && spec->n <= CLFFT_MAX_ROW_LENGTH)
     radix_schedule (spec->n, use_composite_radices (dev), &schedule);
   if (schedule.n_stages == 0) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
@@ -596,9 +714,8 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
         s ? "x" : "", schedule.radices[s]);
   }
   pass->n = spec->n;
-  pass->n_stages = schedule.n_stages;
-  memcpy (pass->stage_radices, schedule.radices,
-      schedule.n_stages * sizeof (guint));
+  pass->spec = *spec;
+  pass->schedule = schedule;
   pass->engine = clfft_engine_ref (engine);
   pass->generic = g_getenv (CLFFT_GENERIC_KERNELS_ENV) != NULL;
   if (pass->generic) {
@@ -720,11 +837,10 @@ clfft_row_pass_enqueue (ClfftRowPass * pass, const ClfftRowSide * src,
     const ClfftRowTables * tables, const ClfftEvents * events,
     GError ** error)
 {
-  gsize local = (gsize) pass->threads_per_row * pass->rows_per_group;
-  gsize groups = (rows + pass->rows_per_group - 1) / pass->rows_per_group;
-  gsize global = groups * local;
+  gsize local, global;
 
   g_return_val_if_fail (rows > 0 && sub_rows > 0, FALSE);
+  clfft_row_pass_shape (pass, rows, &global, &local);
   return row_pass_set_args (pass, pass->twiddles, src, dst, rows, sub_rows,
       tables, error)
       && clfft_kernel_enqueue (pass->engine, pass->kernel, 1, &global,

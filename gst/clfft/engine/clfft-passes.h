@@ -13,6 +13,21 @@ G_BEGIN_DECLS
 /* Most radix stages of one row (4096 = 8^4; 3^7 = 2187 takes 7). */
 #define CLFFT_MAX_STAGES 16
 
+/* How a row pass splits its length into stages, and how many work-items
+ * share a row. */
+typedef struct
+{
+  guint radices[CLFFT_MAX_STAGES];
+  guint n_stages;
+  guint threads;
+  /* values a work-item takes through the butterflies of all stages: the
+   * length of its chain of work */
+  guint chain;
+} ClfftRowSchedule;
+
+/* Most schedules that clfft_row_schedules offers. */
+#define CLFFT_MAX_ROW_SCHEDULES 8
+
 /* Whether a row pass does length n directly: 1..CLFFT_MAX_ROW_LENGTH with
  * no prime factor other than 2, 3, 5 and 7. */
 gboolean clfft_row_length_direct (guint n);
@@ -99,13 +114,26 @@ typedef struct
   guint rows_per_group;
   guint values;                 /* VALUES: register slots per work-item */
   gboolean split_exchange;      /* SPLIT_EXCHANGE: parts exchanged apart */
-  guint n_stages;
-  guint stage_radices[CLFFT_MAX_STAGES];
+  ClfftRowPassSpec spec;
+  ClfftRowSchedule schedule;
   gchar radices[64];            /* the schedule, e.g. "8x8x4" */
 } ClfftRowPass;
 
+/* A pass with the schedule that clfft_row_schedules puts first. */
 gboolean clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
     const ClfftRowPassSpec * spec, GError ** error);
+/* A pass with the given schedule, one of clfft_row_schedules' for spec->n */
+gboolean clfft_row_pass_init_scheduled (ClfftRowPass * pass,
+    ClfftEngine * engine, const ClfftRowPassSpec * spec,
+    const ClfftRowSchedule * schedule, GError ** error);
+/* The schedules worth trying for length n on the engine's device, at most
+ * CLFFT_MAX_ROW_SCHEDULES, the one a plan takes untuned first: see
+ * clfft-passes.c. 0 if n is not a direct length. */
+guint clfft_row_schedules (ClfftEngine * engine, guint n,
+    ClfftRowSchedule schedules[CLFFT_MAX_ROW_SCHEDULES]);
+/* Whether two schedules are the same stages on as many work-items. */
+gboolean clfft_row_schedule_equal (const ClfftRowSchedule * a,
+    const ClfftRowSchedule * b);
 void clfft_row_pass_clear (ClfftRowPass * pass);
 
 /* Strides and distances of rows, in units of the element type of each
@@ -159,6 +187,14 @@ gboolean clfft_row_pass_enqueue (ClfftRowPass * pass,
     const ClfftRowSide * src, const ClfftRowSide * dst, guint rows,
     guint sub_rows, const ClfftRowTables * tables,
     const ClfftEvents * events, GError ** error);
+
+/* What clfft_row_pass_enqueue does before and for its launch: the kernel's
+ * arguments, and the global and local sizes for rows rows. */
+gboolean clfft_row_pass_set_args (ClfftRowPass * pass,
+    const ClfftRowSide * src, const ClfftRowSide * dst, guint rows,
+    guint sub_rows, const ClfftRowTables * tables, GError ** error);
+void clfft_row_pass_shape (const ClfftRowPass * pass, guint rows,
+    gsize * global, gsize * local);
 
 typedef struct
 {

@@ -14,6 +14,7 @@
  * length M >= 2L - 1: forward FFT, times the spectrum of b, inverse FFT, all
  * in one kernel when M fits a work-group, else in four passes. */
 #include "clfft-transform.h"
+#include "clfft-tuning.h"
 #include "clfft-private.h"
 
 #include <math.h>
@@ -427,6 +428,33 @@ enqueue_unfold (ClfftTransform * t, cl_mem z, cl_mem dst,
       local, events, "unfold_half_spectrum", error);
 }
 
+/* On its first launch, a transform in one pass takes the schedule that
+ * runs that launch fastest (clfft-tuning.h). The timing runs on a queue
+ * of its own and writes dst: first, what the launch waits for and all
+ * that the engine's queue holds must be done. */
+static gboolean
+tune (ClfftTransform * t, const ClfftRowSide * in, const ClfftRowSide * out,
+    guint batch, const ClfftRowTables * tables, const ClfftEvents * events,
+    GError ** error)
+{
+  const ClfftRowLaunch launch = { *in, *out, batch, 1, *tables };
+  cl_int st;
+
+  t->tuned = TRUE;
+  if (!clfft_tuning_wanted (t->engine))
+    return TRUE;
+  if (events && events->n_wait
+      && (st = clWaitForEvents (events->n_wait, events->wait)) != CL_SUCCESS)
+    return clfft_fail (error, st, "clWaitForEvents (before tuning)");
+  if ((st = clFinish (clfft_engine_get_queue (t->engine))) != CL_SUCCESS)
+    return clfft_fail (error, st, "clFinish (before tuning)");
+  if (!clfft_row_pass_tune (&t->passes[0], &launch, error))
+    return FALSE;
+  g_free (t->description);
+  describe (t);
+  return TRUE;
+}
+
 gboolean
 clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
     cl_mem src, ClfftRowLayout src_layout, cl_mem dst,
@@ -467,8 +495,9 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
 
   if (n2 == 1) {
     step = clfft_events_step (events, 0, 1);
-    return clfft_row_pass_enqueue (&t->passes[0], &in, &out, batch, 1, &last,
-        &step, error);
+    return (t->tuned || tune (t, &in, &out, batch, &last, events, error))
+        && clfft_row_pass_enqueue (&t->passes[0], &in, &out, batch, 1,
+        &last, &step, error);
   }
 
   {

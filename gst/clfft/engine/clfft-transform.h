@@ -48,6 +48,7 @@ typedef struct
   guint n_passes;
   ClfftRowTables tables;        /* the ones it owns; no gain */
   cl_kernel unfold;             /* STORE_HALF_SPECTRUM in two passes */
+  gboolean tuned;               /* tuned on its first launch (one pass) */
   gchar *description;
 } ClfftTransform;
 

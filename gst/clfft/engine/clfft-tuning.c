@@ -1,0 +1,401 @@
+/* Plan-time tuning of row passes: see clfft-tuning.h. */
+#include "clfft-tuning.h"
+#include "clfft-private.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TUNING_FORMAT "gst-clfft tuning 1"
+/* Launches per timed round, and rounds per schedule after one to warm up:
+ * the median round counts. */
+#define LAUNCHES_PER_ROUND 10
+#define ROUNDS 5
+/* Another schedule replaces the untuned one only when at least this much
+ * faster: run-to-run noise (0.3 us in 10 on an H100) would otherwise pick
+ * among equals at random. */
+#define MARGIN 0.97
+/* Shorter rows keep the untuned schedule: their passes are bound by the
+ * launch, and each schedule tried costs a kernel build. */
+#define MIN_TUNED_LENGTH 256
+
+static GMutex lock;
+static GHashTable *choices;     /* key -> ClfftRowSchedule */
+static ClfftTuningStats stats;
+
+gboolean
+clfft_tuning_wanted (ClfftEngine * engine)
+{
+  const gchar *env = g_getenv (CLFFT_TUNE_ENV);
+
+  if (g_strcmp0 (env, "0") == 0)
+    return FALSE;
+  if (g_strcmp0 (env, "1") == 0)
+    return TRUE;
+  return !(clfft_engine_get_device (engine)->type & CL_DEVICE_TYPE_CPU);
+}
+
+void
+clfft_tuning_get_stats (ClfftTuningStats * out)
+{
+  g_mutex_lock (&lock);
+  *out = stats;
+  g_mutex_unlock (&lock);
+}
+
+void
+clfft_tuning_forget (void)
+{
+  g_mutex_lock (&lock);
+  if (choices)
+    g_hash_table_remove_all (choices);
+  g_mutex_unlock (&lock);
+}
+
+/* What the choice depends on: device and driver, the pass, and how its
+ * launch lays out the rows. */
+static gchar *
+tuning_key (const ClfftRowPass * pass, const ClfftRowLaunch * l)
+{
+  const ClfftDeviceInfo *d = clfft_engine_get_device (pass->engine);
+  const ClfftRowPassSpec *s = &pass->spec;
+
+  return g_strdup_printf ("%s|%s|%s|n=%u sign=%d load=%d store=%d flags=%#x "
+      "lengths=%u,%u,%u|src=%u,%u,%u,%u dst=%u,%u,%u,%u rows=%u,%u "
+      "in-place=%d", d->platform_name, d->name, d->driver_version, s->n,
+      s->sign, s->load, s->store, s->flags, s->length, s->load_length,
+      s->store_length, l->src.layout.stride, l->src.layout.distance,
+      l->src.sub_step, l->src.elem_step, l->dst.layout.stride,
+      l->dst.layout.distance, l->dst.sub_step, l->dst.elem_step, l->rows,
+      l->sub_rows, l->src.mem == l->dst.mem);
+}
+
+static gchar *
+schedule_text (const ClfftRowSchedule * schedule)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < schedule->n_stages; i++)
+    g_string_append_printf (s, "%s%u", i ? "," : "", schedule->radices[i]);
+  g_string_append_printf (s, "@%u", schedule->threads);
+  return g_string_free (s, FALSE);
+}
+
+/* The schedule of candidates that text names, or NULL. */
+static const ClfftRowSchedule *
+find_schedule (const gchar * text, const ClfftRowSchedule * candidates,
+    guint count)
+{
+  for (guint i = 0; i < count; i++) {
+    gchar *name = schedule_text (&candidates[i]);
+    gboolean same = strcmp (name, text) == 0;
+
+    g_free (name);
+    if (same)
+      return &candidates[i];
+  }
+  return NULL;
+}
+
+static gchar *
+disk_path (const gchar * key)
+{
+  gchar *sum = g_compute_checksum_for_string (G_CHECKSUM_SHA256, key, -1);
+  gchar *dir = clfft_program_cache_dir ();
+  gchar *file = g_strconcat ("tuning-", sum, ".txt", NULL);
+  gchar *path = g_build_filename (dir, file, NULL);
+
+  g_free (sum);
+  g_free (dir);
+  g_free (file);
+  return path;
+}
+
+/* The choice stored for key, if a valid entry holds one of candidates; an
+ * entry that does not is removed. */
+static const ClfftRowSchedule *
+read_choice (const gchar * key, const ClfftRowSchedule * candidates,
+    guint count)
+{
+  gchar *path = disk_path (key), *contents = NULL;
+  gchar **lines = NULL;
+  const ClfftRowSchedule *found = NULL;
+  const gchar *problem = NULL;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL)) {
+    g_free (path);
+    return NULL;
+  }
+  lines = g_strsplit (contents, "\n", 4);
+  if (g_strv_length (lines) < 3 || strcmp (lines[0], TUNING_FORMAT) != 0)
+    problem = "not a gst-clfft tuning entry of this format";
+  else if (strcmp (lines[1], key) != 0)
+    problem = "made for another pass";
+  else if (!(found = find_schedule (lines[2], candidates, count)))
+    problem = "not a schedule of this pass";
+  if (problem) {
+    clfft_log (CLFFT_LOG_WARNING, "discarding tuning entry %s: %s", path,
+        problem);
+    g_unlink (path);
+    g_mutex_lock (&lock);
+    stats.discarded++;
+    g_mutex_unlock (&lock);
+  }
+  g_strfreev (lines);
+  g_free (contents);
+  g_free (path);
+  return found;
+}
+
+static void
+write_choice (const gchar * key, const ClfftRowSchedule * schedule)
+{
+  gchar *path = disk_path (key), *dir = g_path_get_dirname (path);
+  gchar *name = schedule_text (schedule);
+  gchar *contents = g_strdup_printf ("%s\n%s\n%s\n", TUNING_FORMAT, key,
+      name);
+  GError *err = NULL;
+
+  if (g_mkdir_with_parents (dir, 0755) != 0
+      || !g_file_set_contents (path, contents, -1, &err)) {
+    clfft_log (CLFFT_LOG_WARNING, "cannot write tuning entry %s: %s", path,
+        err ? err->message : g_strerror (errno));
+    g_clear_error (&err);
+  }
+  g_free (contents);
+  g_free (name);
+  g_free (dir);
+  g_free (path);
+}
+
+static gboolean
+remembered (const gchar * key, ClfftRowSchedule * schedule)
+{
+  ClfftRowSchedule *found;
+
+  g_mutex_lock (&lock);
+  found = choices ? g_hash_table_lookup (choices, key) : NULL;
+  if (found) {
+    *schedule = *found;
+    stats.remembered++;
+  }
+  g_mutex_unlock (&lock);
+  return found != NULL;
+}
+
+static void
+remember (const gchar * key, const ClfftRowSchedule * schedule)
+{
+  g_mutex_lock (&lock);
+  if (!choices)
+    choices = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+        g_free);
+  g_hash_table_replace (choices, g_strdup (key), g_memdup2 (schedule,
+          sizeof (*schedule)));
+  g_mutex_unlock (&lock);
+}
+
+static gint
+compare_doubles (const void *a, const void *b)
+{
+  gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static gboolean
+event_end (cl_event event, cl_ulong * end)
+{
+  return clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_END,
+      sizeof (*end), end, NULL) == CL_SUCCESS;
+}
+
+/* The pass's device time per launch, microseconds: markers around
+ * LAUNCHES_PER_ROUND launches, the median of ROUNDS rounds. */
+static gboolean
+time_pass (ClfftRowPass * pass, cl_command_queue queue,
+    const ClfftRowLaunch * l, gdouble * us, GError ** error)
+{
+  gdouble rounds[ROUNDS];
+  gsize global, local;
+
+  if (!clfft_row_pass_set_args (pass, &l->src, &l->dst, l->rows,
+          l->sub_rows, &l->tables, error))
+    return FALSE;
+  clfft_row_pass_shape (pass, l->rows, &global, &local);
+  for (gint r = -1; r < ROUNDS; r++) {
+    cl_event marks[2] = { NULL, NULL };
+    cl_ulong end[2] = { 0, 0 };
+    cl_int st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &marks[0]);
+
+    for (guint i = 0; st == CL_SUCCESS && i < LAUNCHES_PER_ROUND; i++) {
+      if (!clfft_engine_check_fault (pass->engine, CLFFT_FAULT_AT_LAUNCH,
+              "clEnqueueNDRangeKernel (timing a schedule)", error)) {
+        clFinish (queue);
+        clfft_event_release (&marks[0]);
+        return FALSE;
+      }
+      st = clEnqueueNDRangeKernel (queue, pass->kernel, 1, NULL, &global,
+          &local, 0, NULL, NULL);
+    }
+    if (st == CL_SUCCESS)
+      st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &marks[1]);
+    if (st == CL_SUCCESS)
+      st = clWaitForEvents (1, &marks[1]);
+    if (st == CL_SUCCESS && !(event_end (marks[0], &end[0])
+            && event_end (marks[1], &end[1])))
+      st = CL_PROFILING_INFO_NOT_AVAILABLE;
+    if (st != CL_SUCCESS)
+      clFinish (queue);
+    clfft_event_release (&marks[0]);
+    clfft_event_release (&marks[1]);
+    if (st != CL_SUCCESS)
+      return clfft_fail (error, st, "timing a row pass schedule");
+    if (r >= 0)
+      rounds[r] = (gdouble) (end[1] - end[0]) / 1e3 / LAUNCHES_PER_ROUND;
+  }
+  qsort (rounds, ROUNDS, sizeof (rounds[0]), compare_doubles);
+  *us = rounds[ROUNDS / 2];
+  return TRUE;
+}
+
+static cl_command_queue
+profiling_queue (ClfftEngine * engine, GError ** error)
+{
+  cl_int st;
+  cl_command_queue queue =
+      clCreateCommandQueue (clfft_engine_get_context (engine),
+      clfft_engine_get_device (engine)->id, CL_QUEUE_PROFILING_ENABLE, &st);
+
+  if (st != CL_SUCCESS) {
+    clfft_fail (error, st, "clCreateCommandQueue (profiling)");
+    return NULL;
+  }
+  clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
+  return queue;
+}
+
+/* A copy of buffer for launches that would overwrite it, on queue. */
+static cl_mem
+copy_buffer (ClfftEngine * engine, cl_command_queue queue, cl_mem buffer,
+    GError ** error)
+{
+  gsize size = 0;
+  cl_mem copy;
+  cl_int st = clGetMemObjectInfo (buffer, CL_MEM_SIZE, sizeof (size), &size,
+      NULL);
+
+  if (st != CL_SUCCESS) {
+    clfft_fail (error, st, "clGetMemObjectInfo (CL_MEM_SIZE)");
+    return NULL;
+  }
+  copy = clfft_buffer_new (engine, CL_MEM_READ_WRITE, size, NULL, error);
+  if (copy && (st = clEnqueueCopyBuffer (queue, buffer, copy, 0, 0, size, 0,
+              NULL, NULL)) != CL_SUCCESS) {
+    clfft_fail (error, st, "clEnqueueCopyBuffer (timing copy)");
+    clfft_buffer_release (&copy);
+  }
+  return copy;
+}
+
+/* Times pass and each other candidate, and sets *chosen to the fastest. */
+static gboolean
+time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
+    const ClfftRowSchedule * candidates, guint count,
+    ClfftRowSchedule * chosen, GError ** error)
+{
+  cl_command_queue queue = profiling_queue (pass->engine, error);
+  ClfftRowLaunch l = *launch;
+  cl_mem copy = NULL;
+  gdouble us[CLFFT_MAX_ROW_SCHEDULES];
+  guint best = 0, timed = 0;
+  gboolean ok = queue != NULL;
+
+  if (ok && l.src.mem == l.dst.mem) {
+    ok = (copy = copy_buffer (pass->engine, queue, l.src.mem, error)) != NULL;
+    l.src.mem = l.dst.mem = copy;
+  }
+  /* the untuned pass is the first candidate */
+  for (guint i = 0; ok && i < count; i++) {
+    ClfftRowPass trial;
+    GError *build_error = NULL;
+
+    if (i > 0 && !clfft_row_pass_init_scheduled (&trial, pass->engine,
+            &pass->spec, &candidates[i], &build_error)) {
+      clfft_log (CLFFT_LOG_INFO, "length-%u schedule %u not tried: %s",
+          pass->n, i, build_error->message);
+      g_clear_error (&build_error);
+      us[i] = G_MAXDOUBLE;
+      continue;
+    }
+    ok = time_pass (i ? &trial : pass, queue, &l, &us[i], error);
+    if (i > 0)
+      clfft_row_pass_clear (&trial);
+    timed++;
+    if (ok && us[i] < us[best])
+      best = i;
+  }
+  if (ok && us[best] > MARGIN * us[0])
+    best = 0;
+  if (ok) {
+    gchar *name = schedule_text (&candidates[best]);
+    gchar *untuned = schedule_text (&candidates[0]);
+
+    clfft_log (CLFFT_LOG_INFO, "length-%u pass tuned over %u schedules: %s, "
+        "%.1f us a launch (untuned %s, %.1f us)", pass->n, timed, name,
+        us[best], untuned, us[0]);
+    g_free (name);
+    g_free (untuned);
+    *chosen = candidates[best];
+    g_mutex_lock (&lock);
+    stats.timed++;
+    stats.schedules_timed += timed;
+    g_mutex_unlock (&lock);
+  }
+  clfft_buffer_release (&copy);
+  clfft_queue_release (&queue);
+  return ok;
+}
+
+gboolean
+clfft_row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
+    GError ** error)
+{
+  ClfftRowSchedule candidates[CLFFT_MAX_ROW_SCHEDULES], chosen;
+  const ClfftRowSchedule *stored;
+  ClfftRowPass tuned;
+  guint count;
+  gchar *key;
+  gboolean ok = TRUE;
+
+  if (pass->generic || pass->n < MIN_TUNED_LENGTH)
+    return TRUE;
+  count = clfft_row_schedules (pass->engine, pass->n, candidates);
+  if (count < 2)
+    return TRUE;
+  key = tuning_key (pass, launch);
+  if (!remembered (key, &chosen)) {
+    if ((stored = read_choice (key, candidates, count))) {
+      chosen = *stored;
+      g_mutex_lock (&lock);
+      stats.read_from_disk++;
+      g_mutex_unlock (&lock);
+    } else {
+      ok = time_schedules (pass, launch, candidates, count, &chosen, error);
+      if (ok)
+        write_choice (key, &chosen);
+    }
+    if (ok)
+      remember (key, &chosen);
+  }
+  g_free (key);
+  if (!ok || clfft_row_schedule_equal (&chosen, &pass->schedule))
+    return ok;
+  if (!clfft_row_pass_init_scheduled (&tuned, pass->engine, &pass->spec,
+          &chosen, error))
+    return FALSE;
+  clfft_row_pass_clear (pass);
+  *pass = tuned;
+  return TRUE;
+}

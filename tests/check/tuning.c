@@ -1,0 +1,332 @@
+/* Plan-time tuning (engine/clfft-tuning.h): a tuned transform against the
+ * double-precision DFT, out of place and in place (where the timing runs
+ * on a copy), every schedule tuning can pick, the choice remembered in
+ * memory and on disk, and bad cache entries discarded. CLFFT_TUNE=1 turns tuning on where the device is a
+ * CPU. */
+#include <gst/check/gstcheck.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "engine/clfft-engine.h"
+#include "engine/clfft-transform.h"
+#include "engine/clfft-tuning.h"
+#include "reference.h"
+
+/* a length that tunes (at least 256) and has several schedules */
+#define LENGTH 320
+#define BATCH 24
+#define TOLERANCE 5e-7
+
+static ClfftEngine *engine;
+static GRand *rng;
+
+static GPtrArray *tuning_entries (void);
+
+static void
+setup (void)
+{
+  GError *error = NULL;
+  GPtrArray *entries = tuning_entries ();
+
+  /* each test starts with no choices on disk (the program cache stays) */
+  for (guint i = 0; i < entries->len; i++)
+    g_unlink (g_ptr_array_index (entries, i));
+  g_ptr_array_unref (entries);
+  g_setenv (CLFFT_TUNE_ENV, "1", TRUE);
+  engine = clfft_engine_get (-1, &error);
+  fail_unless (engine != NULL, "no engine: %s", error ? error->message : "");
+  rng = ref_rand_new ();
+}
+
+static void
+teardown (void)
+{
+  clfft_engine_unref (engine);
+  g_rand_free (rng);
+}
+
+static cl_mem
+device_buffer (gsize size, const void *host)
+{
+  cl_int st;
+  cl_mem buffer = clCreateBuffer (clfft_engine_get_context (engine),
+      CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size, (void *) host, &st);
+
+  fail_unless_equals_int (st, CL_SUCCESS);
+  return buffer;
+}
+
+/* One forward transform of BATCH random rows through a new plan, out of
+ * place or in place, checked against the reference; returns the plan's
+ * schedule, e.g. "8x8x5". */
+static gchar *
+run_and_check (gboolean in_place)
+{
+  const ClfftTransformSpec spec = { LENGTH, -1, CLFFT_LOAD_COMPLEX,
+    CLFFT_STORE_COMPLEX, 0, BATCH
+  };
+  const ClfftRowLayout rows = { 1, LENGTH };
+  const gsize n_values = (gsize) 2 * LENGTH * BATCH;
+  gfloat *x = g_new (gfloat, n_values), *y = g_new (gfloat, n_values);
+  gdouble *xd = g_new (gdouble, n_values), *ref = g_new (gdouble, n_values);
+  ClfftScratch scratch = { 0, 0, {NULL, NULL} };
+  ClfftTransform t;
+  GError *error = NULL;
+  cl_mem src, dst;
+  gdouble err;
+  gchar *schedule;
+
+  for (gsize i = 0; i < n_values; i++)
+    xd[i] = x[i] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
+  ref_dft_1d (xd, ref, LENGTH, BATCH, -1);
+  src = device_buffer (n_values * sizeof (gfloat), x);
+  dst = in_place ? src : device_buffer (n_values * sizeof (gfloat), y);
+  fail_unless (clfft_transform_init (&t, engine, &spec, &error), "%s",
+      error ? error->message : "");
+  fail_unless (clfft_transform_enqueue (&t, &scratch, src, rows, dst, rows,
+          BATCH, NULL, 0, 1.0f, NULL, &error), "%s",
+      error ? error->message : "");
+  fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
+          (engine), dst, CL_TRUE, 0, n_values * sizeof (gfloat), y, 0, NULL,
+          NULL), CL_SUCCESS);
+  err = rel_l2_error (y, ref, n_values);
+  GST_INFO ("%s, %s: error %.2e", in_place ? "in place" : "out of place",
+      clfft_transform_describe (&t), err);
+  fail_unless (err <= TOLERANCE, "%s (%s): relative error %g",
+      in_place ? "in place" : "out of place", clfft_transform_describe (&t),
+      err);
+  schedule = g_strdup (t.passes[0].radices);
+  clfft_transform_clear (&t);
+  clReleaseMemObject (src);
+  if (!in_place)
+    clReleaseMemObject (dst);
+  g_free (x);
+  g_free (y);
+  g_free (xd);
+  g_free (ref);
+  return schedule;
+}
+
+/* Every schedule that tuning may pick for these lengths (the filter's
+ * rows and columns at 1280x720 to 3840x2160, and the batched 1D R2C of
+ * 4096), forward over BATCH random rows, against the reference. */
+GST_START_TEST (test_every_schedule_is_correct)
+{
+  static const guint lengths[] = { 320, 640, 720, 960, 1080, 1920, 2048,
+    2160
+  };
+  ClfftRowPassSpec spec = { 0, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+    0, 0, 0, 0
+  };
+  const ClfftRowTables tables = { NULL, NULL, NULL, NULL, NULL, 0, 1.0f,
+    0.0f, 0
+  };
+  guint checked = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++) {
+    const guint n = lengths[i];
+    const gsize n_values = (gsize) 2 * n * BATCH;
+    ClfftRowSchedule schedules[CLFFT_MAX_ROW_SCHEDULES];
+    guint count = clfft_row_schedules (engine, n, schedules);
+    gfloat *x = g_new (gfloat, n_values), *y = g_new (gfloat, n_values);
+    gdouble *xd = g_new (gdouble, n_values), *ref = g_new (gdouble,
+        n_values);
+    cl_mem src, dst;
+
+    for (gsize v = 0; v < n_values; v++)
+      xd[v] = x[v] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
+    ref_dft_1d (xd, ref, n, BATCH, -1);
+    src = device_buffer (n_values * sizeof (gfloat), x);
+    dst = device_buffer (n_values * sizeof (gfloat), y);
+    spec.n = n;
+    fail_unless (count >= 2, "length %u has %u schedules", n, count);
+    for (guint c = 0; c < count; c++) {
+      const ClfftRowSide in = { src, {1, n}, 0, 1 }, out = { dst, {1, n},
+      0, 1 };
+      ClfftRowPass pass;
+      GError *error = NULL;
+      gdouble err;
+
+      fail_unless (clfft_row_pass_init_scheduled (&pass, engine, &spec,
+              &schedules[c], &error), "length %u schedule %u: %s", n, c,
+          error ? error->message : "");
+      fail_unless (clfft_row_pass_enqueue (&pass, &in, &out, BATCH, 1,
+              &tables, NULL, &error), "%s", error ? error->message : "");
+      fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
+              (engine), dst, CL_TRUE, 0, n_values * sizeof (gfloat), y, 0,
+              NULL, NULL), CL_SUCCESS);
+      err = rel_l2_error (y, ref, n_values);
+      GST_INFO ("length %u, %s on %u work-items: error %.2e", n,
+          pass.radices, pass.threads_per_row, err);
+      fail_unless (err <= TOLERANCE, "length %u, %s on %u work-items: "
+          "relative error %g", n, pass.radices, pass.threads_per_row, err);
+      clfft_row_pass_clear (&pass);
+      checked++;
+    }
+    clReleaseMemObject (src);
+    clReleaseMemObject (dst);
+    g_free (x);
+    g_free (y);
+    g_free (xd);
+    g_free (ref);
+  }
+  GST_INFO ("%u schedules checked", checked);
+}
+
+GST_END_TEST;
+
+static ClfftTuningStats
+stats_now (void)
+{
+  ClfftTuningStats stats;
+
+  clfft_tuning_get_stats (&stats);
+  return stats;
+}
+
+/* The tuning entries in the cache directory. */
+static GPtrArray *
+tuning_entries (void)
+{
+  gchar *dir = clfft_program_cache_dir ();
+  GDir *d = g_dir_open (dir, 0, NULL);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const gchar *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    if (g_str_has_prefix (name, "tuning-"))
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  if (d)
+    g_dir_close (d);
+  g_free (dir);
+  return paths;
+}
+
+GST_START_TEST (test_tuned_transform_is_correct)
+{
+  ClfftRowSchedule schedules[CLFFT_MAX_ROW_SCHEDULES];
+  guint count = clfft_row_schedules (engine, LENGTH, schedules);
+  ClfftTuningStats before = stats_now (), after;
+  gchar *schedule;
+
+  fail_unless (count >= 2, "length %u has %u schedules", LENGTH, count);
+  schedule = run_and_check (FALSE);
+  after = stats_now ();
+  fail_unless_equals_int (after.timed, before.timed + 1);
+  fail_unless_equals_int (after.schedules_timed, before.schedules_timed +
+      count);
+  g_free (schedule);
+  /* in place, the timing runs on a copy: the input is intact for the
+   * transform itself */
+  schedule = run_and_check (TRUE);
+  fail_unless_equals_int (stats_now ().timed, after.timed + 1);
+  g_free (schedule);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_choice_is_remembered)
+{
+  ClfftTuningStats tuned_stats, memory_stats, disk_stats;
+  gchar *tuned, *again, *from_disk;
+  GPtrArray *entries;
+
+  tuned = run_and_check (FALSE);
+  tuned_stats = stats_now ();
+  entries = tuning_entries ();
+  fail_unless_equals_int (entries->len, 1);
+  g_ptr_array_unref (entries);
+
+  /* the same plan again: the choice from memory, nothing timed */
+  again = run_and_check (FALSE);
+  memory_stats = stats_now ();
+  fail_unless_equals_int (memory_stats.timed, tuned_stats.timed);
+  fail_unless_equals_int (memory_stats.remembered, tuned_stats.remembered + 1);
+  fail_unless_equals_string (again, tuned);
+
+  /* as a new process would: from disk */
+  clfft_tuning_forget ();
+  from_disk = run_and_check (FALSE);
+  disk_stats = stats_now ();
+  fail_unless_equals_int (disk_stats.timed, tuned_stats.timed);
+  fail_unless_equals_int (disk_stats.read_from_disk, memory_stats.read_from_disk + 1);
+  fail_unless_equals_string (from_disk, tuned);
+  g_free (tuned);
+  g_free (again);
+  g_free (from_disk);
+}
+
+GST_END_TEST;
+
+/* Replaces the contents of each tuning entry by contents. */
+static void
+overwrite_entries (const gchar * contents)
+{
+  GPtrArray *entries = tuning_entries ();
+
+  fail_unless (entries->len > 0);
+  for (guint i = 0; i < entries->len; i++)
+    fail_unless (g_file_set_contents (g_ptr_array_index (entries, i),
+            contents, -1, NULL));
+  g_ptr_array_unref (entries);
+}
+
+GST_START_TEST (test_bad_entries_are_discarded)
+{
+  const gchar *bad[] = {
+    "garbage",
+    "gst-clfft tuning 1\nanother key\n8,8,5@40\n",
+    NULL,                       /* the right key, a schedule not offered */
+  };
+  gchar *schedule = run_and_check (FALSE);
+  GPtrArray *entries = tuning_entries ();
+  gchar *contents = NULL, **lines;
+
+  fail_unless_equals_int (entries->len, 1);
+  fail_unless (g_file_get_contents (g_ptr_array_index (entries, 0),
+          &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", 3);
+  bad[2] = g_strdup_printf ("gst-clfft tuning 1\n%s\n7,7@3\n", lines[1]);
+  g_strfreev (lines);
+  g_free (contents);
+  g_free (schedule);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
+    ClfftTuningStats before = stats_now (), after;
+
+    overwrite_entries (bad[i]);
+    clfft_tuning_forget ();
+    schedule = run_and_check (FALSE);
+    after = stats_now ();
+    fail_unless_equals_int (after.discarded, before.discarded + 1);
+    fail_unless_equals_int (after.timed, before.timed + 1);
+    g_free (schedule);
+    /* and a valid entry is written again */
+    fail_unless (g_file_get_contents (g_ptr_array_index (entries, 0),
+            &contents, NULL, NULL));
+    fail_unless (g_str_has_prefix (contents, "gst-clfft tuning 1\n"));
+    g_free (contents);
+  }
+  g_free ((gchar *) bad[2]);
+  g_ptr_array_unref (entries);
+}
+
+GST_END_TEST;
+
+static Suite *
+tuning_suite (void)
+{
+  Suite *s = suite_create ("tuning");
+  TCase *tc = tcase_create ("general");
+
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_set_timeout (tc, 600);
+  tcase_add_test (tc, test_tuned_transform_is_correct);
+  tcase_add_test (tc, test_every_schedule_is_correct);
+  tcase_add_test (tc, test_choice_is_remembered);
+  tcase_add_test (tc, test_bad_entries_are_discarded);
+  suite_add_tcase (s, tc);
+  return s;
+}
+
+GST_CHECK_MAIN (tuning);
