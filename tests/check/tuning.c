@@ -1,8 +1,8 @@
 /* Plan-time tuning (engine/clfft-tuning.h): a tuned transform against the
  * double-precision DFT, out of place and in place (where the timing runs
  * on a copy), every schedule tuning can pick, the choice remembered in
- * memory and on disk, and bad cache entries discarded. CLFFT_TUNE=1 turns tuning on where the device is a
- * CPU. */
+ * memory and on disk, and bad cache entries discarded. CLFFT_TUNE=1
+ * turns tuning on where the device is a CPU. */
 #include <gst/check/gstcheck.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -249,7 +249,8 @@ GST_START_TEST (test_choice_is_remembered)
   from_disk = run_and_check (FALSE);
   disk_stats = stats_now ();
   fail_unless_equals_int (disk_stats.timed, tuned_stats.timed);
-  fail_unless_equals_int (disk_stats.read_from_disk, memory_stats.read_from_disk + 1);
+  fail_unless_equals_int (disk_stats.read_from_disk,
+      memory_stats.read_from_disk + 1);
   fail_unless_equals_string (from_disk, tuned);
   g_free (tuned);
   g_free (again);

@@ -57,10 +57,12 @@ clfft_filter_lanes_new (ClfftEngine * engine, const ClfftRowPass * rows,
       CLFFT_FILTER_LANES * sizeof (cl_float2);
   ClfftFilterLanes *lanes;
 
-  if (MAX (rows->schedule.n_stages, columns->schedule.n_stages) > LANES_MAX_STAGES) {
+  if (MAX (rows->schedule.n_stages,
+          columns->schedule.n_stages) > LANES_MAX_STAGES) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "the filter in lanes takes at most %u stages a side, not %u",
-        LANES_MAX_STAGES, MAX (rows->schedule.n_stages, columns->schedule.n_stages));
+        LANES_MAX_STAGES, MAX (rows->schedule.n_stages,
+            columns->schedule.n_stages));
     return NULL;
   }
   if (local_bytes > dev->local_mem_size) {
