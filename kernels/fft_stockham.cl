@@ -56,6 +56,9 @@
  *   LOAD_HERMITIAN      L/2 + 1 complex values, the rest by symmetry
  *   LOAD_HALF_SPECTRUM  L + 1 complex bins of a real 2L-point spectrum,
  *                       folded into L values for a half-length inverse
+ *   LOAD_TWO_REAL_ROWS  real rows 2r and 2r + 1 of the batch as the real
+ *                       and imaginary parts of the group's row r (with
+ *                       STORE_TWO_HALF_SPECTRA; whole rows of N only)
  *   STORE_U8, STORE_U16 real part (its magnitude when the magnitude
  *                       argument is set) plus offset, rounded half up,
  *                       saturated to 8-bit or 16-bit pixels
@@ -66,6 +69,8 @@
  *   STORE_HALF          bins 0 .. L/2 only
  *   STORE_HALF_SPECTRUM the L + 1 bins of the real 2L-point spectrum whose
  *                       half-length transform this is (whole rows only)
+ *   STORE_TWO_HALF_SPECTRA  bins 0 .. N/2 of the spectra of the two real
+ *                       rows that LOAD_TWO_REAL_ROWS read, each to its row
  * (L = LENGTH)
  *
  * Twiddles come from a table computed in double precision on the host, one
@@ -116,6 +121,11 @@ typedef struct
 #if defined(STORE_HALF_SPECTRUM) && (LENGTH > N || defined(STORE_ACROSS_ROWS))
 #error "STORE_HALF_SPECTRUM unfolds whole rows held in local memory"
 #endif
+#if defined(LOAD_TWO_REAL_ROWS) && (LENGTH != N || LOAD_LENGTH != N \
+    || defined(LOAD_ACROSS_ROWS) || defined(STORE_ACROSS_ROWS) \
+    || defined(ROW_SETS) || defined(GAIN_ON_STORE) || defined(LOAD_CHIRP))
+#error "LOAD_TWO_REAL_ROWS takes whole rows of N, one row per set"
+#endif
 
 __constant uint kRadices[NUM_STAGES] = { RADICES };
 
@@ -125,6 +135,16 @@ __constant uint kRadices[NUM_STAGES] = { RADICES };
 #endif /* GENERIC */
 
 #define WG_SIZE (THREADS * ROWS)
+
+#if defined(LOAD_TWO_REAL_ROWS) != defined(STORE_TWO_HALF_SPECTRA)
+#error "LOAD_TWO_REAL_ROWS and STORE_TWO_HALF_SPECTRA go together"
+#endif
+
+/* The stores that unfold real spectra from the complex transform's
+ * outputs, which need the outputs of other work-items. */
+#if defined(STORE_HALF_SPECTRUM) || defined(STORE_TWO_HALF_SPECTRA)
+#define UNFOLD_STORE
+#endif
 
 /* A pass that reads and writes across rows (the columns of an image, in
  * place) gives neighbouring work-items neighbouring rows, as a column FFT
@@ -181,7 +201,8 @@ typedef float2 lds_t;
 typedef uchar src_t;
 #elif defined(LOAD_U16) || defined(LOAD_U16_PAIRS)
 typedef ushort src_t;
-#elif defined(LOAD_REAL) || defined(LOAD_REAL_PAIRS)
+#elif defined(LOAD_REAL) || defined(LOAD_REAL_PAIRS) \
+    || defined(LOAD_TWO_REAL_ROWS)
 typedef float src_t;
 #else
 typedef float2 src_t;
@@ -362,7 +383,7 @@ inline dst_t to_pixel (float v, Tables tab)
 }
 #endif
 
-#if !defined(STORE_HALF_SPECTRUM)
+#if !defined(UNFOLD_STORE)
 inline void store_element (__global dst_t * row, uint e, uint stride,
     float2 x, Tables tab SHAPE_PARAM)
 {
@@ -439,7 +460,7 @@ inline float2 load_input (__global const src_t * src, Side side,
 #endif
 }
 
-#if !defined(STORE_HALF_SPECTRUM)
+#if !defined(UNFOLD_STORE)
 inline void store_output (__global dst_t * dst, Side side, RowPos pos,
     uint idx, float2 x, Tables tab SHAPE_PARAM)
 {
@@ -465,6 +486,49 @@ inline void store_output (__global dst_t * dst, Side side, RowPos pos,
 #endif
   store_element (dst + pos.set * side.dist, e, side.stride, x * tab.scale,
       tab SHAPE_ARG);
+}
+#endif
+
+#if defined(LOAD_TWO_REAL_ROWS)
+/* Element idx of real rows 2 pair and 2 pair + 1 as one complex value; the
+ * second row is zero past the end of an odd batch. */
+inline float2 load_two_rows (__global const float * src, Side side,
+    uint pair, uint idx, bool has_second)
+{
+  __global const float *a = src + 2 * pair * side.dist + idx * side.stride;
+
+  return (float2) (a[0], has_second ? a[side.dist] : 0.0f);
+}
+
+/* Bin k <= N/2 of the two real rows a and b from z = a + i b: A[k] =
+ * (Z[k] + conj(Z[N-k])) / 2 and B[k] = (Z[k] - conj(Z[N-k])) / 2i. */
+inline void store_two_bins (__global float2 * a_row, Side side,
+    bool has_second, uint k, float2 zk, float2 z_partner,
+    float scale SHAPE_PARAM)
+{
+  const float2 zm = conj (z_partner), d = (zk - zm) * 0.5f;
+
+  if (k > N / 2)
+    return;
+  a_row[k * side.stride] = (zk + zm) * (0.5f * scale);
+  if (has_second)
+    a_row[side.dist + k * side.stride] = (float2) (d.y, -d.x) * scale;
+}
+#elif defined(STORE_HALF_SPECTRUM)
+/* Bin k < L of the real 2L-point spectrum from z, the transform of
+ * z[m] = x[2m] + i x[2m+1]: X[k] = E[k] + W^k O[k], with
+ * E = (Z[k] + conj(Z[L-k])) / 2 and O = (Z[k] - conj(Z[L-k])) / 2i; the
+ * holder of Z[0] also stores X[L] = E[0] - O[0]. */
+inline void store_half_spectrum_bin (__global float2 * row, uint stride,
+    uint k, float2 zk, float2 z_partner, Tables tab SHAPE_PARAM)
+{
+  const float2 zm = conj (z_partner);
+  const float2 ev = (zk + zm) * 0.5f, d = (zk - zm) * 0.5f;
+  const float2 od = (float2) (d.y, -d.x);
+
+  row[k * stride] = (ev + cmul (tab.real_tw[k], od)) * tab.scale;
+  if (k == 0)
+    row[LENGTH * stride] = (float2) (zk.x - zk.y, 0.0f) * tab.scale;
 }
 #endif
 
@@ -502,7 +566,13 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
 #endif
   const uint first_row = get_group_id (0) * ROWS;
   const uint row = first_row + local_row;
+#ifdef LOAD_TWO_REAL_ROWS
+  /* the group's row r is the batch's rows 2r and 2r + 1 */
+  const bool active = 2 * row < batch;
+  const bool has_second = 2 * row + 1 < batch;
+#else
   const bool active = row < batch;
+#endif
   const RowPos pos = row_pos (row, sub_rows);
 #if defined(LOAD_ACROSS_ROWS) != defined(STORE_ACROSS_ROWS)
   /* the row a work-item reads or writes across the group's rows, through
@@ -524,6 +594,9 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
   barrier (CLK_LOCAL_MEM_FENCE);
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[idx]);
   barrier (CLK_LOCAL_MEM_FENCE);
+#elif defined(LOAD_TWO_REAL_ROWS)
+  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = active ?
+      load_two_rows (src, src_side, row, idx, has_second) : (float2) (0.0f));
 #else
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = active ?
       load_input (src, src_side, pos, idx, tab SHAPE_ARG) : (float2) (0.0f));
@@ -546,28 +619,33 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
   fft_pass (v, buf, t, tw, SIGN SHAPE_ARG);
 #endif
 
-#if defined(STORE_HALF_SPECTRUM)
-  /* z = the transform of z[m] = x[2m] + i x[2m+1]; unfold it into
-   * X[k] = E[k] + W^k O[k], with E = (Z[k] + conj(Z[L-k])) / 2 and
-   * O = (Z[k] - conj(Z[L-k])) / 2i, for k = 0 .. L. */
-  barrier (CLK_LOCAL_MEM_FENCE);
+#if defined(UNFOLD_STORE)
+  /* A bin needs Z[k] and Z[L-k]: each work-item shares its outputs through
+   * local memory and reads the partners of its own. buf is free: the last
+   * exchange ended with a barrier (and a single stage never used it). */
 #ifdef STORE_CHIRP
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      if (idx < LENGTH) buf[idx] = cmul (v[slot], chirp[idx]));
-#else
+      if (idx < LENGTH) v[slot] = cmul (v[slot], chirp[idx]));
+#endif
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
       if (idx < LENGTH) buf[idx] = v[slot]);
-#endif
   barrier (CLK_LOCAL_MEM_FENCE);
   if (!active)
     return;
-  for (uint k = t; k <= LENGTH; k += THREADS) {
-    float2 zk = buf[k % LENGTH], zm = conj (buf[(LENGTH - k) % LENGTH]);
-    float2 ev = (zk + zm) * 0.5f, d = (zk - zm) * 0.5f;
-    float2 od = (float2) (d.y, -d.x);
-    dst[row * dst_dist + k * dst_stride] = (ev + cmul (real_tw[k], od)) *
-        scale;
+#ifdef STORE_TWO_HALF_SPECTRA
+  {
+    const Side dst_side = { dst_stride, dst_dist, 0, 1 };
+    __global float2 *a_row = dst + 2 * row * dst_dist;
+
+    FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, store_two_bins (a_row,
+            dst_side, has_second, idx, v[slot], buf[(N - idx) % N],
+            tab.scale SHAPE_ARG));
   }
+#else
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, if (idx < LENGTH)
+      store_half_spectrum_bin (dst + row * dst_dist, dst_stride, idx,
+          v[slot], buf[(LENGTH - idx) % LENGTH], tab SHAPE_ARG));
+#endif
 #else
   const Side dst_side = { dst_stride, dst_dist, dst_sub_step, dst_elem_step };
 #if defined(STORE_ACROSS_ROWS) && !defined(INTERLEAVED_ROWS)

@@ -1,6 +1,7 @@
 /* Plan-time tuning (engine/clfft-tuning.h): a tuned transform against the
  * double-precision DFT, out of place and in place (where the timing runs
- * on a copy), every schedule tuning can pick, the choice remembered in
+ * on a copy), every schedule tuning can pick (complex, and unfolding real
+ * spectra), the choice remembered in
  * memory and on disk, and bad cache entries discarded. CLFFT_TUNE=1
  * turns tuning on where the device is a CPU. */
 #include <gst/check/gstcheck.h>
@@ -54,6 +55,19 @@ device_buffer (gsize size, const void *host)
 
   fail_unless_equals_int (st, CL_SUCCESS);
   return buffer;
+}
+
+/* Fills count floats of buffer with a huge value, so that an output a
+ * pass leaves unwritten fails the comparison (no schedule inherits the
+ * previous one's results). */
+static void
+poison (cl_mem buffer, gsize count)
+{
+  const gfloat huge = 1e30f;
+
+  fail_unless_equals_int (clEnqueueFillBuffer (clfft_engine_get_queue
+          (engine), buffer, &huge, sizeof (huge), 0, count * sizeof (gfloat),
+          0, NULL, NULL), CL_SUCCESS);
 }
 
 /* One forward transform of BATCH random rows through a new plan, out of
@@ -150,6 +164,7 @@ GST_START_TEST (test_every_schedule_is_correct)
       fail_unless (clfft_row_pass_init_scheduled (&pass, engine, &spec,
               &schedules[c], &error), "length %u schedule %u: %s", n, c,
           error ? error->message : "");
+      poison (dst, n_values);
       fail_unless (clfft_row_pass_enqueue (&pass, &in, &out, BATCH, 1,
               &tables, NULL, &error), "%s", error ? error->message : "");
       fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
@@ -168,6 +183,98 @@ GST_START_TEST (test_every_schedule_is_correct)
     g_free (x);
     g_free (y);
     g_free (xd);
+    g_free (ref);
+  }
+  GST_INFO ("%u schedules checked", checked);
+}
+
+GST_END_TEST;
+
+/* The passes that unfold real spectra from their last stage's outputs
+ * (each work-item reads the partners Z[L-k] of its own Z[k] in local
+ * memory), with every schedule tuning may pick: the 1D R2C two rows at a
+ * time at 1024 and 4096 points, over an odd batch (the last row alone),
+ * and the half-length transforms of 1920 and 3840 real points (the
+ * filter's rows at 1920x1080 and 3840x2160), against the reference. */
+GST_START_TEST (test_every_schedule_unfolds_real_spectra)
+{
+  static const struct
+  {
+    guint n;                    /* FFT length of the pass */
+    gboolean two_rows;          /* else a half-length transform */
+  } cases[] = { {1024, TRUE}, {4096, TRUE}, {960, FALSE}, {1920, FALSE} };
+  const guint batch = 5;
+  guint checked = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    const guint n = cases[i].n;
+    const guint real_n = cases[i].two_rows ? n : 2 * n;
+    const guint bins = real_n / 2 + 1;
+    const gsize n_real = (gsize) real_n * batch;
+    const gsize n_out = (gsize) 2 * bins * batch;
+    const ClfftRowPassSpec spec = { n, -1,
+      cases[i].two_rows ? CLFFT_LOAD_TWO_REAL_ROWS : CLFFT_LOAD_REAL_PAIRS,
+      cases[i].two_rows ? CLFFT_STORE_TWO_HALF_SPECTRA :
+          CLFFT_STORE_HALF_SPECTRUM, 0, 0, 0, 0
+    };
+    ClfftRowSchedule schedules[CLFFT_MAX_ROW_SCHEDULES];
+    guint count = clfft_row_schedules (engine, n, schedules);
+    gfloat *x = g_new (gfloat, n_real), *y = g_new (gfloat, n_out);
+    gdouble *xc = g_new0 (gdouble, 2 * n_real);
+    gdouble *full = g_new (gdouble, 2 * n_real), *ref = g_new (gdouble,
+        n_out);
+    ClfftRowTables tables = { NULL, NULL, NULL, NULL, NULL, 0, 1.0f, 0.0f,
+      0
+    };
+    GError *error = NULL;
+    cl_mem src, dst;
+
+    for (gsize v = 0; v < n_real; v++) {
+      x[v] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
+      xc[2 * v] = x[v];
+    }
+    ref_dft_1d (xc, full, real_n, batch, -1);
+    for (guint b = 0; b < batch; b++)
+      memcpy (ref + (gsize) 2 * b * bins, full + (gsize) 2 * b * real_n,
+          2 * bins * sizeof (gdouble));
+    src = device_buffer (n_real * sizeof (gfloat), x);
+    dst = device_buffer (n_out * sizeof (gfloat), y);
+    if (!cases[i].two_rows)
+      fail_unless ((tables.real_twiddles = clfft_twiddle_table (engine,
+                  n + 1, 2 * n, &error)) != NULL, "%s", error->message);
+    fail_unless (count >= 2, "length %u has %u schedules", n, count);
+    for (guint c = 0; c < count; c++) {
+      const ClfftRowSide in = { src, {1, real_n}, 0, 1 };
+      const ClfftRowSide out = { dst, {1, bins}, 0, 1 };
+      ClfftRowPass pass;
+      gdouble err;
+
+      fail_unless (clfft_row_pass_init_scheduled (&pass, engine, &spec,
+              &schedules[c], &error), "length %u schedule %u: %s", n, c,
+          error ? error->message : "");
+      poison (dst, n_out);
+      fail_unless (clfft_row_pass_enqueue (&pass, &in, &out, batch, 1,
+              &tables, NULL, &error), "%s", error ? error->message : "");
+      fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
+              (engine), dst, CL_TRUE, 0, n_out * sizeof (gfloat), y, 0,
+              NULL, NULL), CL_SUCCESS);
+      err = rel_l2_error (y, ref, n_out);
+      GST_INFO ("real length %u, %s on %u work-items: error %.2e", real_n,
+          pass.radices, pass.threads_per_row, err);
+      fail_unless (err <= TOLERANCE, "real length %u, %s on %u work-items: "
+          "relative error %g", real_n, pass.radices, pass.threads_per_row,
+          err);
+      clfft_row_pass_clear (&pass);
+      checked++;
+    }
+    if (tables.real_twiddles)
+      clReleaseMemObject (tables.real_twiddles);
+    clReleaseMemObject (src);
+    clReleaseMemObject (dst);
+    g_free (x);
+    g_free (y);
+    g_free (xc);
+    g_free (full);
     g_free (ref);
   }
   GST_INFO ("%u schedules checked", checked);
@@ -324,6 +431,7 @@ tuning_suite (void)
   tcase_set_timeout (tc, 600);
   tcase_add_test (tc, test_tuned_transform_is_correct);
   tcase_add_test (tc, test_every_schedule_is_correct);
+  tcase_add_test (tc, test_every_schedule_unfolds_real_spectra);
   tcase_add_test (tc, test_choice_is_remembered);
   tcase_add_test (tc, test_bad_entries_are_discarded);
   suite_add_tcase (s, tc);

@@ -1,9 +1,14 @@
 /* 1D plans are one transform; 2D plans are rows, transpose, rows, transpose.
  *
- * A real transform of even length N runs as a complex transform of length
- * N/2 over the sample pairs (x[2m], x[2m+1]), with the unfolding into N/2 + 1
- * bins (or the folding back, for C2R) fused into the same pass. Odd lengths
- * run a full-length complex transform of the real data. */
+ * A real forward transform whose length one pass does runs two real rows
+ * at a time, as the real and imaginary parts of one complex transform of
+ * full length, with the unfolding into two sets of N/2 + 1 bins fused into
+ * the same pass: as many values per row of the FFT as a complex transform,
+ * and half the rows. Other real transforms of even length N run as a
+ * complex transform of length N/2 over the sample pairs (x[2m], x[2m+1]),
+ * with the unfolding into N/2 + 1 bins (or the folding back, for C2R)
+ * fused into the same pass. Odd lengths run a full-length complex
+ * transform of the real data. */
 #include "clfft-fft.h"
 #include "clfft-transform.h"
 #include "clfft-private.h"
@@ -22,7 +27,8 @@ init_transform (ClfftTransform * t, ClfftEngine * engine, ClfftKind kind,
     ClfftDirection direction, guint n, guint max_batch,
     gfloat * inverse_scale, GError ** error)
 {
-  gboolean half = kind != CLFFT_C2C && n % 2 == 0
+  gboolean two_rows = kind == CLFFT_R2C && clfft_row_length_direct (n);
+  gboolean half = kind != CLFFT_C2C && !two_rows && n % 2 == 0
       && clfft_transform_length_supported (n / 2);
   ClfftTransformSpec spec = { n, direction, CLFFT_LOAD_COMPLEX,
     CLFFT_STORE_COMPLEX, 0, max_batch
@@ -34,6 +40,11 @@ init_transform (ClfftTransform * t, ClfftEngine * engine, ClfftKind kind,
     case CLFFT_C2C:
       break;
     case CLFFT_R2C:
+      if (two_rows) {
+        spec.load = CLFFT_LOAD_TWO_REAL_ROWS;
+        spec.store = CLFFT_STORE_TWO_HALF_SPECTRA;
+        break;
+      }
       spec.load = half ? CLFFT_LOAD_REAL_PAIRS : CLFFT_LOAD_REAL;
       spec.store = half ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_HALF;
       break;

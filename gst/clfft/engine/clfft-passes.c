@@ -368,8 +368,12 @@ void
 clfft_row_pass_shape (const ClfftRowPass * pass, guint rows, gsize * global,
     gsize * local)
 {
+  /* two real rows make one row of the FFT */
+  guint fft_rows = pass->spec.load == CLFFT_LOAD_TWO_REAL_ROWS ?
+      rows / 2 + rows % 2 : rows;
+
   *local = (gsize) pass->threads_per_row * pass->rows_per_group;
-  *global = (rows + pass->rows_per_group - 1) / pass->rows_per_group *
+  *global = (fft_rows + pass->rows_per_group - 1) / pass->rows_per_group *
       *local;
 }
 
@@ -621,6 +625,7 @@ static const gchar *const load_options[] = {
   [CLFFT_LOAD_HALF_SPECTRUM] = " -D LOAD_HALF_SPECTRUM",
   [CLFFT_LOAD_U8_PAIRS] = " -D LOAD_U8_PAIRS",
   [CLFFT_LOAD_U16_PAIRS] = " -D LOAD_U16_PAIRS",
+  [CLFFT_LOAD_TWO_REAL_ROWS] = " -D LOAD_TWO_REAL_ROWS",
 };
 
 static const gchar *const store_options[] = {
@@ -633,6 +638,7 @@ static const gchar *const store_options[] = {
   [CLFFT_STORE_HALF_SPECTRUM] = " -D STORE_HALF_SPECTRUM",
   [CLFFT_STORE_U8_PAIRS] = " -D STORE_U8_PAIRS",
   [CLFFT_STORE_U16_PAIRS] = " -D STORE_U16_PAIRS",
+  [CLFFT_STORE_TWO_HALF_SPECTRA] = " -D STORE_TWO_HALF_SPECTRA",
 };
 
 static const struct

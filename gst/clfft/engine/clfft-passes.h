@@ -45,6 +45,9 @@ typedef enum
   CLFFT_LOAD_HALF_SPECTRUM,
   CLFFT_LOAD_U8_PAIRS,
   CLFFT_LOAD_U16_PAIRS,
+  /* rows 2r and 2r + 1 as one complex row r; with
+   * CLFFT_STORE_TWO_HALF_SPECTRA, whole rows in one pass only */
+  CLFFT_LOAD_TWO_REAL_ROWS,
 } ClfftRowLoad;
 
 typedef enum
@@ -58,6 +61,7 @@ typedef enum
   CLFFT_STORE_HALF_SPECTRUM,
   CLFFT_STORE_U8_PAIRS,
   CLFFT_STORE_U16_PAIRS,
+  CLFFT_STORE_TWO_HALF_SPECTRA,
 } ClfftRowStore;
 
 /* What a row pass does besides its FFT; each is the kernel option of the
@@ -182,7 +186,9 @@ typedef struct
 ClfftEvents clfft_events_step (const ClfftEvents * events, guint i,
     guint n_steps);
 
-/* rows rows in sets of sub_rows (1 for independent rows). */
+/* rows rows in sets of sub_rows (1 for independent rows). A pass that
+ * loads CLFFT_LOAD_TWO_REAL_ROWS takes rows real rows, two per row of its
+ * FFT. */
 gboolean clfft_row_pass_enqueue (ClfftRowPass * pass,
     const ClfftRowSide * src, const ClfftRowSide * dst, guint rows,
     guint sub_rows, const ClfftRowTables * tables,

@@ -254,6 +254,8 @@ describe (ClfftTransform * t)
     g_string_append_printf (s, " through Bluestein on %u", t->n);
   if (t->n2 > 1)
     g_string_append_printf (s, " in two passes, %u x %u", t->n1, t->n2);
+  if (t->spec.load == CLFFT_LOAD_TWO_REAL_ROWS)
+    g_string_append (s, ", two real rows at a time");
   g_string_append (s, " (radices ");
   for (guint i = 0; i < MIN (t->n_passes, 2); i++)
     g_string_append_printf (s, "%s%s", i ? ", " : "", t->passes[i].radices);
@@ -293,6 +295,13 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
   if ((spec->flags & CLFFT_ROW_GAIN_BETWEEN) && (t->bluestein || t->n2 > 1)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "a length-%u row cannot filter in one pass", length);
+    return FALSE;
+  }
+  if (spec->load == CLFFT_LOAD_TWO_REAL_ROWS
+      && (t->bluestein || t->n2 > 1 || spec->flags)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "two real rows at a time need a length of one plain pass (got %u)",
+        length);
     return FALSE;
   }
   /* the gain would apply to the half-length transform, not to the bins */
