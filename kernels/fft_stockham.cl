@@ -621,8 +621,8 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
 
 #if defined(UNFOLD_STORE)
   /* A bin needs Z[k] and Z[L-k]: each work-item shares its outputs through
-   * local memory and reads the partners of its own. buf is free: the last
-   * exchange ended with a barrier (and a single stage never used it). */
+   * local memory and reads the partners of its own. buf is free: every
+   * earlier use of it (exchanges, loads across rows) ended with a barrier. */
 #ifdef STORE_CHIRP
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
       if (idx < LENGTH) v[slot] = cmul (v[slot], chirp[idx]));
