@@ -70,6 +70,35 @@ poison (cl_mem buffer, gsize count)
           0, NULL, NULL), CL_SUCCESS);
 }
 
+/* One launch of a pass of spec with the given schedule, rows rows from in
+ * to out (n_out floats, poisoned first), checked against ref; what names
+ * the case in a failure. */
+static void
+check_schedule (const ClfftRowPassSpec * spec,
+    const ClfftRowSchedule * schedule, const ClfftRowSide * in,
+    const ClfftRowSide * out, guint rows, const ClfftRowTables * tables,
+    gfloat * y, const gdouble * ref, gsize n_out, const gchar * what)
+{
+  ClfftRowPass pass;
+  GError *error = NULL;
+  gdouble err;
+
+  fail_unless (clfft_row_pass_init_scheduled (&pass, engine, spec, schedule,
+          &error), "%s: %s", what, error ? error->message : "");
+  poison (out->mem, n_out);
+  fail_unless (clfft_row_pass_enqueue (&pass, in, out, rows, 1, tables, NULL,
+          &error), "%s", error ? error->message : "");
+  fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
+          (engine), out->mem, CL_TRUE, 0, n_out * sizeof (gfloat), y, 0, NULL,
+          NULL), CL_SUCCESS);
+  err = rel_l2_error (y, ref, n_out);
+  GST_INFO ("%s, %s on %u work-items: error %.2e", what, pass.radices,
+      pass.threads_per_row, err);
+  fail_unless (err <= TOLERANCE, "%s, %s on %u work-items: relative error %g",
+      what, pass.radices, pass.threads_per_row, err);
+  clfft_row_pass_clear (&pass);
+}
+
 /* One forward transform of BATCH random rows through a new plan, out of
  * place or in place, checked against the reference; returns the plan's
  * schedule, e.g. "8x8x5". */
@@ -157,25 +186,11 @@ GST_START_TEST (test_every_schedule_is_correct)
     for (guint c = 0; c < count; c++) {
       const ClfftRowSide in = { src, {1, n}, 0, 1 }, out = { dst, {1, n},
       0, 1 };
-      ClfftRowPass pass;
-      GError *error = NULL;
-      gdouble err;
+      gchar *what = g_strdup_printf ("length %u", n);
 
-      fail_unless (clfft_row_pass_init_scheduled (&pass, engine, &spec,
-              &schedules[c], &error), "length %u schedule %u: %s", n, c,
-          error ? error->message : "");
-      poison (dst, n_values);
-      fail_unless (clfft_row_pass_enqueue (&pass, &in, &out, BATCH, 1,
-              &tables, NULL, &error), "%s", error ? error->message : "");
-      fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
-              (engine), dst, CL_TRUE, 0, n_values * sizeof (gfloat), y, 0,
-              NULL, NULL), CL_SUCCESS);
-      err = rel_l2_error (y, ref, n_values);
-      GST_INFO ("length %u, %s on %u work-items: error %.2e", n,
-          pass.radices, pass.threads_per_row, err);
-      fail_unless (err <= TOLERANCE, "length %u, %s on %u work-items: "
-          "relative error %g", n, pass.radices, pass.threads_per_row, err);
-      clfft_row_pass_clear (&pass);
+      check_schedule (&spec, &schedules[c], &in, &out, BATCH, &tables, y,
+          ref, n_values, what);
+      g_free (what);
       checked++;
     }
     clReleaseMemObject (src);
@@ -246,25 +261,11 @@ GST_START_TEST (test_every_schedule_unfolds_real_spectra)
     for (guint c = 0; c < count; c++) {
       const ClfftRowSide in = { src, {1, real_n}, 0, 1 };
       const ClfftRowSide out = { dst, {1, bins}, 0, 1 };
-      ClfftRowPass pass;
-      gdouble err;
+      gchar *what = g_strdup_printf ("real length %u", real_n);
 
-      fail_unless (clfft_row_pass_init_scheduled (&pass, engine, &spec,
-              &schedules[c], &error), "length %u schedule %u: %s", n, c,
-          error ? error->message : "");
-      poison (dst, n_out);
-      fail_unless (clfft_row_pass_enqueue (&pass, &in, &out, batch, 1,
-              &tables, NULL, &error), "%s", error ? error->message : "");
-      fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
-              (engine), dst, CL_TRUE, 0, n_out * sizeof (gfloat), y, 0,
-              NULL, NULL), CL_SUCCESS);
-      err = rel_l2_error (y, ref, n_out);
-      GST_INFO ("real length %u, %s on %u work-items: error %.2e", real_n,
-          pass.radices, pass.threads_per_row, err);
-      fail_unless (err <= TOLERANCE, "real length %u, %s on %u work-items: "
-          "relative error %g", real_n, pass.radices, pass.threads_per_row,
-          err);
-      clfft_row_pass_clear (&pass);
+      check_schedule (&spec, &schedules[c], &in, &out, batch, &tables, y,
+          ref, n_out, what);
+      g_free (what);
       checked++;
     }
     if (tables.real_twiddles)
