@@ -1,9 +1,9 @@
 /* Plan-time tuning (engine/clfft-tuning.h): a tuned transform against the
  * double-precision DFT, out of place and in place (where the timing runs
  * on a copy), every schedule tuning can pick (complex, and unfolding real
- * spectra), the choice remembered in
- * memory and on disk, and bad cache entries discarded. CLFFT_TUNE=1
- * turns tuning on where the device is a CPU. */
+ * spectra), the layout of real rows chosen by timing, the choice
+ * remembered in memory and on disk, and bad cache entries discarded.
+ * CLFFT_TUNE=1 turns tuning on where the device is a CPU. */
 #include <gst/check/gstcheck.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -292,6 +292,84 @@ stats_now (void)
   return stats;
 }
 
+/* A transform of real rows two at a time (1024 points, an odd batch)
+ * times the half-length layout against it on its first launch and keeps
+ * the faster: with the choice forced each way (CLFFT_TUNE_PICK), out of
+ * place and in place, the transform runs the layout picked, its output is
+ * right, and the choice was timed. */
+GST_START_TEST (test_real_layout_is_chosen)
+{
+  const guint n = 1024, batch = 5, bins = n / 2 + 1;
+  /* input rows as long as the output's, so that it can run in place */
+  const ClfftRowLayout in_rows = { 1, 2 * bins }, out_rows = { 1, bins };
+  const gsize n_floats = (gsize) 2 * bins * batch;
+  const ClfftTransformSpec spec = { n, -1, CLFFT_LOAD_TWO_REAL_ROWS,
+    CLFFT_STORE_TWO_HALF_SPECTRA, 0, batch
+  };
+  gfloat *x = g_new0 (gfloat, n_floats), *y = g_new (gfloat, n_floats);
+  gdouble *xc = g_new0 (gdouble, (gsize) 2 * n * batch);
+  gdouble *full = g_new (gdouble, (gsize) 2 * n * batch);
+  gdouble *ref = g_new (gdouble, n_floats);
+
+  for (guint b = 0; b < batch; b++)
+    for (guint i = 0; i < n; i++) {
+      x[(gsize) b * 2 * bins + i] = (gfloat) g_rand_double_range (rng, -1.0,
+          1.0);
+      xc[2 * ((gsize) b * n + i)] = x[(gsize) b * 2 * bins + i];
+    }
+  ref_dft_1d (xc, full, n, batch, -1);
+  for (guint b = 0; b < batch; b++)
+    memcpy (ref + (gsize) 2 * b * bins, full + (gsize) 2 * b * n,
+        2 * bins * sizeof (gdouble));
+
+  for (guint pick = 0; pick < 2; pick++)
+    for (guint in_place = 0; in_place < 2; in_place++) {
+      ClfftScratch scratch = { 0, 0, {NULL, NULL} };
+      ClfftTuningStats before = stats_now ();
+      ClfftTransform t;
+      GError *error = NULL;
+      cl_mem src, dst;
+      gdouble err;
+
+      g_setenv ("CLFFT_TUNE_PICK", pick ? "1" : "0", TRUE);
+      clfft_tuning_forget ();
+      src = device_buffer (n_floats * sizeof (gfloat), x);
+      dst = in_place ? src : device_buffer (n_floats * sizeof (gfloat), y);
+      fail_unless (clfft_transform_init (&t, engine, &spec, &error), "%s",
+          error ? error->message : "");
+      fail_unless (t.half_pass.kernel != NULL, "no half-length alternative");
+      fail_unless (clfft_transform_enqueue (&t, &scratch, src, in_rows, dst,
+              out_rows, batch, NULL, 0, 1.0f, NULL, &error), "%s",
+          error ? error->message : "");
+      fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
+              (engine), dst, CL_TRUE, 0, n_floats * sizeof (gfloat), y, 0,
+              NULL, NULL), CL_SUCCESS);
+      err = rel_l2_error (y, ref, n_floats);
+      GST_INFO ("pick %u, %s, %s: error %.2e", pick, in_place ? "in place" :
+          "out of place", clfft_transform_describe (&t), err);
+      fail_unless (err <= TOLERANCE, "pick %u, %s (%s): relative error %g",
+          pick, in_place ? "in place" : "out of place",
+          clfft_transform_describe (&t), err);
+      fail_unless_equals_int (t.spec.load, pick ? CLFFT_LOAD_REAL_PAIRS :
+          CLFFT_LOAD_TWO_REAL_ROWS);
+      fail_unless (t.half_pass.kernel == NULL && !t.half_real_twiddles);
+      fail_unless_equals_int (stats_now ().layouts_timed,
+          before.layouts_timed + 1);
+      clfft_transform_clear (&t);
+      clReleaseMemObject (src);
+      if (!in_place)
+        clReleaseMemObject (dst);
+    }
+  g_unsetenv ("CLFFT_TUNE_PICK");
+  g_free (x);
+  g_free (y);
+  g_free (xc);
+  g_free (full);
+  g_free (ref);
+}
+
+GST_END_TEST;
+
 /* The tuning entries in the cache directory. */
 static GPtrArray *
 tuning_entries (void)
@@ -433,6 +511,7 @@ tuning_suite (void)
   tcase_add_test (tc, test_tuned_transform_is_correct);
   tcase_add_test (tc, test_every_schedule_is_correct);
   tcase_add_test (tc, test_every_schedule_unfolds_real_spectra);
+  tcase_add_test (tc, test_real_layout_is_chosen);
   tcase_add_test (tc, test_choice_is_remembered);
   tcase_add_test (tc, test_bad_entries_are_discarded);
   suite_add_tcase (s, tc);

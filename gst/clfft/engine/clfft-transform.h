@@ -49,6 +49,11 @@ typedef struct
   ClfftRowTables tables;        /* the ones it owns; no gain */
   cl_kernel unfold;             /* STORE_HALF_SPECTRUM in two passes */
   gboolean tuned;               /* tuned on its first launch (one pass) */
+  /* Two real rows at a time, where tuning is wanted: the half-length pass
+   * of the same rows and its table, timed against it on the first launch,
+   * which keeps the faster (not built: no kernel) */
+  ClfftRowPass half_pass;
+  cl_mem half_real_twiddles;
   gchar *description;
 } ClfftTransform;
 

@@ -16,9 +16,6 @@
  * faster: run-to-run noise (0.3 us in 10 on an H100) would otherwise pick
  * among equals at random. */
 #define MARGIN 0.97
-/* Shorter rows keep the untuned schedule: their passes are bound by the
- * launch, and each schedule tried costs a kernel build. */
-#define MIN_TUNED_LENGTH 256
 
 static GMutex lock;
 static GHashTable *choices;     /* key -> ClfftRowSchedule */
@@ -359,6 +356,56 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
 }
 
 gboolean
+clfft_row_passes_fastest (ClfftRowPass * const passes[],
+    const ClfftRowLaunch launches[], guint count, guint * fastest,
+    GError ** error)
+{
+  const gchar *pick = g_getenv ("CLFFT_TUNE_PICK");
+  gdouble us[CLFFT_MAX_ROW_SCHEDULES];
+  ClfftEngine *engine;
+  cl_command_queue queue;
+  cl_mem copy = NULL;
+  guint best = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (count >= 1 && count <= CLFFT_MAX_ROW_SCHEDULES,
+      FALSE);
+  engine = passes[0]->engine;
+  queue = profiling_queue (engine, error);
+  ok = queue != NULL;
+  /* the launches share their buffers: one copy serves them all */
+  if (ok && launches[0].src.mem == launches[0].dst.mem)
+    ok = (copy = copy_buffer (engine, queue, launches[0].src.mem,
+            error)) != NULL;
+  for (guint i = 0; ok && i < count; i++) {
+    ClfftRowLaunch l = launches[i];
+
+    if (copy)
+      l.src.mem = l.dst.mem = copy;
+    ok = time_pass (passes[i], queue, &l, &us[i], error);
+    if (ok && us[i] < us[best])
+      best = i;
+  }
+  if (ok && us[best] > MARGIN * us[0])
+    best = 0;
+  if (ok && pick)
+    best = MIN ((guint) atoi (pick), count - 1);
+  for (guint i = 0; ok && i < count; i++)
+    clfft_log (CLFFT_LOG_INFO, "pass %u of %u (length %u, radices %s): "
+        "%.1f us a launch%s", i + 1, count, passes[i]->n, passes[i]->radices,
+        us[i], i == best ? ", kept" : "");
+  if (ok) {
+    *fastest = best;
+    g_mutex_lock (&lock);
+    stats.layouts_timed++;
+    g_mutex_unlock (&lock);
+  }
+  clfft_buffer_release (&copy);
+  clfft_queue_release (&queue);
+  return ok;
+}
+
+gboolean
 clfft_row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
     GError ** error)
 {
@@ -369,7 +416,7 @@ clfft_row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
   gchar *key;
   gboolean ok = TRUE;
 
-  if (pass->generic || pass->n < MIN_TUNED_LENGTH)
+  if (pass->generic || pass->n < CLFFT_TUNED_MIN_LENGTH)
     return TRUE;
   count = clfft_row_schedules (pass->engine, pass->n, candidates);
   if (count < 2)

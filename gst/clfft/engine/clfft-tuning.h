@@ -15,6 +15,10 @@ G_BEGIN_DECLS
  * unset, plans tune on devices other than CPUs. */
 #define CLFFT_TUNE_ENV "CLFFT_TUNE"
 
+/* Rows shorter than this are not tuned: their passes are bound by the
+ * launch, and each schedule or layout tried costs a kernel build. */
+#define CLFFT_TUNED_MIN_LENGTH 256
+
 /* A launch of a row pass, as clfft_row_pass_enqueue takes it. */
 typedef struct
 {
@@ -31,6 +35,7 @@ typedef struct
   guint remembered;             /* choices found in memory */
   guint read_from_disk;         /* choices read from the cache directory */
   guint discarded;              /* cache entries found bad and removed */
+  guint layouts_timed;          /* choices between passes of other specs */
 } ClfftTuningStats;
 
 gboolean clfft_tuning_wanted (ClfftEngine * engine);
@@ -42,6 +47,16 @@ gboolean clfft_tuning_wanted (ClfftEngine * engine);
  * the data is left as it was. FALSE with error set on an OpenCL failure. */
 gboolean clfft_row_pass_tune (ClfftRowPass * pass,
     const ClfftRowLaunch * launch, GError ** error);
+
+/* Times count passes, each with its own launch (the launches write the
+ * same buffers, one another's alternatives), as clfft_row_pass_tune times
+ * a schedule, and sets *fastest to the index of the fastest; another one
+ * replaces the first only when clearly faster. The test aid
+ * CLFFT_TUNE_PICK=i makes it i, after the timing. FALSE with error set on
+ * an OpenCL failure. */
+gboolean clfft_row_passes_fastest (ClfftRowPass * const passes[],
+    const ClfftRowLaunch launches[], guint count, guint * fastest,
+    GError ** error);
 
 void clfft_tuning_get_stats (ClfftTuningStats * stats);
 
