@@ -296,6 +296,24 @@ copy_buffer (ClfftEngine * engine, cl_command_queue queue, cl_mem buffer,
   return copy;
 }
 
+/* launch as the timing runs it (*timed): where it writes its own input,
+ * on a copy of that buffer (*copy, made on the first call, released by
+ * the caller), so that the data is left as it was. */
+static gboolean
+timed_launch (ClfftEngine * engine, cl_command_queue queue,
+    const ClfftRowLaunch * launch, ClfftRowLaunch * timed, cl_mem * copy,
+    GError ** error)
+{
+  *timed = *launch;
+  if (launch->src.mem != launch->dst.mem)
+    return TRUE;
+  if (!*copy && !(*copy = copy_buffer (engine, queue, launch->src.mem,
+              error)))
+    return FALSE;
+  timed->src.mem = timed->dst.mem = *copy;
+  return TRUE;
+}
+
 /* Times pass and each other candidate, and sets *chosen to the fastest. */
 static gboolean
 time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
@@ -303,16 +321,13 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
     ClfftRowSchedule * chosen, GError ** error)
 {
   cl_command_queue queue = profiling_queue (pass->engine, error);
-  ClfftRowLaunch l = *launch;
+  ClfftRowLaunch l;
   cl_mem copy = NULL;
   gdouble us[CLFFT_MAX_ROW_SCHEDULES];
   guint best = 0, timed = 0;
-  gboolean ok = queue != NULL;
+  gboolean ok = queue != NULL
+      && timed_launch (pass->engine, queue, launch, &l, &copy, error);
 
-  if (ok && l.src.mem == l.dst.mem) {
-    ok = (copy = copy_buffer (pass->engine, queue, l.src.mem, error)) != NULL;
-    l.src.mem = l.dst.mem = copy;
-  }
   /* the untuned pass is the first candidate */
   for (guint i = 0; ok && i < count; i++) {
     ClfftRowPass trial;
@@ -374,15 +389,11 @@ clfft_row_passes_fastest (ClfftRowPass * const passes[],
   queue = profiling_queue (engine, error);
   ok = queue != NULL;
   /* the launches share their buffers: one copy serves them all */
-  if (ok && launches[0].src.mem == launches[0].dst.mem)
-    ok = (copy = copy_buffer (engine, queue, launches[0].src.mem,
-            error)) != NULL;
   for (guint i = 0; ok && i < count; i++) {
-    ClfftRowLaunch l = launches[i];
+    ClfftRowLaunch l;
 
-    if (copy)
-      l.src.mem = l.dst.mem = copy;
-    ok = time_pass (passes[i], queue, &l, &us[i], error);
+    ok = timed_launch (engine, queue, &launches[i], &l, &copy, error)
+        && time_pass (passes[i], queue, &l, &us[i], error);
     if (ok && us[i] < us[best])
       best = i;
   }
