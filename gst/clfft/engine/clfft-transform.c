@@ -271,28 +271,29 @@ describe (ClfftTransform * t)
 
 /* Two real rows at a time is faster than the half-length layout at most
  * lengths but not at all of them (on an H100, 2048, 3000 and 4000 points
- * lose 6 to 17 %), and no rule of the length tells which. Where tuning is wanted,
- * the half-length pass is built beside it, and the first launch keeps the
- * faster (choose_layout). A build failure only leaves the choice out. */
+ * lose 6 to 17 %), and no rule of the length tells which. Where tuning is
+ * wanted, the half-length transform of the same rows is built beside it,
+ * and the first launch keeps the faster (choose_layout). A build failure
+ * only leaves the choice out. */
 static void
 half_alternative_init (ClfftTransform * t)
 {
-  const guint half = t->spec.length / 2;
-  const ClfftRowPassSpec spec = { half, -1, CLFFT_LOAD_REAL_PAIRS,
-    CLFFT_STORE_HALF_SPECTRUM, 0, half, 0, 0
-  };
+  ClfftTransformSpec spec = t->spec;
   GError *error = NULL;
 
   if (t->spec.length % 2 || t->spec.length < CLFFT_TUNED_MIN_LENGTH
-      || !clfft_row_length_direct (half) || !clfft_tuning_wanted (t->engine))
+      || !clfft_row_length_direct (t->spec.length / 2)
+      || !clfft_tuning_wanted (t->engine))
     return;
-  if (!clfft_row_pass_init (&t->half_pass, t->engine, &spec, &error)
-      || !(t->half_real_twiddles = clfft_twiddle_table (t->engine, half + 1,
-              2 * half, &error))) {
+  spec.length /= 2;
+  spec.load = CLFFT_LOAD_REAL_PAIRS;
+  spec.store = CLFFT_STORE_HALF_SPECTRUM;
+  t->half = g_new0 (ClfftTransform, 1);
+  if (!clfft_transform_init (t->half, t->engine, &spec, &error)) {
     clfft_log (CLFFT_LOG_INFO, "length %u keeps two real rows at a time: %s",
         t->spec.length, error->message);
     g_error_free (error);
-    clfft_row_pass_clear (&t->half_pass);
+    g_clear_pointer (&t->half, g_free);
   }
 }
 
@@ -377,8 +378,10 @@ clfft_transform_clear (ClfftTransform * t)
 {
   for (guint i = 0; i < CLFFT_TRANSFORM_MAX_PASSES; i++)
     clfft_row_pass_clear (&t->passes[i]);
-  clfft_row_pass_clear (&t->half_pass);
-  clfft_buffer_release (&t->half_real_twiddles);
+  if (t->half) {
+    clfft_transform_clear (t->half);
+    g_free (t->half);
+  }
   clfft_kernel_release (&t->unfold);
   clfft_buffer_release (&t->tables.real_twiddles);
   clfft_buffer_release (&t->tables.chirp);
@@ -469,35 +472,36 @@ enqueue_unfold (ClfftTransform * t, cl_mem z, cl_mem dst,
 }
 
 /* Keeps whichever layout runs launch faster: two real rows at a time, as
- * built, or the half-length pass (tuned first); frees the other. */
+ * built, or the half-length transform (tuned first); frees the other. */
 static gboolean
 choose_layout (ClfftTransform * t, const ClfftRowLaunch * launch,
     GError ** error)
 {
+  ClfftTransform *half = t->half;
   ClfftRowLaunch launches[2] = { *launch, *launch };
-  ClfftRowPass *const passes[2] = { &t->passes[0], &t->half_pass };
+  ClfftRowPass *const passes[2] = { &t->passes[0], &half->passes[0] };
   guint fastest = 0;
+  gboolean ok;
 
-  launches[1].tables.real_twiddles = t->half_real_twiddles;
-  if (!clfft_row_pass_tune (&t->half_pass, &launches[1], error)
-      || !clfft_row_passes_fastest (passes, launches, 2, &fastest, error))
-    return FALSE;
-  clfft_log (CLFFT_LOG_INFO, "real rows of length %u: %s", t->spec.length,
-      fastest ? "the half-length transform" : "two at a time");
-  if (fastest == 1) {
-    clfft_row_pass_clear (&t->passes[0]);
-    t->passes[0] = t->half_pass;
-    memset (&t->half_pass, 0, sizeof (t->half_pass));
-    t->tables.real_twiddles = t->half_real_twiddles;
-    t->half_real_twiddles = NULL;
-    t->spec.load = CLFFT_LOAD_REAL_PAIRS;
-    t->spec.store = CLFFT_STORE_HALF_SPECTRUM;
-    t->spec.length /= 2;
-    t->n = t->n1 = t->spec.length;
+  t->half = NULL;
+  launches[1].tables.real_twiddles = half->tables.real_twiddles;
+  ok = clfft_row_pass_tune (&half->passes[0], &launches[1], error)
+      && clfft_row_passes_fastest (passes, launches, 2, &fastest, error);
+  if (ok) {
+    clfft_log (CLFFT_LOG_INFO, "real rows of length %u: %s",
+        t->spec.length, fastest ? "the half-length transform" :
+        "two at a time");
   }
-  clfft_row_pass_clear (&t->half_pass);
-  clfft_buffer_release (&t->half_real_twiddles);
-  return TRUE;
+  if (ok && fastest == 1) {
+    ClfftTransform two_rows = *t;
+
+    *t = *half;
+    *half = two_rows;
+    t->tuned = TRUE;
+  }
+  clfft_transform_clear (half);
+  g_free (half);
+  return ok;
 }
 
 /* On its first launch, a transform in one pass takes the schedule that
@@ -522,7 +526,7 @@ tune (ClfftTransform * t, const ClfftRowSide * in, const ClfftRowSide * out,
   if ((st = clFinish (clfft_engine_get_queue (t->engine))) != CL_SUCCESS)
     return clfft_fail (error, st, "clFinish (before tuning)");
   if (!clfft_row_pass_tune (&t->passes[0], &launch, error)
-      || (t->half_pass.kernel && !choose_layout (t, &launch, error)))
+      || (t->half && !choose_layout (t, &launch, error)))
     return FALSE;
   g_free (t->description);
   describe (t);

@@ -37,7 +37,7 @@ typedef struct
 
 #define CLFFT_TRANSFORM_MAX_PASSES 4
 
-typedef struct
+typedef struct _ClfftTransform
 {
   ClfftEngine *engine;
   ClfftTransformSpec spec;
@@ -49,11 +49,10 @@ typedef struct
   ClfftRowTables tables;        /* the ones it owns; no gain */
   cl_kernel unfold;             /* STORE_HALF_SPECTRUM in two passes */
   gboolean tuned;               /* tuned on its first launch (one pass) */
-  /* Two real rows at a time, where tuning is wanted: the half-length pass
-   * of the same rows and its table, timed against it on the first launch,
-   * which keeps the faster (not built: no kernel) */
-  ClfftRowPass half_pass;
-  cl_mem half_real_twiddles;
+  /* Two real rows at a time, where tuning is wanted: the half-length
+   * transform of the same rows, timed against it on the first launch,
+   * which keeps the faster (NULL when there is none) */
+  struct _ClfftTransform *half;
   gchar *description;
 } ClfftTransform;
 
