@@ -45,6 +45,8 @@
  *   NO_LDS_PAD   no spare local memory slots (see PADDED)
  *   SPLIT_EXCHANGE  exchange real and imaginary parts one after the other
  *                (INTERLEAVED_ROWS only; see lds_t)
+ *   PREFETCH_TWIDDLES  load a stage's twiddles before the exchange that
+ *                leads to it (see fft_pass)
  * and one LOAD_* and one STORE_* option for the data layout (default:
  * complex in, complex out):
  *   LOAD_U8, LOAD_U16   8-bit or 16-bit pixels as real input
@@ -255,15 +257,45 @@ inline void exchange (float2 * v, __local lds_t * buf, uint t, uint wr,
 #endif
 }
 
+/* Twiddle r of butterfly k in a stage after which ns points are combined
+ * (conjugated for the inverse) */
+inline float2 stage_twiddle (__global const float2 * stage_tw, uint r,
+    uint ns, uint k, float sign)
+{
+  const float2 w = stage_tw[(r - 1) * ns + k];
+
+  return (float2) (w.x, -sign * w.y);
+}
+
+#ifdef PREFETCH_TWIDDLES
+/* The twiddles of a stage of the given radix into w, in the pattern of v
+ * (slot 0 of each butterfly unused) */
+inline void load_stage_twiddles (float2 * w, uint t, uint radix, uint ns,
+    __global const float2 * stage_tw, float sign SHAPE_PARAM)
+{
+  for (uint c = 0; c < PER_ITEM (radix); c++) {
+    const uint j = t + c * THREADS;
+    if (j < N / radix)
+      for (uint r = 1; r < radix; r++)
+        w[c * radix + r] = stage_twiddle (stage_tw, r, ns, j % ns, sign);
+  }
+}
+#endif
+
 /* Runs every stage of one transform. On entry v holds the inputs in the
  * pattern of the first stage: v[c * R + r] = x[j + r * N / R] for
  * butterfly j = t + c * THREADS. On exit v holds the outputs in the same
- * pattern for the last radix. */
+ * pattern for the last radix. With PREFETCH_TWIDDLES a stage's twiddles
+ * are loaded before the exchange that leads to it, so that their latency
+ * passes during its barriers; the tuning keeps it where it is faster. */
 inline void fft_pass (float2 * v, __local lds_t * buf, uint t,
     __global const float2 * tw, float sign SHAPE_PARAM)
 {
   uint ns = 1;
   __global const float2 *stage_tw = tw;
+#ifdef PREFETCH_TWIDDLES
+  float2 w[VALUES];
+#endif
 #ifndef GENERIC
 #pragma unroll
 #endif
@@ -275,21 +307,26 @@ inline void fft_pass (float2 * v, __local lds_t * buf, uint t,
       const uint j = t + c * THREADS;
       if (j >= span)
         continue;
-      if (ns > 1) {
-        const uint k = j % ns;
-        for (uint r = 1; r < radix; r++) {
-          float2 w = stage_tw[(r - 1) * ns + k];
-          w.y = -sign * w.y;
-          v[c * radix + r] = cmul (v[c * radix + r], w);
-        }
-      }
+      if (ns > 1)
+        for (uint r = 1; r < radix; r++)
+#ifdef PREFETCH_TWIDDLES
+          v[c * radix + r] = cmul (v[c * radix + r], w[c * radix + r]);
+#else
+          v[c * radix + r] = cmul (v[c * radix + r],
+              stage_twiddle (stage_tw, r, ns, j % ns, sign));
+#endif
       butterfly (v + c * radix, radix, sign);
     }
 
-    if (s + 1 < NUM_STAGES)
-      exchange (v, buf, t, radix, ns, kRadices[s + 1] SHAPE_ARG);
     if (ns > 1)
       stage_tw += (radix - 1) * ns;
+    if (s + 1 < NUM_STAGES) {
+#ifdef PREFETCH_TWIDDLES
+      load_stage_twiddles (w, t, kRadices[s + 1], ns * radix, stage_tw,
+          sign SHAPE_ARG);
+#endif
+      exchange (v, buf, t, radix, ns, kRadices[s + 1] SHAPE_ARG);
+    }
     ns *= radix;
   }
 }

@@ -152,7 +152,8 @@ run_and_check (gboolean in_place)
 
 /* Every schedule that tuning may pick for these lengths (the filter's
  * rows and columns at 1280x720 to 3840x2160, and the batched 1D R2C of
- * 4096), forward over BATCH random rows, against the reference. */
+ * 4096), with its twiddles prefetched and not, forward over BATCH random
+ * rows, against the reference. */
 GST_START_TEST (test_every_schedule_is_correct)
 {
   static const guint lengths[] = { 320, 640, 720, 960, 1080, 1920, 2048,
@@ -183,13 +184,15 @@ GST_START_TEST (test_every_schedule_is_correct)
     dst = device_buffer (n_values * sizeof (gfloat), y);
     spec.n = n;
     fail_unless (count >= 2, "length %u has %u schedules", n, count);
-    for (guint c = 0; c < count; c++) {
+    for (guint c = 0; c < 2 * count; c++) {
       const ClfftRowSide in = { src, {1, n}, 0, 1 }, out = { dst, {1, n},
       0, 1 };
+      ClfftRowSchedule schedule = schedules[c % count];
       gchar *what = g_strdup_printf ("length %u", n);
 
-      check_schedule (&spec, &schedules[c], &in, &out, BATCH, &tables, y,
-          ref, n_values, what);
+      schedule.prefetch_twiddles = c >= count;
+      check_schedule (&spec, &schedule, &in, &out, BATCH, &tables, y, ref,
+          n_values, what);
       g_free (what);
       checked++;
     }
@@ -207,7 +210,8 @@ GST_END_TEST;
 
 /* The passes that unfold real spectra from their last stage's outputs
  * (each work-item reads the partners Z[L-k] of its own Z[k] in local
- * memory), with every schedule tuning may pick: the 1D R2C two rows at a
+ * memory), with every schedule tuning may pick (twiddles prefetched and
+ * not): the 1D R2C two rows at a
  * time at 1024 and 4096 points, over an odd batch (the last row alone),
  * and the half-length transforms of 1920 and 3840 real points (the
  * filter's rows at 1920x1080 and 3840x2160), against the reference. */
@@ -258,13 +262,15 @@ GST_START_TEST (test_every_schedule_unfolds_real_spectra)
       fail_unless ((tables.real_twiddles = clfft_twiddle_table (engine,
                   n + 1, 2 * n, &error)) != NULL, "%s", error->message);
     fail_unless (count >= 2, "length %u has %u schedules", n, count);
-    for (guint c = 0; c < count; c++) {
+    for (guint c = 0; c < 2 * count; c++) {
       const ClfftRowSide in = { src, {1, real_n}, 0, 1 };
       const ClfftRowSide out = { dst, {1, bins}, 0, 1 };
+      ClfftRowSchedule schedule = schedules[c % count];
       gchar *what = g_strdup_printf ("real length %u", real_n);
 
-      check_schedule (&spec, &schedules[c], &in, &out, batch, &tables, y,
-          ref, n_out, what);
+      schedule.prefetch_twiddles = c >= count;
+      check_schedule (&spec, &schedule, &in, &out, batch, &tables, y, ref,
+          n_out, what);
       g_free (what);
       checked++;
     }
@@ -399,8 +405,9 @@ GST_START_TEST (test_tuned_transform_is_correct)
   schedule = run_and_check (FALSE);
   after = stats_now ();
   fail_unless_equals_int (after.timed, before.timed + 1);
+  /* every candidate, and the fastest again with its twiddles prefetched */
   fail_unless_equals_int (after.schedules_timed, before.schedules_timed +
-      count);
+      count + 1);
   g_free (schedule);
   /* in place, the timing runs on a copy: the input is intact for the
    * transform itself */
@@ -462,8 +469,9 @@ GST_START_TEST (test_bad_entries_are_discarded)
 {
   const gchar *bad[] = {
     "garbage",
-    "gst-clfft tuning 1\nanother key\n8,8,5@40\n",
+    "gst-clfft tuning 2\nanother key\n8,8,5@40\n",
     NULL,                       /* the right key, a schedule not offered */
+    NULL,                       /* the right key and schedule, format 1 */
   };
   gchar *schedule = run_and_check (FALSE);
   GPtrArray *entries = tuning_entries ();
@@ -473,7 +481,9 @@ GST_START_TEST (test_bad_entries_are_discarded)
   fail_unless (g_file_get_contents (g_ptr_array_index (entries, 0),
           &contents, NULL, NULL));
   lines = g_strsplit (contents, "\n", 3);
-  bad[2] = g_strdup_printf ("gst-clfft tuning 1\n%s\n7,7@3\n", lines[1]);
+  bad[2] = g_strdup_printf ("gst-clfft tuning 2\n%s\n7,7@3\n", lines[1]);
+  bad[3] = g_strdup_printf ("gst-clfft tuning 1\n%s\n%s\n", lines[1],
+      lines[2]);
   g_strfreev (lines);
   g_free (contents);
   g_free (schedule);
@@ -491,10 +501,50 @@ GST_START_TEST (test_bad_entries_are_discarded)
     /* and a valid entry is written again */
     fail_unless (g_file_get_contents (g_ptr_array_index (entries, 0),
             &contents, NULL, NULL));
-    fail_unless (g_str_has_prefix (contents, "gst-clfft tuning 1\n"));
+    fail_unless (g_str_has_prefix (contents, "gst-clfft tuning 2\n"));
     g_free (contents);
   }
   g_free ((gchar *) bad[2]);
+  g_free ((gchar *) bad[3]);
+  g_ptr_array_unref (entries);
+}
+
+GST_END_TEST;
+
+/* An entry that names a schedule with its twiddles prefetched is read back
+ * as such: the plan runs that build, untimed, and stays correct. */
+GST_START_TEST (test_prefetched_choice_is_read)
+{
+  gchar *schedule = run_and_check (FALSE), *contents = NULL, *entry;
+  GPtrArray *entries = tuning_entries ();
+  gchar **lines;
+  ClfftTuningStats before, after;
+
+  fail_unless_equals_int (entries->len, 1);
+  fail_unless (g_file_get_contents (g_ptr_array_index (entries, 0),
+          &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", 4);
+  fail_unless (g_strv_length (lines) >= 3);
+  /* the stored schedule, prefetched whether or not the timing chose so */
+  if (!g_str_has_suffix (lines[2], "+prefetch"))
+    entry = g_strdup_printf ("%s\n%s\n%s+prefetch\n", lines[0], lines[1],
+        lines[2]);
+  else
+    entry = g_strdup (contents);
+  overwrite_entries (entry);
+  g_free (schedule);
+  clfft_tuning_forget ();
+  before = stats_now ();
+  schedule = run_and_check (FALSE);
+  after = stats_now ();
+  fail_unless_equals_int (after.read_from_disk, before.read_from_disk + 1);
+  fail_unless_equals_int (after.timed, before.timed);
+  fail_unless_equals_int (after.discarded, before.discarded);
+  fail_unless (g_str_has_suffix (schedule, "+prefetch"), "ran %s", schedule);
+  g_free (schedule);
+  g_free (entry);
+  g_strfreev (lines);
+  g_free (contents);
   g_ptr_array_unref (entries);
 }
 
@@ -514,6 +564,7 @@ tuning_suite (void)
   tcase_add_test (tc, test_real_layout_is_chosen);
   tcase_add_test (tc, test_choice_is_remembered);
   tcase_add_test (tc, test_bad_entries_are_discarded);
+  tcase_add_test (tc, test_prefetched_choice_is_read);
   suite_add_tcase (s, tc);
   return s;
 }

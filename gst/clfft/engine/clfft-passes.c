@@ -246,6 +246,7 @@ clfft_row_schedule_equal (const ClfftRowSchedule * a,
     const ClfftRowSchedule * b)
 {
   return a->n_stages == b->n_stages && a->threads == b->threads
+      && a->prefetch_twiddles == b->prefetch_twiddles
       && memcmp (a->radices, b->radices, a->n_stages * sizeof (guint)) == 0;
 }
 
@@ -551,6 +552,8 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     g_string_append (options, " -D NO_LDS_PAD");
   if (pass->split_exchange)
     g_string_append (options, " -D SPLIT_EXCHANGE");
+  if (schedule->prefetch_twiddles)
+    g_string_append (options, " -D PREFETCH_TWIDDLES");
   g_string_append (options, suffix);
   pass->kernel = clfft_kernel_new (pass->engine, "fft_stockham.cl",
       options->str, "fft_rows", error);
@@ -719,6 +722,8 @@ clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
     g_snprintf (pass->radices + used, sizeof (pass->radices) - used, "%s%u",
         s ? "x" : "", schedule.radices[s]);
   }
+  if (schedule.prefetch_twiddles)
+    g_strlcat (pass->radices, "+prefetch", sizeof (pass->radices));
   pass->n = spec->n;
   pass->spec = *spec;
   pass->schedule = schedule;

@@ -23,6 +23,8 @@ typedef struct
   /* values a work-item takes through the butterflies of all stages: the
    * length of its chain of work */
   guint chain;
+  /* PREFETCH_TWIDDLES in kernels/fft_stockham.cl: only tuning sets it */
+  gboolean prefetch_twiddles;
 } ClfftRowSchedule;
 
 /* Most schedules that clfft_row_schedules offers. */
@@ -120,13 +122,15 @@ typedef struct
   gboolean split_exchange;      /* SPLIT_EXCHANGE: parts exchanged apart */
   ClfftRowPassSpec spec;
   ClfftRowSchedule schedule;
-  gchar radices[64];            /* the schedule, e.g. "8x8x4" */
+  gchar radices[64];            /* the schedule, e.g. "8x8x4", or
+                                 * "8x8x4+prefetch" (prefetch_twiddles) */
 } ClfftRowPass;
 
 /* A pass with the schedule that clfft_row_schedules puts first. */
 gboolean clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
     const ClfftRowPassSpec * spec, GError ** error);
-/* A pass with the given schedule, one of clfft_row_schedules' for spec->n */
+/* A pass with the given schedule, one of clfft_row_schedules' for spec->n
+ * (with its twiddles prefetched or not) */
 gboolean clfft_row_pass_init_scheduled (ClfftRowPass * pass,
     ClfftEngine * engine, const ClfftRowPassSpec * spec,
     const ClfftRowSchedule * schedule, GError ** error);

@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TUNING_FORMAT "gst-clfft tuning 1"
+/* 2: schedules may prefetch their twiddles; entries of 1 were chosen
+ * without trying that, and are timed again */
+#define TUNING_FORMAT "gst-clfft tuning 2"
 /* Launches per timed round, and rounds per schedule after one to warm up:
  * the median round counts. */
 #define LAUNCHES_PER_ROUND 10
@@ -75,24 +77,32 @@ schedule_text (const ClfftRowSchedule * schedule)
 
   for (guint i = 0; i < schedule->n_stages; i++)
     g_string_append_printf (s, "%s%u", i ? "," : "", schedule->radices[i]);
-  g_string_append_printf (s, "@%u", schedule->threads);
+  g_string_append_printf (s, "@%u%s", schedule->threads,
+      schedule->prefetch_twiddles ? "+prefetch" : "");
   return g_string_free (s, FALSE);
 }
 
-/* The schedule of candidates that text names, or NULL. */
-static const ClfftRowSchedule *
+/* Whether text names one of candidates, with its twiddles prefetched or
+ * not; that schedule in *found. */
+static gboolean
 find_schedule (const gchar * text, const ClfftRowSchedule * candidates,
-    guint count)
+    guint count, ClfftRowSchedule * found)
 {
-  for (guint i = 0; i < count; i++) {
-    gchar *name = schedule_text (&candidates[i]);
-    gboolean same = strcmp (name, text) == 0;
+  for (guint i = 0; i < count * 2; i++) {
+    ClfftRowSchedule schedule = candidates[i % count];
+    gchar *name;
+    gboolean same;
 
+    schedule.prefetch_twiddles = i >= count;
+    name = schedule_text (&schedule);
+    same = strcmp (name, text) == 0;
     g_free (name);
-    if (same)
-      return &candidates[i];
+    if (same) {
+      *found = schedule;
+      return TRUE;
+    }
   }
-  return NULL;
+  return FALSE;
 }
 
 static gchar *
@@ -109,27 +119,26 @@ disk_path (const gchar * key)
   return path;
 }
 
-/* The choice stored for key, if a valid entry holds one of candidates; an
+/* Whether a valid entry for key holds one of candidates (in *found); an
  * entry that does not is removed. */
-static const ClfftRowSchedule *
+static gboolean
 read_choice (const gchar * key, const ClfftRowSchedule * candidates,
-    guint count)
+    guint count, ClfftRowSchedule * found)
 {
   gchar *path = disk_path (key), *contents = NULL;
   gchar **lines = NULL;
-  const ClfftRowSchedule *found = NULL;
   const gchar *problem = NULL;
 
   if (!g_file_get_contents (path, &contents, NULL, NULL)) {
     g_free (path);
-    return NULL;
+    return FALSE;
   }
   lines = g_strsplit (contents, "\n", 4);
   if (g_strv_length (lines) < 3 || strcmp (lines[0], TUNING_FORMAT) != 0)
     problem = "not a gst-clfft tuning entry of this format";
   else if (strcmp (lines[1], key) != 0)
     problem = "made for another pass";
-  else if (!(found = find_schedule (lines[2], candidates, count)))
+  else if (!find_schedule (lines[2], candidates, count, found))
     problem = "not a schedule of this pass";
   if (problem) {
     clfft_log (CLFFT_LOG_WARNING, "discarding tuning entry %s: %s", path,
@@ -142,7 +151,7 @@ read_choice (const gchar * key, const ClfftRowSchedule * candidates,
   g_strfreev (lines);
   g_free (contents);
   g_free (path);
-  return found;
+  return problem == NULL;
 }
 
 static void
@@ -314,7 +323,38 @@ timed_launch (ClfftEngine * engine, cl_command_queue queue,
   return TRUE;
 }
 
-/* Times pass and each other candidate, and sets *chosen to the fastest. */
+/* Times schedule on launch l (pass itself where that is pass's schedule):
+ * *us, or G_MAXDOUBLE where the schedule does not build. FALSE on a
+ * timing error. */
+static gboolean
+time_schedule (ClfftRowPass * pass, const ClfftRowSchedule * schedule,
+    cl_command_queue queue, const ClfftRowLaunch * l, gdouble * us,
+    GError ** error)
+{
+  ClfftRowPass trial;
+  GError *build_error = NULL;
+  gboolean ok;
+
+  if (clfft_row_schedule_equal (schedule, &pass->schedule))
+    return time_pass (pass, queue, l, us, error);
+  if (!clfft_row_pass_init_scheduled (&trial, pass->engine, &pass->spec,
+          schedule, &build_error)) {
+    gchar *name = schedule_text (schedule);
+
+    clfft_log (CLFFT_LOG_INFO, "length-%u schedule %s not tried: %s",
+        pass->n, name, build_error->message);
+    g_free (name);
+    g_clear_error (&build_error);
+    *us = G_MAXDOUBLE;
+    return TRUE;
+  }
+  ok = time_pass (&trial, queue, l, us, error);
+  clfft_row_pass_clear (&trial);
+  return ok;
+}
+
+/* Times pass and each other candidate, then the fastest with its twiddles
+ * prefetched, and sets *chosen to the fastest of all. */
 static gboolean
 time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
     const ClfftRowSchedule * candidates, guint count,
@@ -322,44 +362,51 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
 {
   cl_command_queue queue = profiling_queue (pass->engine, error);
   ClfftRowLaunch l;
+  ClfftRowSchedule best;
   cl_mem copy = NULL;
-  gdouble us[CLFFT_MAX_ROW_SCHEDULES];
-  guint best = 0, timed = 0;
+  gdouble us, best_us = G_MAXDOUBLE, untuned_us = G_MAXDOUBLE;
+  guint timed = 0;
   gboolean ok = queue != NULL
       && timed_launch (pass->engine, queue, launch, &l, &copy, error);
 
   /* the untuned pass is the first candidate */
   for (guint i = 0; ok && i < count; i++) {
-    ClfftRowPass trial;
-    GError *build_error = NULL;
-
-    if (i > 0 && !clfft_row_pass_init_scheduled (&trial, pass->engine,
-            &pass->spec, &candidates[i], &build_error)) {
-      clfft_log (CLFFT_LOG_INFO, "length-%u schedule %u not tried: %s",
-          pass->n, i, build_error->message);
-      g_clear_error (&build_error);
-      us[i] = G_MAXDOUBLE;
-      continue;
+    ok = time_schedule (pass, &candidates[i], queue, &l, &us, error);
+    if (ok && us < G_MAXDOUBLE)
+      timed++;
+    if (ok && i == 0)
+      untuned_us = us;
+    if (ok && (i == 0 || us < best_us)) {
+      best = candidates[i];
+      best_us = us;
     }
-    ok = time_pass (i ? &trial : pass, queue, &l, &us[i], error);
-    if (i > 0)
-      clfft_row_pass_clear (&trial);
-    timed++;
-    if (ok && us[i] < us[best])
-      best = i;
   }
-  if (ok && us[best] > MARGIN * us[0])
-    best = 0;
+  if (ok && best_us > MARGIN * untuned_us) {
+    best = candidates[0];
+    best_us = untuned_us;
+  }
   if (ok) {
-    gchar *name = schedule_text (&candidates[best]);
+    ClfftRowSchedule prefetched = best;
+
+    prefetched.prefetch_twiddles = TRUE;
+    ok = time_schedule (pass, &prefetched, queue, &l, &us, error);
+    if (ok && us < G_MAXDOUBLE)
+      timed++;
+    if (ok && us < MARGIN * best_us) {
+      best = prefetched;
+      best_us = us;
+    }
+  }
+  if (ok) {
+    gchar *name = schedule_text (&best);
     gchar *untuned = schedule_text (&candidates[0]);
 
     clfft_log (CLFFT_LOG_INFO, "length-%u pass tuned over %u schedules: %s, "
         "%.1f us a launch (untuned %s, %.1f us)", pass->n, timed, name,
-        us[best], untuned, us[0]);
+        best_us, untuned, untuned_us);
     g_free (name);
     g_free (untuned);
-    *chosen = candidates[best];
+    *chosen = best;
     g_mutex_lock (&lock);
     stats.timed++;
     stats.schedules_timed += timed;
@@ -421,7 +468,6 @@ clfft_row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
     GError ** error)
 {
   ClfftRowSchedule candidates[CLFFT_MAX_ROW_SCHEDULES], chosen;
-  const ClfftRowSchedule *stored;
   ClfftRowPass tuned;
   guint count;
   gchar *key;
@@ -434,8 +480,7 @@ clfft_row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
     return TRUE;
   key = tuning_key (pass, launch);
   if (!remembered (key, &chosen)) {
-    if ((stored = read_choice (key, candidates, count))) {
-      chosen = *stored;
+    if (read_choice (key, candidates, count, &chosen)) {
       g_mutex_lock (&lock);
       stats.read_from_disk++;
       g_mutex_unlock (&lock);

@@ -1,6 +1,7 @@
 /* Plan-time tuning of row passes: each schedule that clfft_row_schedules
- * offers for a pass is timed on the device with the pass's own launch, and
- * the fastest is kept. The choice is remembered for the process and on
+ * offers for a pass is timed on the device with the pass's own launch,
+ * then the fastest again with its twiddles prefetched, and the fastest of
+ * all is kept. The choice is remembered for the process and on
  * disk next to the program cache, so that the next plan of the same shape
  * on the same device and driver builds one kernel and times nothing. */
 #ifndef __CLFFT_TUNING_H__
