@@ -1,8 +1,8 @@
 /* Complex multiplies and the butterflies of every radix the row passes
- * use (2, 3, 4, 5, 7, 8, and 6, 9, 10, 12, 15, 16 made of two of those),
- * in registers. They depend on no build option, so that each kernel file
- * that includes this one (fft_stockham.cl, filter_fused.cl, fft_lanes.cl)
- * specializes its passes as it needs.
+ * use (2, 3, 4, 5, 7, 8, 11, 13, and 6, 9, 10, 12, 15, 16 made of two of
+ * those), in registers. They depend on no build option, so that each
+ * kernel file that includes this one (fft_stockham.cl, filter_fused.cl,
+ * fft_lanes.cl) specializes its passes as it needs.
  *
  * A value is a cplx: one complex float2, or (fft_lanes.cl) a wider vector
  * of several complex values interleaved, real parts in the even
@@ -75,7 +75,8 @@ BUTTERFLY_INLINE void butterfly8 (cplx * v, float sign)
   }
 }
 
-/* Radix 3, 5 and 7: X[k] = a0 + sum_m (a_m + a_{R-m}) cos(2 pi k m / R)
+/* The odd primes R = 3, 5, 7, 11 and 13:
+ *   X[k] = a0 + sum_m (a_m + a_{R-m}) cos(2 pi k m / R)
  *   +- i sign sum_m (a_m - a_{R-m}) sin(2 pi k m / R), m = 1 .. (R-1)/2. */
 __constant float kCos3[3] = { 1.0f, -0.5f, -0.5f };
 __constant float kSin3[3] = { 0.0f, 0.86602540378443864676f,
@@ -100,11 +101,33 @@ __constant float kSin7[7] = { 0.0f, 0.78183148246802980871f,
   -0.78183148246802980871f
 };
 
+__constant float kCos11[11] = { 1.0f, 0.84125353283118120551f,
+  0.41541501300188643508f, -0.1423148382732850048f, -0.65486073394528498959f,
+  -0.95949297361449736865f, -0.95949297361449736865f,
+  -0.65486073394528498959f, -0.1423148382732850048f, 0.41541501300188643508f,
+  0.84125353283118120551f };
+__constant float kSin11[11] = { 0.0f, 0.54064081745559755543f,
+  0.90963199535451833011f, 0.98982144188093279524f, 0.7557495743542582689f,
+  0.28173255684142967104f, -0.28173255684142967104f, -0.7557495743542582689f,
+  -0.98982144188093279524f, -0.90963199535451833011f,
+  -0.54064081745559755543f };
+__constant float kCos13[13] = { 1.0f, 0.88545602565320991051f,
+  0.56806474673115592289f, 0.12053668025532300601f, -0.35460488704253545489f,
+  -0.74851074817110119231f, -0.9709418174260520118f, -0.9709418174260520118f,
+  -0.74851074817110119231f, -0.35460488704253545489f, 0.12053668025532300601f,
+  0.56806474673115592289f, 0.88545602565320991051f };
+__constant float kSin13[13] = { 0.0f, 0.46472317204376850652f,
+  0.82298386589365635224f, 0.99270887409805397272f, 0.93501624268541483342f,
+  0.66312265824079519305f, 0.23931566428755768339f, -0.23931566428755768339f,
+  -0.66312265824079519305f, -0.93501624268541483342f,
+  -0.99270887409805397272f, -0.82298386589365635224f,
+  -0.46472317204376850652f };
+
 BUTTERFLY_INLINE void butterfly_odd (cplx * v, uint radix, float sign,
     __constant const float * cos_table, __constant const float * sin_table)
 {
   const uint pairs = radix / 2;
-  cplx sum[4], diff[4], out[8];
+  cplx sum[7], diff[7], out[13];
 
   for (uint m = 1; m <= pairs; m++) {
     sum[m] = v[m] + v[radix - m];
@@ -147,6 +170,12 @@ BUTTERFLY_INLINE void butterfly_direct (cplx * v, uint radix, float sign)
       break;
     case 7:
       butterfly_odd (v, 7, sign, kCos7, kSin7);
+      break;
+    case 11:
+      butterfly_odd (v, 11, sign, kCos11, kSin11);
+      break;
+    case 13:
+      butterfly_odd (v, 13, sign, kCos13, kSin13);
       break;
   }
 }

@@ -36,9 +36,9 @@
  * ringing at the borders, for about 2.25 times the work.
  *
  * Widths and heights go from 2 to 8192, any value: sizes whose factors are
- * all 2, 3, 5 and 7 (1920x1080, 1280x720, 3840x2160) take the mixed-radix
- * FFT, others (1366x768, 997x631) Bluestein's algorithm; padding=none
- * never changes the size. Larger or smaller frames are refused at caps
+ * all 2, 3, 5, 7, 11 and 13 (1920x1080, 1280x720, 3840x2160) take the
+ * mixed-radix FFT, others (1366x768, 997x631) Bluestein's algorithm;
+ * padding=none never changes the size. Larger or smaller frames are refused at caps
  * negotiation.
  *
  * #GstClfft2dFilter:pipeline-depth sets how many frames are on the device

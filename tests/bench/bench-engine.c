@@ -959,7 +959,8 @@ main (int argc, char **argv)
   if (wanted ("r2c")) {
     bench_r2c_1d (1024, quick ? 64 : 4096);
     bench_r2c_1d (4096, quick ? 16 : 1024);
-    /* two passes: spectrum's bands=4096 (Bluestein on 4095), and 65536 */
+    /* spectrum's bands=4096 (half length 4095 in one pass), and 65536
+     * (two passes) */
     bench_r2c_1d (8190, quick ? 4 : 512);
     bench_r2c_1d (65536, quick ? 2 : 64);
   }

@@ -24,7 +24,7 @@ static GRand *rng;
 static gboolean
 is_direct (guint n)
 {
-  static const guint primes[] = { 2, 3, 5, 7 };
+  static const guint primes[] = { 2, 3, 5, 7, 11, 13 };
 
   for (guint i = 0; i < G_N_ELEMENTS (primes); i++)
     while (n % primes[i] == 0)
@@ -268,7 +268,9 @@ static void
 check_description (const gchar * got, const gchar * head,
     const guint lengths[], guint n_lengths)
 {
-  static const guint radices[] = { 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16 };
+  static const guint radices[] = { 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    15, 16
+  };
   gchar *expected_head = g_strconcat (head, " (radices ", NULL);
   gchar **passes;
   const gchar *rest;
@@ -298,10 +300,11 @@ check_description (const gchar * got, const gchar * head,
   g_free (expected_head);
 }
 
-/* Lengths with a prime factor above 7 go through Bluestein. */
+/* Lengths with a prime factor above 13 go through Bluestein (17 on 33,
+ * 683 on 1365 and 2039 on 4095: convolution lengths with radix 11 or 13). */
 GST_START_TEST (test_fft_1d_bluestein_lengths)
 {
-  static const guint lengths[] = { 1, 11, 13, 17, 22, 97, 127, 254, 683,
+  static const guint lengths[] = { 1, 17, 19, 34, 97, 127, 254, 683,
     997, 1366, 2039, 2047,
   };
 
@@ -325,9 +328,10 @@ GST_END_TEST;
 GST_START_TEST (test_fft_1d_mixed_radix_lengths)
 {
   /* every radix alone and mixed, and the lengths of video frames */
-  static const guint lengths[] = { 3, 5, 6, 7, 9, 10, 12, 14, 15, 21, 25,
-    27, 35, 49, 60, 100, 120, 210, 243, 343, 480, 625, 720, 1000, 1080, 1280,
-    1920, 2160, 2187, 2401, 3125, 3840, 4000,
+  static const guint lengths[] = { 3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 21,
+    22, 25, 26, 27, 35, 49, 60, 100, 120, 121, 143, 169, 210, 243, 343, 480,
+    625, 720, 1000, 1001, 1080, 1280, 1331, 1920, 2160, 2187, 2197, 2401,
+    3125, 3840, 4000, 4095,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
@@ -355,8 +359,8 @@ GST_START_TEST (test_fft_1d_two_pass_lengths)
           "256 x 256", {256, 256}},
     {CLFFT_C2C, 4099, "C2C 4099 x 1: FFT of length 4099 through Bluestein "
           "on 8232 in two passes, 84 x 98", {84, 98}},
-    {CLFFT_R2C, 8190, "R2C 8190 x 1: FFT of length 4095 through Bluestein "
-          "on 8192 in two passes, 64 x 128", {64, 128}},
+    {CLFFT_R2C, 8194, "R2C 8194 x 1: FFT of length 4097 through Bluestein "
+          "on 8232 in two passes, 84 x 98", {84, 98}},
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
@@ -535,10 +539,13 @@ GST_START_TEST (test_fft_1d_real)
   static const guint lengths[] = { 1, 2, 3, 4, 5, 6, 7, 8, 10, 15, 16, 30,
     64, 100, 210, 256, 1080, 1024, 2187, 3125, 4096, 8000, 8192,
     /* through Bluestein: odd, and even with a Bluestein half */
-    97, 1023, 22, 254, 1366, 4094,
+    97, 1023, 34, 254, 1366, 4094,
+    /* half lengths with radix 11 or 13 (spectrum's bands=4096 is 8190, at
+     * half length 4095 in one pass) */
+    22, 26, 8190,
     /* in two passes: even (the unfold is a pass of its own), odd, and
-     * with Bluestein (spectrum's bands=4096 is 8190) */
-    16384, 12005, 8190, 8191, 65536,
+     * with Bluestein (odd, and even with a Bluestein half) */
+    16384, 12005, 8191, 8194, 65536,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
@@ -997,7 +1004,7 @@ GST_START_TEST (test_enqueue_waits_for_events)
   {
     ClfftKind kind;
     guint n, batch;
-  } cases[] = { {CLFFT_C2C, 64, 2}, {CLFFT_C2C, 8192, 16}, {CLFFT_R2C, 8190,
+  } cases[] = { {CLFFT_C2C, 64, 2}, {CLFFT_C2C, 8192, 16}, {CLFFT_R2C, 8194,
           16},
   };
   cl_context context = clfft_engine_get_context (engine);

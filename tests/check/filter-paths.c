@@ -222,7 +222,8 @@ GST_START_TEST (test_paths_match_reference)
   /* heights and half widths of one, two and three radix stages, rows of
    * several work-groups' worth, heights and bins that fill the last
    * work-item's lanes in part (90 rows, 33 bins, 7 rows of 8 bins), a
-   * half width of one pixel pair, a magnitude and a signed output */
+   * half width of one pixel pair, radices 11 and 13 (a half width of 13,
+   * a height of 22), a magnitude and a signed output */
   const Case cases[] = {
     {64, 48, FALSE, TRUE, 3.0f, 0.0f},
     {96, 90, FALSE, FALSE, 1.0f, 128.0f},
@@ -231,6 +232,7 @@ GST_START_TEST (test_paths_match_reference)
     {8, 4, FALSE, TRUE, 1.0f, 0.0f},
     {14, 7, FALSE, FALSE, 1.0f, 128.0f},
     {2, 60, FALSE, FALSE, 1.0f, 128.0f},
+    {26, 22, FALSE, TRUE, 2.0f, 0.0f},
     {64, 48, TRUE, TRUE, 1.0f, 0.0f},
     {96, 90, TRUE, FALSE, 1.0f, 32768.0f},
   };
@@ -274,7 +276,7 @@ GST_START_TEST (test_paths_decline)
   const Case cases[] = {
     {63, 48, FALSE, TRUE, 3.0f, 0.0f},  /* odd width: no pixel pairs */
     {64, 47, FALSE, TRUE, 3.0f, 0.0f},  /* height through Bluestein */
-    {22, 16, FALSE, TRUE, 3.0f, 0.0f},  /* half width 11: Bluestein */
+    {34, 16, FALSE, TRUE, 3.0f, 0.0f},  /* half width 17: Bluestein */
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -151,13 +151,13 @@ run_and_check (gboolean in_place)
 }
 
 /* Every schedule that tuning may pick for these lengths (the filter's
- * rows and columns at 1280x720 to 3840x2160, and the batched 1D R2C of
- * 4096), with its twiddles prefetched and not, forward over BATCH random
+ * rows and columns at 1280x720 to 3840x2160, the batched 1D R2C of 4096,
+ * and 4095, with radix 13), with its twiddles prefetched and not, forward over BATCH random
  * rows, against the reference. */
 GST_START_TEST (test_every_schedule_is_correct)
 {
   static const guint lengths[] = { 320, 640, 720, 960, 1080, 1920, 2048,
-    2160
+    2160, 4095
   };
   ClfftRowPassSpec spec = { 0, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
     0, 0, 0, 0
@@ -214,14 +214,17 @@ GST_END_TEST;
  * not): the 1D R2C two rows at a
  * time at 1024 and 4096 points, over an odd batch (the last row alone),
  * and the half-length transforms of 1920 and 3840 real points (the
- * filter's rows at 1920x1080 and 3840x2160), against the reference. */
+ * filter's rows at 1920x1080 and 3840x2160) and of 8190 (clfftspectrum's
+ * bands=4096, radix 13), against the reference. */
 GST_START_TEST (test_every_schedule_unfolds_real_spectra)
 {
   static const struct
   {
     guint n;                    /* FFT length of the pass */
     gboolean two_rows;          /* else a half-length transform */
-  } cases[] = { {1024, TRUE}, {4096, TRUE}, {960, FALSE}, {1920, FALSE} };
+  } cases[] = { {1024, TRUE}, {4096, TRUE}, {960, FALSE}, {1920, FALSE},
+  {4095, FALSE}
+  };
   const guint batch = 5;
   guint checked = 0;
 

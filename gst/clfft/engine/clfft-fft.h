@@ -21,8 +21,8 @@ typedef enum
 } ClfftKind;
 
 /* Whether the engine transforms length n (on any axis): every n up to
- * 2^23, and up to 2^24 when n has no prime factor other than 2, 3, 5 and 7
- * and splits into two such factors of at most 4096. Those lengths run
+ * 2^23, and up to 2^24 when n has no prime factor other than 2, 3, 5, 7,
+ * 11 and 13 and splits into two such factors of at most 4096. Those run
  * directly in mixed radix (in one pass up to 4096, else in two), the others
  * through Bluestein's algorithm. A real transform of even n runs at n/2 when
  * that qualifies, else at n. */

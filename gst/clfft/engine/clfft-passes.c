@@ -117,10 +117,10 @@ clfft_kernel_release (cl_kernel * kernel)
 
 /* The radices a stage can have: butterfly () in kernels/fft_stockham.cl,
  * largest first; the direct ones are those butterfly_direct () does. */
-static const guint stage_radices[] = { 16, 15, 12, 10, 9, 8, 7, 6, 5, 4, 3,
-  2
+static const guint stage_radices[] = { 16, 15, 13, 12, 11, 10, 9, 8, 7, 6,
+  5, 4, 3, 2
 };
-static const guint direct_radices[] = { 8, 7, 5, 4, 3, 2 };
+static const guint direct_radices[] = { 13, 11, 8, 7, 5, 4, 3, 2 };
 
 static guint
 schedule_chain (guint n, const guint radices[], guint n_stages, guint threads)
@@ -179,7 +179,7 @@ schedule_search (guint n, guint rest, guint max_radix, gboolean composite,
 /* The fewest stages (each an exchange through local memory, which bounds
  * the kernel on a GPU), then the shortest chain of work per work-item,
  * then the most work-items; composite: with radices of two butterflies
- * each. FALSE if n has a prime factor above 7. */
+ * each. FALSE if n has a prime factor above 13. */
 static gboolean
 radix_schedule (guint n, gboolean composite, ClfftRowSchedule * best)
 {
@@ -712,7 +712,7 @@ clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
   if (schedule.n_stages == 0) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "a row pass does not run length %u: it takes lengths up to %u with "
-        "no prime factor other than 2, 3, 5 and 7", spec->n,
+        "no prime factor other than 2, 3, 5, 7, 11 and 13", spec->n,
         CLFFT_MAX_ROW_LENGTH);
     return FALSE;
   }

@@ -31,7 +31,7 @@ typedef struct
 #define CLFFT_MAX_ROW_SCHEDULES 8
 
 /* Whether a row pass does length n directly: 1..CLFFT_MAX_ROW_LENGTH with
- * no prime factor other than 2, 3, 5 and 7. */
+ * no prime factor other than 2, 3, 5, 7, 11 and 13. */
 gboolean clfft_row_length_direct (guint n);
 
 /* How a row pass reads its input and writes its output; see the LOAD_* and

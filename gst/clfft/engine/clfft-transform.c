@@ -48,9 +48,9 @@ split_length (guint n, guint * n1, guint * n2)
 /* A quick test before the search for a split (which implies it): most
  * lengths that Bluestein's length search tries fail here. */
 static gboolean
-seven_smooth (guint n)
+row_radices_smooth (guint n)
 {
-  static const guint primes[] = { 2, 3, 5, 7 };
+  static const guint primes[] = { 2, 3, 5, 7, 11, 13 };
 
   for (guint i = 0; i < G_N_ELEMENTS (primes); i++)
     while (n % primes[i] == 0)
@@ -63,7 +63,7 @@ clfft_transform_length_direct (guint n)
 {
   guint n1, n2;
 
-  return n >= 1 && seven_smooth (n) && split_length (n, &n1, &n2);
+  return n >= 1 && row_radices_smooth (n) && split_length (n, &n1, &n2);
 }
 
 guint
@@ -102,7 +102,7 @@ clfft_transform_length_supported (guint n)
 }
 
 /* out = the forward DFT of in (n complex values, stride apart), in double
- * precision, for n with no prime factor above 7: recursive decimation in
+ * precision, for n with no prime factor above 13: recursive decimation in
  * time. cos_t, sin_t hold exp(-2 pi i j / table_n), j < table_n, for a
  * table_n that n divides. */
 static void
@@ -125,7 +125,7 @@ host_fft (const gdouble * in, gsize stride, guint n, gdouble * out,
   /* X[k + q m] = sum_r W_n^(r k) Y_r[k] W_p^(r q), over the positions
    * k + j m that the sub-transforms Y_r[k] = out[r m + k] also hold */
   for (guint k = 0; k < m; k++) {
-    gdouble t_re[7], t_im[7];
+    gdouble t_re[13], t_im[13];
 
     for (guint r = 0; r < p; r++) {
       guint j = (guint) (((guint64) r * k * (table_n / n)) % table_n);
@@ -314,9 +314,9 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
   if (t->n == 0 || !split_length (t->n, &t->n1, &t->n2)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "FFT length %u is not supported: the engine does lengths from 1 to "
-        "%u with no prime factor other than 2, 3, 5 and 7 that split into "
-        "two factors of at most %u, and any other length up to %u", length,
-        CLFFT_MAX_LENGTH, CLFFT_MAX_ROW_LENGTH, CLFFT_MAX_LENGTH / 2);
+        "%u with no prime factor other than 2, 3, 5, 7, 11 and 13 that split "
+        "into two factors of at most %u, and any other length up to %u",
+        length, CLFFT_MAX_LENGTH, CLFFT_MAX_ROW_LENGTH, CLFFT_MAX_LENGTH / 2);
     return FALSE;
   }
   t->bluestein = t->n != length;

@@ -1,7 +1,7 @@
 /* A batched 1D transform of any supported length over rows of device
  * memory: one row pass when the length fits a work-group, else two passes
  * (four-step), and Bluestein's algorithm for lengths with a prime factor
- * above 7. Plans chain these with transposes. */
+ * above 13. Plans chain these with transposes. */
 #ifndef __CLFFT_TRANSFORM_H__
 #define __CLFFT_TRANSFORM_H__
 
