@@ -70,33 +70,40 @@ poison (cl_mem buffer, gsize count)
           0, NULL, NULL), CL_SUCCESS);
 }
 
-/* One launch of a pass of spec with the given schedule, rows rows from in
- * to out (n_out floats, poisoned first), checked against ref; what names
- * the case in a failure. */
-static void
-check_schedule (const ClfftRowPassSpec * spec,
-    const ClfftRowSchedule * schedule, const ClfftRowSide * in,
+/* One launch of a pass of spec with each of the count schedules, with its
+ * twiddles prefetched and not, rows rows from in to out (n_out floats,
+ * poisoned before each), checked against ref; what names the case in a
+ * failure. Returns the launches checked. */
+static guint
+check_schedules (const ClfftRowPassSpec * spec,
+    const ClfftRowSchedule * schedules, guint count, const ClfftRowSide * in,
     const ClfftRowSide * out, guint rows, const ClfftRowTables * tables,
     gfloat * y, const gdouble * ref, gsize n_out, const gchar * what)
 {
-  ClfftRowPass pass;
-  GError *error = NULL;
-  gdouble err;
+  for (guint c = 0; c < 2 * count; c++) {
+    ClfftRowSchedule schedule = schedules[c % count];
+    ClfftRowPass pass;
+    GError *error = NULL;
+    gdouble err;
 
-  fail_unless (clfft_row_pass_init_scheduled (&pass, engine, spec, schedule,
-          &error), "%s: %s", what, error ? error->message : "");
-  poison (out->mem, n_out);
-  fail_unless (clfft_row_pass_enqueue (&pass, in, out, rows, 1, tables, NULL,
-          &error), "%s", error ? error->message : "");
-  fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
-          (engine), out->mem, CL_TRUE, 0, n_out * sizeof (gfloat), y, 0, NULL,
-          NULL), CL_SUCCESS);
-  err = rel_l2_error (y, ref, n_out);
-  GST_INFO ("%s, %s on %u work-items: error %.2e", what, pass.radices,
-      pass.threads_per_row, err);
-  fail_unless (err <= TOLERANCE, "%s, %s on %u work-items: relative error %g",
-      what, pass.radices, pass.threads_per_row, err);
-  clfft_row_pass_clear (&pass);
+    schedule.prefetch_twiddles = c >= count;
+    fail_unless (clfft_row_pass_init_scheduled (&pass, engine, spec,
+            &schedule, &error), "%s: %s", what,
+        error ? error->message : "");
+    poison (out->mem, n_out);
+    fail_unless (clfft_row_pass_enqueue (&pass, in, out, rows, 1, tables,
+            NULL, &error), "%s", error ? error->message : "");
+    fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
+            (engine), out->mem, CL_TRUE, 0, n_out * sizeof (gfloat), y, 0,
+            NULL, NULL), CL_SUCCESS);
+    err = rel_l2_error (y, ref, n_out);
+    GST_INFO ("%s, %s on %u work-items: error %.2e", what, pass.radices,
+        pass.threads_per_row, err);
+    fail_unless (err <= TOLERANCE, "%s, %s on %u work-items: relative error "
+        "%g", what, pass.radices, pass.threads_per_row, err);
+    clfft_row_pass_clear (&pass);
+  }
+  return 2 * count;
 }
 
 /* One forward transform of BATCH random rows through a new plan, out of
@@ -176,6 +183,8 @@ GST_START_TEST (test_every_schedule_is_correct)
     gdouble *xd = g_new (gdouble, n_values), *ref = g_new (gdouble,
         n_values);
     cl_mem src, dst;
+    ClfftRowSide in, out;
+    gchar *what;
 
     for (gsize v = 0; v < n_values; v++)
       xd[v] = x[v] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
@@ -184,18 +193,12 @@ GST_START_TEST (test_every_schedule_is_correct)
     dst = device_buffer (n_values * sizeof (gfloat), y);
     spec.n = n;
     fail_unless (count >= 2, "length %u has %u schedules", n, count);
-    for (guint c = 0; c < 2 * count; c++) {
-      const ClfftRowSide in = { src, {1, n}, 0, 1 }, out = { dst, {1, n},
-      0, 1 };
-      ClfftRowSchedule schedule = schedules[c % count];
-      gchar *what = g_strdup_printf ("length %u", n);
-
-      schedule.prefetch_twiddles = c >= count;
-      check_schedule (&spec, &schedule, &in, &out, BATCH, &tables, y, ref,
-          n_values, what);
-      g_free (what);
-      checked++;
-    }
+    in = (ClfftRowSide) { src, {1, n}, 0, 1 };
+    out = (ClfftRowSide) { dst, {1, n}, 0, 1 };
+    what = g_strdup_printf ("length %u", n);
+    checked += check_schedules (&spec, schedules, count, &in, &out, BATCH,
+        &tables, y, ref, n_values, what);
+    g_free (what);
     clReleaseMemObject (src);
     clReleaseMemObject (dst);
     g_free (x);
@@ -250,6 +253,8 @@ GST_START_TEST (test_every_schedule_unfolds_real_spectra)
     };
     GError *error = NULL;
     cl_mem src, dst;
+    ClfftRowSide in, out;
+    gchar *what;
 
     for (gsize v = 0; v < n_real; v++) {
       x[v] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
@@ -265,18 +270,12 @@ GST_START_TEST (test_every_schedule_unfolds_real_spectra)
       fail_unless ((tables.real_twiddles = clfft_twiddle_table (engine,
                   n + 1, 2 * n, &error)) != NULL, "%s", error->message);
     fail_unless (count >= 2, "length %u has %u schedules", n, count);
-    for (guint c = 0; c < 2 * count; c++) {
-      const ClfftRowSide in = { src, {1, real_n}, 0, 1 };
-      const ClfftRowSide out = { dst, {1, bins}, 0, 1 };
-      ClfftRowSchedule schedule = schedules[c % count];
-      gchar *what = g_strdup_printf ("real length %u", real_n);
-
-      schedule.prefetch_twiddles = c >= count;
-      check_schedule (&spec, &schedule, &in, &out, batch, &tables, y, ref,
-          n_out, what);
-      g_free (what);
-      checked++;
-    }
+    in = (ClfftRowSide) { src, {1, real_n}, 0, 1 };
+    out = (ClfftRowSide) { dst, {1, bins}, 0, 1 };
+    what = g_strdup_printf ("real length %u", real_n);
+    checked += check_schedules (&spec, schedules, count, &in, &out, batch,
+        &tables, y, ref, n_out, what);
+    g_free (what);
     if (tables.real_twiddles)
       clReleaseMemObject (tables.real_twiddles);
     clReleaseMemObject (src);
