@@ -1,0 +1,21 @@
+#!/bin/sh
+# Live edge filter: a camera's luma through a Butterworth highpass, shown
+# as |value| so that edges light up whatever their sign. The camera's own
+# format goes in as it is (I420 and NV12 frames have their luma filtered).
+#
+# Usage: examples/camera-edges.sh [DEVICE]   (default /dev/video0)
+# SOURCE and SINK replace the camera and the window, for instance
+#   SOURCE='videotestsrc is-live=true num-buffers=60' SINK=fakesink
+set -eu
+device=${1:-/dev/video0}
+source=${SOURCE:-"v4l2src device=$device"}
+sink=${SINK:-autovideosink}
+
+# pipeline-depth=1: each frame leaves before the next comes in (least
+# latency; the default for a live source anyway).
+# shellcheck disable=SC2086 # SOURCE and SINK are pipeline fragments
+exec gst-launch-1.0 $source ! videoconvert ! \
+  video/x-raw,format=GRAY8 ! \
+  clfft2dfilter filter=highpass shape=butterworth order=2 cutoff=0.08 \
+    output=abs gain=4 pipeline-depth=1 ! \
+  videoconvert ! $sink

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Checks that the pictures of doc-pictures.sh show what docs/overview.md
+says they show, by numbers measured on them (GStreamer decodes the PNGs):
+
+- the lowpass zone plate keeps little of the input's fine detail (energy of
+  differences between neighbouring pixels), and the highpass and bandpass
+  little of its coarse centre (variance of the central rings);
+- the photo cleaned by notches is much closer to the photo without noise
+  than the noisy photo is (RMS difference);
+- the audio spectrum of the 440 Hz sawtooth peaks at 440 Hz.
+
+Usage: check-doc-pictures.py GST_LAUNCH PICTURES_DIR
+"""
+import math
+import subprocess
+import sys
+
+SIZE = 512
+
+
+def gray(gst_launch, path):
+    """The pixels of a 512 x 512 PNG as a bytes object, rows top down."""
+    raw = subprocess.run(
+        [gst_launch, "-q", "filesrc", "location=" + path, "!", "pngdec",
+         "!", "videoconvert", "!", "video/x-raw,format=GRAY8", "!",
+         "fdsink", "fd=1"], check=True, capture_output=True).stdout
+    if len(raw) != SIZE * SIZE:
+        sys.exit("%s: %d bytes decoded, not %d" % (path, len(raw),
+                                                  SIZE * SIZE))
+    return raw
+
+
+def fine_detail(p):
+    """Mean square difference between horizontal neighbours."""
+    total = 0
+    for y in range(SIZE):
+        row = p[y * SIZE:(y + 1) * SIZE]
+        total += sum((row[x + 1] - row[x]) ** 2 for x in range(SIZE - 1))
+    return total / (SIZE * (SIZE - 1))
+
+
+def centre_variance(p, half=24):
+    """Variance of the pixels within half of the centre, where the zone
+    plate's rings are coarsest (below about 0.02 cycles per pixel)."""
+    values = [p[y * SIZE + x]
+              for y in range(SIZE // 2 - half, SIZE // 2 + half)
+              for x in range(SIZE // 2 - half, SIZE // 2 + half)]
+    mean = sum(values) / len(values)
+    return sum((v - mean) ** 2 for v in values) / len(values)
+
+
+def rms(a, b):
+    return math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b)) / len(a))
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    gst_launch, folder = sys.argv[1:]
+    pic = {name: gray(gst_launch, "%s/%s.png" % (folder, name))
+           for name in ("zone-plate-input", "zone-plate-lowpass",
+                        "zone-plate-highpass", "zone-plate-bandpass",
+                        "photo-input", "photo-noisy", "photo-cleaned")}
+    checks = []
+
+    def check(what, value, limit):
+        ok = value <= limit
+        checks.append(ok)
+        print("%s %s: %.4g (at most %.4g)" % ("ok  " if ok else "FAIL",
+                                             what, value, limit))
+
+    detail_in = fine_detail(pic["zone-plate-input"])
+    check("zone plate lowpass: fine detail / the input's",
+          fine_detail(pic["zone-plate-lowpass"]) / detail_in, 0.1)
+    centre_in = centre_variance(pic["zone-plate-input"])
+    for name in ("highpass", "bandpass"):
+        # doc-pictures.sh draws both with gain=2: 4 x the variance
+        check("zone plate %s: centre variance / gain^2 / the input's" % name,
+              centre_variance(pic["zone-plate-" + name]) / 4 / centre_in,
+              0.05)
+
+    # doc-pictures.sh made the noisy photo as 0.7 x photo + 38 + noise
+    clean = [min(255, round(0.7 * v + 38)) for v in pic["photo-input"]]
+    noisy_rms = rms(pic["photo-noisy"], clean)
+    cleaned_rms = rms(pic["photo-cleaned"], clean)
+    print("     photo: RMS from the photo without noise: noisy %.2f, "
+          "cleaned %.2f" % (noisy_rms, cleaned_rms))
+    check("photo cleaned by notches: RMS / the noisy photo's",
+          cleaned_rms / noisy_rms, 0.25)
+
+    rows = [line.split(",") for line in
+            open(folder + "/audio-spectrum.csv").read().split()[1:]]
+    hz = [float(r[0]) for r in rows]
+    db = [float(r[1]) for r in rows]
+    peak = hz[db.index(max(db))]
+    check("audio spectrum: |peak - 440 Hz| in bins",
+          abs(peak - 440) / (hz[1] - hz[0]), 1.0)
+
+    print("%d of %d picture checks hold" % (sum(checks), len(checks)))
+    sys.exit(0 if all(checks) else 1)
+
+
+if __name__ == "__main__":
+    main()

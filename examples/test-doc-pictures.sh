@@ -1,0 +1,12 @@
+#!/bin/sh
+# Makes the pictures of docs/overview.md afresh and checks by numbers that
+# they show what the page says (check-doc-pictures.py). The plugin comes
+# from GST_PLUGIN_PATH(_1_0), as meson's test environment sets it.
+#
+# Usage: examples/test-doc-pictures.sh WORK_DIR
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+work=${1:?usage: $0 WORK_DIR}
+rm -rf "$work"
+"$here/doc-pictures.sh" "" "$work"
+python3 "$here/check-doc-pictures.py" gst-launch-1.0 "$work"

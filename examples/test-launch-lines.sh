@@ -1,0 +1,53 @@
+#!/bin/sh
+# Runs each shell example briefly on test media, so that none of them rots:
+# the camera edge filter on a test source, the spectrum view and the notch
+# filter on the photo in data/, the audio spectrum of a generated WAV file.
+# Checks the frames and messages each gives. The plugin comes from
+# GST_PLUGIN_PATH(_1_0), as meson's test environment sets it.
+#
+# Usage: examples/test-launch-lines.sh WORK_DIR
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+work=${1:?usage: $0 WORK_DIR}
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+
+fail () { echo "FAIL: $*" >&2; exit 1; }
+
+# Width and height of a PNG file, from its IHDR chunk.
+png_size () {
+  python3 -c 'import struct, sys
+d = open(sys.argv[1], "rb").read(24)
+assert d[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+print("%dx%d" % struct.unpack(">II", d[16:24]))' "$1"
+}
+
+echo "camera-edges.sh, 30 frames of a live test source"
+SOURCE='videotestsrc is-live=true num-buffers=30 pattern=ball !
+  video/x-raw,width=320,height=240,framerate=30/1' \
+SINK="pngenc ! multifilesink location=edges-%02d.png" \
+  "$here/camera-edges.sh" >camera.log 2>&1 || { cat camera.log; fail camera-edges.sh; }
+n=$(ls edges-*.png | wc -l)
+[ "$n" -eq 30 ] || fail "camera-edges.sh wrote $n frames, not 30"
+[ "$(png_size edges-29.png)" = 320x240 ] || fail "camera-edges.sh frame size"
+
+echo "spectrum-view.sh and remove-periodic-noise.sh on data/camera.png"
+"$here/spectrum-view.sh" "$here/data/camera.png" spectrum.png >/dev/null
+[ "$(png_size spectrum.png)" = 512x512 ] || fail "spectrum-view.sh size"
+"$here/remove-periodic-noise.sh" "$here/data/camera.png" cleaned.png \
+  "0.1,0.05;-0.2,0.125" 0.02 >/dev/null
+[ "$(png_size cleaned.png)" = 512x512 ] || fail "remove-periodic-noise.sh size"
+
+echo "audio-spectrum.sh on 40 buffers of a 440 Hz saw wave"
+# 40 x 1024 samples at 44100 Hz: 0.93 s, so 9 whole intervals of 100 ms
+# and the partial one at the end.
+gst-launch-1.0 -q audiotestsrc wave=saw freq=440 samplesperbuffer=1024 \
+  num-buffers=40 ! audio/x-raw,rate=44100,channels=1 ! wavenc ! \
+  filesink location=saw.wav
+"$here/audio-spectrum.sh" saw.wav 257 100 >audio.log 2>&1 || {
+  cat audio.log; fail audio-spectrum.sh; }
+n=$(grep -c 'magnitude=(float){' audio.log || true)
+[ "$n" -eq 10 ] || fail "audio-spectrum.sh posted $n spectra, not 10"
+
+echo "every launch-line example ran and gave what it should"
