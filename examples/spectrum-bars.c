@@ -12,6 +12,8 @@
  *   spectrum-bars [--file PATH] [--seconds S] [--bands N]
  *                 [--expect-peak HZ]
  *
+ * --seconds counts from the first spectrum, not from the start, which on
+ * a GPU's first run takes seconds of kernel builds and tuning.
  * --expect-peak makes it exit non-zero unless the loudest bin of the last
  * message lies within one bin of HZ.
  */
@@ -30,8 +32,15 @@ typedef struct
   gboolean tty, failed;
   guint messages;
   gint rate;
-  gdouble peak_hz, peak_db;
+  gdouble seconds, peak_hz, peak_db;
 } App;
+
+static gboolean
+on_timeout (App * app)
+{
+  g_main_loop_quit (app->loop);
+  return G_SOURCE_REMOVE;
+}
 
 /* Magnitude k of a spectrum message (a GstValueList of floats). */
 static gfloat
@@ -99,7 +108,11 @@ on_message (GstBus * bus, GstMessage * msg, App * app)
           loudest = k;
       app->peak_hz = loudest * bin_hz;
       app->peak_db = magnitude (list, loudest);
-      app->messages++;
+      /* --seconds counts from the first spectrum: the first start on a
+       * GPU spends seconds building and tuning its kernels */
+      if (app->messages++ == 0 && app->seconds > 0)
+        g_timeout_add ((guint) (app->seconds * 1000),
+            (GSourceFunc) on_timeout, app);
       if (app->tty)
         draw_bars (list, bands, bin_hz);
       else
@@ -142,24 +155,18 @@ on_caps (GstPad * pad, GParamSpec * pspec, App * app)
   }
 }
 
-static gboolean
-on_timeout (App * app)
-{
-  g_main_loop_quit (app->loop);
-  return G_SOURCE_REMOVE;
-}
-
 int
 main (int argc, char **argv)
 {
   gchar *file = NULL, *description, *source;
-  gdouble seconds = 0, expect_peak = 0;
+  gdouble expect_peak = 0;
   gint bands = 513;
+  App app = { NULL };
   GOptionEntry options[] = {
     {"file", 0, 0, G_OPTION_ARG_FILENAME, &file, "audio file (default: a "
           "440 Hz sawtooth)", "PATH"},
-    {"seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds, "stop after S seconds "
-          "(default: at the end)", "S"},
+    {"seconds", 0, 0, G_OPTION_ARG_DOUBLE, &app.seconds, "stop after S "
+          "seconds of spectra (default: at the end)", "S"},
     {"bands", 0, 0, G_OPTION_ARG_INT, &bands, "frequency bands (default 513)",
         "N"},
     {"expect-peak", 0, 0, G_OPTION_ARG_DOUBLE, &expect_peak, "fail unless the "
@@ -169,7 +176,6 @@ main (int argc, char **argv)
   GOptionContext *context = g_option_context_new ("- a live spectrum from "
       "clfftspectrum");
   GError *error = NULL;
-  App app = { NULL };
   GstElement *pipeline, *spectrum;
   GstBus *bus;
   gint status;
@@ -223,8 +229,6 @@ main (int argc, char **argv)
   }
   bus = gst_element_get_bus (pipeline);
   gst_bus_add_watch (bus, (GstBusFunc) on_message, &app);
-  if (seconds > 0)
-    g_timeout_add ((guint) (seconds * 1000), (GSourceFunc) on_timeout, &app);
   if (app.tty)
     g_print ("\033[2J");
 
