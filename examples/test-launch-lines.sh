@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs each shell example briefly on test media, so that none of them rots:
-# the camera edge filter on a test source, the spectrum view and the notch
+# the zone plate of README.md's first command, the camera edge filter on a test source, the spectrum view and the notch
 # filter on the photo in data/, the audio spectrum of a generated WAV file.
 # Checks the frames and messages each gives. The plugin comes from
 # GST_PLUGIN_PATH(_1_0), as meson's test environment sets it.
@@ -22,6 +22,13 @@ d = open(sys.argv[1], "rb").read(24)
 assert d[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
 print("%dx%d" % struct.unpack(">II", d[16:24]))' "$1"
 }
+
+echo "zone-plate.sh, with the plugin from the environment"
+"$here/zone-plate.sh" "" zone-plate >zone-plate.log 2>&1 || {
+  cat zone-plate.log; fail zone-plate.sh; }
+for f in input lowpass highpass; do
+  [ "$(png_size zone-plate/$f.png)" = 512x512 ] || fail "zone-plate.sh $f.png"
+done
 
 echo "camera-edges.sh, 30 frames of a live test source"
 SOURCE='videotestsrc is-live=true num-buffers=30 pattern=ball !
