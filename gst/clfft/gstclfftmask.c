@@ -214,37 +214,35 @@ read_regular_file (const gchar * path, gsize * size, GError ** error)
 }
 
 GstClfftMaskImage *
-gst_clfft_mask_image_load (const gchar * path, GError ** error)
+gst_clfft_mask_image_parse (const guint8 * data, gsize size,
+    const gchar * name, GError ** error)
 {
-  gchar *contents;
-  gsize size, at = 2;
+  gsize at = 2;
   guint width, height, maxval;
   GstClfftMaskImage *image = NULL;
 
-  if (!(contents = read_regular_file (path, &size, error)))
-    return NULL;
   /* "P5", whitespace, width, height, maxval, one whitespace, pixels */
-  if (size < 3 || contents[0] != 'P' || contents[1] != '5'
-      || !(g_ascii_isspace (contents[2]) || contents[2] == '#')
-      || !pgm_field ((guint8 *) contents, size, &at, &width)
-      || !pgm_field ((guint8 *) contents, size, &at, &height)
-      || !pgm_field ((guint8 *) contents, size, &at, &maxval)
-      || at >= size || !g_ascii_isspace (contents[at])) {
+  if (size < 3 || data[0] != 'P' || data[1] != '5'
+      || !(g_ascii_isspace (data[2]) || data[2] == '#')
+      || !pgm_field (data, size, &at, &width)
+      || !pgm_field (data, size, &at, &height)
+      || !pgm_field (data, size, &at, &maxval)
+      || at >= size || !g_ascii_isspace (data[at])) {
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-        "%s is not a binary PGM (P5) file", path);
+        "%s is not a binary PGM (P5) file", name);
   } else if (width == 0 || height == 0 || width > MAX_MASK_SIDE
       || height > MAX_MASK_SIDE || maxval == 0 || maxval > 255) {
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
         "%s: a mask must be an 8-bit PGM of 1 to %u pixels a side "
-        "(it is %ux%u, maxval %u)", path, MAX_MASK_SIDE, width, height,
+        "(it is %ux%u, maxval %u)", name, MAX_MASK_SIDE, width, height,
         maxval);
   } else if (size - at - 1 < (gsize) width * height) {
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
         "%s is truncated: %ux%u pixels need %" G_GSIZE_FORMAT " bytes, it "
-        "has %" G_GSIZE_FORMAT, path, width, height, (gsize) width * height,
+        "has %" G_GSIZE_FORMAT, name, width, height, (gsize) width * height,
         size - at - 1);
   } else {
-    const guint8 *pixels = (const guint8 *) contents + at + 1;
+    const guint8 *pixels = data + at + 1;
 
     image = g_rc_box_new (GstClfftMaskImage);
     image->width = width;
@@ -254,6 +252,20 @@ gst_clfft_mask_image_load (const gchar * path, GError ** error)
       image->pixels[i] = (guint8) ((MIN (pixels[i], maxval) * 255u +
               maxval / 2) / maxval);
   }
+  return image;
+}
+
+GstClfftMaskImage *
+gst_clfft_mask_image_load (const gchar * path, GError ** error)
+{
+  gchar *contents;
+  gsize size;
+  GstClfftMaskImage *image;
+
+  if (!(contents = read_regular_file (path, &size, error)))
+    return NULL;
+  image = gst_clfft_mask_image_parse ((const guint8 *) contents, size, path,
+      error);
   g_free (contents);
   return image;
 }

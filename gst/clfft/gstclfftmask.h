@@ -77,6 +77,9 @@ GArray *gst_clfft_notches_parse (const gchar * text, GError ** error);
  * that a property change has replaced. */
 GstClfftMaskImage *gst_clfft_mask_image_load (const gchar * path,
     GError ** error);
+/* The same from the file's bytes; name is the file's, for the errors. */
+GstClfftMaskImage *gst_clfft_mask_image_parse (const guint8 * data,
+    gsize size, const gchar * name, GError ** error);
 GstClfftMaskImage *gst_clfft_mask_image_ref (GstClfftMaskImage * image);
 void gst_clfft_mask_image_unref (GstClfftMaskImage * image);
 
