@@ -5,13 +5,18 @@ says they show, by numbers measured on them (GStreamer decodes the PNGs):
 - the lowpass zone plate keeps little of the input's fine detail (energy of
   differences between neighbouring pixels), and the highpass and bandpass
   little of its coarse centre (variance of the central rings);
+- the four brightest points of the spectrum view away from its centre are
+  the noise's dots that the page reads off, and their mirrors;
 - the photo cleaned by notches is much closer to the photo without noise
   than the noisy photo is (RMS difference);
-- the audio spectrum of the 440 Hz sawtooth peaks at 440 Hz.
+- the audio spectrum of the 440 Hz sawtooth peaks at 440 Hz;
+- the two plots (overview.png, audio-spectrum.png) are PNG files, unless
+  --no-plots says that they were not made (no matplotlib).
 
-Usage: check-doc-pictures.py GST_LAUNCH PICTURES_DIR
+Usage: check-doc-pictures.py [--no-plots] GST_LAUNCH PICTURES_DIR
 """
 import math
+import struct
 import subprocess
 import sys
 
@@ -49,18 +54,42 @@ def centre_variance(p, half=24):
     return sum((v - mean) ** 2 for v in values) / len(values)
 
 
+def png_size(path):
+    """Width and height of a PNG file, from its IHDR chunk; None if the
+    file is no PNG."""
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    return struct.unpack(">II", head[16:24])
+
+
+def brightest_away_from_centre(p, count, radius=16):
+    """The columns and rows of the count brightest pixels more than
+    radius pixels from the centre, brightest first."""
+    c = SIZE // 2
+    points = [(p[y * SIZE + x], x, y) for y in range(SIZE)
+              for x in range(SIZE) if (x - c) ** 2 + (y - c) ** 2 > radius ** 2]
+    points.sort(reverse=True)
+    return [(x, y) for _, x, y in points[:count]]
+
+
 def rms(a, b):
     return math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b)) / len(a))
 
 
 def main():
-    if len(sys.argv) != 3:
+    args = sys.argv[1:]
+    plots = "--no-plots" not in args
+    args = [a for a in args if a != "--no-plots"]
+    if len(args) != 2:
         sys.exit(__doc__)
-    gst_launch, folder = sys.argv[1:]
+    gst_launch, folder = args
     pic = {name: gray(gst_launch, "%s/%s.png" % (folder, name))
            for name in ("zone-plate-input", "zone-plate-lowpass",
                         "zone-plate-highpass", "zone-plate-bandpass",
-                        "photo-input", "photo-noisy", "photo-cleaned")}
+                        "photo-input", "photo-noisy", "photo-cleaned",
+                        "photo-spectrum")}
     checks = []
 
     def check(what, value, limit):
@@ -79,6 +108,15 @@ def main():
               centre_variance(pic["zone-plate-" + name]) / 4 / centre_in,
               0.05)
 
+    # overview.md reads the dots at columns 304 and 176, rows 296 and 280;
+    # their mirrors lie at 512 - column, 512 - row
+    dots = {(304, 296), (176, 280), (208, 216), (336, 232)}
+    found = set(brightest_away_from_centre(pic["photo-spectrum"], 4))
+    print("     spectrum view: brightest away from the centre at %s" %
+          sorted(found))
+    check("spectrum view: its 4 brightest points away from the centre "
+          "that are not the dots overview.md names", len(found - dots), 0)
+
     # doc-pictures.sh made the noisy photo as 0.7 x photo + 38 + noise
     clean = [min(255, round(0.7 * v + 38)) for v in pic["photo-input"]]
     noisy_rms = rms(pic["photo-noisy"], clean)
@@ -95,6 +133,13 @@ def main():
     peak = hz[db.index(max(db))]
     check("audio spectrum: |peak - 440 Hz| in bins",
           abs(peak - 440) / (hz[1] - hz[0]), 1.0)
+
+
+    for name in ("overview", "audio-spectrum") if plots else ():
+        size = png_size("%s/%s.png" % (folder, name))
+        checks.append(size is not None)
+        print("%s %s.png: a PNG file of %s" % ("ok  " if size else "FAIL",
+                                               name, size))
 
     print("%d of %d picture checks hold" % (sum(checks), len(checks)))
     sys.exit(0 if all(checks) else 1)

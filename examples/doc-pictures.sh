@@ -100,7 +100,10 @@ python3 "$here/plot-audio-spectrum.py" "$out/audio-messages.txt" 44100 \
 rm -f "$out/audio-messages.txt"
 
 # One picture of the filters for README.md, where matplotlib is installed.
-python3 - "$out" <<'PY' || echo "no overview.png: python3-matplotlib is not installed"
+if ! python3 -c 'import matplotlib' 2>/dev/null; then
+  echo "no overview.png: python3-matplotlib is not installed"
+else
+python3 - "$out" <<'PY'
 import sys
 import matplotlib
 matplotlib.use("Agg")
@@ -120,6 +123,7 @@ for ax, (name, title) in zip(axes, panels):
 fig.tight_layout()
 fig.savefig(out + "/overview.png")
 PY
+fi
 
 device=$(sed -n 's/.*device-name = //p' "$log" | head -n 1)
 echo "OpenCL device: $device"

@@ -11,8 +11,8 @@
  *
  *   filter-app [--frames N] [--width W] [--height H]
  *
- * Exits non-zero on an error from the pipeline, a frame lost, or a change
- * of cutoff that made no difference.
+ * Exits non-zero on an error from the pipeline, no device name, a frame
+ * lost, or a change of cutoff that made no difference.
  */
 #include <gst/gst.h>
 #include <gst/app/gstappsink.h>
@@ -194,7 +194,9 @@ main (int argc, char **argv)
   g_print ("fine detail (mean |difference| of neighbours): %.2f at cutoff "
       "%.2f, %.2f at %.2f\n", detail_before, CUTOFF_BEFORE, detail_after,
       CUTOFF_AFTER);
-  if (pulled != frames)
+  if (!device || !*device)
+    g_printerr ("the element named no OpenCL device\n");
+  else if (pulled != frames)
     g_printerr ("lost frames: %d in, %d out\n", frames, pulled);
   else if (!(detail_after > 2 * detail_before))
     g_printerr ("the higher cutoff did not keep more detail\n");
