@@ -1297,23 +1297,30 @@ GST_START_TEST (test_program_cache)
   fail_unless_equals_int (stats.loaded_from_disk, 1);
   check_transpose_program (program);
 
-  /* a corrupt entry is detected, removed and rebuilt */
+  /* an entry with a byte flipped, cut to half its length, or cut to 3
+   * bytes is detected, removed and rebuilt */
   d = g_dir_open (dir, 0, NULL);
   path = g_build_filename (dir, g_dir_read_name (d), NULL);
   g_dir_close (d);
-  fail_unless (g_file_get_contents (path, &contents, &length, NULL));
-  contents[length - 1] ^= 0x5a;
-  fail_unless (g_file_set_contents (path, contents, length, NULL));
-  g_free (contents);
-  clfft_engine_unref (engine);
-  engine = clfft_engine_get (-1, &error);
-  program = clfft_engine_get_program (engine, "transpose.cl", options, &error);
-  fail_unless (program != NULL);
-  clfft_engine_get_program_stats (engine, &stats);
-  fail_unless_equals_int (stats.loaded_from_disk, 0);
-  fail_unless_equals_int (stats.built_from_source, 1);
-  check_transpose_program (program);
-  fail_unless_equals_int (count_cache_files (dir), 1);
+  for (guint corruption = 0; corruption < 3; corruption++) {
+    fail_unless (g_file_get_contents (path, &contents, &length, NULL));
+    if (corruption == 0)
+      contents[length - 1] ^= 0x5a;
+    else
+      length = corruption == 1 ? length / 2 : 3;
+    fail_unless (g_file_set_contents (path, contents, length, NULL));
+    g_free (contents);
+    clfft_engine_unref (engine);
+    engine = clfft_engine_get (-1, &error);
+    program = clfft_engine_get_program (engine, "transpose.cl", options,
+        &error);
+    fail_unless (program != NULL);
+    clfft_engine_get_program_stats (engine, &stats);
+    fail_unless_equals_int (stats.loaded_from_disk, 0);
+    fail_unless_equals_int (stats.built_from_source, 1);
+    check_transpose_program (program);
+    fail_unless_equals_int (count_cache_files (dir), 1);
+  }
 
   g_unlink (path);
   g_rmdir (dir);

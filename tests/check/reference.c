@@ -92,3 +92,19 @@ ref_resident_kib (void)
   g_free (text);
   return resident * (sysconf (_SC_PAGESIZE) / 1024);
 }
+
+gboolean
+ref_resident_tells_leaks (void)
+{
+  const gchar *preload = g_getenv ("LD_PRELOAD");
+
+#if defined(__SANITIZE_ADDRESS__)
+  return FALSE;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  return FALSE;
+#endif
+#endif
+  /* valgrind preloads its vgpreload_*.so into the program it runs */
+  return !(preload && strstr (preload, "vgpreload"));
+}

@@ -27,6 +27,11 @@ GRand *ref_rand_new (void);
  * cannot be read. For the soak and cycle tests. */
 gsize ref_resident_kib (void);
 
+/* Whether resident memory that grows tells a leak: not under
+ * AddressSanitizer or valgrind, which hold freed memory back for a while
+ * to catch its use (LeakSanitizer and memcheck look for leaks there). */
+gboolean ref_resident_tells_leaks (void);
+
 G_END_DECLS
 
 #endif /* __CLFFT_TEST_REFERENCE_H__ */

@@ -107,12 +107,15 @@ gchar *clfft_program_cache_dir (void);
 
 /* The OpenCL objects that engines and their plans hold, process-wide: a
  * leak check for soak tests. Events are left out: callers of the FFT API
- * own the events it returns. */
+ * own the events it returns. The plugin exports it (the only symbol of
+ * the engine it does), so that element tests can count the objects of the
+ * engine inside the plugin, which is a copy of its own. */
 typedef struct
 {
   gint contexts, queues, programs, kernels, buffers;
 } ClfftLiveObjects;
 
+__attribute__ ((visibility ("default")))
 void clfft_get_live_objects (ClfftLiveObjects * live);
 
 /* Faults a test can make an engine show. */

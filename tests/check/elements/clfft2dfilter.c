@@ -679,6 +679,29 @@ GST_START_TEST (test_bad_values_are_reported)
   GError *error = NULL;
 
   gst_element_set_bus (filter, bus);
+  /* numbers out of range: GObject refuses them with a warning, and the
+   * values stay */
+  {
+    gdouble cutoff, gain;
+    guint order, depth;
+    gint device_index;
+
+    g_object_set (filter, "cutoff", 0.2, "gain", 2.0, "order", 3,
+        "pipeline-depth", 2, NULL);
+    ASSERT_WARNING (g_object_set (filter, "cutoff", -0.1, NULL));
+    ASSERT_WARNING (g_object_set (filter, "cutoff", 0.8, NULL));
+    ASSERT_WARNING (g_object_set (filter, "gain", -1.0, NULL));
+    ASSERT_WARNING (g_object_set (filter, "order", 0, NULL));
+    ASSERT_WARNING (g_object_set (filter, "pipeline-depth", 5, NULL));
+    ASSERT_WARNING (g_object_set (filter, "device-index", -2, NULL));
+    g_object_get (filter, "cutoff", &cutoff, "gain", &gain, "order", &order,
+        "pipeline-depth", &depth, "device-index", &device_index, NULL);
+    fail_unless_equals_float (cutoff, 0.2);
+    fail_unless_equals_float (gain, 2.0);
+    fail_unless_equals_int (order, 3);
+    fail_unless_equals_int (depth, 2);
+    fail_unless_equals_int (device_index, -1);
+  }
   for (guint i = 0; i < G_N_ELEMENTS (bad_notches); i++) {
     ASSERT_WARNING (g_object_set (filter, "notches", bad_notches[i], NULL));
     g_object_get (filter, "notches", &text, NULL);
