@@ -15,24 +15,10 @@ says they show, by numbers measured on them (GStreamer decodes the PNGs):
 
 Usage: check-doc-pictures.py [--no-plots] GST_LAUNCH PICTURES_DIR
 """
-import math
 import struct
-import subprocess
 import sys
 
-SIZE = 512
-
-
-def gray(gst_launch, path):
-    """The pixels of a 512 x 512 PNG as a bytes object, rows top down."""
-    raw = subprocess.run(
-        [gst_launch, "-q", "filesrc", "location=" + path, "!", "pngdec",
-         "!", "videoconvert", "!", "video/x-raw,format=GRAY8", "!",
-         "fdsink", "fd=1"], check=True, capture_output=True).stdout
-    if len(raw) != SIZE * SIZE:
-        sys.exit("%s: %d bytes decoded, not %d" % (path, len(raw),
-                                                  SIZE * SIZE))
-    return raw
+from pictures import SIZE, brightest_away_from_centre, gray, rms
 
 
 def fine_detail(p):
@@ -62,20 +48,6 @@ def png_size(path):
     if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
         return None
     return struct.unpack(">II", head[16:24])
-
-
-def brightest_away_from_centre(p, count, radius=16):
-    """The columns and rows of the count brightest pixels more than
-    radius pixels from the centre, brightest first."""
-    c = SIZE // 2
-    points = [(p[y * SIZE + x], x, y) for y in range(SIZE)
-              for x in range(SIZE) if (x - c) ** 2 + (y - c) ** 2 > radius ** 2]
-    points.sort(reverse=True)
-    return [(x, y) for _, x, y in points[:count]]
-
-
-def rms(a, b):
-    return math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b)) / len(a))
 
 
 def main():
@@ -133,7 +105,6 @@ def main():
     peak = hz[db.index(max(db))]
     check("audio spectrum: |peak - 440 Hz| in bins",
           abs(peak - 440) / (hz[1] - hz[0]), 1.0)
-
 
     for name in ("overview", "audio-spectrum") if plots else ():
         size = png_size("%s/%s.png" % (folder, name))

@@ -14,23 +14,16 @@ import os
 import subprocess
 import sys
 
-SIZE = 512
+from pictures import SIZE, brightest_away_from_centre, gray, rms
+
+GST_LAUNCH = "gst-launch-1.0"
 # cycles across and down the picture: whole cycles, so two dots
 GRATING = (48, -40)
 
 
 def gst(*pipeline):
-    return subprocess.run(["gst-launch-1.0", "-q"] + list(pipeline),
+    return subprocess.run([GST_LAUNCH, "-q"] + list(pipeline),
                           check=True, capture_output=True).stdout
-
-
-def gray(path):
-    """The pixels of a 512 x 512 picture, decoded by GStreamer."""
-    raw = gst("filesrc", "location=" + path, "!", "decodebin", "!",
-              "videoconvert", "!", "video/x-raw,format=GRAY8", "!",
-              "fdsink", "fd=1")
-    assert len(raw) == SIZE * SIZE, "%s: %d bytes" % (path, len(raw))
-    return raw
 
 
 def write_png(pixels, path):
@@ -42,10 +35,6 @@ def write_png(pixels, path):
         "location=" + path)
 
 
-def rms(a, b):
-    return math.sqrt(sum((x - y) ** 2 for x, y in zip(a, b)) / len(a))
-
-
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -53,7 +42,7 @@ def main():
     run = lambda script, *args: subprocess.run(
         [os.path.join(examples, script)] + list(args), check=True,
         stdout=subprocess.DEVNULL)
-    photo = gray(os.path.join(examples, "data", "camera.png"))
+    photo = gray(GST_LAUNCH, os.path.join(examples, "data", "camera.png"))
     clean = bytes(min(255, round(0.7 * v + 38)) for v in photo)
     noisy = bytearray(SIZE * SIZE)
     for y in range(SIZE):
@@ -67,11 +56,8 @@ def main():
 
     view_png = os.path.join(work, "view.png")
     run("spectrum-view.sh", noisy_png, view_png)
-    view = gray(view_png)
+    (x, y), = brightest_away_from_centre(gray(GST_LAUNCH, view_png), 1)
     c = SIZE // 2
-    _, x, y = max((view[y * SIZE + x], x, y) for y in range(SIZE)
-                  for x in range(SIZE)
-                  if (x - c) ** 2 + (y - c) ** 2 > 16 ** 2)
     fx, fy = (x - c) / SIZE, (y - c) / SIZE
     print("spectrum-view.sh: brightest dot away from the centre at column "
           "%d, row %d: %g,%g cycles per pixel" % (x, y, fx, fy))
@@ -80,7 +66,7 @@ def main():
 
     cleaned_png = os.path.join(work, "cleaned.png")
     run("remove-periodic-noise.sh", noisy_png, cleaned_png, "%g,%g" % (fx, fy))
-    ratio = rms(gray(cleaned_png), clean) / rms(noisy, clean)
+    ratio = rms(gray(GST_LAUNCH, cleaned_png), clean) / rms(noisy, clean)
     print("remove-periodic-noise.sh: RMS from the photo without the "
           "grating, cleaned / noisy: %.3f" % ratio)
     checks.append(("the cleaned photo's RMS at most 0.25 x the noisy one's",
@@ -99,7 +85,7 @@ def main():
           len(frames))
     checks.append(("every frame of the video written", len(frames) == 5))
     if frames:
-        last = rms(gray(os.path.join(work, frames[-1])), clean)
+        last = rms(gray(GST_LAUNCH, os.path.join(work, frames[-1])), clean)
         checks.append(("its last frame cleaned as the picture was",
                        last / rms(noisy, clean) <= 0.25))
 
