@@ -569,6 +569,62 @@ inline void store_half_spectrum_bin (__global float2 * row, uint stride,
 }
 #endif
 
+/* The pass's numbers, in one argument: NVIDIA's OpenCL spends time on
+ * every argument of every launch (about 3 us more for 22 arguments than
+ * for 4 on an H100, see bench-engine's launch cases), and short passes
+ * wait on that. Field for field ClfftRowNumbers in clfft-passes.c. */
+typedef struct
+{
+  uint src_stride, src_dist, dst_stride, dst_dist, batch, gain_dist;
+  uint sub_rows, src_sub_step, src_elem_step, dst_sub_step, dst_elem_step;
+  uint magnitude;
+  float scale, offset;
+} Numbers;
+
+/* The tables a build reads are arguments only where it reads them (the
+ * plan says which, WITH_*), for the same reason. */
+#if (defined(LOAD_HALF_SPECTRUM) || defined(STORE_HALF_SPECTRUM)) \
+    && !defined(WITH_REAL_TW)
+#error "the half-spectrum modes read real_tw: WITH_REAL_TW"
+#endif
+#if (defined(GAIN_BETWEEN) || defined(GAIN_ON_STORE)) && !defined(WITH_GAIN)
+#error "the gains are read: WITH_GAIN"
+#endif
+#if (defined(LOAD_CHIRP) || defined(STORE_CHIRP)) && !defined(WITH_CHIRP)
+#error "the chirp is read: WITH_CHIRP"
+#endif
+#if (defined(CONV_BETWEEN) || defined(STORE_CONV)) && !defined(WITH_CONV)
+#error "conv is read: WITH_CONV"
+#endif
+#if defined(STORE_TWIDDLE) && !defined(WITH_STEP_TW)
+#error "the four-step twiddles are read: WITH_STEP_TW"
+#endif
+#ifdef WITH_REAL_TW
+#define REAL_TW_PARAM , __global const float2 * real_tw
+#else
+#define REAL_TW_PARAM
+#endif
+#ifdef WITH_GAIN
+#define GAIN_PARAM , __global const float * gain
+#else
+#define GAIN_PARAM
+#endif
+#ifdef WITH_CHIRP
+#define CHIRP_PARAM , __global const float2 * chirp
+#else
+#define CHIRP_PARAM
+#endif
+#ifdef WITH_CONV
+#define CONV_PARAM , __global const float2 * conv
+#else
+#define CONV_PARAM
+#endif
+#ifdef WITH_STEP_TW
+#define STEP_TW_PARAM , __global const float2 * step_tw
+#else
+#define STEP_TW_PARAM
+#endif
+
 /* batch rows (sets of sub_rows, see Side) from src to dst. tw is the row
  * FFT's twiddle table; gain (GAIN_BETWEEN, GAIN_ON_STORE) holds one real
  * gain per element, sets gain_dist apart; chirp and conv serve Bluestein,
@@ -581,15 +637,34 @@ inline void store_half_spectrum_bin (__global float2 * row, uint stride,
   __attribute__((reqd_work_group_size (WG_SIZE, 1, 1)))
 #endif
 __kernel GROUP_SIZE_ATTRIBUTE
-void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
-    __global dst_t * dst, uint dst_stride, uint dst_dist, uint batch,
-    __global const float2 * tw, __global const float2 * real_tw,
-    __global const float * gain, uint gain_dist,
-    __global const float2 * chirp, __global const float2 * conv, float scale,
-    uint sub_rows, uint src_sub_step, uint src_elem_step, uint dst_sub_step,
-    uint dst_elem_step, __global const float2 * step_tw, float offset,
-    uint magnitude SHAPE_PARAM)
+void fft_rows (__global const src_t * src, __global dst_t * dst,
+    __global const float2 * tw, const Numbers num REAL_TW_PARAM GAIN_PARAM
+    CHIRP_PARAM CONV_PARAM STEP_TW_PARAM SHAPE_PARAM)
 {
+  const uint src_stride = num.src_stride, src_dist = num.src_dist;
+  const uint dst_stride = num.dst_stride, dst_dist = num.dst_dist;
+  const uint batch = num.batch, gain_dist = num.gain_dist;
+  const uint sub_rows = num.sub_rows;
+  const uint src_sub_step = num.src_sub_step;
+  const uint src_elem_step = num.src_elem_step;
+  const uint dst_sub_step = num.dst_sub_step;
+  const uint dst_elem_step = num.dst_elem_step;
+  const float scale = num.scale;
+#ifndef WITH_REAL_TW
+  __global const float2 *const real_tw = 0;
+#endif
+#ifndef WITH_GAIN
+  __global const float *const gain = 0;
+#endif
+#ifndef WITH_CHIRP
+  __global const float2 *const chirp = 0;
+#endif
+#ifndef WITH_CONV
+  __global const float2 *const conv = 0;
+#endif
+#ifndef WITH_STEP_TW
+  __global const float2 *const step_tw = 0;
+#endif
   __local lds_t lds[LDS_SIZE];
   const uint lid = get_local_id (0);
 #ifdef INTERLEAVED_ROWS
@@ -620,7 +695,7 @@ void fft_rows (__global const src_t * src, uint src_stride, uint src_dist,
 #endif
   const Side src_side = { src_stride, src_dist, src_sub_step, src_elem_step };
   const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale,
-    offset, magnitude
+    num.offset, num.magnitude
   };
   float2 v[VALUES];
 

@@ -8,6 +8,8 @@
  * r2c, spectrum
  * (default all). --size: only the frame size WxH of the 2D cases (one of
  * 640x480, 1280x720, 1920x1080, 3840x2160, 7680x4320).
+ * The *-enqueue cases are the host's time to enqueue one run, not the
+ * device's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -79,6 +81,29 @@ median_device_us (RunFunc run, gpointer data)
   return median;
 }
 
+/* Median over batches of the host's time to enqueue one run (no waiting
+ * inside the batch): where it is near the device's time per run, the host
+ * sets the pace. */
+static gdouble
+median_enqueue_us (RunFunc run, gpointer data)
+{
+  gdouble *times = g_new (gdouble, n_batches), median;
+
+  CHECK_CL (clFinish (queue));
+  for (guint b = 0; b < n_batches; b++) {
+    gint64 start = g_get_monotonic_time ();
+
+    for (guint r = 0; r < n_reps; r++)
+      if (!run (data))
+        g_error ("run failed");
+    times[b] = (gdouble) (g_get_monotonic_time () - start) / n_reps;
+    CHECK_CL (clFinish (queue));
+  }
+  median = bench_median (times, n_batches);
+  g_free (times);
+  return median;
+}
+
 static void
 report (const gchar * kase, guint a, guint b, const gchar * library,
     gdouble us, gdouble base_us, gdouble rel_error)
@@ -100,6 +125,8 @@ report (const gchar * kase, guint a, guint b, const gchar * library,
 
     fprintf (csv, "%s,%u,%u,%s%s%s,%.3f,%s,%s\n", kase, a, b,
         quote ? "\"" : "", field, quote ? "\"" : "", us, ratio, error);
+    /* a run cut short keeps the rows it printed */
+    fflush (csv);
     g_strfreev (pieces);
     g_free (field);
   }
@@ -468,6 +495,9 @@ bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
   report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror" :
       "filter-gray8", w, h, "gst-clfft", median_device_us (run_filter,
           filter), vk_pair_us, -1);
+  report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror-enqueue" :
+      "filter-gray8-enqueue", w, h, "gst-clfft host us",
+      median_enqueue_us (run_filter, filter), 0, -1);
   /* where the filter ran in lanes (CPUs: they are on by default), its
    * three passes in the same run */
   if (clfft_filter2d_set_lanes (filter, TRUE)) {
@@ -829,9 +859,36 @@ bench_spectrum_chunks (guint n, guint channels, guint n_steps)
 /* ---- what a launch costs ------------------------------------------ */
 
 /* The smallest kernel there is: its time per launch, measured as every case
- * is, is the floor under each pass of every library in the same run. */
-static const gchar empty_kernel_source[] =
-    "__kernel void empty (__global float *unused) { }\n";
+ * is, is the floor under each pass of every library in the same run. The
+ * other two touch their buffers only on a condition that never holds, so
+ * that only their argument lists differ: fft_rows' 22 arguments as the
+ * filter's forward row pass sets them (4 buffers, 4 NULL tables, 14
+ * numbers), and the same 3 buffers with the numbers in one struct. */
+static const gchar launch_kernels_source[] =
+    "__kernel void empty (__global float *unused) { }\n"
+    "__kernel void pass_args (__global const float *src, uint src_stride,\n"
+    "    uint src_dist, __global float *dst, uint dst_stride, uint dst_dist,\n"
+    "    uint batch, __global const float2 *tw, __global const float2 *real_tw,\n"
+    "    __global const float *gain, uint gain_dist,\n"
+    "    __global const float2 *chirp, __global const float2 *conv,\n"
+    "    float scale, uint sub_rows, uint src_sub_step, uint src_elem_step,\n"
+    "    uint dst_sub_step, uint dst_elem_step, __global const float2 *step_tw,\n"
+    "    float offset, uint magnitude)\n"
+    "{\n"
+    "  if (get_global_id (0) == batch)\n"
+    "    dst[dst_dist] = src[src_dist] + tw[src_stride].x + real_tw[0].x\n"
+    "        + (gain ? gain[gain_dist] : 0) + (chirp ? chirp[0].x : 0)\n"
+    "        + (conv ? conv[0].x : 0) + (step_tw ? step_tw[0].x : 0) + scale\n"
+    "        + offset + sub_rows + src_sub_step + src_elem_step + dst_sub_step\n"
+    "        + dst_elem_step + dst_stride + magnitude;\n"
+    "}\n"
+    "typedef struct { uint batch, numbers[15]; } Numbers;\n"
+    "__kernel void packed_args (__global const float *src, __global float *dst,\n"
+    "    __global const float2 *tables, Numbers n)\n"
+    "{\n"
+    "  if (get_global_id (0) == n.batch)\n"
+    "    dst[n.numbers[0]] = src[n.numbers[1]] + tables[n.numbers[2]].x;\n"
+    "}\n";
 
 typedef struct
 {
@@ -848,29 +905,80 @@ run_empty (gpointer data)
       &e->local, 0, NULL, NULL) == CL_SUCCESS;
 }
 
-/* An empty kernel of 720 groups of 128 work-items: about a 1280x720
- * frame's row pass. */
+/* Kernels of 720 groups of 128 work-items (about a 1280x720 frame's row
+ * pass) that do nothing, with three argument lists. */
 static void
 bench_launch (void)
 {
-  const gchar *source = empty_kernel_source;
+  const gchar *source = launch_kernels_source;
+  cl_context context = clfft_engine_get_context (engine);
   cl_device_id device = clfft_engine_get_device (engine)->id;
   EmptyLaunch e = { NULL, 720 * 128, 128 };
-  cl_mem unused = NULL;
+  cl_mem unused = NULL, buffers[4];
+  const cl_uint one = 1, never = G_MAXUINT32;
+  const cl_float unit = 1.0f;
+  struct
+  {
+    cl_uint batch, numbers[15];
+  } numbers = { G_MAXUINT32, {0,} };
   cl_program program;
   cl_int st;
 
-  program = clCreateProgramWithSource (clfft_engine_get_context (engine), 1,
-      &source, NULL, &st);
+  for (guint i = 0; i < G_N_ELEMENTS (buffers); i++)
+    buffers[i] = random_buffer (i < 2 ? 1 << 20 : 1 << 12, NULL);
+  program = clCreateProgramWithSource (context, 1, &source, NULL, &st);
   CHECK_CL (st);
   CHECK_CL (clBuildProgram (program, 1, &device, "", NULL, NULL));
+
   e.kernel = clCreateKernel (program, "empty", &st);
   CHECK_CL (st);
   CHECK_CL (clSetKernelArg (e.kernel, 0, sizeof (unused), &unused));
   report ("launch-empty", 720, 128, "OpenCL", median_device_us (run_empty,
           &e), 0, -1);
   CHECK_CL (clReleaseKernel (e.kernel));
+
+  e.kernel = clCreateKernel (program, "pass_args", &st);
+  CHECK_CL (st);
+  for (cl_uint i = 0; i < 22; i++) {
+    /* src, dst, tw, real_tw; gain, chirp, conv and step_tw NULL */
+    static const cl_uint buffer_args[] = { 0, 3, 7, 8 }, null_args[] = {
+      9, 11, 12, 19
+    };
+    const void *value = &one;
+    gsize size = sizeof (one);
+
+    for (guint b = 0; b < G_N_ELEMENTS (buffer_args); b++)
+      if (buffer_args[b] == i) {
+        value = &buffers[b];
+        size = sizeof (cl_mem);
+      }
+    for (guint b = 0; b < G_N_ELEMENTS (null_args); b++)
+      if (null_args[b] == i) {
+        value = &unused;
+        size = sizeof (cl_mem);
+      }
+    if (i == 6)
+      value = &never;
+    else if (i == 13 || i == 20)
+      value = &unit;
+    CHECK_CL (clSetKernelArg (e.kernel, i, size, value));
+  }
+  report ("launch-pass-args", 720, 128, "OpenCL", median_device_us (run_empty,
+          &e), 0, -1);
+  CHECK_CL (clReleaseKernel (e.kernel));
+
+  e.kernel = clCreateKernel (program, "packed_args", &st);
+  CHECK_CL (st);
+  for (cl_uint i = 0; i < 3; i++)
+    CHECK_CL (clSetKernelArg (e.kernel, i, sizeof (cl_mem), &buffers[i]));
+  CHECK_CL (clSetKernelArg (e.kernel, 3, sizeof (numbers), &numbers));
+  report ("launch-packed-args", 720, 128, "OpenCL",
+      median_device_us (run_empty, &e), 0, -1);
+  CHECK_CL (clReleaseKernel (e.kernel));
+
   CHECK_CL (clReleaseProgram (program));
+  for (guint i = 0; i < G_N_ELEMENTS (buffers); i++)
+    CHECK_CL (clReleaseMemObject (buffers[i]));
 }
 
 static gchar **only;

@@ -320,6 +320,45 @@ clfft_row_length_direct (guint n)
       && radix_schedule (n, FALSE, &schedule);
 }
 
+/* The tables a pass's kernel takes as arguments: only those its options
+ * read (WITH_* in kernels/fft_stockham.cl). */
+typedef enum
+{
+  TABLE_REAL_TWIDDLES = 1 << 0,
+  TABLE_GAIN = 1 << 1,
+  TABLE_CHIRP = 1 << 2,
+  TABLE_CONV = 1 << 3,
+  TABLE_STEP_TWIDDLES = 1 << 4,
+} RowTable;
+
+static guint
+spec_tables (const ClfftRowPassSpec * spec)
+{
+  guint tables = 0;
+
+  if (spec->load == CLFFT_LOAD_HALF_SPECTRUM
+      || spec->store == CLFFT_STORE_HALF_SPECTRUM)
+    tables |= TABLE_REAL_TWIDDLES;
+  if (spec->flags & (CLFFT_ROW_GAIN_BETWEEN | CLFFT_ROW_GAIN_ON_STORE))
+    tables |= TABLE_GAIN;
+  if (spec->flags & (CLFFT_ROW_LOAD_CHIRP | CLFFT_ROW_STORE_CHIRP))
+    tables |= TABLE_CHIRP;
+  if (spec->flags & (CLFFT_ROW_CONV_BETWEEN | CLFFT_ROW_STORE_CONV))
+    tables |= TABLE_CONV;
+  if (spec->flags & CLFFT_ROW_STORE_TWIDDLE)
+    tables |= TABLE_STEP_TWIDDLES;
+  return tables;
+}
+
+/* The kernel's Numbers argument, field for field. */
+typedef struct
+{
+  cl_uint src_stride, src_dist, dst_stride, dst_dist, batch, gain_dist;
+  cl_uint sub_rows, src_sub_step, src_elem_step, dst_sub_step, dst_elem_step;
+  cl_uint magnitude;
+  cl_float scale, offset;
+} ClfftRowNumbers;
+
 /* The pass's kernel arguments; twiddles: its table of n values
  * (stage_twiddle_table). */
 static gboolean
@@ -327,33 +366,42 @@ row_pass_set_args (ClfftRowPass * pass, cl_mem twiddles,
     const ClfftRowSide * src, const ClfftRowSide * dst, guint rows,
     guint sub_rows, const ClfftRowTables * tables, GError ** error)
 {
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_float), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_float), sizeof (cl_uint)
+  const ClfftRowNumbers numbers = { src->layout.stride,
+    src->layout.distance, dst->layout.stride, dst->layout.distance, rows,
+    tables->gain_distance, sub_rows, src->sub_step, src->elem_step,
+    dst->sub_step, dst->elem_step, tables->magnitude, tables->scale,
+    tables->offset
   };
-  const void *values[] = { &src->mem, &src->layout.stride,
-    &src->layout.distance, &dst->mem, &dst->layout.stride,
-    &dst->layout.distance, &rows, &twiddles, &tables->real_twiddles,
-    &tables->gain, &tables->gain_distance, &tables->chirp, &tables->conv,
-    &tables->scale, &sub_rows, &src->sub_step, &src->elem_step,
-    &dst->sub_step, &dst->elem_step, &tables->step_twiddles,
-    &tables->offset, &tables->magnitude
+  const struct
+  {
+    RowTable table;
+    const cl_mem *mem;
+  } optional[] = {
+    {TABLE_REAL_TWIDDLES, &tables->real_twiddles},
+    {TABLE_GAIN, &tables->gain},
+    {TABLE_CHIRP, &tables->chirp},
+    {TABLE_CONV, &tables->conv},
+    {TABLE_STEP_TWIDDLES, &tables->step_twiddles},
   };
-  cl_int st;
+  const guint used = spec_tables (&pass->spec);
+  gsize sizes[4 + G_N_ELEMENTS (optional) + 1] = { sizeof (cl_mem),
+    sizeof (cl_mem), sizeof (cl_mem), sizeof (numbers)
+  };
+  const void *values[G_N_ELEMENTS (sizes)] = { &src->mem, &dst->mem,
+    &twiddles, &numbers
+  };
+  guint n_args = 4;
 
-  if (!clfft_kernel_set_args (pass->kernel, error, G_N_ELEMENTS (sizes),
-          sizes, values))
-    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (optional); i++)
+    if (used & optional[i].table) {
+      sizes[n_args] = sizeof (cl_mem);
+      values[n_args++] = optional[i].mem;
+    }
   if (pass->generic) {
-    st = clSetKernelArg (pass->kernel, G_N_ELEMENTS (sizes),
-        sizeof (pass->shape), &pass->shape);
-    if (st != CL_SUCCESS)
-      return clfft_fail (error, st, "clSetKernelArg (shape)");
+    sizes[n_args] = sizeof (pass->shape);
+    values[n_args++] = &pass->shape;
   }
-  return TRUE;
+  return clfft_kernel_set_args (pass->kernel, error, n_args, sizes, values);
 }
 
 gboolean
@@ -661,6 +709,18 @@ static const struct
   {CLFFT_ROW_SETS, " -D ROW_SETS"},
 };
 
+static const struct
+{
+  RowTable table;
+  const gchar *option;
+} table_options[] = {
+  {TABLE_REAL_TWIDDLES, " -D WITH_REAL_TW"},
+  {TABLE_GAIN, " -D WITH_GAIN"},
+  {TABLE_CHIRP, " -D WITH_CHIRP"},
+  {TABLE_CONV, " -D WITH_CONV"},
+  {TABLE_STEP_TWIDDLES, " -D WITH_STEP_TW"},
+};
+
 /* The -D options of a spec, after the shape ones (which the generic
  * build takes at launch instead, with the lengths and the sign). */
 static gchar *
@@ -674,6 +734,9 @@ spec_options (const ClfftRowPassSpec * spec, gboolean generic)
   for (guint i = 0; i < G_N_ELEMENTS (flag_options); i++)
     if (spec->flags & flag_options[i].flag)
       g_string_append (s, flag_options[i].option);
+  for (guint i = 0; i < G_N_ELEMENTS (table_options); i++)
+    if (spec_tables (spec) & table_options[i].table)
+      g_string_append (s, table_options[i].option);
   if (generic)
     return g_string_free (s, FALSE);
   g_string_append_printf (s, " -D SIGN=%s", spec->sign < 0 ? "-1.0f" :
