@@ -47,6 +47,8 @@
  *                (INTERLEAVED_ROWS only; see lds_t)
  *   PREFETCH_TWIDDLES  load a stage's twiddles before the exchange that
  *                leads to it (see fft_pass)
+ *   WITH_REAL_TW, WITH_GAIN, WITH_CHIRP, WITH_CONV, WITH_STEP_TW  the
+ *                kernel takes that table as an argument (see Numbers)
  * and one LOAD_* and one STORE_* option for the data layout (default:
  * complex in, complex out):
  *   LOAD_U8, LOAD_U16   8-bit or 16-bit pixels as real input
@@ -570,7 +572,7 @@ inline void store_half_spectrum_bin (__global float2 * row, uint stride,
 #endif
 
 /* The pass's numbers, in one argument: NVIDIA's OpenCL spends time on
- * every argument of every launch (about 3 us more for 22 arguments than
+ * every argument of every launch (2 to 3 us more for 22 arguments than
  * for 4 on an H100, see bench-engine's launch cases), and short passes
  * wait on that. Field for field ClfftRowNumbers in clfft-passes.c. */
 typedef struct
