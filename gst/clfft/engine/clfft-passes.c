@@ -331,6 +331,23 @@ typedef enum
   TABLE_STEP_TWIDDLES = 1 << 4,
 } RowTable;
 
+/* Each table's build option, and where ClfftRowTables holds it, in the
+ * order of fft_rows' arguments. */
+static const struct
+{
+  RowTable table;
+  const gchar *option;
+  gsize mem_offset;
+} row_tables[] = {
+  {TABLE_REAL_TWIDDLES, " -D WITH_REAL_TW",
+      G_STRUCT_OFFSET (ClfftRowTables, real_twiddles)},
+  {TABLE_GAIN, " -D WITH_GAIN", G_STRUCT_OFFSET (ClfftRowTables, gain)},
+  {TABLE_CHIRP, " -D WITH_CHIRP", G_STRUCT_OFFSET (ClfftRowTables, chirp)},
+  {TABLE_CONV, " -D WITH_CONV", G_STRUCT_OFFSET (ClfftRowTables, conv)},
+  {TABLE_STEP_TWIDDLES, " -D WITH_STEP_TW",
+      G_STRUCT_OFFSET (ClfftRowTables, step_twiddles)},
+};
+
 static guint
 spec_tables (const ClfftRowPassSpec * spec)
 {
@@ -372,19 +389,8 @@ row_pass_set_args (ClfftRowPass * pass, cl_mem twiddles,
     dst->sub_step, dst->elem_step, tables->magnitude, tables->scale,
     tables->offset
   };
-  const struct
-  {
-    RowTable table;
-    const cl_mem *mem;
-  } optional[] = {
-    {TABLE_REAL_TWIDDLES, &tables->real_twiddles},
-    {TABLE_GAIN, &tables->gain},
-    {TABLE_CHIRP, &tables->chirp},
-    {TABLE_CONV, &tables->conv},
-    {TABLE_STEP_TWIDDLES, &tables->step_twiddles},
-  };
   const guint used = spec_tables (&pass->spec);
-  gsize sizes[4 + G_N_ELEMENTS (optional) + 1] = { sizeof (cl_mem),
+  gsize sizes[4 + G_N_ELEMENTS (row_tables) + 1] = { sizeof (cl_mem),
     sizeof (cl_mem), sizeof (cl_mem), sizeof (numbers)
   };
   const void *values[G_N_ELEMENTS (sizes)] = { &src->mem, &dst->mem,
@@ -392,10 +398,10 @@ row_pass_set_args (ClfftRowPass * pass, cl_mem twiddles,
   };
   guint n_args = 4;
 
-  for (guint i = 0; i < G_N_ELEMENTS (optional); i++)
-    if (used & optional[i].table) {
+  for (guint i = 0; i < G_N_ELEMENTS (row_tables); i++)
+    if (used & row_tables[i].table) {
       sizes[n_args] = sizeof (cl_mem);
-      values[n_args++] = optional[i].mem;
+      values[n_args++] = G_STRUCT_MEMBER_P (tables, row_tables[i].mem_offset);
     }
   if (pass->generic) {
     sizes[n_args] = sizeof (pass->shape);
@@ -709,18 +715,6 @@ static const struct
   {CLFFT_ROW_SETS, " -D ROW_SETS"},
 };
 
-static const struct
-{
-  RowTable table;
-  const gchar *option;
-} table_options[] = {
-  {TABLE_REAL_TWIDDLES, " -D WITH_REAL_TW"},
-  {TABLE_GAIN, " -D WITH_GAIN"},
-  {TABLE_CHIRP, " -D WITH_CHIRP"},
-  {TABLE_CONV, " -D WITH_CONV"},
-  {TABLE_STEP_TWIDDLES, " -D WITH_STEP_TW"},
-};
-
 /* The -D options of a spec, after the shape ones (which the generic
  * build takes at launch instead, with the lengths and the sign). */
 static gchar *
@@ -734,9 +728,9 @@ spec_options (const ClfftRowPassSpec * spec, gboolean generic)
   for (guint i = 0; i < G_N_ELEMENTS (flag_options); i++)
     if (spec->flags & flag_options[i].flag)
       g_string_append (s, flag_options[i].option);
-  for (guint i = 0; i < G_N_ELEMENTS (table_options); i++)
-    if (spec_tables (spec) & table_options[i].table)
-      g_string_append (s, table_options[i].option);
+  for (guint i = 0; i < G_N_ELEMENTS (row_tables); i++)
+    if (spec_tables (spec) & row_tables[i].table)
+      g_string_append (s, row_tables[i].option);
   if (generic)
     return g_string_free (s, FALSE);
   g_string_append_printf (s, " -D SIGN=%s", spec->sign < 0 ? "-1.0f" :
