@@ -861,9 +861,10 @@ bench_spectrum_chunks (guint n, guint channels, guint n_steps)
 /* The smallest kernel there is: its time per launch, measured as every case
  * is, is the floor under each pass of every library in the same run. The
  * other two touch their buffers only on a condition that never holds, so
- * that only their argument lists differ: fft_rows' 22 arguments as the
- * filter's forward row pass sets them (4 buffers, 4 NULL tables, 14
- * numbers), and the same 3 buffers with the numbers in one struct. */
+ * that only their argument lists differ: the 22 arguments fft_rows took
+ * before 2026-11-25, as the filter's forward row pass set them (4 buffers,
+ * 4 NULL tables, 14 numbers), and 3 buffers with the numbers in one
+ * struct, about as it takes them now. */
 static const gchar launch_kernels_source[] =
     "__kernel void empty (__global float *unused) { }\n"
     "__kernel void pass_args (__global const float *src, uint src_stride,\n"
