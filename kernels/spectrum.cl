@@ -1,18 +1,24 @@
 /* clfftspectrum's work around the batched real FFT (clfft-spectrum.c):
- *   apply_window: each frame of n samples times the window table;
+ *   apply_window: each frame of n samples times the window table, the
+ *                 plan's rows past the frames zeroed;
  *   band_sums:    per group of consecutive steps, channel and bin, the sum
  *                 of 10 log10 (|X|^2 / n^2) clamped below at the threshold
  *                 (as GStreamer's spectrum: log10 (0) = -inf clamps too),
  *                 and the sum of atan2 (im, re); added to the sums, so
  *                 that a group split over chunks adds up. */
 
+/* Frames n_frames .. n_rows - 1, which the plan's batch transforms as
+ * well, are zeroed: the transform takes real frames in pairs, and a pair's
+ * unwritten partner (whatever the memory held, up to inf or NaN) would
+ * leak into the other's spectrum through rounding. */
 __kernel void apply_window (__global float * frames,
-    __global const float * window, uint n, uint n_frames)
+    __global const float * window, uint n, uint n_frames, uint n_rows)
 {
   const uint i = get_global_id (0), frame = get_global_id (1);
+  const size_t at = (size_t) frame * n + i;
 
-  if (i < n && frame < n_frames)
-    frames[(size_t) frame * n + i] *= window[i];
+  if (i < n && frame < n_rows)
+    frames[at] = frame < n_frames ? frames[at] * window[i] : 0.0f;
 }
 
 /* bins: the chunk's spectra, step by step, channel by channel, n_bins

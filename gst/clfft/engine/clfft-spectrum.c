@@ -208,10 +208,11 @@ enqueue_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
   /* steps rounded up to a power of two, at most capacity */
   guint log2_steps = steps > 1 ? g_bit_storage (steps - 1) : 0;
   guint n_frames = steps * s->channels, end = first + steps;
+  guint n_rows = (1u << log2_steps) * s->channels;    /* the plan's batch */
   gfloat db_n2 = (gfloat) (20.0 * log10 ((gdouble) s->n));
   ClfftPlan1d *plan = plan_for (s, log2_steps, error);
   const gsize window_global[2] = {
-    (s->n + ROW_GROUP - 1) / ROW_GROUP * ROW_GROUP, n_frames
+    (s->n + ROW_GROUP - 1) / ROW_GROUP * ROW_GROUP, n_rows
   };
   const gsize window_local[2] = { ROW_GROUP, 1 };
   const gsize sums_global[3] = {
@@ -219,10 +220,10 @@ enqueue_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
   };
   const gsize sums_local[3] = { ROW_GROUP, 1, 1 };
   const gsize window_sizes[] = { sizeof (cl_mem), sizeof (cl_mem),
-    sizeof (cl_uint), sizeof (cl_uint)
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint)
   };
   const void *window_values[] = { &s->frames[b], &s->window, &s->n,
-    &n_frames
+    &n_frames, &n_rows
   };
   const gsize sums_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
     sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem),
