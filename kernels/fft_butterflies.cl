@@ -137,8 +137,11 @@ BUTTERFLY_INLINE void butterfly_odd (cplx * v, uint radix, float sign,
   for (uint m = 1; m <= pairs; m++)
     out[0] += sum[m];
   for (uint k = 1; k <= pairs; k++) {
-    cplx re = v[0], im = (cplx) (0.0f);
-    for (uint m = 1; m <= pairs; m++) {
+    /* im starts from its first term, not from 0: a compiler may not drop
+     * an addition of 0 (-0 + 0 is +0) */
+    cplx re = v[0] + sum[1] * cos_table[k % radix];
+    cplx im = diff[1] * sin_table[k % radix];
+    for (uint m = 2; m <= pairs; m++) {
       re += sum[m] * cos_table[(k * m) % radix];
       im += diff[m] * sin_table[(k * m) % radix];
     }
@@ -180,14 +183,34 @@ BUTTERFLY_INLINE void butterfly_direct (cplx * v, uint radix, float sign)
   }
 }
 
+/* a times the root exp(sign 2 pi i m / R); cos_table[m], sin_table[m]
+ * hold cos and sin of 2 pi m / R. The roots on the axes (1, i, -1, -i)
+ * are exact swaps and negations: a compiler may not drop a multiply by 0
+ * (0 times infinity is NaN), and each would cost an instruction. */
+BUTTERFLY_INLINE cplx mul_root (cplx a, uint m, uint radix, float sign,
+    __constant const float * cos_table, __constant const float * sin_table)
+{
+  if ((4 * m) % radix == 0)
+    switch ((4 * m / radix) % 4) {
+      case 0:
+        return a;
+      case 1:
+        return mul_sign_i (a, sign);
+      case 2:
+        return -a;
+      default:
+        return -mul_sign_i (a, sign);
+    }
+  return cmul (a, (float2) (cos_table[m], sign * sin_table[m]));
+}
+
 /* Radix R = a * b in registers: b butterflies of radix a over the inputs b
  * apart, a twiddle by the roots of R, then a butterflies of radix b. A
  * stage of radix 12 or 16 does in one exchange through local memory what
  * two stages did, and the FFT is bound by those exchanges, not by the
  * arithmetic. With n = b n1 + n2 and k = k1 + a k2:
  *   X[k1 + a k2] = sum_n2 W_b^(n2 k2) W_R^(n2 k1) sum_n1 W_a^(n1 k1)
- *                  x[b n1 + n2],  W_m = exp(sign 2 pi i / m).
- * cos_table[m], sin_table[m] hold cos and sin of 2 pi m / R. */
+ *                  x[b n1 + n2],  W_m = exp(sign 2 pi i / m). */
 BUTTERFLY_INLINE void butterfly_composite (cplx * v, uint a, uint b, float sign,
     __constant const float * cos_table, __constant const float * sin_table)
 {
@@ -197,11 +220,9 @@ BUTTERFLY_INLINE void butterfly_composite (cplx * v, uint a, uint b, float sign,
     for (uint n1 = 0; n1 < a; n1++)
       part[n1] = v[b * n1 + n2];
     butterfly_direct (part, a, sign);
-    for (uint k1 = 0; k1 < a; k1++) {
-      const uint m = n2 * k1;
-      y[n2 * a + k1] = m == 0 ? part[k1] : cmul (part[k1],
-          (float2) (cos_table[m], sign * sin_table[m]));
-    }
+    for (uint k1 = 0; k1 < a; k1++)
+      y[n2 * a + k1] = mul_root (part[k1], n2 * k1, a * b, sign, cos_table,
+          sin_table);
   }
   for (uint k1 = 0; k1 < a; k1++) {
     for (uint n2 = 0; n2 < b; n2++)

@@ -201,6 +201,19 @@ typedef float2 lds_t;
 #define AT(i) PADDED (i)
 #endif
 
+/* Element first + offset of a work-item's row in local memory, where
+ * offset is a constant of the unrolled loops. Without spare slots AT is
+ * linear, so the address of first is worked out once and each value's
+ * offset folds into its load or store (NVIDIA's compiler otherwise
+ * spends three integer instructions on each: it merges a group's rows'
+ * interleaving into the sum with a bitwise or, past which no constant
+ * folds). */
+#if defined(NO_LDS_PAD)
+#define LDS_ELEMENT(buf, first, offset) ((buf) + AT (first))[AT (offset)]
+#else
+#define LDS_ELEMENT(buf, first, offset) (buf)[AT ((first) + (offset))]
+#endif
+
 #if defined(LOAD_U8) || defined(LOAD_U8_PAIRS)
 typedef uchar src_t;
 #elif defined(LOAD_U16) || defined(LOAD_U16_PAIRS)
@@ -244,14 +257,15 @@ inline void exchange (float2 * v, __local lds_t * buf, uint t, uint wr,
       const uint k = j % ns;
       if (j < N / wr)
         for (uint r = 0; r < wr; r++)
-          buf[AT ((j - k) * wr + k + r * ns)] = LDS_PART (v[c * wr + r]);
+          LDS_ELEMENT (buf, (j - k) * wr + k, r * ns) =
+              LDS_PART (v[c * wr + r]);
     }
     barrier (CLK_LOCAL_MEM_FENCE);
     for (uint c = 0; c < PER_ITEM (rr); c++) {
       const uint j = t + c * THREADS;
       if (j < N / rr)
         for (uint r = 0; r < rr; r++)
-          SET_LDS_PART (v[c * rr + r], buf[AT (j + r * (N / rr))]);
+          SET_LDS_PART (v[c * rr + r], LDS_ELEMENT (buf, j, r * (N / rr)));
     }
     barrier (CLK_LOCAL_MEM_FENCE);
 #ifdef SPLIT_EXCHANGE
