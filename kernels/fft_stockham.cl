@@ -159,11 +159,13 @@ __constant uint kRadices[NUM_STAGES] = { RADICES };
 #define INTERLEAVED_ROWS
 #endif
 
-/* Stages exchange values with one spare slot after every 8: the first
+/* A row takes a spare slot for every 8 values in local memory: the first
  * stages write with a stride of their radix (8 complex values, 64 bytes),
- * which would put 8 work-items of a half-warp on one bank; with the spare
- * slots the stride is 9. The plan leaves them out (NO_LDS_PAD) where they
- * would cost rows per group (see clfft-passes.c). A pass that reads or
+ * which would put 8 work-items of a half-warp on one bank. The specialized
+ * row passes place the slots per exchange (EXCHANGE_BLOCKS); the generic
+ * build puts one after every 8 values (PADDED). The plan leaves them out
+ * (NO_LDS_PAD) where they would cost rows per group (see clfft-passes.c),
+ * in the passes across rows. A pass that reads or
  * writes across rows through local memory stores the group's rows one
  * element further apart, so that a row-crossing access spreads over the
  * banks. */
@@ -214,6 +216,24 @@ typedef float2 lds_t;
 #define LDS_ELEMENT(buf, first, offset) (buf)[AT ((first) + (offset))]
 #endif
 
+/* A row pass's exchanges (spare slots, rows one after another) lay a row
+ * out in blocks of values, each followed by spare slots; exchange x (after
+ * stage x, and last the one from the last stage back to the first) in
+ * blocks of kExchangeBlock[x] and kExchangePad[x] slots. A block holds
+ * whole butterflies' outputs and divides the next stage's input stride,
+ * so a value lies a constant from its butterfly's first one, and that
+ * constant folds into the load or store (one spare slot every 8 values,
+ * PADDED, is not linear: NVIDIA's compiler spent 3 integer instructions on
+ * each value). The plan picks the blocks and pads against bank conflicts,
+ * within the row's PITCH (exchange_layout in clfft-passes.c). */
+#if defined(EXCHANGE_BLOCKS)
+#if defined(NO_LDS_PAD) || defined(INTERLEAVED_ROWS) || defined(GENERIC)
+#error "EXCHANGE_BLOCKS lays out rows with spare slots, one after another"
+#endif
+__constant uint kExchangeBlock[NUM_STAGES] = { EXCHANGE_BLOCKS };
+__constant uint kExchangePad[NUM_STAGES] = { EXCHANGE_PADS };
+#endif
+
 #if defined(LOAD_U8) || defined(LOAD_U8_PAIRS)
 typedef uchar src_t;
 #elif defined(LOAD_U16) || defined(LOAD_U16_PAIRS)
@@ -247,8 +267,30 @@ typedef float2 dst_t;
  * local memory; the outputs of the last stage (ns * wr = N) are in natural
  * order. With SPLIT_EXCHANGE, real parts first, then imaginary parts. */
 inline void exchange (float2 * v, __local lds_t * buf, uint t, uint wr,
-    uint ns, uint rr SHAPE_PARAM)
+    uint ns, uint rr, uint x SHAPE_PARAM)
 {
+#if defined(EXCHANGE_BLOCKS)
+  const uint block = kExchangeBlock[x], pad = kExchangePad[x];
+  const uint in_stride = N / rr;
+
+  for (uint c = 0; c < PER_ITEM (wr); c++) {
+    const uint j = t + c * THREADS;
+    const uint k = j % ns;
+    __local lds_t *out = buf + (j - k) * wr + k + pad * (j / (block / wr));
+    if (j < N / wr)
+      for (uint r = 0; r < wr; r++)
+        out[r * ns] = v[c * wr + r];
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+  for (uint c = 0; c < PER_ITEM (rr); c++) {
+    const uint j = t + c * THREADS;
+    __local const lds_t *in = buf + j + pad * (j / block);
+    if (j < N / rr)
+      for (uint r = 0; r < rr; r++)
+        v[c * rr + r] = in[r * (in_stride + pad * (in_stride / block))];
+  }
+  barrier (CLK_LOCAL_MEM_FENCE);
+#else
 #ifdef SPLIT_EXCHANGE
   for (uint part = 0; part < 2; part++) {
 #endif
@@ -271,6 +313,7 @@ inline void exchange (float2 * v, __local lds_t * buf, uint t, uint wr,
 #ifdef SPLIT_EXCHANGE
   }
 #endif
+#endif /* EXCHANGE_BLOCKS */
 }
 
 /* Twiddle r of butterfly k in a stage after which ns points are combined
@@ -341,7 +384,7 @@ inline void fft_pass (float2 * v, __local lds_t * buf, uint t,
       load_stage_twiddles (w, t, kRadices[s + 1], ns * radix, stage_tw,
           sign SHAPE_ARG);
 #endif
-      exchange (v, buf, t, radix, ns, kRadices[s + 1] SHAPE_ARG);
+      exchange (v, buf, t, radix, ns, kRadices[s + 1], s SHAPE_ARG);
     }
     ns *= radix;
   }
@@ -741,7 +784,8 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, v[slot] = cmul (v[slot],
           conv[idx]));
 #endif
-  exchange (v, buf, t, LAST_RADIX, N / LAST_RADIX, FIRST_RADIX SHAPE_ARG);
+  exchange (v, buf, t, LAST_RADIX, N / LAST_RADIX, FIRST_RADIX,
+      NUM_STAGES - 1 SHAPE_ARG);
   fft_pass (v, buf, t, tw, 1.0f SHAPE_ARG);
 #else
   fft_pass (v, buf, t, tw, SIGN SHAPE_ARG);

@@ -518,6 +518,107 @@ rows_that_fit (guint wanted, gsize row_bytes, gsize budget, guint threads,
   return rows;
 }
 
+/* Bank conflicts of one exchange laid out in blocks of block values with
+ * pad spare slots after each (EXCHANGE_BLOCKS in kernels/fft_stockham.cl),
+ * as NVIDIA's GPUs count them: 8-byte accesses go 16 lanes at a time to
+ * 16 pairs of banks, and a pair that two addresses share serves them one
+ * after the other (the lanes of one access touch distinct values, so
+ * distinct addresses). The sum, over the exchange's stores and loads, of
+ * each access's longest queue. */
+static guint
+exchange_conflicts (guint n, guint threads, guint wr, guint ns, guint rr,
+    guint block, guint pad)
+{
+  const guint in_stride = n / rr;
+  const guint in_skip = in_stride + pad * (in_stride / block);
+  guint cost = 0;
+
+  for (guint side = 0; side < 2; side++) {
+    const guint radix = side ? rr : wr;
+    const guint per_item = (n / radix + threads - 1) / threads;
+
+    for (guint c = 0; c < per_item; c++)
+      for (guint r = 0; r < radix; r++)
+        for (guint lane0 = 0; lane0 < threads; lane0 += 16) {
+          guint hits[16] = { 0 }, queue = 0;
+
+          for (guint t = lane0; t < MIN (lane0 + 16, threads); t++) {
+            const guint j = t + c * threads;
+            guint addr;
+
+            if (j >= n / radix)
+              break;
+            addr = side ? j + pad * (j / block) + r * in_skip :
+                (j - j % ns) * wr + j % ns + pad * (j / (block / wr)) + r * ns;
+            hits[addr % 16]++;
+            queue = MAX (queue, hits[addr % 16]);
+          }
+          cost += queue;
+        }
+  }
+  return cost;
+}
+
+/* The layout of the exchange between a stage of radix wr, after which
+ * ns * wr points are combined, and one of radix rr, in a row with a spare
+ * slot every 8 values (PITCH): blocks of *block values, a multiple of
+ * ns * wr (so that a butterfly's outputs share a block) that divides the
+ * next stage's input stride n / rr (so that its inputs lie a constant
+ * apart), each followed by *pad spare slots, at most n / 8 in all. Of
+ * those, the one with the fewest bank conflicts, then the least padding.
+ * Every value's place is then its butterfly's place plus a constant, which
+ * NVIDIA's compiler folds into the load or store. */
+static void
+exchange_layout (guint n, guint threads, guint wr, guint ns, guint rr,
+    guint * block, guint * pad)
+{
+  guint best = G_MAXUINT;
+
+  *block = n;
+  *pad = 0;
+  for (guint b = ns * wr; b <= n; b += ns * wr) {
+    if ((n / rr) % b != 0 && b != n)
+      continue;
+    for (guint p = 0; p < 16; p++) {
+      guint cost;
+
+      /* a block of the whole row takes no spare slots */
+      if (p > 0 && (b == n || p * ((n - 1) / b) > n / 8))
+        break;
+      cost = exchange_conflicts (n, threads, wr, ns, rr, b, p);
+      if (cost < best) {
+        best = cost;
+        *block = b;
+        *pad = p;
+      }
+    }
+  }
+}
+
+/* EXCHANGE_BLOCKS and EXCHANGE_PADS: the layout of the exchange after
+ * each stage, and last that of the exchange from the last stage back to
+ * the first (GAIN_BETWEEN, CONV_BETWEEN). */
+static void
+append_exchange_layouts (GString * options, guint n, guint threads,
+    const guint * radices, guint n_stages)
+{
+  guint blocks[CLFFT_MAX_STAGES], pads[CLFFT_MAX_STAGES], ns = 1;
+
+  for (guint s = 0; s < n_stages; s++) {
+    const guint next = s + 1 < n_stages ? radices[s + 1] : radices[0];
+
+    exchange_layout (n, threads, radices[s], s + 1 < n_stages ? ns :
+        n / radices[s], next, &blocks[s], &pads[s]);
+    ns *= radices[s];
+  }
+  g_string_append (options, " -D EXCHANGE_BLOCKS=");
+  for (guint s = 0; s < n_stages; s++)
+    g_string_append_printf (options, "%s%u", s ? "," : "", blocks[s]);
+  g_string_append (options, " -D EXCHANGE_PADS=");
+  for (guint s = 0; s < n_stages; s++)
+    g_string_append_printf (options, "%s%u", s ? "," : "", pads[s]);
+}
+
 /* Chooses the work-group shape for at most cap work-items and builds the
  * kernel: the schedule's work-items per row (fewer under the cap), stages
  * with more butterflies running several per work-item, and short rows
@@ -604,6 +705,9 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   }
   if (!pad)
     g_string_append (options, " -D NO_LDS_PAD");
+  else if (!pass->generic)
+    append_exchange_layouts (options, n, pass->threads_per_row, radices,
+        n_stages);
   if (pass->split_exchange)
     g_string_append (options, " -D SPLIT_EXCHANGE");
   if (schedule->prefetch_twiddles)
