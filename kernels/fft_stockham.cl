@@ -204,34 +204,36 @@ typedef float2 lds_t;
 #endif
 
 /* Element first + offset of a work-item's row in local memory, where
- * offset is a constant of the unrolled loops. Without spare slots AT is
- * linear, so the address of first is worked out once and each value's
- * offset folds into its load or store (NVIDIA's compiler otherwise
- * spends three integer instructions on each: it merges a group's rows'
- * interleaving into the sum with a bitwise or, past which no constant
- * folds). */
-#if defined(NO_LDS_PAD)
-#define LDS_ELEMENT(buf, first, offset) ((buf) + AT (first))[AT (offset)]
-#else
-#define LDS_ELEMENT(buf, first, offset) (buf)[AT ((first) + (offset))]
-#endif
-
-/* A row pass's exchanges (spare slots, rows one after another) lay a row
- * out in blocks of values, each followed by spare slots; exchange x (after
- * stage x, and last the one from the last stage back to the first) in
- * blocks of kExchangeBlock[x] and kExchangePad[x] slots. A block holds
- * whole butterflies' outputs and divides the next stage's input stride,
- * so a value lies a constant from its butterfly's first one, and that
- * constant folds into the load or store (one spare slot every 8 values,
- * PADDED, is not linear: NVIDIA's compiler spent 3 integer instructions on
- * each value). The plan picks the blocks and pads against bank conflicts,
- * within the row's PITCH (exchange_layout in clfft-passes.c). */
+ * offset is a constant of the unrolled loops. Where the layout keeps
+ * first + offset a constant from first, the address of first is worked
+ * out once and each value's offset folds into its load or store
+ * (NVIDIA's compiler otherwise spends three integer instructions on
+ * each). Without spare slots (the passes across rows) AT is linear: the
+ * compiler merged a group's rows' interleaving into one sum with a
+ * bitwise or, past which no constant folds. A row pass's exchanges
+ * (spare slots, rows one after another) lay a row out in blocks, each
+ * followed by spare slots: exchange x (after stage x, and last the one
+ * from the last stage back to the first) in blocks of kExchangeBlock[x]
+ * values with kExchangePad[x] slots after each (BLOCKED, with exchange's
+ * block and pad). A block holds whole butterflies' outputs and divides
+ * the next stage's input stride, so first + offset stays in first's block
+ * as the loops use it. The plan picks blocks and pads against bank
+ * conflicts, within the row's PITCH (exchange_layout in clfft-passes.c).
+ * The generic build keeps one slot after every 8 values (PADDED), which
+ * is not linear. */
 #if defined(EXCHANGE_BLOCKS)
 #if defined(NO_LDS_PAD) || defined(INTERLEAVED_ROWS) || defined(GENERIC)
 #error "EXCHANGE_BLOCKS lays out rows with spare slots, one after another"
 #endif
 __constant uint kExchangeBlock[NUM_STAGES] = { EXCHANGE_BLOCKS };
 __constant uint kExchangePad[NUM_STAGES] = { EXCHANGE_PADS };
+#define BLOCKED(i) ((i) + pad * ((i) / block))
+#define LDS_ELEMENT(buf, first, offset) \
+  ((buf) + BLOCKED (first))[BLOCKED (offset)]
+#elif defined(NO_LDS_PAD)
+#define LDS_ELEMENT(buf, first, offset) ((buf) + AT (first))[AT (offset)]
+#else
+#define LDS_ELEMENT(buf, first, offset) (buf)[AT ((first) + (offset))]
 #endif
 
 #if defined(LOAD_U8) || defined(LOAD_U8_PAIRS)
@@ -271,26 +273,7 @@ inline void exchange (float2 * v, __local lds_t * buf, uint t, uint wr,
 {
 #if defined(EXCHANGE_BLOCKS)
   const uint block = kExchangeBlock[x], pad = kExchangePad[x];
-  const uint in_stride = N / rr;
-
-  for (uint c = 0; c < PER_ITEM (wr); c++) {
-    const uint j = t + c * THREADS;
-    const uint k = j % ns;
-    __local lds_t *out = buf + (j - k) * wr + k + pad * (j / (block / wr));
-    if (j < N / wr)
-      for (uint r = 0; r < wr; r++)
-        out[r * ns] = v[c * wr + r];
-  }
-  barrier (CLK_LOCAL_MEM_FENCE);
-  for (uint c = 0; c < PER_ITEM (rr); c++) {
-    const uint j = t + c * THREADS;
-    __local const lds_t *in = buf + j + pad * (j / block);
-    if (j < N / rr)
-      for (uint r = 0; r < rr; r++)
-        v[c * rr + r] = in[r * (in_stride + pad * (in_stride / block))];
-  }
-  barrier (CLK_LOCAL_MEM_FENCE);
-#else
+#endif
 #ifdef SPLIT_EXCHANGE
   for (uint part = 0; part < 2; part++) {
 #endif
@@ -313,7 +296,6 @@ inline void exchange (float2 * v, __local lds_t * buf, uint t, uint wr,
 #ifdef SPLIT_EXCHANGE
   }
 #endif
-#endif /* EXCHANGE_BLOCKS */
 }
 
 /* Twiddle r of butterfly k in a stage after which ns points are combined
