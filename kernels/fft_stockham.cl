@@ -49,6 +49,12 @@
  *                leads to it (see fft_pass)
  *   WITH_REAL_TW, WITH_GAIN, WITH_CHIRP, WITH_CONV, WITH_STEP_TW  the
  *                kernel takes that table as an argument (see Numbers)
+ *   UNIT_STRIDE  a row's elements lie next to each other on both sides
+ *                (stride 1, whatever the arguments say), and rows of pixel
+ *                pairs start on a pair: each value's place is its row's
+ *                start plus a constant of the unrolled loops, which folds
+ *                into its load or store, and a pair of pixels moves as one
+ *                access (the 2D filter's row passes)
  * and one LOAD_* and one STORE_* option for the data layout (default:
  * complex in, complex out):
  *   LOAD_U8, LOAD_U16   8-bit or 16-bit pixels as real input
@@ -247,6 +253,18 @@ typedef float src_t;
 typedef float2 src_t;
 #endif
 
+/* a pixel pair as one value (UNIT_STRIDE) */
+#if defined(LOAD_U8_PAIRS)
+typedef uchar2 src_pair_t;
+#elif defined(LOAD_U16_PAIRS)
+typedef ushort2 src_pair_t;
+#endif
+#if defined(STORE_U8_PAIRS)
+typedef uchar2 dst_pair_t;
+#elif defined(STORE_U16_PAIRS)
+typedef ushort2 dst_pair_t;
+#endif
+
 #if defined(STORE_U8) || defined(STORE_U8_PAIRS)
 typedef uchar dst_t;
 #define STORE_PIXELS
@@ -413,6 +431,9 @@ inline float2 load_element (__global const src_t * row, uint e, uint stride,
   return (float2) (row[e * stride], 0.0f);
 #elif defined(LOAD_REAL_PAIRS)
   return (float2) (row[2 * e * stride], row[(2 * e + 1) * stride]);
+#elif (defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)) \
+    && defined(UNIT_STRIDE)
+  return convert_float2 (((__global const src_pair_t *) row)[e]);
 #elif defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)
   return (float2) (convert_float (row[2 * e * stride]),
       convert_float (row[(2 * e + 1) * stride]));
@@ -467,6 +488,10 @@ inline void store_element (__global dst_t * row, uint e, uint stride,
 {
 #if defined(STORE_U8) || defined(STORE_U16)
   row[e * stride] = to_pixel (x.x, tab);
+#elif (defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)) \
+    && defined(UNIT_STRIDE)
+  ((__global dst_pair_t *) row)[e] = (dst_pair_t) (to_pixel (x.x, tab),
+      to_pixel (x.y, tab));
 #elif defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)
   row[2 * e * stride] = to_pixel (x.x, tab);
   row[(2 * e + 1) * stride] = to_pixel (x.y, tab);
@@ -682,8 +707,12 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
     __global const float2 * tw, const Numbers num REAL_TW_PARAM GAIN_PARAM
     CHIRP_PARAM CONV_PARAM STEP_TW_PARAM SHAPE_PARAM)
 {
-  const uint src_stride = num.src_stride, src_dist = num.src_dist;
-  const uint dst_stride = num.dst_stride, dst_dist = num.dst_dist;
+#ifdef UNIT_STRIDE
+  const uint src_stride = 1, dst_stride = 1;
+#else
+  const uint src_stride = num.src_stride, dst_stride = num.dst_stride;
+#endif
+  const uint src_dist = num.src_dist, dst_dist = num.dst_dist;
   const uint batch = num.batch, gain_dist = num.gain_dist;
   const uint sub_rows = num.sub_rows;
   const uint src_sub_step = num.src_sub_step;

@@ -617,6 +617,8 @@ bench_filter_passes (guint w, guint h)
       CLFFT_ROW_STORE_ACROSS_ROWS, pitch = filter_spectrum_pitch (w, h);
   const ClfftRowLayout pixels = { 1, w }, bin_rows = { 1, pitch };
   const ClfftRowLayout columns = { pitch, 1 }, column_rows = { 1, h };
+  /* as the filter's row passes have it (clfft-filter2d.c) */
+  const guint unit = CLFFT_ROW_UNIT_STRIDE;
   const struct
   {
     const gchar *name;
@@ -626,7 +628,8 @@ bench_filter_passes (guint w, guint h)
     gboolean gain;
   } passes[] = {
     {"pass-rows-fwd", {w / 2, -1, CLFFT_LOAD_U8_PAIRS,
-            CLFFT_STORE_HALF_SPECTRUM, 0, h}, TRUE, FALSE, pixels, bin_rows},
+            CLFFT_STORE_HALF_SPECTRUM, unit, h}, TRUE, FALSE, pixels,
+        bin_rows},
     {"pass-columns", {h, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
             CLFFT_ROW_GAIN_BETWEEN | across, bins}, FALSE, FALSE, columns,
         columns, TRUE},
@@ -642,7 +645,7 @@ bench_filter_passes (guint w, guint h)
     {"pass-across-on-rows", {h, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
             across, bins}, FALSE, FALSE, column_rows, column_rows},
     {"pass-rows-inv", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
-            CLFFT_STORE_U8_PAIRS, 0, h}, FALSE, TRUE, bin_rows, pixels},
+            CLFFT_STORE_U8_PAIRS, unit, h}, FALSE, TRUE, bin_rows, pixels},
   };
   cl_mem bytes = random_buffer ((gsize) w * h / 4, NULL);
   cl_mem spectrum = random_buffer ((gsize) 2 * pitch * h, NULL);

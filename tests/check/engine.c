@@ -1811,6 +1811,42 @@ GST_START_TEST (test_columns_exchange_parts)
 
 GST_END_TEST;
 
+/* A transform made for rows of adjacent elements (CLFFT_ROW_UNIT_STRIDE,
+ * the filter's row passes) refuses other layouts before it launches
+ * anything. */
+GST_START_TEST (test_unit_stride_layouts_checked)
+{
+  const ClfftTransformSpec spec = { 16, -1, CLFFT_LOAD_U8_PAIRS,
+    CLFFT_STORE_HALF_SPECTRUM, CLFFT_ROW_UNIT_STRIDE, 2
+  };
+  /* the filter's layouts would be pixels { 1, 32 } and bins { 1, 17 } */
+  const ClfftRowLayout bad[][2] = {
+    {{2, 64}, {1, 17}},         /* pixels 2 apart */
+    {{1, 32}, {2, 34}},         /* bins 2 apart */
+    {{1, 33}, {1, 17}},         /* a row of pairs starting mid-pair */
+  };
+  cl_mem src = device_buffer (2 * 64, NULL);
+  cl_mem dst = device_buffer (2 * 34 * 2 * sizeof (gfloat), NULL);
+  ClfftScratch scratch = { 0, };
+  ClfftTransform t;
+  GError *error = NULL;
+
+  fail_unless (clfft_transform_init (&t, engine, &spec, &error), "%s",
+      error ? error->message : "");
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
+    fail_if (clfft_transform_enqueue (&t, &scratch, src, bad[i][0], dst,
+            bad[i][1], 2, NULL, 0, 1.0f, NULL, &error), "layout %u", i);
+    fail_unless (g_error_matches (error, CLFFT_ERROR,
+            CLFFT_ERROR_UNSUPPORTED), "layout %u", i);
+    g_clear_error (&error);
+  }
+  clfft_transform_clear (&t);
+  CL_OK (clReleaseMemObject (src));
+  CL_OK (clReleaseMemObject (dst));
+}
+
+GST_END_TEST;
+
 static Suite *
 engine_suite (void)
 {
@@ -1828,6 +1864,7 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_1d_real);
   tcase_add_test (tc, test_fft_2d_sizes);
   tcase_add_test (tc, test_fft_2d_real);
+  tcase_add_test (tc, test_unit_stride_layouts_checked);
   tcase_add_test (tc, test_fft_1d_strided_layouts);
   tcase_add_test (tc, test_fft_2d_in_place);
   tcase_add_test (tc, test_unsupported_length_is_an_error);

@@ -316,14 +316,16 @@ rows_init (ClfftFilter2d * f, GError ** error)
 {
   const gboolean wide = f->pixel_size == 2;
   const guint length = f->pairs ? f->width / 2 : f->width;
+  /* rows of pixels and of bins, each value beside the next */
+  const guint unit = CLFFT_ROW_UNIT_STRIDE;
   const ClfftTransformSpec forward = { length, -1,
     f->pairs ? (wide ? CLFFT_LOAD_U16_PAIRS : CLFFT_LOAD_U8_PAIRS) :
         (wide ? CLFFT_LOAD_U16 : CLFFT_LOAD_U8),
-    f->pairs ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_HALF, 0, f->height
+    f->pairs ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_HALF, unit, f->height
   }, inverse = { length, 1,
     f->pairs ? CLFFT_LOAD_HALF_SPECTRUM : CLFFT_LOAD_HERMITIAN,
     f->pairs ? (wide ? CLFFT_STORE_U16_PAIRS : CLFFT_STORE_U8_PAIRS) :
-        (wide ? CLFFT_STORE_U16 : CLFFT_STORE_U8), 0, f->height
+        (wide ? CLFFT_STORE_U16 : CLFFT_STORE_U8), unit, f->height
   };
 
   return clfft_transform_init (&f->rows_forward, f->engine, &forward, error)
@@ -794,7 +796,10 @@ slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
   cl_event uploaded;
   cl_int st;
 
-  if (f->zero_copy && src->stride == row_bytes) {
+  /* in place only where the row passes' pixel pairs, read as one value
+   * each (CLFFT_ROW_UNIT_STRIDE), lie aligned */
+  if (f->zero_copy && src->stride == row_bytes
+      && (guintptr) src->data % (2 * f->pixel_size) == 0) {
     f->bytes_in = slot->host_in = clfft_buffer_new (f->engine,
         CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, frame_bytes (f), src->data,
         error);

@@ -817,6 +817,7 @@ static const struct
   {CLFFT_ROW_LOAD_ACROSS_ROWS, " -D LOAD_ACROSS_ROWS"},
   {CLFFT_ROW_STORE_ACROSS_ROWS, " -D STORE_ACROSS_ROWS"},
   {CLFFT_ROW_SETS, " -D ROW_SETS"},
+  {CLFFT_ROW_UNIT_STRIDE, " -D UNIT_STRIDE"},
 };
 
 /* The -D options of a spec, after the shape ones (which the generic

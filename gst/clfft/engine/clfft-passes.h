@@ -80,6 +80,9 @@ typedef enum
   CLFFT_ROW_LOAD_ACROSS_ROWS = 1 << 7,
   CLFFT_ROW_STORE_ACROSS_ROWS = 1 << 8,
   CLFFT_ROW_SETS = 1 << 9,      /* sets of several rows (four-step) */
+  /* a row's elements lie next to each other on both sides, and rows of
+   * pixel pairs start on a pair: the layouts the pass may take */
+  CLFFT_ROW_UNIT_STRIDE = 1 << 10,
 } ClfftRowFlags;
 
 typedef struct

@@ -533,6 +533,23 @@ tune (ClfftTransform * t, const ClfftRowSide * in, const ClfftRowSide * out,
   return TRUE;
 }
 
+/* The layouts CLFFT_ROW_UNIT_STRIDE promises the kernel: stride 1 on
+ * both sides, and rows of pixel pairs that start on a pair. */
+static gboolean
+unit_stride_layouts (const ClfftTransform * t, ClfftRowLayout src,
+    ClfftRowLayout dst)
+{
+  const ClfftRowLoad load = t->spec.load;
+  const ClfftRowStore store = t->spec.store;
+  gboolean src_pairs = load == CLFFT_LOAD_U8_PAIRS
+      || load == CLFFT_LOAD_U16_PAIRS;
+  gboolean dst_pairs = store == CLFFT_STORE_U8_PAIRS
+      || store == CLFFT_STORE_U16_PAIRS;
+
+  return src.stride == 1 && dst.stride == 1
+      && !(src_pairs && src.distance % 2) && !(dst_pairs && dst.distance % 2);
+}
+
 gboolean
 clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
     cl_mem src, ClfftRowLayout src_layout, cl_mem dst,
@@ -564,6 +581,14 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "%u rows of length %u with these strides and distances span more "
         "than 2^32 elements", batch, t->spec.length);
+    return FALSE;
+  }
+  if ((t->spec.flags & CLFFT_ROW_UNIT_STRIDE)
+      && !unit_stride_layouts (t, src_layout, dst_layout)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "a transform made for rows of adjacent elements got strides %u and "
+        "%u, distances %u and %u", src_layout.stride, dst_layout.stride,
+        src_layout.distance, dst_layout.distance);
     return FALSE;
   }
   inner.scale = 1.0f;

@@ -31,7 +31,9 @@ typedef struct
   ClfftRowLoad load;
   ClfftRowStore store;
   guint flags;                  /* CLFFT_ROW_GAIN_BETWEEN (one direct pass
-                                 * only), CLFFT_ROW_GAIN_ON_STORE, or 0 */
+                                 * only), CLFFT_ROW_GAIN_ON_STORE,
+                                 * CLFFT_ROW_UNIT_STRIDE (then enqueue takes
+                                 * rows of adjacent values only), or 0 */
   guint max_batch;              /* the most rows one enqueue transforms */
 } ClfftTransformSpec;
 
