@@ -796,10 +796,12 @@ slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
   cl_event uploaded;
   cl_int st;
 
-  /* in place only where the row passes' pixel pairs, read as one value
-   * each (CLFFT_ROW_UNIT_STRIDE), lie aligned */
+  /* in place only where the row passes' pixels, read a pair at a time
+   * where there are pairs (CLFFT_ROW_UNIT_STRIDE), lie aligned */
+  const gsize read_unit = (f->pairs ? 2 : 1) * f->pixel_size;
+
   if (f->zero_copy && src->stride == row_bytes
-      && (guintptr) src->data % (2 * f->pixel_size) == 0) {
+      && (guintptr) src->data % read_unit == 0) {
     f->bytes_in = slot->host_in = clfft_buffer_new (f->engine,
         CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, frame_bytes (f), src->data,
         error);
