@@ -55,6 +55,17 @@
  *                start plus a constant of the unrolled loops, which folds
  *                into its load or store, and a pair of pixels moves as one
  *                access (the 2D filter's row passes)
+ *   STREAM_GAIN  read the gains as streaming data (PTX ld.global.cs,
+ *                evicted from L2 first): read once, they would push out
+ *                of L2 the data that the next pass reads back
+ *   DROP_INPUT   once the group has read its input rows, drop their whole
+ *                128-byte lines from L2 without writing them back (PTX
+ *                discard.global.L2): the caller is done with the input,
+ *                and writing it back to memory would be wasted. Rows of
+ *                bins of stride 1 (LOAD_HALF_SPECTRUM, LOAD_HERMITIAN),
+ *                out of place
+ *                (both: NVIDIA's GPUs of compute capability 8 and above,
+ *                where the plan sets them)
  * and one LOAD_* and one STORE_* option for the data layout (default:
  * complex in, complex out):
  *   LOAD_U8, LOAD_U16   8-bit or 16-bit pixels as real input
@@ -509,6 +520,43 @@ inline void store_element (__global dst_t * row, uint e, uint stride,
 }
 #endif
 
+#ifdef STREAM_GAIN
+inline float load_gain (__global const float * gain)
+{
+  float g;
+
+  __asm ("ld.global.cs.f32 %0, [%1];" : "=f" (g) : "l" (gain));
+  return g;
+}
+#else
+#define load_gain(gain) (*(gain))
+#endif
+
+#ifdef DROP_INPUT
+#if !(defined(LOAD_HALF_SPECTRUM) || defined(LOAD_HERMITIAN)) \
+    || !defined(UNIT_STRIDE) || defined(ROW_SETS) \
+    || defined(LOAD_ACROSS_ROWS) || defined(GENERIC)
+#error "DROP_INPUT takes rows of bins of stride 1, one row per set"
+#endif
+/* the bins a row of input holds, as load_element reads them */
+#ifdef LOAD_HALF_SPECTRUM
+#define INPUT_ROW_VALUES (LENGTH + 1)
+#else
+#define INPUT_ROW_VALUES (LENGTH / 2 + 1)
+#endif
+
+/* Drops the 128-byte lines that lie wholly in the input row from L2,
+ * unwritten; the lines it shares with its neighbours stay. */
+inline void drop_input_row (__global const float2 * row, uint t)
+{
+  const ulong start = (ulong) row, end = (ulong) (row + INPUT_ROW_VALUES);
+
+  for (ulong line = (start + 127) / 128 * 128 + t * 128; line + 128 <= end;
+      line += THREADS * 128)
+    __asm volatile ("discard.global.L2 [%0], 128;"::"l" (line):"memory");
+}
+#endif
+
 /* Where one side (input or output) of the pass keeps its elements: row
  * r of the batch belongs to set r / sub_rows, which starts at set * dist;
  * its element idx is element e = (r % sub_rows) * sub_step + idx *
@@ -585,7 +633,7 @@ inline void store_output (__global dst_t * dst, Side side, RowPos pos,
   x = cmul (x, tab.chirp[e]);
 #endif
 #ifdef GAIN_ON_STORE
-  x *= tab.gain[pos.set * tab.gain_dist + e];
+  x *= load_gain (tab.gain + pos.set * tab.gain_dist + e);
 #endif
   store_element (dst + pos.set * side.dist, e, side.stride, x * tab.scale,
       tab SHAPE_ARG);
@@ -790,7 +838,7 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
    * the first stage's pattern. */
 #ifdef GAIN_BETWEEN
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      v[slot] *= active ? gain[row * gain_dist + idx] : 0.0f);
+      v[slot] *= active ? load_gain (gain + row * gain_dist + idx) : 0.0f);
 #else
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, v[slot] = cmul (v[slot],
           conv[idx]));
@@ -800,6 +848,12 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
   fft_pass (v, buf, t, tw, 1.0f SHAPE_ARG);
 #else
   fft_pass (v, buf, t, tw, SIGN SHAPE_ARG);
+#endif
+#ifdef DROP_INPUT
+  /* past this barrier every load of the group is done */
+  barrier (CLK_GLOBAL_MEM_FENCE);
+  if (active)
+    drop_input_row (src + row * src_dist, t);
 #endif
 
 #if defined(UNFOLD_STORE)

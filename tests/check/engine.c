@@ -1847,6 +1847,54 @@ GST_START_TEST (test_unit_stride_layouts_checked)
 
 GST_END_TEST;
 
+/* The cache hints are taken where the device takes them and by the passes
+ * they serve, and ignored elsewhere; a transform that drops its input
+ * from the cache refuses to run in place. */
+GST_START_TEST (test_cache_hints_where_supported)
+{
+  const guint hints = CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT;
+  const gboolean supported =
+      clfft_row_cache_hints_supported (clfft_engine_get_device (engine));
+  const struct
+  {
+    ClfftTransformSpec spec;
+    guint taken;                /* where the device takes hints */
+  } cases[] = {
+    {{16, 1, CLFFT_LOAD_HALF_SPECTRUM, CLFFT_STORE_U8_PAIRS,
+            CLFFT_ROW_UNIT_STRIDE | hints, 2}, CLFFT_ROW_DROP_INPUT},
+    {{33, 1, CLFFT_LOAD_HERMITIAN, CLFFT_STORE_U8,
+            CLFFT_ROW_UNIT_STRIDE | hints, 2}, CLFFT_ROW_DROP_INPUT},
+    {{16, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+            CLFFT_ROW_GAIN_BETWEEN | hints, 2}, CLFFT_ROW_STREAM_GAIN},
+    /* neither gains nor rows of bins of stride 1 */
+    {{16, 1, CLFFT_LOAD_HALF_SPECTRUM, CLFFT_STORE_U8_PAIRS, hints, 2}, 0},
+  };
+  cl_mem buffer = device_buffer (4096, NULL);
+  ClfftScratch scratch = { 0, };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    const ClfftRowLayout bins = { 1, 17 }, pixels = { 1, 34 };
+    ClfftTransform t;
+    GError *error = NULL;
+
+    fail_unless (clfft_transform_init (&t, engine, &cases[i].spec, &error),
+        "%s", error ? error->message : "");
+    fail_unless_equals_int (t.passes[0].spec.flags & hints,
+        supported ? cases[i].taken : 0);
+    if (t.passes[0].spec.flags & CLFFT_ROW_DROP_INPUT) {
+      fail_if (clfft_transform_enqueue (&t, &scratch, buffer, bins, buffer,
+              pixels, 2, NULL, 0, 1.0f, NULL, &error));
+      fail_unless (g_error_matches (error, CLFFT_ERROR,
+              CLFFT_ERROR_UNSUPPORTED));
+      g_clear_error (&error);
+    }
+    clfft_transform_clear (&t);
+  }
+  CL_OK (clReleaseMemObject (buffer));
+}
+
+GST_END_TEST;
+
 static Suite *
 engine_suite (void)
 {
@@ -1865,6 +1913,7 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_2d_sizes);
   tcase_add_test (tc, test_fft_2d_real);
   tcase_add_test (tc, test_unit_stride_layouts_checked);
+  tcase_add_test (tc, test_cache_hints_where_supported);
   tcase_add_test (tc, test_fft_1d_strided_layouts);
   tcase_add_test (tc, test_fft_2d_in_place);
   tcase_add_test (tc, test_unsupported_length_is_an_error);

@@ -151,6 +151,25 @@ platform_string (cl_platform_id platform, cl_platform_info param)
   return g_strstrip (value);
 }
 
+/* cl_nv_device_attribute_query */
+#define CLFFT_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV 0x4000
+
+/* NVIDIA's compute capability, major (8 for Ampere, 9 for Hopper); 0
+ * where the device does not tell it. */
+static guint
+nv_compute_major (cl_device_id device)
+{
+  gchar *extensions = device_string (device, CL_DEVICE_EXTENSIONS);
+  cl_uint major = 0;
+
+  if (!strstr (extensions, "cl_nv_device_attribute_query")
+      || clGetDeviceInfo (device, CLFFT_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV,
+          sizeof (major), &major, NULL) != CL_SUCCESS)
+    major = 0;
+  g_free (extensions);
+  return major;
+}
+
 static gboolean
 fill_device_info (ClfftDeviceInfo * info, cl_platform_id platform,
     cl_device_id device, GError ** error)
@@ -181,6 +200,7 @@ fill_device_info (ClfftDeviceInfo * info, cl_platform_id platform,
   info->local_mem_size = local_mem;
   info->host_unified_memory = unified == CL_TRUE;
   info->mem_base_addr_align = MAX (align_bits / 8, 1);
+  info->nv_compute_major = nv_compute_major (device);
   info->name = device_string (device, CL_DEVICE_NAME);
   info->vendor = device_string (device, CL_DEVICE_VENDOR);
   info->driver_version = device_string (device, CL_DRIVER_VERSION);

@@ -47,6 +47,8 @@ typedef struct
   gboolean host_unified_memory; /* device memory is host memory (CPUs) */
   guint mem_base_addr_align;    /* bytes: where host-pointer buffers start
                                  * to be used in place */
+  guint nv_compute_major;       /* NVIDIA's compute capability, major;
+                                 * 0 for other devices */
 } ClfftDeviceInfo;
 
 /* Every OpenCL device of every platform, in platform order. Enumerated once

@@ -308,9 +308,46 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
   return clfft_scratch_alloc (&f->transform_scratch, f->engine, error);
 }
 
+/* The cache hints the passes take (see clfft_filter2d_get_cache_hints),
+ * from this many bytes of spectrum and gains: half the L2 of an H100 or
+ * H200 (50 MiB). At 3840x2160 (50 MB of them) on an H200 the hints took
+ * 5.5 us off the filter; at 1920x1080 and 1280x720, whose data fit, they
+ * cost 0.5 to 1 us (docs/performance.md, "Cache hints"). A constant, as
+ * NVIDIA's OpenCL reports its L1 caches as the global memory cache
+ * (4.125 MiB on an H200: 132 x 32 KiB), not its L2. */
+#define CACHE_HINTS_MIN_BYTES (25u << 20)
+
+static guint
+cache_hints (ClfftFilter2d * f)
+{
+  const gchar *aid = g_getenv (CLFFT_CACHE_HINTS_ENV);
+  const gsize data = (gsize) f->bins * f->height * (sizeof (cl_float2) +
+      sizeof (cl_float));
+  gboolean wanted = aid ? g_strcmp0 (aid, "0") != 0 :
+      data >= CACHE_HINTS_MIN_BYTES;
+
+  return wanted ? CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT : 0;
+}
+
+gboolean
+clfft_filter2d_get_cache_hints (ClfftFilter2d * f)
+{
+  const guint hints = CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT;
+  const ClfftTransform *const transforms[] = { &f->rows_inverse,
+    &f->columns_filter, &f->columns_forward
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (transforms); i++)
+    for (guint p = 0; p < transforms[i]->n_passes; p++)
+      if (transforms[i]->passes[p].spec.flags & hints)
+        return TRUE;
+  return FALSE;
+}
+
 /* The row transforms: an even width as a half-length transform of pixel
  * pairs (the unfold into bins, or the fold back, fused into the pass), an
- * odd one at full length keeping bins 0 .. W/2. */
+ * odd one at full length keeping bins 0 .. W/2. The rows inverse is the
+ * spectrum's last use. */
 static gboolean
 rows_init (ClfftFilter2d * f, GError ** error)
 {
@@ -318,6 +355,7 @@ rows_init (ClfftFilter2d * f, GError ** error)
   const guint length = f->pairs ? f->width / 2 : f->width;
   /* rows of pixels and of bins, each value beside the next */
   const guint unit = CLFFT_ROW_UNIT_STRIDE;
+  const guint drop = cache_hints (f) & CLFFT_ROW_DROP_INPUT;
   const ClfftTransformSpec forward = { length, -1,
     f->pairs ? (wide ? CLFFT_LOAD_U16_PAIRS : CLFFT_LOAD_U8_PAIRS) :
         (wide ? CLFFT_LOAD_U16 : CLFFT_LOAD_U8),
@@ -325,7 +363,7 @@ rows_init (ClfftFilter2d * f, GError ** error)
   }, inverse = { length, 1,
     f->pairs ? CLFFT_LOAD_HALF_SPECTRUM : CLFFT_LOAD_HERMITIAN,
     f->pairs ? (wide ? CLFFT_STORE_U16_PAIRS : CLFFT_STORE_U8_PAIRS) :
-        (wide ? CLFFT_STORE_U16 : CLFFT_STORE_U8), unit, f->height
+        (wide ? CLFFT_STORE_U16 : CLFFT_STORE_U8), unit | drop, f->height
   };
 
   return clfft_transform_init (&f->rows_forward, f->engine, &forward, error)
@@ -339,10 +377,11 @@ columns_init (ClfftFilter2d * f, GError ** error)
 {
   const guint across = CLFFT_ROW_LOAD_ACROSS_ROWS |
       CLFFT_ROW_STORE_ACROSS_ROWS;
+  const guint stream = cache_hints (f) & CLFFT_ROW_STREAM_GAIN;
   const ClfftTransformSpec filter = { f->height, -1, CLFFT_LOAD_COMPLEX,
-    CLFFT_STORE_COMPLEX, CLFFT_ROW_GAIN_BETWEEN | across, f->bins
+    CLFFT_STORE_COMPLEX, CLFFT_ROW_GAIN_BETWEEN | across | stream, f->bins
   }, forward = { f->height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
-    CLFFT_ROW_GAIN_ON_STORE, f->bins
+    CLFFT_ROW_GAIN_ON_STORE | stream, f->bins
   }, inverse = { f->height, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, 0,
     f->bins
   };

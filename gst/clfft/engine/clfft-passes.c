@@ -818,7 +818,36 @@ static const struct
   {CLFFT_ROW_STORE_ACROSS_ROWS, " -D STORE_ACROSS_ROWS"},
   {CLFFT_ROW_SETS, " -D ROW_SETS"},
   {CLFFT_ROW_UNIT_STRIDE, " -D UNIT_STRIDE"},
+  {CLFFT_ROW_STREAM_GAIN, " -D STREAM_GAIN"},
+  {CLFFT_ROW_DROP_INPUT, " -D DROP_INPUT"},
 };
+
+gboolean
+clfft_row_cache_hints_supported (const ClfftDeviceInfo * dev)
+{
+  /* discard.global.L2 came with compute capability 8 */
+  return (dev->type & CL_DEVICE_TYPE_GPU) && dev->nv_compute_major >= 8;
+}
+
+/* spec's flags less the cache hints that dev or the pass do not take
+ * (the generic build reads rows of any length: it drops none). */
+static guint
+applied_flags (const ClfftRowPassSpec * spec, const ClfftDeviceInfo * dev,
+    gboolean generic)
+{
+  const guint across = CLFFT_ROW_LOAD_ACROSS_ROWS | CLFFT_ROW_SETS;
+  guint flags = spec->flags;
+
+  if (!clfft_row_cache_hints_supported (dev))
+    flags &= ~(CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT);
+  if (!(flags & (CLFFT_ROW_GAIN_BETWEEN | CLFFT_ROW_GAIN_ON_STORE)))
+    flags &= ~CLFFT_ROW_STREAM_GAIN;
+  if ((spec->load != CLFFT_LOAD_HALF_SPECTRUM
+          && spec->load != CLFFT_LOAD_HERMITIAN)
+      || !(flags & CLFFT_ROW_UNIT_STRIDE) || (flags & across) || generic)
+    flags &= ~CLFFT_ROW_DROP_INPUT;
+  return flags;
+}
 
 /* The -D options of a spec, after the shape ones (which the generic
  * build takes at launch instead, with the lengths and the sign). */
@@ -891,6 +920,7 @@ clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
   pass->schedule = schedule;
   pass->engine = clfft_engine_ref (engine);
   pass->generic = g_getenv (CLFFT_GENERIC_KERNELS_ENV) != NULL;
+  pass->spec.flags = applied_flags (spec, dev, pass->generic);
   if (pass->generic) {
     ClfftGenericShape *shape = &pass->shape;
 
@@ -905,11 +935,11 @@ clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
     memcpy (shape->radices, schedule.radices,
         schedule.n_stages * sizeof (guint));
   }
-  suffix = spec_options (spec, pass->generic);
+  suffix = spec_options (&pass->spec, pass->generic);
   /* The compiled kernel may allow fewer work-items than the device (its
    * register use): rebuild it for that many. */
   for (guint attempt = 0; attempt < 4; attempt++) {
-    if (!build_row_kernel (pass, dev, &schedule, spec->flags, cap,
+    if (!build_row_kernel (pass, dev, &schedule, pass->spec.flags, cap,
             suffix, error))
       break;
     allowed = kernel_work_group_size (pass, dev,

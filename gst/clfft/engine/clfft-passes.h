@@ -83,7 +83,22 @@ typedef enum
   /* a row's elements lie next to each other on both sides, and rows of
    * pixel pairs start on a pair: the layouts the pass may take */
   CLFFT_ROW_UNIT_STRIDE = 1 << 10,
+  /* Cache hints, for data that outgrow the device's cache: a pass takes
+   * them where clfft_row_cache_hints_supported, and ignores them
+   * elsewhere. The gains are read once: keep them from pushing other
+   * data out of the cache. */
+  CLFFT_ROW_STREAM_GAIN = 1 << 11,
+  /* the pass's input is dead once it has been read: its whole cache lines
+   * may be dropped without being written back (out of place only; taken
+   * by passes of unit stride that load whole rows of bins,
+   * CLFFT_LOAD_HALF_SPECTRUM or CLFFT_LOAD_HERMITIAN) */
+  CLFFT_ROW_DROP_INPUT = 1 << 12,
 } ClfftRowFlags;
+
+/* Whether the device takes the cache hints (STREAM_GAIN and DROP_INPUT in
+ * kernels/fft_stockham.cl): NVIDIA's GPUs of compute capability 8 and
+ * above, through inline PTX. */
+gboolean clfft_row_cache_hints_supported (const ClfftDeviceInfo * dev);
 
 typedef struct
 {
@@ -123,6 +138,8 @@ typedef struct
   guint rows_per_group;
   guint values;                 /* VALUES: register slots per work-item */
   gboolean split_exchange;      /* SPLIT_EXCHANGE: parts exchanged apart */
+  /* as asked, less the cache hints that the device or the pass do not
+   * take */
   ClfftRowPassSpec spec;
   ClfftRowSchedule schedule;
   gchar radices[64];            /* the schedule, e.g. "8x8x4", or

@@ -208,7 +208,8 @@ pass_specs (const ClfftTransform * t,
   const guint columns = CLFFT_ROW_SETS | CLFFT_ROW_LOAD_ACROSS_ROWS |
       CLFFT_ROW_STORE_ACROSS_ROWS | CLFFT_ROW_STORE_TWIDDLE;
   const guint rows = CLFFT_ROW_SETS | CLFFT_ROW_STORE_ACROSS_ROWS;
-  const guint gain = s->flags & CLFFT_ROW_GAIN_ON_STORE;
+  const guint gain = s->flags & (CLFFT_ROW_GAIN_ON_STORE |
+      CLFFT_ROW_STREAM_GAIN);
   /* in two passes the unfold of a real spectrum is a pass of its own */
   ClfftRowStore last_store = s->store == CLFFT_STORE_HALF_SPECTRUM ?
       CLFFT_STORE_COMPLEX : s->store;
@@ -581,6 +582,12 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "%u rows of length %u with these strides and distances span more "
         "than 2^32 elements", batch, t->spec.length);
+    return FALSE;
+  }
+  if ((t->passes[0].spec.flags & CLFFT_ROW_DROP_INPUT) && src == dst) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "a transform that drops its input from the cache cannot run in "
+        "place");
     return FALSE;
   }
   if ((t->spec.flags & CLFFT_ROW_UNIT_STRIDE)

@@ -33,7 +33,11 @@ typedef struct
   guint flags;                  /* CLFFT_ROW_GAIN_BETWEEN (one direct pass
                                  * only), CLFFT_ROW_GAIN_ON_STORE,
                                  * CLFFT_ROW_UNIT_STRIDE (then enqueue takes
-                                 * rows of adjacent values only), or 0 */
+                                 * rows of adjacent values only), the cache
+                                 * hints CLFFT_ROW_STREAM_GAIN and
+                                 * CLFFT_ROW_DROP_INPUT (one direct pass
+                                 * only, where it refuses to run in place),
+                                 * or 0 */
   guint max_batch;              /* the most rows one enqueue transforms */
 } ClfftTransformSpec;
 

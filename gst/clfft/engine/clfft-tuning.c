@@ -306,21 +306,32 @@ copy_buffer (ClfftEngine * engine, cl_command_queue queue, cl_mem buffer,
 }
 
 /* launch as the timing runs it (*timed): where it writes its own input,
- * on a copy of that buffer (*copy, made on the first call, released by
- * the caller), so that the data is left as it was. */
+ * or drops it from the cache (CLFFT_ROW_DROP_INPUT, which leaves it
+ * undefined), on a copy of that buffer (*copy, made on the first call,
+ * released by the caller), so that the data is left as it was. */
 static gboolean
 timed_launch (ClfftEngine * engine, cl_command_queue queue,
-    const ClfftRowLaunch * launch, ClfftRowLaunch * timed, cl_mem * copy,
-    GError ** error)
+    const ClfftRowLaunch * launch, gboolean drops_input,
+    ClfftRowLaunch * timed, cl_mem * copy, GError ** error)
 {
+  gboolean in_place = launch->src.mem == launch->dst.mem;
+
   *timed = *launch;
-  if (launch->src.mem != launch->dst.mem)
+  if (!in_place && !drops_input)
     return TRUE;
   if (!*copy && !(*copy = copy_buffer (engine, queue, launch->src.mem,
               error)))
     return FALSE;
-  timed->src.mem = timed->dst.mem = *copy;
+  timed->src.mem = *copy;
+  if (in_place)
+    timed->dst.mem = *copy;
   return TRUE;
+}
+
+static gboolean
+drops_input (const ClfftRowPass * pass)
+{
+  return (pass->spec.flags & CLFFT_ROW_DROP_INPUT) != 0;
 }
 
 /* Times schedule on launch l (pass itself where that is pass's schedule):
@@ -367,7 +378,8 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
   gdouble us, best_us = G_MAXDOUBLE, untuned_us = G_MAXDOUBLE;
   guint timed = 0;
   gboolean ok = queue != NULL
-      && timed_launch (pass->engine, queue, launch, &l, &copy, error);
+      && timed_launch (pass->engine, queue, launch, drops_input (pass), &l,
+      &copy, error);
 
   /* the untuned pass is the first candidate */
   for (guint i = 0; ok && i < count; i++) {
@@ -439,7 +451,8 @@ clfft_row_passes_fastest (ClfftRowPass * const passes[],
   for (guint i = 0; ok && i < count; i++) {
     ClfftRowLaunch l;
 
-    ok = timed_launch (engine, queue, &launches[i], &l, &copy, error)
+    ok = timed_launch (engine, queue, &launches[i], drops_input (passes[i]),
+        &l, &copy, error)
         && time_pass (passes[i], queue, &l, &us[i], error);
     if (ok && us[i] < us[best])
       best = i;
