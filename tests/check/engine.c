@@ -1876,11 +1876,14 @@ GST_START_TEST (test_cache_hints_where_supported)
     const ClfftRowLayout bins = { 1, 17 }, pixels = { 1, 34 };
     ClfftTransform t;
     GError *error = NULL;
+    guint taken = supported ? cases[i].taken : 0;
 
+    /* the generic build reads rows of any length: it drops none */
+    if (g_getenv (CLFFT_GENERIC_KERNELS_ENV))
+      taken &= ~CLFFT_ROW_DROP_INPUT;
     fail_unless (clfft_transform_init (&t, engine, &cases[i].spec, &error),
         "%s", error ? error->message : "");
-    fail_unless_equals_int (t.passes[0].spec.flags & hints,
-        supported ? cases[i].taken : 0);
+    fail_unless_equals_int (t.passes[0].spec.flags & hints, taken);
     if (t.passes[0].spec.flags & CLFFT_ROW_DROP_INPUT) {
       fail_if (clfft_transform_enqueue (&t, &scratch, buffer, bins, buffer,
               pixels, 2, NULL, 0, 1.0f, NULL, &error));

@@ -34,8 +34,9 @@ struct _ClfftFilterFused
   ClfftEngine *engine;
   cl_kernel kernel;
   cl_mem sync;
-  cl_mem row_twiddles, column_twiddles;        /* the passes', which
-                                                 * outlive this */
+  /* the passes' tables for the schedules built in, held: tuning may
+   * replace the passes and their tables */
+  cl_mem row_twiddles, column_twiddles;
   gsize group;                  /* work-items per group */
   guint team;                   /* groups per launch */
   guint epoch;                  /* launches so far: the sync slot */
@@ -213,9 +214,10 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
   fused->kernel = clfft_kernel_new (engine, "filter_fused.cl", options->str,
       "filter_fused", error);
   g_string_free (options, TRUE);
-  fused->row_twiddles = rows->twiddles;
-  fused->column_twiddles = columns->twiddles;
   ok = fused->kernel
+      && clfft_buffer_hold (&fused->row_twiddles, rows->twiddles, error)
+      && clfft_buffer_hold (&fused->column_twiddles, columns->twiddles,
+      error)
       && (fused->sync = clfft_buffer_new (engine, CL_MEM_READ_WRITE |
           CL_MEM_COPY_HOST_PTR, sizeof (zeros), (gpointer) zeros, error));
   if (ok && groups_env)
@@ -239,6 +241,8 @@ clfft_filter_fused_free (ClfftFilterFused * fused)
     return;
   clfft_kernel_release (&fused->kernel);
   clfft_buffer_release (&fused->sync);
+  clfft_buffer_release (&fused->row_twiddles);
+  clfft_buffer_release (&fused->column_twiddles);
   clfft_engine_unref (fused->engine);
   g_free (fused);
 }

@@ -11,8 +11,9 @@ struct _ClfftFilterLanes
 {
   ClfftEngine *engine;
   cl_kernel rows_forward, columns, rows_inverse;
-  cl_mem row_twiddles, column_twiddles;        /* the passes', which
-                                                 * outlive this */
+  /* the passes' tables for the schedules built in, held: tuning may
+   * replace the passes and their tables */
+  cl_mem row_twiddles, column_twiddles;
   guint row_n, height;
 };
 
@@ -76,9 +77,10 @@ clfft_filter_lanes_new (ClfftEngine * engine, const ClfftRowPass * rows,
   lanes->engine = clfft_engine_ref (engine);
   lanes->row_n = rows->n;
   lanes->height = columns->n;
-  lanes->row_twiddles = rows->twiddles;
-  lanes->column_twiddles = columns->twiddles;
-  if (!(lanes->rows_forward = lanes_kernel (engine, rows, pixel_size,
+  if (!clfft_buffer_hold (&lanes->row_twiddles, rows->twiddles, error)
+      || !clfft_buffer_hold (&lanes->column_twiddles, columns->twiddles,
+          error)
+      || !(lanes->rows_forward = lanes_kernel (engine, rows, pixel_size,
               "fft_lanes_rows_forward", error))
       || !(lanes->rows_inverse = lanes_kernel (engine, rows, pixel_size,
               "fft_lanes_rows_inverse", error))
@@ -100,6 +102,8 @@ clfft_filter_lanes_free (ClfftFilterLanes * lanes)
   clfft_kernel_release (&lanes->rows_forward);
   clfft_kernel_release (&lanes->columns);
   clfft_kernel_release (&lanes->rows_inverse);
+  clfft_buffer_release (&lanes->row_twiddles);
+  clfft_buffer_release (&lanes->column_twiddles);
   clfft_engine_unref (lanes->engine);
   g_free (lanes);
 }

@@ -50,6 +50,18 @@ clfft_buffer_release (cl_mem * buffer)
   *buffer = NULL;
 }
 
+gboolean
+clfft_buffer_hold (cl_mem * holder, cl_mem buffer, GError ** error)
+{
+  cl_int st = clRetainMemObject (buffer);
+
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clRetainMemObject");
+  clfft_count_object (CLFFT_OBJECT_BUFFER, 1);
+  *holder = buffer;
+  return TRUE;
+}
+
 cl_command_queue
 clfft_queue_new (ClfftEngine * engine, GError ** error)
 {
@@ -885,15 +897,45 @@ clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
   return clfft_row_pass_init_scheduled (pass, engine, spec, NULL, error);
 }
 
+/* Builds pass's kernel for schedule from pass->spec. The compiled kernel
+ * may allow fewer work-items than the device (its register use): it is
+ * then rebuilt for that many. */
+static gboolean
+build_fitting_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
+    const ClfftRowSchedule * schedule, gsize cap, GError ** error)
+{
+  gchar *suffix = spec_options (&pass->spec, pass->generic);
+  gsize allowed;
+
+  for (guint attempt = 0; attempt < 4; attempt++) {
+    if (!build_row_kernel (pass, dev, schedule, pass->spec.flags, cap,
+            suffix, error))
+      break;
+    allowed = kernel_work_group_size (pass, dev,
+        (gsize) pass->threads_per_row * pass->rows_per_group, error);
+    if (allowed >= (gsize) pass->threads_per_row * pass->rows_per_group)
+      break;
+    clfft_log (CLFFT_LOG_INFO, "the length-%u kernel allows %" G_GSIZE_FORMAT
+        " work-items per group, not %u: rebuilding", pass->n, allowed,
+        pass->threads_per_row * pass->rows_per_group);
+    clfft_kernel_release (&pass->kernel);
+    if (allowed == 0)
+      break;
+    cap = allowed;
+  }
+  g_free (suffix);
+  return pass->kernel != NULL;
+}
+
 gboolean
 clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
     const ClfftRowPassSpec * spec, const ClfftRowSchedule * wanted,
     GError ** error)
 {
+  const guint cache_hints = CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT;
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
   ClfftRowSchedule schedule = { {0}, 0, 0, 0 };
-  gsize cap = dev->max_work_group_size, allowed = 0;
-  gchar *suffix;
+  gsize cap = dev->max_work_group_size;
 
   memset (pass, 0, sizeof (*pass));
   if (wanted)
@@ -935,26 +977,17 @@ clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
     memcpy (shape->radices, schedule.radices,
         schedule.n_stages * sizeof (guint));
   }
-  suffix = spec_options (&pass->spec, pass->generic);
-  /* The compiled kernel may allow fewer work-items than the device (its
-   * register use): rebuild it for that many. */
-  for (guint attempt = 0; attempt < 4; attempt++) {
-    if (!build_row_kernel (pass, dev, &schedule, pass->spec.flags, cap,
-            suffix, error))
-      break;
-    allowed = kernel_work_group_size (pass, dev,
-        (gsize) pass->threads_per_row * pass->rows_per_group, error);
-    if (allowed >= (gsize) pass->threads_per_row * pass->rows_per_group)
-      break;
-    clfft_log (CLFFT_LOG_INFO, "the length-%u kernel allows %" G_GSIZE_FORMAT
-        " work-items per group, not %u: rebuilding", pass->n, allowed,
-        pass->threads_per_row * pass->rows_per_group);
-    clfft_kernel_release (&pass->kernel);
-    if (allowed == 0)
-      break;
-    cap = allowed;
+  if (!build_fitting_kernel (pass, dev, &schedule, cap, error)
+      && (pass->spec.flags & cache_hints)) {
+    /* a driver whose compiler is older than PTX ISA 7.4 does not take
+     * discard.global.L2: the pass runs without the hints */
+    clfft_log (CLFFT_LOG_INFO, "the length-%u kernel runs without cache "
+        "hints: %s", pass->n, error && *error ? (*error)->message : "");
+    if (error)
+      g_clear_error (error);
+    pass->spec.flags &= ~cache_hints;
+    build_fitting_kernel (pass, dev, &schedule, cap, error);
   }
-  g_free (suffix);
   if (!pass->kernel && error && !*error)
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "no work-group shape of the length-%u kernel fits %s", pass->n,

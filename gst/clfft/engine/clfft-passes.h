@@ -260,6 +260,8 @@ gboolean clfft_kernel_enqueue (ClfftEngine * engine, cl_kernel kernel,
 cl_mem clfft_buffer_new (ClfftEngine * engine, cl_mem_flags flags, gsize size,
     gpointer host_data, GError ** error);
 void clfft_buffer_release (cl_mem * buffer);
+/* *holder = buffer, retained (released with clfft_buffer_release) */
+gboolean clfft_buffer_hold (cl_mem * holder, cl_mem buffer, GError ** error);
 
 /* An in-order queue of the engine's device besides the engine's own (for
  * transfers that overlap its work), or NULL with error set. */

@@ -34,10 +34,10 @@ typedef struct
                                  * only), CLFFT_ROW_GAIN_ON_STORE,
                                  * CLFFT_ROW_UNIT_STRIDE (then enqueue takes
                                  * rows of adjacent values only), the cache
-                                 * hints CLFFT_ROW_STREAM_GAIN and
-                                 * CLFFT_ROW_DROP_INPUT (one direct pass
-                                 * only, where it refuses to run in place),
-                                 * or 0 */
+                                 * hints CLFFT_ROW_STREAM_GAIN (for the
+                                 * gains' pass) and CLFFT_ROW_DROP_INPUT
+                                 * (one direct pass only, where enqueue
+                                 * refuses to run in place), or 0 */
   guint max_batch;              /* the most rows one enqueue transforms */
 } ClfftTransformSpec;
 
