@@ -1852,7 +1852,7 @@ GST_END_TEST;
  * from the cache refuses to run in place. */
 GST_START_TEST (test_cache_hints_where_supported)
 {
-  const guint hints = CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT;
+  const guint hints = CLFFT_ROW_CACHE_HINTS;
   const gboolean supported =
       clfft_row_cache_hints_supported (clfft_engine_get_device (engine));
   const struct

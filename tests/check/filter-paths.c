@@ -313,22 +313,14 @@ GST_START_TEST (test_paths_cache_hints)
     {{64, 47, FALSE, TRUE, 3.0f, 0.0f}, FALSE},
     {{640, 64, FALSE, FALSE, 1.0f, 100.0f}, TRUE},
   };
-
   gchar *dir = clfft_program_cache_dir ();
-  GDir *d = g_dir_open (dir, 0, NULL);
-  const gchar *name;
+  GPtrArray *entries = ref_files_with_prefix (dir, "tuning-");
   ClfftTuningStats before, after;
 
   /* no tuning choices on disk or in memory: the tuned rows are timed */
-  while (d && (name = g_dir_read_name (d)))
-    if (g_str_has_prefix (name, "tuning-")) {
-      gchar *path = g_build_filename (dir, name, NULL);
-
-      g_unlink (path);
-      g_free (path);
-    }
-  if (d)
-    g_dir_close (d);
+  for (guint i = 0; i < entries->len; i++)
+    g_unlink (g_ptr_array_index (entries, i));
+  g_ptr_array_unref (entries);
   g_free (dir);
   clfft_tuning_forget ();
   clfft_tuning_get_stats (&before);

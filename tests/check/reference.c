@@ -108,3 +108,18 @@ ref_resident_tells_leaks (void)
   /* valgrind preloads its vgpreload_*.so into the program it runs */
   return !(preload && strstr (preload, "vgpreload"));
 }
+
+GPtrArray *
+ref_files_with_prefix (const gchar * dir, const gchar * prefix)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const gchar *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    if (g_str_has_prefix (name, prefix))
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  if (d)
+    g_dir_close (d);
+  return paths;
+}

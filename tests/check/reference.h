@@ -23,6 +23,10 @@ gdouble rel_l2_error (const gfloat * got, const gdouble * ref,
  * with CLFFT_TEST_SEED=<seed>. */
 GRand *ref_rand_new (void);
 
+/* The paths of the files in dir whose names start with prefix (none
+ * where dir cannot be read). */
+GPtrArray *ref_files_with_prefix (const gchar * dir, const gchar * prefix);
+
 /* The process's resident memory in KiB (/proc/self/statm); 0 where that
  * cannot be read. For the soak and cycle tests. */
 gsize ref_resident_kib (void);

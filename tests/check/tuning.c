@@ -383,15 +383,8 @@ static GPtrArray *
 tuning_entries (void)
 {
   gchar *dir = clfft_program_cache_dir ();
-  GDir *d = g_dir_open (dir, 0, NULL);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const gchar *name;
+  GPtrArray *paths = ref_files_with_prefix (dir, "tuning-");
 
-  while (d && (name = g_dir_read_name (d)))
-    if (g_str_has_prefix (name, "tuning-"))
-      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
-  if (d)
-    g_dir_close (d);
   g_free (dir);
   return paths;
 }

@@ -326,20 +326,19 @@ cache_hints (ClfftFilter2d * f)
   gboolean wanted = aid ? g_strcmp0 (aid, "0") != 0 :
       data >= CACHE_HINTS_MIN_BYTES;
 
-  return wanted ? CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT : 0;
+  return wanted ? CLFFT_ROW_CACHE_HINTS : 0;
 }
 
 gboolean
 clfft_filter2d_get_cache_hints (ClfftFilter2d * f)
 {
-  const guint hints = CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT;
   const ClfftTransform *const transforms[] = { &f->rows_inverse,
     &f->columns_filter, &f->columns_forward
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (transforms); i++)
     for (guint p = 0; p < transforms[i]->n_passes; p++)
-      if (transforms[i]->passes[p].spec.flags & hints)
+      if (transforms[i]->passes[p].spec.flags & CLFFT_ROW_CACHE_HINTS)
         return TRUE;
   return FALSE;
 }

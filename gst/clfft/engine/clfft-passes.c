@@ -851,7 +851,7 @@ applied_flags (const ClfftRowPassSpec * spec, const ClfftDeviceInfo * dev,
   guint flags = spec->flags;
 
   if (!clfft_row_cache_hints_supported (dev))
-    flags &= ~(CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT);
+    flags &= ~CLFFT_ROW_CACHE_HINTS;
   if (!(flags & (CLFFT_ROW_GAIN_BETWEEN | CLFFT_ROW_GAIN_ON_STORE)))
     flags &= ~CLFFT_ROW_STREAM_GAIN;
   if ((spec->load != CLFFT_LOAD_HALF_SPECTRUM
@@ -932,7 +932,6 @@ clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
     const ClfftRowPassSpec * spec, const ClfftRowSchedule * wanted,
     GError ** error)
 {
-  const guint cache_hints = CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT;
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
   ClfftRowSchedule schedule = { {0}, 0, 0, 0 };
   gsize cap = dev->max_work_group_size;
@@ -978,14 +977,14 @@ clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
         schedule.n_stages * sizeof (guint));
   }
   if (!build_fitting_kernel (pass, dev, &schedule, cap, error)
-      && (pass->spec.flags & cache_hints)) {
+      && (pass->spec.flags & CLFFT_ROW_CACHE_HINTS)) {
     /* a driver whose compiler is older than PTX ISA 7.4 does not take
      * discard.global.L2: the pass runs without the hints */
     clfft_log (CLFFT_LOG_INFO, "the length-%u kernel runs without cache "
         "hints: %s", pass->n, error && *error ? (*error)->message : "");
     if (error)
       g_clear_error (error);
-    pass->spec.flags &= ~cache_hints;
+    pass->spec.flags &= ~CLFFT_ROW_CACHE_HINTS;
     build_fitting_kernel (pass, dev, &schedule, cap, error);
   }
   if (!pass->kernel && error && !*error)

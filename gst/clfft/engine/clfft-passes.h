@@ -95,6 +95,8 @@ typedef enum
   CLFFT_ROW_DROP_INPUT = 1 << 12,
 } ClfftRowFlags;
 
+#define CLFFT_ROW_CACHE_HINTS (CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT)
+
 /* Whether the device takes the cache hints (STREAM_GAIN and DROP_INPUT in
  * kernels/fft_stockham.cl): NVIDIA's GPUs of compute capability 8 and
  * above, through inline PTX. */
