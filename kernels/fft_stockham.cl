@@ -28,6 +28,9 @@
  *   LOAD_LENGTH  elements e >= LOAD_LENGTH read as zero; default LENGTH
  *   STORE_LENGTH elements e >= STORE_LENGTH are not stored; default LENGTH
  *   GAIN_BETWEEN forward FFT, times a real gain per element, inverse FFT
+ *   GAIN_MIRRORED  with GAIN_BETWEEN: elements e and N - e have the same
+ *                gain, and the pass reads it at min (e, N - e): only
+ *                the first N / 2 + 1 gains of a row are read
  *   CONV_BETWEEN forward FFT, times conv (a spectrum), inverse FFT: the
  *                circular convolution of Bluestein's algorithm
  *   LOAD_CHIRP, STORE_CHIRP  multiply inputs, outputs by chirp[e]
@@ -58,14 +61,17 @@
  *   STREAM_GAIN  read the gains as streaming data (PTX ld.global.cs,
  *                evicted from L2 first): read once, they would push out
  *                of L2 the data that the next pass reads back
+ *   STREAM_PIXELS  read and write pixels (LOAD_U8, STORE_U8 and the like,
+ *                with UNIT_STRIDE) as streaming data (ld, st.global.cs),
+ *                for the same reason
  *   DROP_INPUT   once the group has read its input rows, drop their whole
  *                128-byte lines from L2 without writing them back (PTX
  *                discard.global.L2): the caller is done with the input,
  *                and writing it back to memory would be wasted. Rows of
  *                bins of stride 1 (LOAD_HALF_SPECTRUM, LOAD_HERMITIAN),
  *                out of place
- *                (both: NVIDIA's GPUs of compute capability 8 and above,
- *                where the plan sets them)
+ *                (the three: NVIDIA's GPUs of compute capability 8 and
+ *                above, where the plan sets them)
  * and one LOAD_* and one STORE_* option for the data layout (default:
  * complex in, complex out):
  *   LOAD_U8, LOAD_U16   8-bit or 16-bit pixels as real input
@@ -288,6 +294,62 @@ typedef float dst_t;
 typedef float2 dst_t;
 #endif
 
+#if defined(LOAD_U8) || defined(LOAD_U16) || defined(LOAD_U8_PAIRS) \
+    || defined(LOAD_U16_PAIRS)
+#define LOAD_PIXELS
+#endif
+
+#ifdef STREAM_PIXELS
+#if !defined(UNIT_STRIDE) || !(defined(LOAD_PIXELS) || defined(STORE_PIXELS))
+#error "STREAM_PIXELS takes pixels of stride 1 on one side"
+#endif
+/* A pixel, or a pair, as streaming data; ld and st take a 32-bit register
+ * for a pixel (zero-extended, truncated). */
+#if defined(LOAD_U8) || defined(LOAD_U8_PAIRS)
+#define SRC_PIXEL_PTX "u8"
+#elif defined(LOAD_PIXELS)
+#define SRC_PIXEL_PTX "u16"
+#endif
+#if defined(STORE_U8) || defined(STORE_U8_PAIRS)
+#define DST_PIXEL_PTX "u8"
+#elif defined(STORE_PIXELS)
+#define DST_PIXEL_PTX "u16"
+#endif
+
+#ifdef LOAD_PIXELS
+inline float load_streamed_pixel (__global const src_t * p)
+{
+  uint a;
+
+  __asm ("ld.global.cs." SRC_PIXEL_PTX " %0, [%1];" : "=r" (a) : "l" (p));
+  return (float) a;
+}
+
+inline float2 load_streamed_pair (__global const src_t * p)
+{
+  uint a, b;
+
+  __asm ("ld.global.cs.v2." SRC_PIXEL_PTX " {%0, %1}, [%2];"
+      : "=r" (a), "=r" (b) : "l" (p));
+  return (float2) ((float) a, (float) b);
+}
+#endif
+
+#ifdef STORE_PIXELS
+inline void store_streamed_pixel (__global dst_t * p, uint a)
+{
+  __asm volatile ("st.global.cs." DST_PIXEL_PTX " [%0], %1;"
+      :: "l" (p), "r" (a) : "memory");
+}
+
+inline void store_streamed_pair (__global dst_t * p, uint a, uint b)
+{
+  __asm volatile ("st.global.cs.v2." DST_PIXEL_PTX " [%0], {%1, %2};"
+      :: "l" (p), "r" (a), "r" (b) : "memory");
+}
+#endif
+#endif
+
 #include "fft_butterflies.cl"
 
 /* Butterflies per work-item in a stage of the given radix. */
@@ -436,12 +498,17 @@ inline float2 conj (float2 a)
 inline float2 load_element (__global const src_t * row, uint e, uint stride,
     __global const float2 * real_tw SHAPE_PARAM)
 {
-#if defined(LOAD_U8) || defined(LOAD_U16)
+#if (defined(LOAD_U8) || defined(LOAD_U16)) && defined(STREAM_PIXELS)
+  return (float2) (load_streamed_pixel (row + e), 0.0f);
+#elif defined(LOAD_U8) || defined(LOAD_U16)
   return (float2) (convert_float (row[e * stride]), 0.0f);
 #elif defined(LOAD_REAL)
   return (float2) (row[e * stride], 0.0f);
 #elif defined(LOAD_REAL_PAIRS)
   return (float2) (row[2 * e * stride], row[(2 * e + 1) * stride]);
+#elif (defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)) \
+    && defined(STREAM_PIXELS)
+  return load_streamed_pair (row + 2 * e);
 #elif (defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)) \
     && defined(UNIT_STRIDE)
   return convert_float2 (((__global const src_pair_t *) row)[e]);
@@ -497,8 +564,13 @@ inline dst_t to_pixel (float v, Tables tab)
 inline void store_element (__global dst_t * row, uint e, uint stride,
     float2 x, Tables tab SHAPE_PARAM)
 {
-#if defined(STORE_U8) || defined(STORE_U16)
+#if (defined(STORE_U8) || defined(STORE_U16)) && defined(STREAM_PIXELS)
+  store_streamed_pixel (row + e, to_pixel (x.x, tab));
+#elif defined(STORE_U8) || defined(STORE_U16)
   row[e * stride] = to_pixel (x.x, tab);
+#elif (defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)) \
+    && defined(STREAM_PIXELS)
+  store_streamed_pair (row + 2 * e, to_pixel (x.x, tab), to_pixel (x.y, tab));
 #elif (defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)) \
     && defined(UNIT_STRIDE)
   ((__global dst_pair_t *) row)[e] = (dst_pair_t) (to_pixel (x.x, tab),
@@ -530,6 +602,12 @@ inline float load_gain (__global const float * gain)
 }
 #else
 #define load_gain(gain) (*(gain))
+#endif
+
+#ifdef GAIN_MIRRORED
+#define GAIN_INDEX(e) min ((uint) (e), (uint) (N - (e)))
+#else
+#define GAIN_INDEX(e) (e)
 #endif
 
 #ifdef DROP_INPUT
@@ -704,6 +782,9 @@ typedef struct
 #if (defined(GAIN_BETWEEN) || defined(GAIN_ON_STORE)) && !defined(WITH_GAIN)
 #error "the gains are read: WITH_GAIN"
 #endif
+#if defined(GAIN_MIRRORED) && !defined(GAIN_BETWEEN)
+#error "GAIN_MIRRORED is an option of GAIN_BETWEEN"
+#endif
 #if (defined(LOAD_CHIRP) || defined(STORE_CHIRP)) && !defined(WITH_CHIRP)
 #error "the chirp is read: WITH_CHIRP"
 #endif
@@ -838,7 +919,8 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
    * the first stage's pattern. */
 #ifdef GAIN_BETWEEN
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      v[slot] *= active ? load_gain (gain + row * gain_dist + idx) : 0.0f);
+      v[slot] *= active ? load_gain (gain + row * gain_dist +
+          GAIN_INDEX (idx)) : 0.0f);
 #else
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, v[slot] = cmul (v[slot],
           conv[idx]));

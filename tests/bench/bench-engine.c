@@ -475,8 +475,54 @@ run_filter (gpointer data)
   return clfft_filter2d_enqueue (data, NULL);
 }
 
-/* The filter path's device time; with vk_pair_us (VkFFT's bare R2C + C2R
- * pair on float data of the same size, 0 if none) the ratio to it. */
+/* Signed frequency of DFT index k of an n-point axis, in cycles per pixel,
+ * as clfft2dfilter's masks take it. */
+static gdouble
+frequency (guint k, guint n)
+{
+  gint signed_k = k < (n + 1) / 2 ? (gint) k : (gint) k - (gint) n;
+
+  return (gdouble) signed_k / n;
+}
+
+/* A w x h gain: clfft2dfilter's default mask (a Gaussian lowpass of cutoff
+ * 0.05 cycles per pixel), or one the same at no frequency and its mirror
+ * (random), as a drawn or notch mask may be. */
+static gfloat *
+filter_gain (guint w, guint h, gboolean lowpass)
+{
+  const gdouble c = 0.05;
+  gfloat *gain = g_new (gfloat, (gsize) w * h);
+
+  for (guint ky = 0; ky < h; ky++)
+    for (guint kx = 0; kx < w; kx++) {
+      gdouble fx = frequency (kx, w), fy = frequency (ky, h);
+
+      gain[(gsize) ky * w + kx] = lowpass ?
+          exp (-(fx * fx + fy * fy) / (2.0 * c * c)) :
+          g_random_double_range (0.0, 1.0);
+    }
+  return gain;
+}
+
+static void
+set_filter_gain (ClfftFilter2d * filter, gboolean lowpass)
+{
+  GError *error = NULL;
+  guint w, h;
+  gfloat *gain;
+
+  clfft_filter2d_get_transform_size (filter, &w, &h);
+  gain = filter_gain (w, h, lowpass);
+  if (!clfft_filter2d_set_gain (filter, gain, &error))
+    g_error ("%s", error->message);
+  g_free (gain);
+}
+
+/* The filter path's device time with the element's default mask, and
+ * where the columns read half of that mask (clfft_filter2d_get_gain_mirrored)
+ * with a random one; with vk_pair_us (VkFFT's bare R2C + C2R pair on float
+ * data of the same size, 0 if none) the ratio to it. */
 static void
 bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
 {
@@ -489,12 +535,20 @@ bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
     g_error ("filter %ux%u: %s", w, h, error->message);
   for (gsize i = 0; i < (gsize) w * h; i++)
     frame[i] = g_random_int_range (0, 256);
+  set_filter_gain (filter, TRUE);
   /* one real frame through, so the device buffers hold a real picture */
   if (!clfft_filter2d_process (filter, frame, w, frame, w, &error))
     g_error ("%s", error->message);
   report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror" :
       "filter-gray8", w, h, "gst-clfft", median_device_us (run_filter,
           filter), vk_pair_us, -1);
+  if (clfft_filter2d_get_gain_mirrored (filter)) {
+    set_filter_gain (filter, FALSE);
+    report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror" :
+        "filter-gray8", w, h, "gst-clfft, gain not mirrored",
+        median_device_us (run_filter, filter), vk_pair_us, -1);
+    set_filter_gain (filter, TRUE);
+  }
   report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror-enqueue" :
       "filter-gray8-enqueue", w, h, "gst-clfft host us",
       median_enqueue_us (run_filter, filter), 0, -1);

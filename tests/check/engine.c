@@ -1698,9 +1698,11 @@ GST_START_TEST (test_filter2d_frames_in_flight)
 GST_END_TEST;
 
 /* Transforms columns columns of length h in place (element y of column c
- * at y * columns + c), as the filter's column pass does: forward, then
- * with a gain between forward and inverse. Checks both against the
- * reference and returns the transform's description. */
+ * at y * columns + c), as the filter's column pass does: forward, with a
+ * gain between forward and inverse, and with a mirrored gain (the same at
+ * y and h - y), of which the pass is given the first half only (the rest
+ * of the buffer holds other values). Checks each against the reference
+ * and returns the transform's description. */
 static gchar *
 check_columns_pass (guint h, guint columns)
 {
@@ -1710,15 +1712,16 @@ check_columns_pass (guint h, guint columns)
   gsize n_values = (gsize) 2 * h * columns, bytes = n_values * sizeof (gfloat);
   gfloat *x = g_new (gfloat, n_values), *y = g_new (gfloat, n_values);
   gfloat *gain = g_new (gfloat, (gsize) h * columns);
+  gfloat *given = g_new (gfloat, (gsize) h * columns);
   gdouble *xd = g_new (gdouble, n_values), *cols = g_new (gdouble, n_values);
   gdouble *spec = g_new (gdouble, n_values), *ref = g_new (gdouble, n_values);
   GError *error = NULL;
-  gchar *description;
+  gchar *description = NULL;
   cl_mem data, gain_mem;
 
   random_complex (x, xd, n_values);
   for (gsize i = 0; i < (gsize) h * columns; i++)
-    gain[i] = (gfloat) g_rand_double_range (rng, 0.0, 2.0);
+    gain[i] = given[i] = (gfloat) g_rand_double_range (rng, 0.0, 2.0);
   /* the reference works on rows: column c as row c */
   for (guint c = 0; c < columns; c++)
     for (guint e = 0; e < h; e++)
@@ -1727,10 +1730,11 @@ check_columns_pass (guint h, guint columns)
             xd[2 * ((gsize) e * columns + c) + part];
   ref_dft_1d (cols, spec, h, columns, -1);
 
-  for (guint with_gain = 0; with_gain < 2; with_gain++) {
+  for (guint with_gain = 0; with_gain < 3; with_gain++) {
+    const gboolean mirrored = with_gain == 2;
     ClfftTransformSpec desc = { h, -1, CLFFT_LOAD_COMPLEX,
-      CLFFT_STORE_COMPLEX, across | (with_gain ? CLFFT_ROW_GAIN_BETWEEN : 0),
-      columns
+      CLFFT_STORE_COMPLEX, across | (with_gain ? CLFFT_ROW_GAIN_BETWEEN : 0) |
+          (mirrored ? CLFFT_ROW_GAIN_MIRRORED : 0), columns
     };
     ClfftTransform t;
     ClfftScratch scratch = { 0, };
@@ -1739,8 +1743,18 @@ check_columns_pass (guint h, guint columns)
     fail_unless (clfft_transform_init (&t, engine, &desc, &error), "%s",
         error ? error->message : "");
     fail_unless_equals_int (t.n_passes, 1);
+    if (mirrored) {
+      /* e > h / 2 takes the gain of h - e; the buffer holds something else
+       * there */
+      for (guint c = 0; c < columns; c++)
+        for (guint e = h / 2 + 1; e < h; e++) {
+          given[(gsize) c * h + e] = -3.0f - gain[(gsize) c * h + e];
+          gain[(gsize) c * h + e] = gain[(gsize) c * h + h - e];
+        }
+    }
     data = device_buffer (bytes, x);
-    gain_mem = device_buffer ((gsize) h * columns * sizeof (gfloat), gain);
+    gain_mem = device_buffer ((gsize) h * columns * sizeof (gfloat),
+        mirrored ? given : gain);
     fail_unless (clfft_transform_enqueue (&t, &scratch, data, layout, data,
             layout, columns, with_gain ? gain_mem : NULL, with_gain ? h : 0,
             with_gain ? 1.0f / h : 1.0f, NULL, &error), "%s",
@@ -1764,17 +1778,17 @@ check_columns_pass (guint h, guint columns)
               want[2 * ((gsize) c * h + e) + part];
     err = rel_l2_error (y, cols, n_values);
     g_print ("columns %u x %u%s (%s): relative L2 error %.2e\n", h, columns,
-        with_gain ? ", gain between" : "", clfft_transform_describe (&t),
-        err);
+        mirrored ? ", mirrored gain between" : with_gain ? ", gain between" :
+        "", clfft_transform_describe (&t), err);
     fail_unless (err < TOLERANCE_DIRECT, "columns %u x %u: %g", h, columns,
         err);
-    description = g_strdup (clfft_transform_describe (&t));
+    if (with_gain == 1)
+      description = g_strdup (clfft_transform_describe (&t));
     clfft_transform_clear (&t);
     CL_OK (clReleaseMemObject (data));
     CL_OK (clReleaseMemObject (gain_mem));
-    if (!with_gain)
-      g_free (description);
   }
+  g_free (given);
   g_free (x);
   g_free (y);
   g_free (gain);
@@ -1807,6 +1821,25 @@ GST_START_TEST (test_columns_exchange_parts)
   fail_if (strstr (description, "parts exchanged apart"), "%s", description);
   g_free (description);
   g_unsetenv ("CLFFT_LOCAL_MEMORY_REPORTED");
+}
+
+GST_END_TEST;
+
+/* Mirrored gains down columns of an odd length (check_columns_pass), and
+ * only between a forward and an inverse FFT. */
+GST_START_TEST (test_columns_mirrored_gain)
+{
+  const ClfftTransformSpec on_store = { 16, -1, CLFFT_LOAD_COMPLEX,
+    CLFFT_STORE_COMPLEX, CLFFT_ROW_GAIN_ON_STORE | CLFFT_ROW_GAIN_MIRRORED, 2
+  };
+  gchar *description = check_columns_pass (45, 7);
+  ClfftTransform t;
+  GError *error = NULL;
+
+  g_free (description);
+  fail_if (clfft_transform_init (&t, engine, &on_store, &error));
+  fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
+  g_clear_error (&error);
 }
 
 GST_END_TEST;
@@ -1861,13 +1894,20 @@ GST_START_TEST (test_cache_hints_where_supported)
     guint taken;                /* where the device takes hints */
   } cases[] = {
     {{16, 1, CLFFT_LOAD_HALF_SPECTRUM, CLFFT_STORE_U8_PAIRS,
-            CLFFT_ROW_UNIT_STRIDE | hints, 2}, CLFFT_ROW_DROP_INPUT},
-    {{33, 1, CLFFT_LOAD_HERMITIAN, CLFFT_STORE_U8,
-            CLFFT_ROW_UNIT_STRIDE | hints, 2}, CLFFT_ROW_DROP_INPUT},
+            CLFFT_ROW_UNIT_STRIDE | hints, 2},
+        CLFFT_ROW_DROP_INPUT | CLFFT_ROW_STREAM_PIXELS},
+    {{33, 1, CLFFT_LOAD_HERMITIAN, CLFFT_STORE_U16,
+            CLFFT_ROW_UNIT_STRIDE | hints, 2},
+        CLFFT_ROW_DROP_INPUT | CLFFT_ROW_STREAM_PIXELS},
+    {{16, -1, CLFFT_LOAD_U8_PAIRS, CLFFT_STORE_HALF_SPECTRUM,
+            CLFFT_ROW_UNIT_STRIDE | hints, 2}, CLFFT_ROW_STREAM_PIXELS},
+    {{33, -1, CLFFT_LOAD_U16, CLFFT_STORE_HALF,
+            CLFFT_ROW_UNIT_STRIDE | hints, 2}, CLFFT_ROW_STREAM_PIXELS},
     {{16, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
             CLFFT_ROW_GAIN_BETWEEN | hints, 2}, CLFFT_ROW_STREAM_GAIN},
-    /* neither gains nor rows of bins of stride 1 */
+    /* neither gains nor rows of stride 1 */
     {{16, 1, CLFFT_LOAD_HALF_SPECTRUM, CLFFT_STORE_U8_PAIRS, hints, 2}, 0},
+    {{16, -1, CLFFT_LOAD_U8_PAIRS, CLFFT_STORE_HALF_SPECTRUM, hints, 2}, 0},
   };
   cl_mem buffer = device_buffer (4096, NULL);
   ClfftScratch scratch = { 0, };
@@ -1917,6 +1957,7 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_2d_real);
   tcase_add_test (tc, test_unit_stride_layouts_checked);
   tcase_add_test (tc, test_cache_hints_where_supported);
+  tcase_add_test (tc, test_columns_mirrored_gain);
   tcase_add_test (tc, test_fft_1d_strided_layouts);
   tcase_add_test (tc, test_fft_2d_in_place);
   tcase_add_test (tc, test_unsupported_length_is_an_error);

@@ -2,8 +2,9 @@
  * (kernels/filter_fused.cl), the passes in SIMD lanes (kernels/fft_lanes.cl)
  * and the three passes of fft_stockham.cl, against the filter computed in
  * double precision and against each other: frame sizes, 16-bit pixels,
- * padding, teams of every size, and frames that the one launch and the
- * lanes do not take. */
+ * padding, teams of every size, frames that the one launch and the lanes
+ * do not take, and the passes of frames that outgrow the cache, with the
+ * masks whose half the columns read. */
 #include <gst/check/gstcheck.h>
 #include <glib/gstdio.h>
 #include <math.h>
@@ -15,6 +16,7 @@
 #include "engine/clfft-filter-lanes.h"
 #include "engine/clfft-passes.h"
 #include "engine/clfft-tuning.h"
+#include "gstclfftmask.h"
 #include "reference.h"
 
 static ClfftEngine *engine;
@@ -149,12 +151,31 @@ assert_close (const Case * c, const guint8 * got, const guint8 * want,
       differ, n);
 }
 
+/* A random gain for a w x h spectrum; mirrored: the same at ky and -ky
+ * (not at kx and -kx), so that the columns may read half of it. */
+static gfloat *
+random_gain (guint w, guint h, gboolean mirrored)
+{
+  gfloat *gain = g_new (gfloat, (gsize) w * h);
+
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    gain[i] = g_rand_double_range (rng, 0, 1);
+  for (guint ky = h / 2 + 1; mirrored && ky < h; ky++)
+    memcpy (gain + (gsize) ky * w, gain + (gsize) (h - ky) * w,
+        w * sizeof (gfloat));
+  return gain;
+}
+
 /* Filters frames of the case in one launch where expect_one_launch, in
  * lanes where expect_lanes and the device wants them (CPUs), and in three
- * passes; checks each against the reference and the passes. */
+ * passes; checks each against the reference and the passes. With
+ * mirrored_gains, frames 0 and 2 take a mirrored gain and frame 1 one that
+ * is not (the columns read half of the first where the filter takes the
+ * frame as outgrowing the cache, and the column pass runs in one pass). */
 static void
-check_case (const Case * c, ClfftPadding padding, gboolean expect_one_launch,
-    gboolean expect_lanes)
+check_case_gains (const Case * c, ClfftPadding padding,
+    gboolean expect_one_launch, gboolean expect_lanes,
+    gboolean mirrored_gains)
 {
   const guint w = c->width, h = c->height, n_frames = 3;
   const gsize n = (gsize) w * h, row_bytes = w * (c->wide ? 2 : 1);
@@ -162,23 +183,20 @@ check_case (const Case * c, ClfftPadding padding, gboolean expect_one_launch,
   GError *error = NULL;
   ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h,
       c->wide ? CLFFT_PIXELS_U16 : CLFFT_PIXELS_U8, padding, &error);
+  const gboolean outgrows =
+      g_strcmp0 (g_getenv (CLFFT_CACHE_HINTS_ENV), "1") == 0;
   guint tw, th;
-  gfloat *gain;
+  gfloat *gain = NULL;
   guint16 *frame = g_new (guint16, n);
   guint8 *one_launch = g_malloc (n * 2), *passes = g_malloc (n * 2);
   guint8 *lanes = g_malloc (n * 2);
 
   fail_unless (filter != NULL, "%s", error ? error->message : "");
   /* hints asked for every size are taken where the device takes them */
-  if (g_strcmp0 (g_getenv (CLFFT_CACHE_HINTS_ENV), "1") == 0)
+  if (outgrows)
     fail_unless_equals_int (clfft_filter2d_get_cache_hints (filter),
         clfft_row_cache_hints_supported (clfft_engine_get_device (engine)));
   clfft_filter2d_get_transform_size (filter, &tw, &th);
-  gain = g_new (gfloat, (gsize) tw * th);
-  for (gsize i = 0; i < (gsize) tw * th; i++)
-    gain[i] = g_rand_double_range (rng, 0, 1);
-  fail_unless (clfft_filter2d_set_gain (filter, gain, &error), "%s",
-      error ? error->message : "");
   clfft_filter2d_set_output (filter, c->magnitude ? CLFFT_OUTPUT_ABS :
       CLFFT_OUTPUT_CLAMP, c->gain, c->offset);
 
@@ -187,6 +205,16 @@ check_case (const Case * c, ClfftPadding padding, gboolean expect_one_launch,
     guint16 *want;
     guint8 *frame_bytes, *want_bytes;
 
+    if (i == 0 || mirrored_gains) {
+      const gboolean mirrored = mirrored_gains && i % 2 == 0;
+
+      g_free (gain);
+      gain = random_gain (tw, th, mirrored);
+      fail_unless (clfft_filter2d_set_gain (filter, gain, &error), "%s",
+          error ? error->message : "");
+      fail_unless_equals_int (clfft_filter2d_get_gain_mirrored (filter),
+          mirrored && outgrows && clfft_row_length_direct (th));
+    }
     for (gsize p = 0; p < n; p++)
       frame[p] = g_rand_int_range (rng, 0, top);
     frame_bytes = to_bytes (c, frame);
@@ -224,6 +252,13 @@ check_case (const Case * c, ClfftPadding padding, gboolean expect_one_launch,
   g_free (one_launch);
   g_free (lanes);
   g_free (passes);
+}
+
+static void
+check_case (const Case * c, ClfftPadding padding, gboolean expect_one_launch,
+    gboolean expect_lanes)
+{
+  check_case_gains (c, padding, expect_one_launch, expect_lanes, FALSE);
 }
 
 GST_START_TEST (test_paths_match_reference)
@@ -294,12 +329,14 @@ GST_START_TEST (test_paths_decline)
 
 GST_END_TEST;
 
-/* The passes with their cache hints (on NVIDIA's GPUs; elsewhere without):
- * an even and an odd width, 16-bit pixels, a height in two passes (the
- * gain on the columns' store), and rows long enough to be tuned on their
- * first launch, on CPUs too (the timing runs must leave the input that
- * the rows inverse drops as it was, and the one launch and the lanes,
- * made before, keep the twiddles of the passes that tuning replaces). */
+/* The passes as for frames that outgrow the cache, with their cache hints
+ * (on NVIDIA's GPUs; elsewhere without) and mirrored gains, and gains
+ * that are not mirrored between them: even and odd widths and heights,
+ * 8 and 16-bit pixels, a height in two passes (the gain on the columns'
+ * store), and rows long enough to be tuned on their first launch, on CPUs
+ * too (the timing runs must leave the input that the rows inverse drops
+ * as it was, and the one launch and the lanes, made before, keep the
+ * twiddles of the passes that tuning replaces). */
 GST_START_TEST (test_paths_cache_hints)
 {
   const struct
@@ -310,6 +347,7 @@ GST_START_TEST (test_paths_cache_hints)
     {{256, 200, FALSE, FALSE, 1.0f, 100.0f}, TRUE},
     {{63, 48, FALSE, TRUE, 3.0f, 0.0f}, FALSE},
     {{96, 90, TRUE, FALSE, 1.0f, 32768.0f}, TRUE},
+    {{63, 45, TRUE, FALSE, 1.0f, 32768.0f}, FALSE},
     {{64, 47, FALSE, TRUE, 3.0f, 0.0f}, FALSE},
     {{640, 64, FALSE, FALSE, 1.0f, 100.0f}, TRUE},
   };
@@ -327,10 +365,52 @@ GST_START_TEST (test_paths_cache_hints)
   g_setenv (CLFFT_CACHE_HINTS_ENV, "1", TRUE);
   g_setenv (CLFFT_TUNE_ENV, "1", TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    check_case (&cases[i].c, CLFFT_PADDING_NONE,
-        cases[i].one_launch_and_lanes, cases[i].one_launch_and_lanes);
+    check_case_gains (&cases[i].c, CLFFT_PADDING_NONE,
+        cases[i].one_launch_and_lanes, cases[i].one_launch_and_lanes, TRUE);
   clfft_tuning_get_stats (&after);
   fail_unless (after.timed > before.timed, "no pass was tuned");
+}
+
+GST_END_TEST;
+
+/* clfft2dfilter's radial masks are the same at fy and -fy to the last bit,
+ * so that the columns of frames that outgrow the cache read half of them;
+ * a notch off the axes is not. */
+GST_START_TEST (test_paths_mirrored_masks)
+{
+  const guint sizes[][2] = { {64, 48}, {63, 45} };
+  const GstClfftNotch notch = { 0.25, 0.125 };
+
+  g_setenv (CLFFT_CACHE_HINTS_ENV, "1", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++) {
+    const guint w = sizes[i][0], h = sizes[i][1];
+    GError *error = NULL;
+    ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h,
+        CLFFT_PIXELS_U8, CLFFT_PADDING_NONE, &error);
+    gfloat *gain = g_new (gfloat, (gsize) w * h);
+    GstClfftMaskParams params = { GST_CLFFT_FILTER_NOTCH,
+      GST_CLFFT_SHAPE_GAUSSIAN, 2, 0.1, 0.3, &notch, 1, 0.05, NULL, FALSE
+    };
+
+    fail_unless (filter != NULL, "%s", error ? error->message : "");
+    for (guint type = GST_CLFFT_FILTER_LOWPASS;
+        type <= GST_CLFFT_FILTER_NONE; type++)
+      for (guint shape = GST_CLFFT_SHAPE_IDEAL;
+          shape <= GST_CLFFT_SHAPE_BUTTERWORTH; shape++) {
+        if (type == GST_CLFFT_FILTER_CUSTOM)
+          continue;
+        params.filter = type;
+        params.shape = shape;
+        params.preserve_dc = type == GST_CLFFT_FILTER_HIGHPASS;
+        gst_clfft_mask_fill (gain, w, h, &params);
+        fail_unless (clfft_filter2d_set_gain (filter, gain, &error), "%s",
+            error ? error->message : "");
+        fail_unless_equals_int (clfft_filter2d_get_gain_mirrored (filter),
+            type != GST_CLFFT_FILTER_NOTCH);
+      }
+    clfft_filter2d_free (filter);
+    g_free (gain);
+  }
 }
 
 GST_END_TEST;
@@ -348,6 +428,7 @@ filter_paths_suite (void)
   tcase_add_test (tc, test_one_launch_teams);
   tcase_add_test (tc, test_paths_decline);
   tcase_add_test (tc, test_paths_cache_hints);
+  tcase_add_test (tc, test_paths_mirrored_masks);
   suite_add_tcase (s, tc);
   return s;
 }

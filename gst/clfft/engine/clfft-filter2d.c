@@ -9,7 +9,10 @@
  * The gain of a bin is symmetrized, (G(k) + G(-k)) / 2, and stored
  * transposed (a bin's column is a row of gains), with the normalization
  * folded in: the output is the real part of the inverse of the whole
- * spectrum times G, as the full complex filter would give.
+ * spectrum times G, as the full complex filter would give. For frames
+ * that outgrow the cache, while that gain is the same at ky and -ky (as
+ * radial masks are), the columns read it at min (ky, H - ky) only
+ * (columns_mirrored).
  * A height whose transform takes more than one pass (Bluestein, or above
  * 4096) transposes instead: rows forward, transpose, columns forward with
  * the gain on its output, columns inverse, transpose, rows inverse.
@@ -106,6 +109,10 @@ struct _ClfftFilter2d
   ClfftTransform columns_filter;        /* or, where that takes more: */
   ClfftTransform columns_forward, columns_inverse;
   ClfftTransposePass transpose; /* with columns_forward only */
+  /* columns_filter reading each gain once for ky and -ky, for frames that
+   * outgrow the cache; taken while gain_mirrored */
+  ClfftTransform columns_mirrored;
+  gboolean gain_mirrored;       /* the gain is the same at ky and -ky */
   ClfftFilterFused *fused;      /* the three passes in one launch */
   gboolean fused_off;           /* clfft_filter2d_set_one_launch (FALSE) */
   ClfftFilterLanes *lanes;      /* the three passes in SIMD lanes (CPUs) */
@@ -303,37 +310,52 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
   clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward);
   clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_filter);
+  clfft_scratch_add_need (&f->transform_scratch, &f->columns_mirrored);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_forward);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_inverse);
   return clfft_scratch_alloc (&f->transform_scratch, f->engine, error);
 }
 
-/* The cache hints the passes take (see clfft_filter2d_get_cache_hints),
- * from this many bytes of spectrum and gains: half the L2 of an H100 or
- * H200 (50 MiB). At 3840x2160 (50 MB of them) on an H200 the hints took
- * 5.5 us off the filter; at 1920x1080 and 1280x720, whose data fit, they
- * cost 0.5 to 1 us (docs/performance.md, "Cache hints"). A constant, as
- * NVIDIA's OpenCL reports its L1 caches as the global memory cache
- * (4.125 MiB on an H200: 132 x 32 KiB), not its L2. */
-#define CACHE_HINTS_MIN_BYTES (25u << 20)
+/* Frames whose spectrum and gains take this many bytes outgrow the cache:
+ * half the L2 of an H100 or H200 (50 MiB). At 3840x2160 (50 MB of them)
+ * on an H200 the cache hints and the mirrored gains took the filter from
+ * 114 to 102 us; at 1920x1080 and 1280x720, whose data fit, the hints
+ * cost 0.5 to 1 us and the mirrored gains nothing (docs/performance.md,
+ * "Cache hints", "Mirrored gains"). A constant, as NVIDIA's OpenCL
+ * reports its L1 caches as the global memory cache (4.125 MiB on an H200:
+ * 132 x 32 KiB), not its L2. */
+#define OUTGROWS_CACHE_MIN_BYTES (25u << 20)
 
-static guint
-cache_hints (ClfftFilter2d * f)
+/* Whether the filter takes its measures for frames that outgrow the
+ * cache: the cache hints, and the mirrored gains' column pass. */
+static gboolean
+outgrows_cache (ClfftFilter2d * f)
 {
   const gchar *aid = g_getenv (CLFFT_CACHE_HINTS_ENV);
   const gsize data = (gsize) f->bins * f->height * (sizeof (cl_float2) +
       sizeof (cl_float));
-  gboolean wanted = aid ? g_strcmp0 (aid, "0") != 0 :
-      data >= CACHE_HINTS_MIN_BYTES;
 
-  return wanted ? CLFFT_ROW_CACHE_HINTS : 0;
+  return aid ? g_strcmp0 (aid, "0") != 0 : data >= OUTGROWS_CACHE_MIN_BYTES;
+}
+
+static guint
+cache_hints (ClfftFilter2d * f)
+{
+  return outgrows_cache (f) ? CLFFT_ROW_CACHE_HINTS : 0;
+}
+
+gboolean
+clfft_filter2d_get_gain_mirrored (ClfftFilter2d * f)
+{
+  return f->gain_mirrored && f->columns_mirrored.n_passes;
 }
 
 gboolean
 clfft_filter2d_get_cache_hints (ClfftFilter2d * f)
 {
-  const ClfftTransform *const transforms[] = { &f->rows_inverse,
-    &f->columns_filter, &f->columns_forward
+  const ClfftTransform *const transforms[] = { &f->rows_forward,
+    &f->rows_inverse, &f->columns_filter, &f->columns_mirrored,
+    &f->columns_forward
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (transforms); i++)
@@ -354,15 +376,18 @@ rows_init (ClfftFilter2d * f, GError ** error)
   const guint length = f->pairs ? f->width / 2 : f->width;
   /* rows of pixels and of bins, each value beside the next */
   const guint unit = CLFFT_ROW_UNIT_STRIDE;
+  const guint stream = cache_hints (f) & CLFFT_ROW_STREAM_PIXELS;
   const guint drop = cache_hints (f) & CLFFT_ROW_DROP_INPUT;
   const ClfftTransformSpec forward = { length, -1,
     f->pairs ? (wide ? CLFFT_LOAD_U16_PAIRS : CLFFT_LOAD_U8_PAIRS) :
         (wide ? CLFFT_LOAD_U16 : CLFFT_LOAD_U8),
-    f->pairs ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_HALF, unit, f->height
+    f->pairs ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_HALF, unit | stream,
+    f->height
   }, inverse = { length, 1,
     f->pairs ? CLFFT_LOAD_HALF_SPECTRUM : CLFFT_LOAD_HERMITIAN,
     f->pairs ? (wide ? CLFFT_STORE_U16_PAIRS : CLFFT_STORE_U8_PAIRS) :
-        (wide ? CLFFT_STORE_U16 : CLFFT_STORE_U8), unit | drop, f->height
+        (wide ? CLFFT_STORE_U16 : CLFFT_STORE_U8), unit | drop | stream,
+    f->height
   };
 
   return clfft_transform_init (&f->rows_forward, f->engine, &forward, error)
@@ -379,6 +404,8 @@ columns_init (ClfftFilter2d * f, GError ** error)
   const guint stream = cache_hints (f) & CLFFT_ROW_STREAM_GAIN;
   const ClfftTransformSpec filter = { f->height, -1, CLFFT_LOAD_COMPLEX,
     CLFFT_STORE_COMPLEX, CLFFT_ROW_GAIN_BETWEEN | across | stream, f->bins
+  }, mirrored = { f->height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+    filter.flags | CLFFT_ROW_GAIN_MIRRORED, f->bins
   }, forward = { f->height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
     CLFFT_ROW_GAIN_ON_STORE | stream, f->bins
   }, inverse = { f->height, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, 0,
@@ -394,7 +421,9 @@ columns_init (ClfftFilter2d * f, GError ** error)
 
     f->pitch = (f->bins + align - 1) / align * align;
     return clfft_transform_init (&f->columns_filter, f->engine, &filter,
-        error);
+        error)
+        && (!outgrows_cache (f) || clfft_transform_init (&f->columns_mirrored,
+            f->engine, &mirrored, error));
   }
   f->pitch = f->bins;
   return clfft_transform_init (&f->columns_forward, f->engine, &forward,
@@ -476,6 +505,22 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
   return f;
 }
 
+/* Whether every column of the bins' gain (h values, [kx][ky]) has the
+ * same gain at ky and h - ky: radial masks do, exactly, as the
+ * frequencies of ky and h - ky differ in sign only. */
+static gboolean
+mirrored_in_ky (const gfloat * half, guint bins, guint h)
+{
+  for (guint kx = 0; kx < bins; kx++) {
+    const gfloat *column = half + (gsize) kx * h;
+
+    for (guint ky = 1; ky <= h / 2; ky++)
+      if (column[ky] != column[h - ky])
+        return FALSE;
+  }
+  return TRUE;
+}
+
 /* The gain of the bins, [kx][ky] for kx < bins: (G(k) + G(-k)) / 2, the
  * part of G that acts on a real frame, times the normalization. */
 gboolean
@@ -493,6 +538,7 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
     for (guint ky = 0; ky < h; ky++)
       half[(gsize) kx * h + ky] = 0.5f * (gain[(gsize) ky * w + kx] +
           gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
+  f->gain_mirrored = mirrored_in_ky (half, f->bins, h);
   st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
       (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
   if (st == CL_SUCCESS && by_rows) {
@@ -738,7 +784,8 @@ enqueue_columns (ClfftFilter2d * f, GError ** error)
   const ClfftRowLayout columns = { f->pitch, 1 }, rows = { 1, h };
 
   if (f->columns_filter.n_passes)
-    return clfft_transform_enqueue (&f->columns_filter, scratch, f->spectrum,
+    return clfft_transform_enqueue (clfft_filter2d_get_gain_mirrored (f) ?
+        &f->columns_mirrored : &f->columns_filter, scratch, f->spectrum,
         columns, f->spectrum, columns, f->bins, f->gain, h, 1.0f, NULL,
         error) ? f->spectrum : NULL;
   return clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
@@ -1008,6 +1055,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_filter_lanes_free (f->lanes);
   clfft_transform_clear (&f->rows_forward);
   clfft_transform_clear (&f->columns_filter);
+  clfft_transform_clear (&f->columns_mirrored);
   clfft_transform_clear (&f->columns_forward);
   clfft_transform_clear (&f->columns_inverse);
   clfft_transform_clear (&f->rows_inverse);

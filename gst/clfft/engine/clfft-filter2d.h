@@ -43,19 +43,28 @@ void clfft_filter2d_get_transform_size (ClfftFilter2d * filter,
  * the next in the filter's passes. */
 guint clfft_filter2d_get_spectrum_pitch (ClfftFilter2d * filter);
 
-/* The environment variable that overrides when the filter's passes take
- * cache hints (clfft_filter2d_get_cache_hints): 1 for every frame size,
- * 0 for none. A test aid. */
+/* The environment variable that overrides which frames the filter takes
+ * as outgrowing the cache (clfft_filter2d_get_cache_hints,
+ * clfft_filter2d_get_gain_mirrored): 1 every frame size, 0 none. A test
+ * aid. */
 #define CLFFT_CACHE_HINTS_ENV "CLFFT_CACHE_HINTS"
 
 /* Whether the filter's passes take cache hints: where the device takes
- * them (clfft_row_cache_hints_supported) and the frame's spectrum and
- * gains fill half the L2 of a large GPU (25 MiB, 3840x2160 frames), the
- * columns read the gains as streaming data and the rows inverse drops the
- * spectrum from the cache once it has read it, so that the spectrum stays
- * in the cache from pass to pass and is never written back to memory
- * after its last use. */
+ * them (clfft_row_cache_hints_supported) and the frame outgrows the cache
+ * (its spectrum and gains fill half the L2 of a large GPU, 25 MiB:
+ * 3840x2160 frames), the columns read the gains as streaming data, the
+ * rows read and write pixels as streaming data, and the rows inverse
+ * drops the spectrum from the cache once it has read it, so that the
+ * spectrum stays in the cache from pass to pass and is never written back
+ * to memory after its last use. */
 gboolean clfft_filter2d_get_cache_hints (ClfftFilter2d * filter);
+
+/* Whether the columns read half of the gain: where the frame outgrows the
+ * cache, its columns run in one pass, and the gain set last (symmetrized)
+ * is the same at ky and -ky in every column, as radial and separable masks
+ * are, the column pass reads the gain of ky and -ky once, from ky's
+ * place. On any device. */
+gboolean clfft_filter2d_get_gain_mirrored (ClfftFilter2d * filter);
 
 /* gain: the transform size's height rows of width values, in the unshifted
  * order of the DFT (element [ky][kx] for frequency indices ky, kx; index

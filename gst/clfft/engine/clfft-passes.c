@@ -832,6 +832,8 @@ static const struct
   {CLFFT_ROW_UNIT_STRIDE, " -D UNIT_STRIDE"},
   {CLFFT_ROW_STREAM_GAIN, " -D STREAM_GAIN"},
   {CLFFT_ROW_DROP_INPUT, " -D DROP_INPUT"},
+  {CLFFT_ROW_STREAM_PIXELS, " -D STREAM_PIXELS"},
+  {CLFFT_ROW_GAIN_MIRRORED, " -D GAIN_MIRRORED"},
 };
 
 gboolean
@@ -839,6 +841,20 @@ clfft_row_cache_hints_supported (const ClfftDeviceInfo * dev)
 {
   /* discard.global.L2 came with compute capability 8 */
   return (dev->type & CL_DEVICE_TYPE_GPU) && dev->nv_compute_major >= 8;
+}
+
+static gboolean
+pixel_load (ClfftRowLoad load)
+{
+  return load == CLFFT_LOAD_U8 || load == CLFFT_LOAD_U16
+      || load == CLFFT_LOAD_U8_PAIRS || load == CLFFT_LOAD_U16_PAIRS;
+}
+
+static gboolean
+pixel_store (ClfftRowStore store)
+{
+  return store == CLFFT_STORE_U8 || store == CLFFT_STORE_U16
+      || store == CLFFT_STORE_U8_PAIRS || store == CLFFT_STORE_U16_PAIRS;
 }
 
 /* spec's flags less the cache hints that dev or the pass do not take
@@ -858,6 +874,9 @@ applied_flags (const ClfftRowPassSpec * spec, const ClfftDeviceInfo * dev,
           && spec->load != CLFFT_LOAD_HERMITIAN)
       || !(flags & CLFFT_ROW_UNIT_STRIDE) || (flags & across) || generic)
     flags &= ~CLFFT_ROW_DROP_INPUT;
+  if (!(flags & CLFFT_ROW_UNIT_STRIDE) || !(pixel_load (spec->load)
+          || pixel_store (spec->store)))
+    flags &= ~CLFFT_ROW_STREAM_PIXELS;
   return flags;
 }
 

@@ -93,13 +93,21 @@ typedef enum
    * by passes of unit stride that load whole rows of bins,
    * CLFFT_LOAD_HALF_SPECTRUM or CLFFT_LOAD_HERMITIAN) */
   CLFFT_ROW_DROP_INPUT = 1 << 12,
+  /* pixels are read or written once: taken by passes of unit stride that
+   * load or store pixels */
+  CLFFT_ROW_STREAM_PIXELS = 1 << 13,
+  /* with CLFFT_ROW_GAIN_BETWEEN: elements e and n - e of a row have the
+   * same gain, which the pass reads at min (e, n - e) only, so it reads
+   * half of the gains (not a hint: the caller vouches for the symmetry) */
+  CLFFT_ROW_GAIN_MIRRORED = 1 << 14,
 } ClfftRowFlags;
 
-#define CLFFT_ROW_CACHE_HINTS (CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT)
+#define CLFFT_ROW_CACHE_HINTS (CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT \
+    | CLFFT_ROW_STREAM_PIXELS)
 
-/* Whether the device takes the cache hints (STREAM_GAIN and DROP_INPUT in
- * kernels/fft_stockham.cl): NVIDIA's GPUs of compute capability 8 and
- * above, through inline PTX. */
+/* Whether the device takes the cache hints (STREAM_GAIN, DROP_INPUT and
+ * STREAM_PIXELS in kernels/fft_stockham.cl): NVIDIA's GPUs of compute
+ * capability 8 and above, through inline PTX. */
 gboolean clfft_row_cache_hints_supported (const ClfftDeviceInfo * dev);
 
 typedef struct

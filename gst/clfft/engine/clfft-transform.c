@@ -326,6 +326,12 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
         "a length-%u row cannot filter in one pass", length);
     return FALSE;
   }
+  if ((spec->flags & CLFFT_ROW_GAIN_MIRRORED)
+      && !(spec->flags & CLFFT_ROW_GAIN_BETWEEN)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "mirrored gains are read between a forward and an inverse FFT only");
+    return FALSE;
+  }
   if (spec->load == CLFFT_LOAD_TWO_REAL_ROWS
       && (t->bluestein || t->n2 > 1 || spec->flags)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,

@@ -31,13 +31,15 @@ typedef struct
   ClfftRowLoad load;
   ClfftRowStore store;
   guint flags;                  /* CLFFT_ROW_GAIN_BETWEEN (one direct pass
-                                 * only), CLFFT_ROW_GAIN_ON_STORE,
+                                 * only; with CLFFT_ROW_GAIN_MIRRORED),
+                                 * CLFFT_ROW_GAIN_ON_STORE,
                                  * CLFFT_ROW_UNIT_STRIDE (then enqueue takes
                                  * rows of adjacent values only), the cache
                                  * hints CLFFT_ROW_STREAM_GAIN (for the
-                                 * gains' pass) and CLFFT_ROW_DROP_INPUT
+                                 * gains' pass), CLFFT_ROW_DROP_INPUT
                                  * (one direct pass only, where enqueue
-                                 * refuses to run in place), or 0 */
+                                 * refuses to run in place) and
+                                 * CLFFT_ROW_STREAM_PIXELS, or 0 */
   guint max_batch;              /* the most rows one enqueue transforms */
 } ClfftTransformSpec;
 
