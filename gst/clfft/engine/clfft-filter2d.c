@@ -347,7 +347,11 @@ cache_hints (ClfftFilter2d * f)
 gboolean
 clfft_filter2d_get_gain_mirrored (ClfftFilter2d * f)
 {
-  return f->gain_mirrored && f->columns_mirrored.n_passes;
+  /* the one launch and the lanes read the whole gain */
+  const gboolean passes = !(f->fused && !f->fused_off)
+      && !(f->lanes && !f->lanes_off);
+
+  return passes && f->gain_mirrored && f->columns_mirrored.n_passes;
 }
 
 gboolean
@@ -538,7 +542,8 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
     for (guint ky = 0; ky < h; ky++)
       half[(gsize) kx * h + ky] = 0.5f * (gain[(gsize) ky * w + kx] +
           gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
-  f->gain_mirrored = mirrored_in_ky (half, f->bins, h);
+  /* after a failed write the buffer may hold either gain: read it whole */
+  f->gain_mirrored = FALSE;
   st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
       (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
   if (st == CL_SUCCESS && by_rows) {
@@ -548,6 +553,8 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
     st = clEnqueueWriteBuffer (queue, f->gain_by_rows, CL_TRUE, 0,
         (gsize) f->pitch * h * sizeof (gfloat), by_rows, 0, NULL, NULL);
   }
+  if (st == CL_SUCCESS)
+    f->gain_mirrored = mirrored_in_ky (half, f->bins, h);
   g_free (half);
   g_free (by_rows);
   if (st != CL_SUCCESS)

@@ -59,11 +59,12 @@ guint clfft_filter2d_get_spectrum_pitch (ClfftFilter2d * filter);
  * to memory after its last use. */
 gboolean clfft_filter2d_get_cache_hints (ClfftFilter2d * filter);
 
-/* Whether the columns read half of the gain: where the frame outgrows the
- * cache, its columns run in one pass, and the gain set last (symmetrized)
- * is the same at ky and -ky in every column, as radial and separable masks
- * are, the column pass reads the gain of ky and -ky once, from ky's
- * place. On any device. */
+/* Whether the columns read half of the gain: where frames run in three
+ * passes (not in one launch nor in lanes), the frame outgrows the cache,
+ * its columns run in one pass, and the gain set last (symmetrized) is the
+ * same at ky and -ky in every column, as radial masks are, the column
+ * pass reads the gain of ky and -ky once, from ky's place. On any
+ * device. */
 gboolean clfft_filter2d_get_gain_mirrored (ClfftFilter2d * filter);
 
 /* gain: the transform size's height rows of width values, in the unshifted
