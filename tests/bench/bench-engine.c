@@ -486,8 +486,8 @@ frequency (guint k, guint n)
 }
 
 /* A w x h gain: clfft2dfilter's default mask (a Gaussian lowpass of cutoff
- * 0.05 cycles per pixel), or one the same at no frequency and its mirror
- * (random), as a drawn or notch mask may be. */
+ * 0.05 cycles per pixel), or a random one, which differs between fy and
+ * -fy as a drawn or a notch mask may. */
 static gfloat *
 filter_gain (guint w, guint h, gboolean lowpass)
 {
