@@ -21,6 +21,7 @@
 #include "engine/clfft-filter-lanes.h"
 #include "engine/clfft-spectrum.h"
 #include "engine/clfft-transform.h"
+#include "gstclfftmask.h"
 #include "bench-util.h"
 #include "peer-clfft.h"
 #include "peer-vkfft.h"
@@ -475,33 +476,22 @@ run_filter (gpointer data)
   return clfft_filter2d_enqueue (data, NULL);
 }
 
-/* Signed frequency of DFT index k of an n-point axis, in cycles per pixel,
- * as clfft2dfilter's masks take it. */
-static gdouble
-frequency (guint k, guint n)
-{
-  gint signed_k = k < (n + 1) / 2 ? (gint) k : (gint) k - (gint) n;
-
-  return (gdouble) signed_k / n;
-}
-
 /* A w x h gain: clfft2dfilter's default mask (a Gaussian lowpass of cutoff
  * 0.05 cycles per pixel), or a random one, which differs between fy and
  * -fy as a drawn or a notch mask may. */
 static gfloat *
 filter_gain (guint w, guint h, gboolean lowpass)
 {
-  const gdouble c = 0.05;
+  const GstClfftMaskParams element_default = { GST_CLFFT_FILTER_LOWPASS,
+    GST_CLFFT_SHAPE_GAUSSIAN, 2, 0.05, 0.25, NULL, 0, 0.01, NULL, FALSE
+  };
   gfloat *gain = g_new (gfloat, (gsize) w * h);
 
-  for (guint ky = 0; ky < h; ky++)
-    for (guint kx = 0; kx < w; kx++) {
-      gdouble fx = frequency (kx, w), fy = frequency (ky, h);
-
-      gain[(gsize) ky * w + kx] = lowpass ?
-          exp (-(fx * fx + fy * fy) / (2.0 * c * c)) :
-          g_random_double_range (0.0, 1.0);
-    }
+  if (lowpass)
+    gst_clfft_mask_fill (gain, w, h, &element_default);
+  else
+    for (gsize i = 0; i < (gsize) w * h; i++)
+      gain[i] = g_random_double_range (0.0, 1.0);
   return gain;
 }
 
