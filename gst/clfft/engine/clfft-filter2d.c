@@ -380,8 +380,9 @@ rows_init (ClfftFilter2d * f, GError ** error)
   const guint length = f->pairs ? f->width / 2 : f->width;
   /* rows of pixels and of bins, each value beside the next */
   const guint unit = CLFFT_ROW_UNIT_STRIDE;
-  const guint stream = cache_hints (f) & CLFFT_ROW_STREAM_PIXELS;
-  const guint drop = cache_hints (f) & CLFFT_ROW_DROP_INPUT;
+  const guint hints = cache_hints (f);
+  const guint stream = hints & CLFFT_ROW_STREAM_PIXELS;
+  const guint drop = hints & CLFFT_ROW_DROP_INPUT;
   const ClfftTransformSpec forward = { length, -1,
     f->pairs ? (wide ? CLFFT_LOAD_U16_PAIRS : CLFFT_LOAD_U8_PAIRS) :
         (wide ? CLFFT_LOAD_U16 : CLFFT_LOAD_U8),
@@ -553,7 +554,8 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
     st = clEnqueueWriteBuffer (queue, f->gain_by_rows, CL_TRUE, 0,
         (gsize) f->pitch * h * sizeof (gfloat), by_rows, 0, NULL, NULL);
   }
-  if (st == CL_SUCCESS)
+  /* only the mirrored column pass, where made, has use for the scan */
+  if (st == CL_SUCCESS && f->columns_mirrored.n_passes)
     f->gain_mirrored = mirrored_in_ky (half, f->bins, h);
   g_free (half);
   g_free (by_rows);
