@@ -3,13 +3,17 @@
  * clFFT measured in the same run where it is built in.
  *
  * Usage: bench-engine [--csv FILE] [--batches N] [--reps N] [--quick]
- *   [--only GROUPS] [--size WxH]
+ *   [--only GROUPS] [--size WxH] [--queue-ahead]
  * GROUPS: comma-separated, of launch, pair, filter, passes, frames, mirror,
  * r2c, spectrum
  * (default all). --size: only the frame size WxH of the 2D cases (one of
  * 640x480, 1280x720, 1920x1080, 3840x2160, 7680x4320).
  * The *-enqueue cases are the host's time to enqueue one run, not the
- * device's.
+ * device's. --queue-ahead: each batch waits behind a kernel that keeps the
+ * device busy until the host has queued the whole batch, so that the
+ * device never waits for the host inside it (without it, where the host
+ * enqueues a run more slowly than the device runs it, the host's pace is
+ * what is measured).
  */
 #include <math.h>
 #include <stdio.h>
@@ -43,18 +47,103 @@ static FILE *csv;
 
 typedef gboolean (*RunFunc) (gpointer data);
 
+/* --queue-ahead: a kernel of one work-item that keeps the device busy
+ * while the host queues a batch behind it, so that the batch then runs
+ * without waiting on the host's enqueueing. */
+static gboolean queue_ahead;
+static cl_kernel hold_kernel;
+static cl_mem hold_sink;
+static cl_uint hold_iterations = 1 << 16;
+
+static const gchar hold_kernel_source[] =
+    "__kernel void hold (__global float *sink, uint iterations)\n"
+    "{\n"
+    "  float x = (float) get_global_id (0) + 1.0f;\n"
+    "  for (uint i = 0; i < iterations; i++)\n"
+    "    x = mad (x, 0.999999f, 1e-6f);\n"
+    "  if (x < 0.0f)\n"
+    "    sink[0] = x;\n"
+    "}\n";
+
 static cl_ulong
-event_end (cl_event event)
+event_time (cl_event event, cl_profiling_info which)
 {
   cl_ulong t = 0;
 
-  CHECK_CL (clGetEventProfilingInfo (event, CL_PROFILING_COMMAND_END,
-          sizeof (t), &t, NULL));
+  CHECK_CL (clGetEventProfilingInfo (event, which, sizeof (t), &t, NULL));
   return t;
 }
 
-/* Median over batches of the device time per run, in microseconds: the
- * span between a marker before and a marker after n_reps runs. */
+static void
+hold_init (void)
+{
+  const gchar *source = hold_kernel_source;
+  cl_device_id device = clfft_engine_get_device (engine)->id;
+  cl_program program;
+  cl_int st;
+
+  program = clCreateProgramWithSource (clfft_engine_get_context (engine), 1,
+      &source, NULL, &st);
+  CHECK_CL (st);
+  CHECK_CL (clBuildProgram (program, 1, &device, "", NULL, NULL));
+  hold_kernel = clCreateKernel (program, "hold", &st);
+  CHECK_CL (st);
+  CHECK_CL (clReleaseProgram (program));
+  hold_sink = clCreateBuffer (clfft_engine_get_context (engine),
+      CL_MEM_READ_WRITE, sizeof (cl_float), NULL, &st);
+  CHECK_CL (st);
+  CHECK_CL (clSetKernelArg (hold_kernel, 0, sizeof (hold_sink), &hold_sink));
+}
+
+/* Device time per run of one batch, in microseconds: the span between a
+ * marker before and a marker after n_reps runs. With queue_ahead the batch
+ * waits behind the hold kernel, which must still be running when the host
+ * has queued the end marker; if it was not, the hold doubles and the batch
+ * runs again. */
+static gdouble
+batch_device_us (RunFunc run, gpointer data)
+{
+  for (;;) {
+    cl_event held = NULL, start, end;
+    gboolean fed_in_time = TRUE;
+    gdouble us;
+
+    if (queue_ahead) {
+      const gsize one = 1;
+
+      if (!hold_kernel)
+        hold_init ();
+      CHECK_CL (clSetKernelArg (hold_kernel, 1, sizeof (hold_iterations),
+              &hold_iterations));
+      CHECK_CL (clEnqueueNDRangeKernel (queue, hold_kernel, 1, NULL, &one,
+              &one, 0, NULL, &held));
+      CHECK_CL (clFlush (queue));
+    }
+    CHECK_CL (clEnqueueMarkerWithWaitList (queue, 0, NULL, &start));
+    for (guint r = 0; r < n_reps; r++)
+      if (!run (data))
+        g_error ("run failed");
+    CHECK_CL (clEnqueueMarkerWithWaitList (queue, 0, NULL, &end));
+    CHECK_CL (clWaitForEvents (1, &end));
+    us = (event_time (end, CL_PROFILING_COMMAND_END) - event_time (start,
+            CL_PROFILING_COMMAND_END)) / 1000.0 / n_reps;
+    if (held) {
+      fed_in_time = event_time (end, CL_PROFILING_COMMAND_QUEUED) <
+          event_time (held, CL_PROFILING_COMMAND_END);
+      CHECK_CL (clReleaseEvent (held));
+    }
+    CHECK_CL (clReleaseEvent (start));
+    CHECK_CL (clReleaseEvent (end));
+    if (fed_in_time)
+      return us;
+    if (hold_iterations >= 1u << 30)
+      g_error ("--queue-ahead: the device ran out of queued work with a "
+          "hold of %u iterations", hold_iterations);
+    hold_iterations *= 2;
+  }
+}
+
+/* Median over batches of the device time per run, in microseconds. */
 static gdouble
 median_device_us (RunFunc run, gpointer data)
 {
@@ -64,19 +153,8 @@ median_device_us (RunFunc run, gpointer data)
     if (!run (data))
       g_error ("warm-up run failed");
   CHECK_CL (clFinish (queue));
-  for (guint b = 0; b < n_batches; b++) {
-    cl_event start, end;
-
-    CHECK_CL (clEnqueueMarkerWithWaitList (queue, 0, NULL, &start));
-    for (guint r = 0; r < n_reps; r++)
-      if (!run (data))
-        g_error ("run failed");
-    CHECK_CL (clEnqueueMarkerWithWaitList (queue, 0, NULL, &end));
-    CHECK_CL (clWaitForEvents (1, &end));
-    times[b] = (event_end (end) - event_end (start)) / 1000.0 / n_reps;
-    CHECK_CL (clReleaseEvent (start));
-    CHECK_CL (clReleaseEvent (end));
-  }
+  for (guint b = 0; b < n_batches; b++)
+    times[b] = batch_device_us (run, data);
   median = bench_median (times, n_batches);
   g_free (times);
   return median;
@@ -1062,6 +1140,8 @@ main (int argc, char **argv)
       only = g_strsplit (argv[++i], ",", -1);
     else if (!strcmp (argv[i], "--size") && i + 1 < argc)
       size_only = argv[++i];
+    else if (!strcmp (argv[i], "--queue-ahead"))
+      queue_ahead = TRUE;
   }
   engine = clfft_engine_get (-1, &error);
   if (!engine)
@@ -1074,8 +1154,10 @@ main (int argc, char **argv)
   printf ("device_us: median of %u batches of %u runs. ratio: to VkFFT's "
       "time with its defaults for the case (filter-*: VkFFT's R2C + C2R pair "
       "of the size; frames-*: frames-staged-depth1; spectrum-2-buffers: "
-      "spectrum-1-buffer). rel_error: relative L2 error of the forward "
+      "spectrum-1-buffer)%s. rel_error: relative L2 error of the forward "
       "output against FFTW in double precision%s.\n", n_batches, n_reps,
+      queue_ahead ? "; each batch queued whole before the device ran it "
+      "(--queue-ahead)" : "",
 #ifdef HAVE_FFTW
       ""
 #else
@@ -1127,6 +1209,12 @@ main (int argc, char **argv)
   if (csv)
     fclose (csv);
   peer_clfft_teardown ();
+  if (hold_kernel) {
+    printf ("--queue-ahead: the last batches waited behind a hold of %u "
+        "iterations\n", hold_iterations);
+    CHECK_CL (clReleaseKernel (hold_kernel));
+    CHECK_CL (clReleaseMemObject (hold_sink));
+  }
   clfft_engine_unref (engine);
   g_strfreev (only);
   return 0;

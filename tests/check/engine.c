@@ -1825,6 +1825,46 @@ GST_START_TEST (test_columns_exchange_parts)
 
 GST_END_TEST;
 
+/* Columns with a gain between the FFTs, in groups of as few as leave no
+ * compute unit without one, down to 4: 641 columns of 720 take 5 per
+ * group on a GPU of 132 units (columns forward only keep their groups).
+ * The test aids make PoCL build a GPU's shapes at smaller sizes: 48 KiB
+ * of local memory (groups of 8 columns of 720, 16 of 45) and a number of
+ * units. Each shape matches the reference, a last group short of columns
+ * too. */
+GST_START_TEST (test_columns_spread_over_units)
+{
+  const struct
+  {
+    guint h, columns;
+    const gchar *units;
+    guint rows_per_group;
+  } cases[] = {
+    {720, 21, "5", 5},          /* 5 groups of 5, the last with 1 column */
+    {720, 21, "2", 8},          /* 11 each: all 8 that fit */
+    {45, 41, "8", 6},
+    {45, 41, "16", 16},         /* 3 each, less than a sector's worth */
+  };
+
+  g_setenv ("CLFFT_LOCAL_MEMORY_REPORTED", "49152", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *description, *want;
+
+    g_setenv ("CLFFT_COMPUTE_UNITS_REPORTED", cases[i].units, TRUE);
+    description = check_columns_pass (cases[i].h, cases[i].columns);
+    want = g_strdup_printf (" %u rows per group", cases[i].rows_per_group);
+    if (!g_getenv ("CLFFT_GENERIC_KERNELS"))
+      fail_unless (strstr (description, want) != NULL, "case %u: %s", i,
+          description);
+    g_free (want);
+    g_free (description);
+  }
+  g_unsetenv ("CLFFT_COMPUTE_UNITS_REPORTED");
+  g_unsetenv ("CLFFT_LOCAL_MEMORY_REPORTED");
+}
+
+GST_END_TEST;
+
 /* Mirrored gains down columns of an odd length (check_columns_pass), and
  * only between a forward and an inverse FFT. */
 GST_START_TEST (test_columns_mirrored_gain)
@@ -1958,6 +1998,7 @@ engine_suite (void)
   tcase_add_test (tc, test_unit_stride_layouts_checked);
   tcase_add_test (tc, test_cache_hints_where_supported);
   tcase_add_test (tc, test_columns_mirrored_gain);
+  tcase_add_test (tc, test_columns_spread_over_units);
   tcase_add_test (tc, test_fft_1d_strided_layouts);
   tcase_add_test (tc, test_fft_2d_in_place);
   tcase_add_test (tc, test_unsupported_length_is_an_error);

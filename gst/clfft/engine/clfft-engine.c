@@ -176,7 +176,7 @@ fill_device_info (ClfftDeviceInfo * info, cl_platform_id platform,
 {
   cl_ulong local_mem = 0;
   cl_bool unified = CL_FALSE;
-  cl_uint align_bits = 0;
+  cl_uint align_bits = 0, units = 0;
   cl_int st;
 
   info->platform = platform;
@@ -190,6 +190,9 @@ fill_device_info (ClfftDeviceInfo * info, cl_platform_id platform,
     st = clGetDeviceInfo (device, CL_DEVICE_LOCAL_MEM_SIZE,
         sizeof (local_mem), &local_mem, NULL);
   if (st == CL_SUCCESS)
+    st = clGetDeviceInfo (device, CL_DEVICE_MAX_COMPUTE_UNITS,
+        sizeof (units), &units, NULL);
+  if (st == CL_SUCCESS)
     st = clGetDeviceInfo (device, CL_DEVICE_HOST_UNIFIED_MEMORY,
         sizeof (unified), &unified, NULL);
   if (st == CL_SUCCESS)
@@ -198,6 +201,7 @@ fill_device_info (ClfftDeviceInfo * info, cl_platform_id platform,
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clGetDeviceInfo");
   info->local_mem_size = local_mem;
+  info->compute_units = units;
   info->host_unified_memory = unified == CL_TRUE;
   info->mem_base_addr_align = MAX (align_bits / 8, 1);
   info->nv_compute_major = nv_compute_major (device);

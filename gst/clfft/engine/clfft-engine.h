@@ -44,6 +44,7 @@ typedef struct
   gchar *device_version;
   gsize max_work_group_size;
   gsize local_mem_size;
+  guint compute_units;
   gboolean host_unified_memory; /* device memory is host memory (CPUs) */
   guint mem_base_addr_align;    /* bytes: where host-pointer buffers start
                                  * to be used in place */

@@ -631,13 +631,33 @@ append_exchange_layouts (GString * options, guint n, guint threads,
     g_string_append_printf (options, "%s%u", s ? "," : "", pads[s]);
 }
 
+/* The compute units that passes across rows spread their groups over: the
+ * device's, or as many as the test aid in the environment says (so that
+ * PoCL builds the shapes of a GPU's 132). */
+static guint
+spread_units (const ClfftDeviceInfo * dev)
+{
+  const gchar *reported = g_getenv ("CLFFT_COMPUTE_UNITS_REPORTED");
+
+  if (reported && g_ascii_strtoull (reported, NULL, 10) > 0)
+    return (guint) MIN (g_ascii_strtoull (reported, NULL, 10), G_MAXUINT);
+  return dev->compute_units;
+}
+
 /* Chooses the work-group shape for at most cap work-items and builds the
  * kernel: the schedule's work-items per row (fewer under the cap), stages
  * with more butterflies running several per work-item, and short rows
  * packed several to a group. A pass that reads or writes across rows wants
  * ACROSS_ROWS_WANTED rows side by side, as local memory allows; one that
  * does both (interleaved) and fits fewer than a sector's worth exchanges
- * real and imaginary parts apart where that fits more (SPLIT_EXCHANGE). */
+ * real and imaginary parts apart where that fits more (SPLIT_EXCHANGE).
+ * Where the groups of an interleaved pass with a gain between its two FFTs
+ * would leave compute units idle, it takes fewer rows per group, down to
+ * a sector's worth, so that each unit gets one group: the filter's column
+ * pass at 1280x720, 641 columns in groups of 8 on 81 of an H200's 132
+ * units, went from 8.9 to 8.5 us in groups of 5. The same columns forward
+ * only got slower so (6.1 to 6.6 us), and keep their groups
+ * (docs/performance.md, "Columns spread over the compute units"). */
 static gboolean
 build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     const ClfftRowSchedule * schedule, guint flags, gsize cap,
@@ -691,6 +711,15 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
       rows = split_rows;
       pass->split_exchange = TRUE;
     }
+  }
+  if (interleaved && (flags & CLFFT_ROW_GAIN_BETWEEN) && !pass->generic
+      && !pass->split_exchange && pass->spec.spread_rows
+      && spread_units (dev)) {
+    const guint per_unit = (pass->spec.spread_rows + spread_units (dev) - 1) /
+        spread_units (dev);
+
+    if (per_unit >= ACROSS_ROWS_SECTOR && per_unit < rows)
+      rows = per_unit;
   }
   pass->rows_per_group = rows;
   pass->values = values;

@@ -120,6 +120,11 @@ typedef struct
   guint length;                 /* LENGTH; 0 means n */
   guint load_length;            /* LOAD_LENGTH; 0 means length */
   guint store_length;           /* STORE_LENGTH; 0 means length */
+  /* the rows a launch runs, where known (0 where not): a pass that reads
+   * and writes across rows, with a gain between its FFTs, then takes as
+   * few rows per group as leaves no compute unit without a group
+   * (build_row_kernel in clfft-passes.c) */
+  guint spread_rows;
 } ClfftRowPassSpec;
 
 /* The shape argument of the generic kernel build, field for field the

@@ -217,7 +217,7 @@ pass_specs (const ClfftTransform * t,
 
   if (t->n2 == 1) {
     specs[0] = (ClfftRowPassSpec) {
-    n, s->sign, s->load, s->store, s->flags, length, 0, 0};
+    n, s->sign, s->load, s->store, s->flags, length, 0, 0, s->max_batch};
     if (t->bluestein)
       specs[0].flags |= CLFFT_ROW_CONV_BETWEEN | CLFFT_ROW_LOAD_CHIRP |
           CLFFT_ROW_STORE_CHIRP;
@@ -248,6 +248,8 @@ pass_specs (const ClfftTransform * t,
 static void
 describe (ClfftTransform * t)
 {
+  const guint interleaved = CLFFT_ROW_LOAD_ACROSS_ROWS |
+      CLFFT_ROW_STORE_ACROSS_ROWS;
   GString *s = g_string_new (NULL);
 
   g_string_append_printf (s, "%u", t->spec.length);
@@ -260,10 +262,12 @@ describe (ClfftTransform * t)
   g_string_append (s, " (radices ");
   for (guint i = 0; i < MIN (t->n_passes, 2); i++)
     g_string_append_printf (s, "%s%s", i ? ", " : "", t->passes[i].radices);
+  /* the shape of a pass across rows: rows side by side per group */
   for (guint i = 0; i < t->n_passes; i++)
-    if (t->passes[i].split_exchange) {
-      g_string_append_printf (s, "; %u rows per group, parts exchanged apart",
-          t->passes[i].rows_per_group);
+    if ((t->passes[i].spec.flags & interleaved) == interleaved) {
+      g_string_append_printf (s, "; %u rows per group%s",
+          t->passes[i].rows_per_group, t->passes[i].split_exchange ?
+          ", parts exchanged apart" : "");
       break;
     }
   g_string_append (s, ")");
