@@ -52,7 +52,8 @@ clfft_tuning_forget (void)
   g_mutex_unlock (&lock);
 }
 
-/* What the choice depends on: device and driver, the pass, and how its
+/* What the choice depends on: device and driver, the pass (with the rows
+ * it spreads over the compute units, which shape its groups), and how its
  * launch lays out the rows. */
 static gchar *
 tuning_key (const ClfftRowPass * pass, const ClfftRowLaunch * l)
@@ -61,13 +62,13 @@ tuning_key (const ClfftRowPass * pass, const ClfftRowLaunch * l)
   const ClfftRowPassSpec *s = &pass->spec;
 
   return g_strdup_printf ("%s|%s|%s|n=%u sign=%d load=%d store=%d flags=%#x "
-      "lengths=%u,%u,%u|src=%u,%u,%u,%u dst=%u,%u,%u,%u rows=%u,%u "
-      "in-place=%d", d->platform_name, d->name, d->driver_version, s->n,
-      s->sign, s->load, s->store, s->flags, s->length, s->load_length,
-      s->store_length, l->src.layout.stride, l->src.layout.distance,
-      l->src.sub_step, l->src.elem_step, l->dst.layout.stride,
-      l->dst.layout.distance, l->dst.sub_step, l->dst.elem_step, l->rows,
-      l->sub_rows, l->src.mem == l->dst.mem);
+      "lengths=%u,%u,%u spread=%u|src=%u,%u,%u,%u dst=%u,%u,%u,%u "
+      "rows=%u,%u in-place=%d", d->platform_name, d->name, d->driver_version,
+      s->n, s->sign, s->load, s->store, s->flags, s->length, s->load_length,
+      s->store_length, s->spread_rows, l->src.layout.stride,
+      l->src.layout.distance, l->src.sub_step, l->src.elem_step,
+      l->dst.layout.stride, l->dst.layout.distance, l->dst.sub_step,
+      l->dst.elem_step, l->rows, l->sub_rows, l->src.mem == l->dst.mem);
 }
 
 static gchar *
