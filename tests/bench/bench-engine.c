@@ -98,8 +98,10 @@ hold_init (void)
 /* Device time per run of one batch, in microseconds: the span between a
  * marker before and a marker after n_reps runs. With queue_ahead the batch
  * waits behind the hold kernel, which must still be running when the host
- * has queued the end marker; if it was not, the hold doubles and the batch
- * runs again. */
+ * has queued the end marker (its QUEUED time, on the device's clock); if it
+ * was not, the hold doubles and the batch runs again. The check does not
+ * see a driver that holds queued work back past that: on an H200 an empty
+ * launch took 1.8 us so, against 3.7 to 4.8 us fed as it goes. */
 static gdouble
 batch_device_us (RunFunc run, gpointer data)
 {

@@ -1827,7 +1827,7 @@ GST_END_TEST;
 
 /* Columns with a gain between the FFTs, in groups of as few as leave no
  * compute unit without one, down to 4: 641 columns of 720 take 5 per
- * group on a GPU of 132 units (columns forward only keep their groups).
+ * group on a GPU of 132 units; columns forward only keep their groups.
  * The test aids make PoCL build a GPU's shapes at smaller sizes: 48 KiB
  * of local memory (groups of 8 columns of 720, 16 of 45) and a number of
  * units. Each shape matches the reference, a last group short of columns
@@ -1858,6 +1858,22 @@ GST_START_TEST (test_columns_spread_over_units)
           description);
     g_free (want);
     g_free (description);
+  }
+  /* columns forward only keep the groups that fit */
+  if (!g_getenv ("CLFFT_GENERIC_KERNELS")) {
+    const ClfftTransformSpec forward = { 720, -1, CLFFT_LOAD_COMPLEX,
+      CLFFT_STORE_COMPLEX, CLFFT_ROW_LOAD_ACROSS_ROWS |
+          CLFFT_ROW_STORE_ACROSS_ROWS, 21
+    };
+    ClfftTransform t;
+    GError *error = NULL;
+
+    g_setenv ("CLFFT_COMPUTE_UNITS_REPORTED", "5", TRUE);
+    fail_unless (clfft_transform_init (&t, engine, &forward, &error), "%s",
+        error ? error->message : "");
+    fail_unless (strstr (clfft_transform_describe (&t), " 8 rows per group")
+        != NULL, "%s", clfft_transform_describe (&t));
+    clfft_transform_clear (&t);
   }
   g_unsetenv ("CLFFT_COMPUTE_UNITS_REPORTED");
   g_unsetenv ("CLFFT_LOCAL_MEMORY_REPORTED");

@@ -644,6 +644,19 @@ spread_units (const ClfftDeviceInfo * dev)
   return dev->compute_units;
 }
 
+guint
+clfft_row_pass_spread_units (const ClfftRowPass * pass)
+{
+  const guint interleaved = CLFFT_ROW_LOAD_ACROSS_ROWS |
+      CLFFT_ROW_STORE_ACROSS_ROWS;
+
+  if ((pass->spec.flags & interleaved) != interleaved
+      || !(pass->spec.flags & CLFFT_ROW_GAIN_BETWEEN) || pass->generic
+      || !pass->spec.spread_rows)
+    return 0;
+  return spread_units (clfft_engine_get_device (pass->engine));
+}
+
 /* Chooses the work-group shape for at most cap work-items and builds the
  * kernel: the schedule's work-items per row (fewer under the cap), stages
  * with more butterflies running several per work-item, and short rows
@@ -715,8 +728,8 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   if (interleaved && (flags & CLFFT_ROW_GAIN_BETWEEN) && !pass->generic
       && !pass->split_exchange && pass->spec.spread_rows
       && spread_units (dev)) {
-    const guint per_unit = (pass->spec.spread_rows + spread_units (dev) - 1) /
-        spread_units (dev);
+    const guint per_unit = (pass->spec.spread_rows - 1) / spread_units (dev)
+        + 1;
 
     if (per_unit >= ACROSS_ROWS_SECTOR && per_unit < rows)
       rows = per_unit;

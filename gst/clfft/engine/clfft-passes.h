@@ -238,6 +238,10 @@ gboolean clfft_row_pass_enqueue (ClfftRowPass * pass,
 gboolean clfft_row_pass_set_args (ClfftRowPass * pass,
     const ClfftRowSide * src, const ClfftRowSide * dst, guint rows,
     guint sub_rows, const ClfftRowTables * tables, GError ** error);
+/* The compute units pass spreads its spec's spread_rows over (which, with
+ * them, set its rows per group); 0 where it does not spread them. */
+guint clfft_row_pass_spread_units (const ClfftRowPass * pass);
+
 void clfft_row_pass_shape (const ClfftRowPass * pass, guint rows,
     gsize * global, gsize * local);
 

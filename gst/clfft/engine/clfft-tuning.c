@@ -53,22 +53,27 @@ clfft_tuning_forget (void)
 }
 
 /* What the choice depends on: device and driver, the pass (with the rows
- * it spreads over the compute units, which shape its groups), and how its
- * launch lays out the rows. */
+ * it spreads over how many compute units, which shape its groups), and
+ * how its launch lays out the rows. */
 static gchar *
 tuning_key (const ClfftRowPass * pass, const ClfftRowLaunch * l)
 {
   const ClfftDeviceInfo *d = clfft_engine_get_device (pass->engine);
   const ClfftRowPassSpec *s = &pass->spec;
-
-  return g_strdup_printf ("%s|%s|%s|n=%u sign=%d load=%d store=%d flags=%#x "
-      "lengths=%u,%u,%u spread=%u|src=%u,%u,%u,%u dst=%u,%u,%u,%u "
+  const guint units = clfft_row_pass_spread_units (pass);
+  gchar *spread = units ? g_strdup_printf (" spread=%u/%u", s->spread_rows,
+      units) : g_strdup ("");
+  gchar *key = g_strdup_printf ("%s|%s|%s|n=%u sign=%d load=%d store=%d "
+      "flags=%#x lengths=%u,%u,%u%s|src=%u,%u,%u,%u dst=%u,%u,%u,%u "
       "rows=%u,%u in-place=%d", d->platform_name, d->name, d->driver_version,
       s->n, s->sign, s->load, s->store, s->flags, s->length, s->load_length,
-      s->store_length, s->spread_rows, l->src.layout.stride,
-      l->src.layout.distance, l->src.sub_step, l->src.elem_step,
-      l->dst.layout.stride, l->dst.layout.distance, l->dst.sub_step,
-      l->dst.elem_step, l->rows, l->sub_rows, l->src.mem == l->dst.mem);
+      s->store_length, spread, l->src.layout.stride, l->src.layout.distance,
+      l->src.sub_step, l->src.elem_step, l->dst.layout.stride,
+      l->dst.layout.distance, l->dst.sub_step, l->dst.elem_step, l->rows,
+      l->sub_rows, l->src.mem == l->dst.mem);
+
+  g_free (spread);
+  return key;
 }
 
 static gchar *
