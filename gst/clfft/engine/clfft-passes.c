@@ -684,7 +684,7 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
    * 48 KiB), so that PoCL builds the shapes a GPU gets. */
   gsize local_mem = test_aid_limit (dev->local_mem_size,
       "CLFFT_LOCAL_MEMORY_REPORTED");
-  guint n = pass->n, values = 0, rows;
+  guint n = pass->n, values = 0, rows, units;
   const guint *radices = schedule->radices, n_stages = schedule->n_stages;
   /* spare local slots (PADDED in kernels/fft_stockham.cl) cost a pass
    * across rows rows per group, and gained nothing there on an H100 */
@@ -725,11 +725,9 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
       pass->split_exchange = TRUE;
     }
   }
-  if (interleaved && (flags & CLFFT_ROW_GAIN_BETWEEN) && !pass->generic
-      && !pass->split_exchange && pass->spec.spread_rows
-      && spread_units (dev)) {
-    const guint per_unit = (pass->spec.spread_rows - 1) / spread_units (dev)
-        + 1;
+  units = clfft_row_pass_spread_units (pass);
+  if (units && !pass->split_exchange) {
+    const guint per_unit = (pass->spec.spread_rows - 1) / units + 1;
 
     if (per_unit >= ACROSS_ROWS_SECTOR && per_unit < rows)
       rows = per_unit;
