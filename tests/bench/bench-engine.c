@@ -3,7 +3,7 @@
  * clFFT measured in the same run where it is built in.
  *
  * Usage: bench-engine [--csv FILE] [--batches N] [--reps N] [--quick]
- *   [--only GROUPS] [--size WxH] [--queue-ahead]
+ *   [--only GROUPS] [--size WxH] [--queue-ahead] [--engine-log]
  * GROUPS: comma-separated, of launch, pair, filter, passes, frames, mirror,
  * r2c, spectrum
  * (default all). --size: only the frame size WxH of the 2D cases (one of
@@ -13,7 +13,8 @@
  * device busy until the host has queued the whole batch, so that the
  * device never waits for the host inside it (without it, where the host
  * enqueues a run more slowly than the device runs it, the host's pace is
- * what is measured).
+ * what is measured). --engine-log: the engine's messages to stderr, the
+ * schedules that tuning timed among them.
  */
 #include <math.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
 #include "engine/clfft-filter-lanes.h"
+#include "engine/clfft-hold.h"
 #include "engine/clfft-spectrum.h"
 #include "engine/clfft-transform.h"
 #include "gstclfftmask.h"
@@ -47,23 +49,11 @@ static FILE *csv;
 
 typedef gboolean (*RunFunc) (gpointer data);
 
-/* --queue-ahead: a kernel of one work-item that keeps the device busy
- * while the host queues a batch behind it, so that the batch then runs
- * without waiting on the host's enqueueing. */
+/* --queue-ahead: each batch waits behind a hold of the device
+ * (engine/clfft-hold.h), so that it then runs without waiting on the
+ * host's enqueueing. */
 static gboolean queue_ahead;
-static cl_kernel hold_kernel;
-static cl_mem hold_sink;
-static cl_uint hold_iterations = 1 << 16;
-
-static const gchar hold_kernel_source[] =
-    "__kernel void hold (__global float *sink, uint iterations)\n"
-    "{\n"
-    "  float x = (float) get_global_id (0) + 1.0f;\n"
-    "  for (uint i = 0; i < iterations; i++)\n"
-    "    x = mad (x, 0.999999f, 1e-6f);\n"
-    "  if (x < 0.0f)\n"
-    "    sink[0] = x;\n"
-    "}\n";
+static ClfftHold *hold;
 
 static cl_ulong
 event_time (cl_event event, cl_profiling_info which)
@@ -74,52 +64,25 @@ event_time (cl_event event, cl_profiling_info which)
   return t;
 }
 
-static void
-hold_init (void)
-{
-  const gchar *source = hold_kernel_source;
-  cl_device_id device = clfft_engine_get_device (engine)->id;
-  cl_program program;
-  cl_int st;
-
-  program = clCreateProgramWithSource (clfft_engine_get_context (engine), 1,
-      &source, NULL, &st);
-  CHECK_CL (st);
-  CHECK_CL (clBuildProgram (program, 1, &device, "", NULL, NULL));
-  hold_kernel = clCreateKernel (program, "hold", &st);
-  CHECK_CL (st);
-  CHECK_CL (clReleaseProgram (program));
-  hold_sink = clCreateBuffer (clfft_engine_get_context (engine),
-      CL_MEM_READ_WRITE, sizeof (cl_float), NULL, &st);
-  CHECK_CL (st);
-  CHECK_CL (clSetKernelArg (hold_kernel, 0, sizeof (hold_sink), &hold_sink));
-}
-
 /* Device time per run of one batch, in microseconds: the span between a
  * marker before and a marker after n_reps runs. With queue_ahead the batch
- * waits behind the hold kernel, which must still be running when the host
- * has queued the end marker (its QUEUED time, on the device's clock); if it
- * was not, the hold doubles and the batch runs again. The check does not
- * see a driver that holds queued work back past that: on an H200 an empty
- * launch took 1.8 us so, against 3.7 to 4.8 us fed as it goes. */
+ * waits behind the hold; where the hold ended before the host had queued
+ * the end marker, it doubles and the batch runs again. */
 static gdouble
 batch_device_us (RunFunc run, gpointer data)
 {
   for (;;) {
-    cl_event held = NULL, start, end;
-    gboolean fed_in_time = TRUE;
+    ClfftHoldOutcome outcome = CLFFT_HOLD_IN_TIME;
+    GError *error = NULL;
+    cl_event start, end;
     gdouble us;
 
     if (queue_ahead) {
-      const gsize one = 1;
-
-      if (!hold_kernel)
-        hold_init ();
-      CHECK_CL (clSetKernelArg (hold_kernel, 1, sizeof (hold_iterations),
-              &hold_iterations));
-      CHECK_CL (clEnqueueNDRangeKernel (queue, hold_kernel, 1, NULL, &one,
-              &one, 0, NULL, &held));
-      CHECK_CL (clFlush (queue));
+      if (!hold && !(hold = clfft_hold_new (engine, 1u << 16, 1u << 30,
+                  &error)))
+        g_error ("--queue-ahead: %s", error->message);
+      if (!clfft_hold_enqueue (hold, queue, &error))
+        g_error ("--queue-ahead: %s", error->message);
     }
     CHECK_CL (clEnqueueMarkerWithWaitList (queue, 0, NULL, &start));
     for (guint r = 0; r < n_reps; r++)
@@ -129,20 +92,23 @@ batch_device_us (RunFunc run, gpointer data)
     CHECK_CL (clWaitForEvents (1, &end));
     us = (event_time (end, CL_PROFILING_COMMAND_END) - event_time (start,
             CL_PROFILING_COMMAND_END)) / 1000.0 / n_reps;
-    if (held) {
-      fed_in_time = event_time (end, CL_PROFILING_COMMAND_QUEUED) <
-          event_time (held, CL_PROFILING_COMMAND_END);
-      CHECK_CL (clReleaseEvent (held));
-    }
+    if (queue_ahead && !clfft_hold_check (hold, end, &outcome, &error))
+      g_error ("--queue-ahead: %s", error->message);
     CHECK_CL (clReleaseEvent (start));
     CHECK_CL (clReleaseEvent (end));
-    if (fed_in_time)
-      return us;
-    if (hold_iterations >= 1u << 30)
+    if (outcome == CLFFT_HOLD_AT_LIMIT)
       g_error ("--queue-ahead: the device ran out of queued work with a "
-          "hold of %u iterations", hold_iterations);
-    hold_iterations *= 2;
+          "hold of %u iterations", clfft_hold_get_iterations (hold));
+    if (outcome == CLFFT_HOLD_IN_TIME)
+      return us;
   }
+}
+
+static void
+print_engine_log (ClfftLogLevel level, const gchar * message,
+    gpointer user_data)
+{
+  fprintf (stderr, "engine: %s\n", message);
 }
 
 /* Median over batches of the device time per run, in microseconds. */
@@ -1144,6 +1110,8 @@ main (int argc, char **argv)
       size_only = argv[++i];
     else if (!strcmp (argv[i], "--queue-ahead"))
       queue_ahead = TRUE;
+    else if (!strcmp (argv[i], "--engine-log"))
+      clfft_set_log_func (print_engine_log, NULL);
   }
   engine = clfft_engine_get (-1, &error);
   if (!engine)
@@ -1211,11 +1179,11 @@ main (int argc, char **argv)
   if (csv)
     fclose (csv);
   peer_clfft_teardown ();
-  if (hold_kernel) {
+  if (hold) {
     printf ("--queue-ahead: the last batches waited behind a hold of %u "
-        "iterations\n", hold_iterations);
-    CHECK_CL (clReleaseKernel (hold_kernel));
-    CHECK_CL (clReleaseMemObject (hold_sink));
+        "iterations (%.0f us)\n", clfft_hold_get_iterations (hold),
+        clfft_hold_get_last_us (hold));
+    clfft_hold_free (hold);
   }
   clfft_engine_unref (engine);
   g_strfreev (only);

@@ -2,13 +2,15 @@
  * double-precision DFT, out of place and in place (where the timing runs
  * on a copy), every schedule tuning can pick (complex, and unfolding real
  * spectra), the layout of real rows chosen by timing, the choice
- * remembered in memory and on disk, and bad cache entries discarded.
+ * remembered in memory and on disk, bad cache entries discarded, and the
+ * hold that timing rounds are queued behind.
  * CLFFT_TUNE=1 turns tuning on where the device is a CPU. */
 #include <gst/check/gstcheck.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
 #include "engine/clfft-engine.h"
+#include "engine/clfft-hold.h"
 #include "engine/clfft-transform.h"
 #include "engine/clfft-tuning.h"
 #include "reference.h"
@@ -108,9 +110,10 @@ check_schedules (const ClfftRowPassSpec * spec,
 
 /* One forward transform of BATCH random rows through a new plan, out of
  * place or in place, checked against the reference; returns the plan's
- * schedule, e.g. "8x8x5". */
+ * schedule, e.g. "8x8x5". Where hold is given, the transform is queued
+ * behind it, and the hold must have outlasted that. */
 static gchar *
-run_and_check (gboolean in_place)
+run_and_check_behind (gboolean in_place, ClfftHold * hold)
 {
   const ClfftTransformSpec spec = { LENGTH, -1, CLFFT_LOAD_COMPLEX,
     CLFFT_STORE_COMPLEX, 0, BATCH
@@ -122,10 +125,14 @@ run_and_check (gboolean in_place)
   ClfftScratch scratch = { 0, 0, {NULL, NULL} };
   ClfftTransform t;
   GError *error = NULL;
+  cl_command_queue queue = clfft_engine_get_queue (engine);
+  cl_event end = NULL;
   cl_mem src, dst;
   gdouble err;
   gchar *schedule;
 
+  /* the transform runs twice behind a hold: not in place */
+  fail_if (hold && in_place);
   for (gsize i = 0; i < n_values; i++)
     xd[i] = x[i] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
   ref_dft_1d (xd, ref, LENGTH, BATCH, -1);
@@ -133,12 +140,31 @@ run_and_check (gboolean in_place)
   dst = in_place ? src : device_buffer (n_values * sizeof (gfloat), y);
   fail_unless (clfft_transform_init (&t, engine, &spec, &error), "%s",
       error ? error->message : "");
+  if (hold) {
+    /* once before, as PoCL builds a kernel on its first launch */
+    fail_unless (clfft_transform_enqueue (&t, &scratch, src, rows, dst, rows,
+            BATCH, NULL, 0, 1.0f, NULL, &error), "%s",
+        error ? error->message : "");
+    fail_unless_equals_int (clFinish (queue), CL_SUCCESS);
+    fail_unless (clfft_hold_enqueue (hold, queue, &error), "%s",
+        error ? error->message : "");
+  }
   fail_unless (clfft_transform_enqueue (&t, &scratch, src, rows, dst, rows,
           BATCH, NULL, 0, 1.0f, NULL, &error), "%s",
       error ? error->message : "");
-  fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
-          (engine), dst, CL_TRUE, 0, n_values * sizeof (gfloat), y, 0, NULL,
-          NULL), CL_SUCCESS);
+  if (hold)
+    fail_unless_equals_int (clEnqueueMarkerWithWaitList (queue, 0, NULL,
+            &end), CL_SUCCESS);
+  fail_unless_equals_int (clEnqueueReadBuffer (queue, dst, CL_TRUE, 0,
+          n_values * sizeof (gfloat), y, 0, NULL, NULL), CL_SUCCESS);
+  if (hold) {
+    ClfftHoldOutcome outcome;
+
+    fail_unless (clfft_hold_check (hold, end, &outcome, &error), "%s",
+        error ? error->message : "");
+    fail_unless_equals_int (outcome, CLFFT_HOLD_IN_TIME);
+    fail_unless_equals_int (clReleaseEvent (end), CL_SUCCESS);
+  }
   err = rel_l2_error (y, ref, n_values);
   GST_INFO ("%s, %s: error %.2e", in_place ? "in place" : "out of place",
       clfft_transform_describe (&t), err);
@@ -155,6 +181,12 @@ run_and_check (gboolean in_place)
   g_free (xd);
   g_free (ref);
   return schedule;
+}
+
+static gchar *
+run_and_check (gboolean in_place)
+{
+  return run_and_check_behind (in_place, NULL);
 }
 
 /* Every schedule that tuning may pick for these lengths (the filter's
@@ -447,6 +479,60 @@ GST_START_TEST (test_choice_is_remembered)
 
 GST_END_TEST;
 
+/* Queues hold on queue, lets it end, then queues a marker: the outcome
+ * that clfft_hold_check gives that marker. */
+static ClfftHoldOutcome
+check_late_marker (ClfftHold * hold, cl_command_queue queue)
+{
+  ClfftHoldOutcome outcome = CLFFT_HOLD_IN_TIME;
+  GError *error = NULL;
+  cl_event end;
+
+  fail_unless (clfft_hold_enqueue (hold, queue, &error), "%s",
+      error ? error->message : "");
+  fail_unless_equals_int (clFinish (queue), CL_SUCCESS);
+  fail_unless_equals_int (clEnqueueMarkerWithWaitList (queue, 0, NULL, &end),
+      CL_SUCCESS);
+  fail_unless_equals_int (clWaitForEvents (1, &end), CL_SUCCESS);
+  fail_unless (clfft_hold_check (hold, end, &outcome, &error), "%s",
+      error ? error->message : "");
+  fail_unless_equals_int (clReleaseEvent (end), CL_SUCCESS);
+  return outcome;
+}
+
+/* The hold that timing rounds wait behind (engine/clfft-hold.h): one over
+ * before the batch's last command is queued doubles, up to its longest; a
+ * long one (2^24 dependent multiply-adds, milliseconds) outlasts the
+ * enqueueing of a transform, which is right behind it. */
+GST_START_TEST (test_hold_outlasts_the_enqueueing)
+{
+  cl_command_queue queue = clfft_engine_get_queue (engine);
+  GError *error = NULL;
+  ClfftHold *hold = clfft_hold_new (engine, 1, 4, &error);
+
+  fail_unless (hold != NULL, "%s", error ? error->message : "");
+  fail_unless_equals_int (check_late_marker (hold, queue),
+      CLFFT_HOLD_LENGTHENED);
+  fail_unless_equals_int (clfft_hold_get_iterations (hold), 2);
+  fail_unless_equals_int (check_late_marker (hold, queue),
+      CLFFT_HOLD_LENGTHENED);
+  fail_unless_equals_int (clfft_hold_get_iterations (hold), 4);
+  fail_unless_equals_int (check_late_marker (hold, queue),
+      CLFFT_HOLD_AT_LIMIT);
+  fail_unless_equals_int (clfft_hold_get_iterations (hold), 4);
+  clfft_hold_free (hold);
+
+  hold = clfft_hold_new (engine, 1u << 24, 1u << 24, &error);
+  fail_unless (hold != NULL, "%s", error ? error->message : "");
+  g_free (run_and_check_behind (FALSE, hold));
+  GST_INFO ("a hold of 2^24 iterations: %.0f us",
+      clfft_hold_get_last_us (hold));
+  fail_unless (clfft_hold_get_last_us (hold) > 0.0);
+  clfft_hold_free (hold);
+}
+
+GST_END_TEST;
+
 /* Replaces the contents of each tuning entry by contents. */
 static void
 overwrite_entries (const gchar * contents)
@@ -464,9 +550,9 @@ GST_START_TEST (test_bad_entries_are_discarded)
 {
   const gchar *bad[] = {
     "garbage",
-    "gst-clfft tuning 2\nanother key\n8,8,5@40\n",
+    "gst-clfft tuning 3\nanother key\n8,8,5@40\n",
     NULL,                       /* the right key, a schedule not offered */
-    NULL,                       /* the right key and schedule, format 1 */
+    NULL,                       /* the right key and schedule, format 2 */
   };
   gchar *schedule = run_and_check (FALSE);
   GPtrArray *entries = tuning_entries ();
@@ -476,8 +562,8 @@ GST_START_TEST (test_bad_entries_are_discarded)
   fail_unless (g_file_get_contents (g_ptr_array_index (entries, 0),
           &contents, NULL, NULL));
   lines = g_strsplit (contents, "\n", 3);
-  bad[2] = g_strdup_printf ("gst-clfft tuning 2\n%s\n7,7@3\n", lines[1]);
-  bad[3] = g_strdup_printf ("gst-clfft tuning 1\n%s\n%s\n", lines[1],
+  bad[2] = g_strdup_printf ("gst-clfft tuning 3\n%s\n7,7@3\n", lines[1]);
+  bad[3] = g_strdup_printf ("gst-clfft tuning 2\n%s\n%s\n", lines[1],
       lines[2]);
   g_strfreev (lines);
   g_free (contents);
@@ -496,7 +582,7 @@ GST_START_TEST (test_bad_entries_are_discarded)
     /* and a valid entry is written again */
     fail_unless (g_file_get_contents (g_ptr_array_index (entries, 0),
             &contents, NULL, NULL));
-    fail_unless (g_str_has_prefix (contents, "gst-clfft tuning 2\n"));
+    fail_unless (g_str_has_prefix (contents, "gst-clfft tuning 3\n"));
     g_free (contents);
   }
   g_free ((gchar *) bad[2]);
@@ -560,6 +646,7 @@ tuning_suite (void)
   tcase_add_test (tc, test_choice_is_remembered);
   tcase_add_test (tc, test_bad_entries_are_discarded);
   tcase_add_test (tc, test_prefetched_choice_is_read);
+  tcase_add_test (tc, test_hold_outlasts_the_enqueueing);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -1,5 +1,6 @@
 /* Plan-time tuning of row passes: see clfft-tuning.h. */
 #include "clfft-tuning.h"
+#include "clfft-hold.h"
 #include "clfft-private.h"
 
 #include <errno.h>
@@ -7,13 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 2: schedules may prefetch their twiddles; entries of 1 were chosen
- * without trying that, and are timed again */
-#define TUNING_FORMAT "gst-clfft tuning 2"
+/* 3: rounds are queued behind a hold, so that they time the device and
+ * not the host's enqueueing; entries of 2 were chosen without that, and
+ * are timed again (2: schedules may prefetch their twiddles) */
+#define TUNING_FORMAT "gst-clfft tuning 3"
 /* Launches per timed round, and rounds per schedule after one to warm up:
  * the median round counts. */
 #define LAUNCHES_PER_ROUND 10
 #define ROUNDS 5
+/* The hold's first length; it doubles where a round outlasts it, up to the
+ * longest, and the length found is kept for the process. */
+#define HOLD_FIRST_ITERATIONS (1u << 16)
+#define HOLD_LONGEST_ITERATIONS (1u << 22)
 /* Another schedule replaces the untuned one only when at least this much
  * faster: run-to-run noise (0.3 us in 10 on an H100) would otherwise pick
  * among equals at random. */
@@ -22,6 +28,15 @@
 static GMutex lock;
 static GHashTable *choices;     /* key -> ClfftRowSchedule */
 static ClfftTuningStats stats;
+static guint hold_iterations = HOLD_FIRST_ITERATIONS;
+
+/* Where passes are timed: a profiling queue of their own, each round
+ * queued behind a hold of the device. */
+typedef struct
+{
+  cl_command_queue queue;
+  ClfftHold *hold;
+} Timing;
 
 gboolean
 clfft_tuning_wanted (ClfftEngine * engine)
@@ -224,11 +239,16 @@ event_end (cl_event event, cl_ulong * end)
 }
 
 /* The pass's device time per launch, microseconds: markers around
- * LAUNCHES_PER_ROUND launches, the median of ROUNDS rounds. */
+ * LAUNCHES_PER_ROUND launches queued behind the hold, the median of ROUNDS
+ * rounds. A round that outlasted the hold runs again behind a longer one;
+ * one that outlasted the longest counts as it is. The round that warms up
+ * is not held: on an H100 the first launch of a kernel built just now did
+ * not start before the hold ended, however long (up to 2^30 iterations). */
 static gboolean
-time_pass (ClfftRowPass * pass, cl_command_queue queue,
-    const ClfftRowLaunch * l, gdouble * us, GError ** error)
+time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
+    gdouble * us, GError ** error)
 {
+  cl_command_queue queue = timing->queue;
   gdouble rounds[ROUNDS];
   gsize global, local;
 
@@ -239,7 +259,13 @@ time_pass (ClfftRowPass * pass, cl_command_queue queue,
   for (gint r = -1; r < ROUNDS; r++) {
     cl_event marks[2] = { NULL, NULL };
     cl_ulong end[2] = { 0, 0 };
-    cl_int st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &marks[0]);
+    ClfftHoldOutcome outcome = CLFFT_HOLD_IN_TIME;
+    gboolean held = r >= 0;
+    cl_int st;
+
+    if (held && !clfft_hold_enqueue (timing->hold, queue, error))
+      return FALSE;
+    st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &marks[0]);
 
     for (guint i = 0; st == CL_SUCCESS && i < LAUNCHES_PER_ROUND; i++) {
       if (!clfft_engine_check_fault (pass->engine, CLFFT_FAULT_AT_LAUNCH,
@@ -260,10 +286,28 @@ time_pass (ClfftRowPass * pass, cl_command_queue queue,
       st = CL_PROFILING_INFO_NOT_AVAILABLE;
     if (st != CL_SUCCESS)
       clFinish (queue);
+    else if (held && !clfft_hold_check (timing->hold, marks[1], &outcome,
+            error)) {
+      clfft_event_release (&marks[0]);
+      clfft_event_release (&marks[1]);
+      return FALSE;
+    }
     clfft_event_release (&marks[0]);
     clfft_event_release (&marks[1]);
     if (st != CL_SUCCESS)
       return clfft_fail (error, st, "timing a row pass schedule");
+    if (outcome == CLFFT_HOLD_LENGTHENED) {
+      clfft_log (CLFFT_LOG_DEBUG, "a timing round outlasted a hold of %.0f "
+          "us: now %u iterations", clfft_hold_get_last_us (timing->hold),
+          clfft_hold_get_iterations (timing->hold));
+      r--;
+      continue;
+    }
+    if (outcome == CLFFT_HOLD_AT_LIMIT)
+      clfft_log (CLFFT_LOG_INFO, "a timing round outlasted a hold of %u "
+          "iterations (%.0f us): it counts the host's enqueueing",
+          clfft_hold_get_iterations (timing->hold),
+          clfft_hold_get_last_us (timing->hold));
     if (r >= 0)
       rounds[r] = (gdouble) (end[1] - end[0]) / 1e3 / LAUNCHES_PER_ROUND;
   }
@@ -272,20 +316,41 @@ time_pass (ClfftRowPass * pass, cl_command_queue queue,
   return TRUE;
 }
 
-static cl_command_queue
-profiling_queue (ClfftEngine * engine, GError ** error)
+static gboolean
+timing_init (Timing * timing, ClfftEngine * engine, GError ** error)
 {
   cl_int st;
-  cl_command_queue queue =
-      clCreateCommandQueue (clfft_engine_get_context (engine),
-      clfft_engine_get_device (engine)->id, CL_QUEUE_PROFILING_ENABLE, &st);
+  guint iterations;
 
+  g_mutex_lock (&lock);
+  iterations = hold_iterations;
+  g_mutex_unlock (&lock);
+  timing->hold = NULL;
+  timing->queue = clCreateCommandQueue (clfft_engine_get_context (engine),
+      clfft_engine_get_device (engine)->id, CL_QUEUE_PROFILING_ENABLE, &st);
   if (st != CL_SUCCESS) {
-    clfft_fail (error, st, "clCreateCommandQueue (profiling)");
-    return NULL;
+    timing->queue = NULL;
+    return clfft_fail (error, st, "clCreateCommandQueue (profiling)");
   }
   clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
-  return queue;
+  timing->hold = clfft_hold_new (engine, iterations, HOLD_LONGEST_ITERATIONS,
+      error);
+  return timing->hold != NULL;
+}
+
+/* Keeps the hold's length for the next timing. */
+static void
+timing_clear (Timing * timing)
+{
+  if (timing->hold) {
+    g_mutex_lock (&lock);
+    hold_iterations = MAX (hold_iterations,
+        clfft_hold_get_iterations (timing->hold));
+    g_mutex_unlock (&lock);
+  }
+  clfft_hold_free (timing->hold);
+  timing->hold = NULL;
+  clfft_queue_release (&timing->queue);
 }
 
 /* A copy of buffer for launches that would overwrite it, on queue. */
@@ -345,28 +410,30 @@ drops_input (const ClfftRowPass * pass)
  * timing error. */
 static gboolean
 time_schedule (ClfftRowPass * pass, const ClfftRowSchedule * schedule,
-    cl_command_queue queue, const ClfftRowLaunch * l, gdouble * us,
+    Timing * timing, const ClfftRowLaunch * l, gdouble * us,
     GError ** error)
 {
+  gchar *name = schedule_text (schedule);
   ClfftRowPass trial;
   GError *build_error = NULL;
-  gboolean ok;
+  gboolean ok = TRUE;
 
   if (clfft_row_schedule_equal (schedule, &pass->schedule))
-    return time_pass (pass, queue, l, us, error);
-  if (!clfft_row_pass_init_scheduled (&trial, pass->engine, &pass->spec,
+    ok = time_pass (pass, timing, l, us, error);
+  else if (clfft_row_pass_init_scheduled (&trial, pass->engine, &pass->spec,
           schedule, &build_error)) {
-    gchar *name = schedule_text (schedule);
-
+    ok = time_pass (&trial, timing, l, us, error);
+    clfft_row_pass_clear (&trial);
+  } else {
     clfft_log (CLFFT_LOG_INFO, "length-%u schedule %s not tried: %s",
         pass->n, name, build_error->message);
-    g_free (name);
     g_clear_error (&build_error);
     *us = G_MAXDOUBLE;
-    return TRUE;
   }
-  ok = time_pass (&trial, queue, l, us, error);
-  clfft_row_pass_clear (&trial);
+  if (ok && *us < G_MAXDOUBLE)
+    clfft_log (CLFFT_LOG_DEBUG, "length-%u schedule %s: %.2f us a launch",
+        pass->n, name, *us);
+  g_free (name);
   return ok;
 }
 
@@ -377,19 +444,19 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
     const ClfftRowSchedule * candidates, guint count,
     ClfftRowSchedule * chosen, GError ** error)
 {
-  cl_command_queue queue = profiling_queue (pass->engine, error);
+  Timing timing;
   ClfftRowLaunch l;
   ClfftRowSchedule best;
   cl_mem copy = NULL;
   gdouble us, best_us = G_MAXDOUBLE, untuned_us = G_MAXDOUBLE;
   guint timed = 0;
-  gboolean ok = queue != NULL
-      && timed_launch (pass->engine, queue, launch, drops_input (pass), &l,
-      &copy, error);
+  gboolean ok = timing_init (&timing, pass->engine, error)
+      && timed_launch (pass->engine, timing.queue, launch, drops_input (pass),
+      &l, &copy, error);
 
   /* the untuned pass is the first candidate */
   for (guint i = 0; ok && i < count; i++) {
-    ok = time_schedule (pass, &candidates[i], queue, &l, &us, error);
+    ok = time_schedule (pass, &candidates[i], &timing, &l, &us, error);
     if (ok && us < G_MAXDOUBLE)
       timed++;
     if (ok && i == 0)
@@ -407,7 +474,7 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
     ClfftRowSchedule prefetched = best;
 
     prefetched.prefetch_twiddles = TRUE;
-    ok = time_schedule (pass, &prefetched, queue, &l, &us, error);
+    ok = time_schedule (pass, &prefetched, &timing, &l, &us, error);
     if (ok && us < G_MAXDOUBLE)
       timed++;
     if (ok && us < MARGIN * best_us) {
@@ -431,7 +498,7 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
     g_mutex_unlock (&lock);
   }
   clfft_buffer_release (&copy);
-  clfft_queue_release (&queue);
+  timing_clear (&timing);
   return ok;
 }
 
@@ -443,7 +510,7 @@ clfft_row_passes_fastest (ClfftRowPass * const passes[],
   const gchar *pick = g_getenv ("CLFFT_TUNE_PICK");
   gdouble us[CLFFT_MAX_ROW_SCHEDULES];
   ClfftEngine *engine;
-  cl_command_queue queue;
+  Timing timing;
   cl_mem copy = NULL;
   guint best = 0;
   gboolean ok;
@@ -451,15 +518,14 @@ clfft_row_passes_fastest (ClfftRowPass * const passes[],
   g_return_val_if_fail (count >= 1 && count <= CLFFT_MAX_ROW_SCHEDULES,
       FALSE);
   engine = passes[0]->engine;
-  queue = profiling_queue (engine, error);
-  ok = queue != NULL;
+  ok = timing_init (&timing, engine, error);
   /* the launches share their buffers: one copy serves them all */
   for (guint i = 0; ok && i < count; i++) {
     ClfftRowLaunch l;
 
-    ok = timed_launch (engine, queue, &launches[i], drops_input (passes[i]),
-        &l, &copy, error)
-        && time_pass (passes[i], queue, &l, &us[i], error);
+    ok = timed_launch (engine, timing.queue, &launches[i],
+        drops_input (passes[i]), &l, &copy, error)
+        && time_pass (passes[i], &timing, &l, &us[i], error);
     if (ok && us[i] < us[best])
       best = i;
   }
@@ -478,7 +544,7 @@ clfft_row_passes_fastest (ClfftRowPass * const passes[],
     g_mutex_unlock (&lock);
   }
   clfft_buffer_release (&copy);
-  clfft_queue_release (&queue);
+  timing_clear (&timing);
   return ok;
 }
 
