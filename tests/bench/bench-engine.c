@@ -13,7 +13,7 @@
  * device busy until the host has queued the whole batch, so that the
  * device never waits for the host inside it (without it, where the host
  * enqueues a run more slowly than the device runs it, the host's pace is
- * what is measured). --engine-log: the engine's messages to stderr, the
+ * what is measured); the kernel is the engine's ClfftHold. --engine-log: the engine's messages to stderr, the
  * schedules that tuning timed among them.
  */
 #include <math.h>

@@ -75,7 +75,11 @@ clfft_hold_check (ClfftHold * hold, cl_event end, ClfftHoldOutcome * outcome,
   cl_ulong queued = 0, hold_start = 0, hold_end = 0;
   cl_int st;
 
-  g_return_val_if_fail (hold->held != NULL, FALSE);
+  if (!hold->held) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_OPENCL,
+        "clfft_hold_check: no hold queued since the last check");
+    return FALSE;
+  }
   st = clGetEventProfilingInfo (end, CL_PROFILING_COMMAND_QUEUED,
       sizeof (queued), &queued, NULL);
   if (st == CL_SUCCESS)

@@ -17,7 +17,8 @@
 #define LAUNCHES_PER_ROUND 10
 #define ROUNDS 5
 /* The hold's first length; it doubles where a round outlasts it, up to the
- * longest, and the length found is kept for the process. */
+ * longest, for the rest of that pass's timing (so that one stall of the
+ * host does not lengthen every later round). */
 #define HOLD_FIRST_ITERATIONS (1u << 16)
 #define HOLD_LONGEST_ITERATIONS (1u << 22)
 /* Another schedule replaces the untuned one only when at least this much
@@ -28,7 +29,6 @@
 static GMutex lock;
 static GHashTable *choices;     /* key -> ClfftRowSchedule */
 static ClfftTuningStats stats;
-static guint hold_iterations = HOLD_FIRST_ITERATIONS;
 
 /* Where passes are timed: a profiling queue of their own, each round
  * queued behind a hold of the device. */
@@ -36,6 +36,7 @@ typedef struct
 {
   cl_command_queue queue;
   ClfftHold *hold;
+  gboolean told_at_limit;       /* logged that the longest hold fell short */
 } Timing;
 
 gboolean
@@ -303,11 +304,13 @@ time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
       r--;
       continue;
     }
-    if (outcome == CLFFT_HOLD_AT_LIMIT)
+    if (outcome == CLFFT_HOLD_AT_LIMIT && !timing->told_at_limit) {
       clfft_log (CLFFT_LOG_INFO, "a timing round outlasted a hold of %u "
-          "iterations (%.0f us): it counts the host's enqueueing",
+          "iterations (%.0f us): such rounds count the host's enqueueing",
           clfft_hold_get_iterations (timing->hold),
           clfft_hold_get_last_us (timing->hold));
+      timing->told_at_limit = TRUE;
+    }
     if (r >= 0)
       rounds[r] = (gdouble) (end[1] - end[0]) / 1e3 / LAUNCHES_PER_ROUND;
   }
@@ -320,12 +323,9 @@ static gboolean
 timing_init (Timing * timing, ClfftEngine * engine, GError ** error)
 {
   cl_int st;
-  guint iterations;
 
-  g_mutex_lock (&lock);
-  iterations = hold_iterations;
-  g_mutex_unlock (&lock);
   timing->hold = NULL;
+  timing->told_at_limit = FALSE;
   timing->queue = clCreateCommandQueue (clfft_engine_get_context (engine),
       clfft_engine_get_device (engine)->id, CL_QUEUE_PROFILING_ENABLE, &st);
   if (st != CL_SUCCESS) {
@@ -333,21 +333,14 @@ timing_init (Timing * timing, ClfftEngine * engine, GError ** error)
     return clfft_fail (error, st, "clCreateCommandQueue (profiling)");
   }
   clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
-  timing->hold = clfft_hold_new (engine, iterations, HOLD_LONGEST_ITERATIONS,
-      error);
+  timing->hold = clfft_hold_new (engine, HOLD_FIRST_ITERATIONS,
+      HOLD_LONGEST_ITERATIONS, error);
   return timing->hold != NULL;
 }
 
-/* Keeps the hold's length for the next timing. */
 static void
 timing_clear (Timing * timing)
 {
-  if (timing->hold) {
-    g_mutex_lock (&lock);
-    hold_iterations = MAX (hold_iterations,
-        clfft_hold_get_iterations (timing->hold));
-    g_mutex_unlock (&lock);
-  }
   clfft_hold_free (timing->hold);
   timing->hold = NULL;
   clfft_queue_release (&timing->queue);
