@@ -13,8 +13,9 @@
  * device busy until the host has queued the whole batch, so that the
  * device never waits for the host inside it (without it, where the host
  * enqueues a run more slowly than the device runs it, the host's pace is
- * what is measured); the kernel is the engine's ClfftHold. --engine-log: the engine's messages to stderr, the
- * schedules that tuning timed among them.
+ * what is measured); the kernel is the engine's ClfftHold. --engine-log:
+ * the engine's messages to stderr, the schedules that tuning timed among
+ * them.
  */
 #include <math.h>
 #include <stdio.h>
