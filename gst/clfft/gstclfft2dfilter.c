@@ -48,6 +48,13 @@
  * offered a pool of buffers in pinned memory, which the device reads
  * without a copy.
  *
+ * The first frame of a frame size waits for its kernels, built by the
+ * OpenCL driver or loaded from the kernel cache; on GPUs the FFT passes'
+ * schedules are then timed while frames run and the faster ones take over
+ * between frames (#GstClfft2dFilter:tuning). Each new size posts a
+ * `clfft-prepare` element message (width, height, seconds, tuning,
+ * final). `gst-clfft-prepare --size WxH` prepares sizes ahead of time.
+ *
  * The device is the first GPU, else the first CPU device (PoCL), unless the
  * environment variable `GST_CLFFT_DEVICE` (an index or a part of a device
  * name) or the #GstClfft2dFilter:device-index property says otherwise.
@@ -111,6 +118,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define DEFAULT_DEVICE_INDEX -1
 #define DEFAULT_PIPELINE_DEPTH 0
 #define DEFAULT_FALLBACK FALSE
+#define DEFAULT_TUNING GST_CLFFT_TUNING_AUTO
 
 enum
 {
@@ -133,6 +141,7 @@ enum
   PROP_DEVICE_NAME,
   PROP_PIPELINE_DEPTH,
   PROP_FALLBACK,
+  PROP_TUNING,
 };
 
 #define CLFFT_2D_FILTER_CAPS \
@@ -244,6 +253,29 @@ gst_clfft_padding_get_type (void)
 
   if (g_once_init_enter (&type)) {
     GType t = g_enum_register_static ("GstClfftPadding", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_clfft_tuning_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_TUNING_AUTO, "background on GPUs, off on CPUs (or as the "
+          "CLFFT_TUNE environment variable says)", "auto"},
+    {GST_CLFFT_TUNING_OFF, "The rule's schedules, nothing timed", "off"},
+    {GST_CLFFT_TUNING_BACKGROUND, "The rule's schedules at once; faster "
+          "ones timed on another thread take over between frames",
+        "background"},
+    {GST_CLFFT_TUNING_BLOCKING, "Faster schedules timed before the first "
+          "frame of a new size leaves", "blocking"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftTuning", values);
     g_once_init_leave (&type, t);
   }
   return type;
@@ -409,6 +441,9 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     case PROP_FALLBACK:
       self->fallback = g_value_get_boolean (value);
       break;
+    case PROP_TUNING:
+      self->tuning = g_value_get_enum (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -485,6 +520,9 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_FALLBACK:
       g_value_set_boolean (value, self->fallback);
+      break;
+    case PROP_TUNING:
+      g_value_set_enum (value, self->tuning);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -737,9 +775,47 @@ drain_held (GstClfft2dFilter * self)
 /* Makes the engine's filter for the frame size of set_info and the
  * padding, with no plan in place; the mask is made anew at the next
  * frame. */
+/* The clfft-prepare message: the plan of the stream's size took seconds
+ * (its kernels and tables, or its tuning in the background), with the
+ * tuning decided; final where its schedules will not change again. */
+static void
+post_prepare_message (GstClfft2dFilter * self, gdouble seconds,
+    gboolean final)
+{
+  ClfftTuning tuning = clfft_filter2d_get_tuning (self->plan);
+
+  GST_INFO_OBJECT (self, "%dx%d: %s in %.3f s (tuning %s)", self->width,
+      self->height, final && tuning == CLFFT_TUNING_BACKGROUND ?
+      "tuned in the background" : "prepared", seconds,
+      clfft_tuning_name (tuning));
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_element (GST_OBJECT (self),
+          gst_structure_new ("clfft-prepare", "width", G_TYPE_INT,
+              self->width, "height", G_TYPE_INT, self->height, "seconds",
+              G_TYPE_DOUBLE, seconds, "tuning", G_TYPE_STRING,
+              clfft_tuning_name (tuning), "final", G_TYPE_BOOLEAN, final,
+              NULL)));
+}
+
+/* A new tuning property goes to the plan (from the next frame). */
+static void
+apply_tuning (GstClfft2dFilter * self)
+{
+  GstClfftTuning tuning;
+
+  GST_OBJECT_LOCK (self);
+  tuning = self->tuning;
+  GST_OBJECT_UNLOCK (self);
+  if (tuning == self->plan_tuning)
+    return;
+  clfft_filter2d_set_tuning (self->plan, (ClfftTuning) tuning);
+  self->plan_tuning = tuning;
+}
+
 static gboolean
 make_plan (GstClfft2dFilter * self, ClfftPadding padding, GError ** error)
 {
+  gint64 start = g_get_monotonic_time ();
   guint tw, th;
 
   /* I420 and NV12: the luma plane, 8-bit like GRAY8 */
@@ -747,6 +823,10 @@ make_plan (GstClfft2dFilter * self, ClfftPadding padding, GError ** error)
       self->wide ? CLFFT_PIXELS_U16 : CLFFT_PIXELS_U8, padding, error);
   if (!self->plan)
     return FALSE;
+  self->plan_tuning = GST_CLFFT_TUNING_AUTO;
+  apply_tuning (self);
+  post_prepare_message (self, (g_get_monotonic_time () - start) / 1e6,
+      clfft_filter2d_get_tuning (self->plan) != CLFFT_TUNING_BACKGROUND);
   self->plan_padding = padding;
   clfft_filter2d_get_transform_size (self->plan, &tw, &th);
   self->mask = g_new (gfloat, (gsize) tw * th);
@@ -925,6 +1005,7 @@ configure_plan (GstClfft2dFilter * self, GError ** error)
 
   if (!update_mask (self, error))
     return FALSE;
+  apply_tuning (self);
   GST_OBJECT_LOCK (self);
   gain = self->gain;
   offset = self->offset;
@@ -1025,6 +1106,7 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
   GError *error = NULL;
   ClfftPadding padding;
   GstFlowReturn ret;
+  gdouble tuned_seconds;
 
   sync_controlled_properties (self, inbuf);
   GST_OBJECT_LOCK (self);
@@ -1086,6 +1168,9 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
   g_queue_push_tail (&self->held, held);
   if (ret != GST_FLOW_OK && device_failed (self, error, TRUE))
     ret = GST_FLOW_OK;
+  if (ret == GST_FLOW_OK && self->plan
+      && clfft_filter2d_take_tuned (self->plan, &tuned_seconds))
+    post_prepare_message (self, tuned_seconds, TRUE);
   return ret;
 }
 
@@ -1433,6 +1518,23 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           "PoCL first), with a warning message naming both, instead of "
           "stopping with an error", DEFAULT_FALLBACK, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  /**
+   * GstClfft2dFilter:tuning:
+   *
+   * How the FFT passes' schedules are chosen for each frame size. Timing
+   * the candidates on the device makes the filter faster on GPUs, and
+   * takes seconds per new size: `background` filters at once with the
+   * rule's schedules while another thread times the others, `blocking`
+   * holds the first frame of a new size until they are timed, `off` times
+   * nothing. Choices are kept on disk, so a size tuned once is not timed
+   * again. Each plan posts a `clfft-prepare` element message.
+   */
+  g_object_class_install_property (gobject_class, PROP_TUNING,
+      g_param_spec_enum ("tuning", "Tuning",
+          "How the FFT schedules of a new frame size are chosen: timed on "
+          "the device in the background, before the first frame, or not",
+          GST_TYPE_CLFFT_TUNING, DEFAULT_TUNING, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
       g_param_spec_string ("device-name", "Device name",
           "Name of the OpenCL device in use (set from READY on)", NULL,
@@ -1469,6 +1571,7 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_OUTPUT, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_PADDING, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_TUNING, 0);
 }
 
 static void
@@ -1490,6 +1593,7 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->device_index = DEFAULT_DEVICE_INDEX;
   self->pipeline_depth = DEFAULT_PIPELINE_DEPTH;
   self->fallback = DEFAULT_FALLBACK;
+  self->tuning = DEFAULT_TUNING;
   self->mask_dirty = TRUE;
   g_queue_init (&self->held);
   self->depth_cap = CLFFT_FILTER2D_MAX_IN_FLIGHT;

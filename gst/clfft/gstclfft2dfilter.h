@@ -28,6 +28,18 @@ GType gst_clfft_mode_get_type (void);
 #define GST_TYPE_CLFFT_PADDING (gst_clfft_padding_get_type ())
 GType gst_clfft_padding_get_type (void);
 
+#define GST_TYPE_CLFFT_TUNING (gst_clfft_tuning_get_type ())
+GType gst_clfft_tuning_get_type (void);
+
+/* The engine's ClfftTuning, value for value. */
+typedef enum
+{
+  GST_CLFFT_TUNING_AUTO = CLFFT_TUNING_AUTO,
+  GST_CLFFT_TUNING_OFF = CLFFT_TUNING_OFF,
+  GST_CLFFT_TUNING_BACKGROUND = CLFFT_TUNING_BACKGROUND,
+  GST_CLFFT_TUNING_BLOCKING = CLFFT_TUNING_BLOCKING,
+} GstClfftTuning;
+
 /* The engine's ClfftPadding, value for value. */
 typedef enum
 {
@@ -73,6 +85,7 @@ struct _GstClfft2dFilter
   gint device_index;
   guint pipeline_depth;         /* 0: automatic */
   gboolean fallback;
+  GstClfftTuning tuning;
   gboolean mask_dirty;
 
   /* guarded by the object lock (set_context may come from any thread) */
@@ -81,6 +94,7 @@ struct _GstClfft2dFilter
   /* streaming state, from set_info to stop */
   ClfftFilter2d *plan;
   ClfftPadding plan_padding;    /* what plan was made with */
+  GstClfftTuning plan_tuning;   /* what plan was asked to tune with */
   gfloat *mask;                 /* at the plan's transform size */
   gint width, height;
   gboolean wide;                /* GRAY16_LE */

@@ -4,6 +4,7 @@
  *
  * Usage: bench-engine [--csv FILE] [--batches N] [--reps N] [--quick]
  *   [--only GROUPS] [--size WxH] [--queue-ahead] [--engine-log]
+ *   [--filter-tuning background]
  * GROUPS: comma-separated, of launch, pair, filter, passes, frames, mirror,
  * r2c, spectrum
  * (default all). --size: only the frame size WxH of the 2D cases (one of
@@ -15,7 +16,10 @@
  * enqueues a run more slowly than the device runs it, the host's pace is
  * what is measured); the kernel is the engine's ClfftHold. --engine-log:
  * the engine's messages to stderr, the schedules that tuning timed among
- * them.
+ * them. --filter-tuning background: the filter cases tune in the
+ * background (clfft2dfilter's default on GPUs) while frames run, and are
+ * timed once the tuned schedules are in; otherwise they tune at their
+ * first launch, as the plans do.
  */
 #include <math.h>
 #include <stdio.h>
@@ -556,6 +560,51 @@ set_filter_gain (ClfftFilter2d * filter, gboolean lowpass)
   g_free (gain);
 }
 
+/* --filter-tuning background: the filter cases tune in the background,
+ * as clfft2dfilter does by default on GPUs, and are timed once the tuned
+ * schedules are in (settled_filter) */
+static gboolean filter_background;
+
+/* An 8-bit filter that tunes as the engine's plans do (at the first
+ * launch where tuning is on: CLFFT_TUNE or the device), or in the
+ * background with --filter-tuning background. */
+static ClfftFilter2d *
+new_filter (guint w, guint h, ClfftPadding padding, GError ** error)
+{
+  ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8,
+      padding, error);
+
+  if (filter)
+    clfft_filter2d_set_tuning (filter, filter_background ?
+        CLFFT_TUNING_BACKGROUND : clfft_tuning_decide (engine,
+            CLFFT_TUNING_AUTO, FALSE));
+  return filter;
+}
+
+/* With --filter-tuning background: filters frames, as a stream would,
+ * until the schedules tuned in the background are in (at most a
+ * minute); prints how long that took. */
+static void
+settled_filter (ClfftFilter2d * filter, guint w, guint h,
+    const guint8 * frame, guint8 * out)
+{
+  gint64 start = g_get_monotonic_time ();
+  GError *error = NULL;
+  gdouble seconds;
+  guint frames = 0;
+
+  if (clfft_filter2d_get_tuning (filter) != CLFFT_TUNING_BACKGROUND)
+    return;
+  do {
+    if (!clfft_filter2d_process (filter, frame, w, out, w, &error))
+      g_error ("%s", error->message);
+    frames++;
+  } while (!clfft_filter2d_take_tuned (filter, &seconds)
+      && g_get_monotonic_time () - start < 60 * G_USEC_PER_SEC);
+  printf ("%ux%u filter: tuned in the background in %.2f s, %u frames "
+      "filtered meanwhile\n", w, h, seconds, frames);
+}
+
 /* The filter path's device time with the element's default mask, and
  * where the columns read half of that mask (clfft_filter2d_get_gain_mirrored)
  * with a random one; with vk_pair_us (VkFFT's bare R2C + C2R pair on float
@@ -564,8 +613,7 @@ static void
 bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
 {
   GError *error = NULL;
-  ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8,
-      padding, &error);
+  ClfftFilter2d *filter = new_filter (w, h, padding, &error);
   guint8 *frame = g_malloc ((gsize) w * h);
 
   if (!filter)
@@ -576,6 +624,7 @@ bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
   /* one real frame through, so the device buffers hold a real picture */
   if (!clfft_filter2d_process (filter, frame, w, frame, w, &error))
     g_error ("%s", error->message);
+  settled_filter (filter, w, h, frame, frame);
   report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror" :
       "filter-gray8", w, h, "gst-clfft", median_device_us (run_filter,
           filter), vk_pair_us, -1);
@@ -848,8 +897,7 @@ bench_frames (guint w, guint h)
   /* at most 128 MiB of frames each way */
   const guint n_frames = MIN (50, (128u << 20) / size);
   GError *error = NULL;
-  ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8,
-      CLFFT_PADDING_NONE, &error);
+  ClfftFilter2d *filter = new_filter (w, h, CLFFT_PADDING_NONE, &error);
   ClfftHostBuffer *pinned_in, *pinned_out;
   guint8 *frames = g_malloc (n_frames * size), *first_out = NULL;
   guint8 *out = g_malloc (n_frames * size);
@@ -1109,6 +1157,8 @@ main (int argc, char **argv)
       only = g_strsplit (argv[++i], ",", -1);
     else if (!strcmp (argv[i], "--size") && i + 1 < argc)
       size_only = argv[++i];
+    else if (!strcmp (argv[i], "--filter-tuning") && i + 1 < argc)
+      filter_background = !strcmp (argv[++i], "background");
     else if (!strcmp (argv[i], "--queue-ahead"))
       queue_ahead = TRUE;
     else if (!strcmp (argv[i], "--engine-log"))

@@ -423,6 +423,83 @@ GST_START_TEST (test_paths_mirrored_masks)
 
 GST_END_TEST;
 
+/* Tuning in the background: the first frames run the rule's schedules
+ * while a thread times the others (no choice in memory or on disk, so it
+ * times them), and the tuned passes come in between two frames. Every
+ * frame, before, during and after, is the reference's; the rows of 640
+ * (320-point passes, forward and inverse) are what it tunes. */
+GST_START_TEST (test_background_tuning_swaps_between_frames)
+{
+  const Case c = { 640, 48, FALSE, FALSE, 1.0f, 0.0f };
+  const gsize n = (gsize) c.width * c.height;
+  gchar *dir = clfft_program_cache_dir ();
+  GPtrArray *entries = ref_files_with_prefix (dir, "tuning-");
+  ClfftTuningStats before, after;
+  GError *error = NULL;
+  ClfftFilter2d *filter;
+  gfloat *gain = random_gain (c.width, c.height, FALSE);
+  guint16 *frame = g_new (guint16, n);
+  guint8 *out = g_malloc (n);
+  gint64 start;
+  gdouble seconds = -1.0;
+  guint frames = 0, after_swap = 0;
+
+  for (guint i = 0; i < entries->len; i++)
+    g_unlink (g_ptr_array_index (entries, i));
+  g_ptr_array_unref (entries);
+  g_free (dir);
+  clfft_tuning_forget ();
+  clfft_tuning_get_stats (&before);
+  filter = clfft_filter2d_new (engine, c.width, c.height, CLFFT_PIXELS_U8,
+      CLFFT_PADDING_NONE, &error);
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  /* the three passes, which are what is tuned */
+  clfft_filter2d_set_one_launch (filter, FALSE);
+  clfft_filter2d_set_lanes (filter, FALSE);
+  clfft_filter2d_set_tuning (filter, CLFFT_TUNING_BACKGROUND);
+  fail_unless_equals_int (clfft_filter2d_get_tuning (filter),
+      CLFFT_TUNING_BACKGROUND);
+  fail_unless (clfft_filter2d_set_gain (filter, gain, &error), "%s",
+      error ? error->message : "");
+  start = g_get_monotonic_time ();
+  /* until two frames after the swap, or ten minutes */
+  while (after_swap < 2
+      && g_get_monotonic_time () - start < 600 * G_USEC_PER_SEC) {
+    guint16 *want;
+    guint8 *frame_bytes, *want_bytes;
+
+    for (gsize p = 0; p < n; p++)
+      frame[p] = g_rand_int_range (rng, 0, 256);
+    frame_bytes = to_bytes (&c, frame);
+    fail_unless (clfft_filter2d_process (filter, frame_bytes, c.width, out,
+            c.width, &error), "%s", error ? error->message : "");
+    want = reference_pixels (&c, frame, gain);
+    want_bytes = to_bytes (&c, want);
+    assert_close (&c, out, want_bytes, seconds < 0 ? "before the swap" :
+        "after the swap");
+    frames++;
+    if (seconds >= 0 || clfft_filter2d_take_tuned (filter, &seconds))
+      after_swap++;
+    g_free (frame_bytes);
+    g_free (want);
+    g_free (want_bytes);
+  }
+  fail_unless (seconds >= 0, "the tuning did not finish in ten minutes");
+  /* frames ran while it timed: the swap was not at the first frame */
+  fail_unless (frames > after_swap, "%u frames, %u after the swap", frames,
+      after_swap);
+  clfft_tuning_get_stats (&after);
+  fail_unless (after.timed >= before.timed + 2, "%u passes timed",
+      after.timed - before.timed);
+  fail_if (clfft_filter2d_take_tuned (filter, &seconds));
+  clfft_filter2d_free (filter);
+  g_free (gain);
+  g_free (frame);
+  g_free (out);
+}
+
+GST_END_TEST;
+
 static Suite *
 filter_paths_suite (void)
 {
@@ -437,6 +514,7 @@ filter_paths_suite (void)
   tcase_add_test (tc, test_paths_decline);
   tcase_add_test (tc, test_paths_cache_hints);
   tcase_add_test (tc, test_paths_mirrored_masks);
+  tcase_add_test (tc, test_background_tuning_swaps_between_frames);
   suite_add_tcase (s, tc);
   return s;
 }

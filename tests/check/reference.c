@@ -1,5 +1,7 @@
 #include "reference.h"
 
+#include <glib/gstdio.h>
+
 #include <fftw3.h>
 #include <math.h>
 #include <stdio.h>
@@ -122,4 +124,25 @@ ref_files_with_prefix (const gchar * dir, const gchar * prefix)
   if (d)
     g_dir_close (d);
   return paths;
+}
+
+void
+ref_remove_tree (const gchar * path)
+{
+  GDir *d = g_file_test (path, G_FILE_TEST_IS_SYMLINK) ? NULL :
+      g_dir_open (path, 0, NULL);
+  const gchar *name;
+
+  while (d && (name = g_dir_read_name (d))) {
+    gchar *child = g_build_filename (path, name, NULL);
+
+    ref_remove_tree (child);
+    g_free (child);
+  }
+  if (d) {
+    g_dir_close (d);
+    g_rmdir (path);
+  } else {
+    g_unlink (path);
+  }
 }

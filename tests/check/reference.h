@@ -27,6 +27,9 @@ GRand *ref_rand_new (void);
  * where dir cannot be read). */
 GPtrArray *ref_files_with_prefix (const gchar * dir, const gchar * prefix);
 
+/* Removes path: a file, or a folder with all it holds. */
+void ref_remove_tree (const gchar * path);
+
 /* The process's resident memory in KiB (/proc/self/statm); 0 where that
  * cannot be read. For the soak and cycle tests. */
 gsize ref_resident_kib (void);

@@ -11,6 +11,7 @@
 
 #include "engine/clfft-engine.h"
 #include "engine/clfft-hold.h"
+#include "engine/clfft-kernels.h"
 #include "engine/clfft-transform.h"
 #include "engine/clfft-tuning.h"
 #include "reference.h"
@@ -553,6 +554,77 @@ overwrite_entries (const gchar * contents)
   g_ptr_array_unref (entries);
 }
 
+/* The first 16 hex digits of a SHA-256 over the embedded kernels' names
+ * and sources, each with its terminating zero: what a tuning entry's key
+ * names them by. */
+static gchar *
+kernel_sources_digest (void)
+{
+  GChecksum *sum = g_checksum_new (G_CHECKSUM_SHA256);
+  gchar *digest;
+
+  for (guint i = 0; i < clfft_n_kernel_sources; i++) {
+    g_checksum_update (sum, (const guchar *) clfft_kernel_sources[i].name,
+        strlen (clfft_kernel_sources[i].name) + 1);
+    g_checksum_update (sum, (const guchar *) clfft_kernel_sources[i].source,
+        strlen (clfft_kernel_sources[i].source) + 1);
+  }
+  digest = g_strndup (g_checksum_get_string (sum), 16);
+  g_checksum_free (sum);
+  return digest;
+}
+
+/* A choice is keyed by the kernels' sources: the entry names them, and an
+ * entry timed with other kernels (its key the same but for their digest)
+ * is never used: it is discarded and the pass timed again. */
+GST_START_TEST (test_entry_names_kernel_sources)
+{
+  gchar *schedule = run_and_check (FALSE), *contents = NULL, *digest;
+  gchar *field, *other_field, *stale;
+  GPtrArray *entries = tuning_entries ();
+  ClfftTuningStats before, after;
+  gchar **lines;
+
+  fail_unless_equals_int (entries->len, 1);
+  fail_unless (g_file_get_contents (g_ptr_array_index (entries, 0),
+          &contents, NULL, NULL));
+  lines = g_strsplit (contents, "\n", 4);
+  fail_unless (g_strv_length (lines) >= 3);
+  digest = kernel_sources_digest ();
+  field = g_strdup_printf ("|kernels=%s|", digest);
+  fail_unless (strstr (lines[1], field) != NULL, "the key %s does not name "
+      "the kernels' digest %s", lines[1], digest);
+
+  /* the same entry as kernels of another digest would have written it */
+  other_field = g_strdup ("|kernels=0123456789abcdef|");
+  fail_if (g_strcmp0 (field, other_field) == 0);
+  {
+    gchar **parts = g_strsplit (contents, field, 2);
+
+    stale = g_strjoinv (other_field, parts);
+    g_strfreev (parts);
+  }
+  overwrite_entries (stale);
+  clfft_tuning_forget ();
+  before = stats_now ();
+  g_free (schedule);
+  schedule = run_and_check (FALSE);
+  after = stats_now ();
+  fail_unless_equals_int (after.read_from_disk, before.read_from_disk);
+  fail_unless_equals_int (after.discarded, before.discarded + 1);
+  fail_unless_equals_int (after.timed, before.timed + 1);
+  g_free (schedule);
+  g_free (stale);
+  g_free (other_field);
+  g_free (field);
+  g_free (digest);
+  g_strfreev (lines);
+  g_free (contents);
+  g_ptr_array_unref (entries);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_bad_entries_are_discarded)
 {
   const gchar *bad[] = {
@@ -652,6 +724,7 @@ tuning_suite (void)
   tcase_add_test (tc, test_real_layout_is_chosen);
   tcase_add_test (tc, test_choice_is_remembered);
   tcase_add_test (tc, test_bad_entries_are_discarded);
+  tcase_add_test (tc, test_entry_names_kernel_sources);
   tcase_add_test (tc, test_prefetched_choice_is_read);
   tcase_add_test (tc, test_hold_outlasts_the_enqueueing);
   suite_add_tcase (s, tc);

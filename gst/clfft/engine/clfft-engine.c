@@ -1,5 +1,6 @@
 /* Device enumeration and choice, the shared per-device engines, logging. */
 #include "clfft-private.h"
+#include "clfft-testing.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -15,6 +16,9 @@ struct _ClfftEngine
   ClfftProgramCache *programs;
   GMutex plans_lock;
   GHashTable *plans;            /* key -> PlanEntry, plans in use */
+  /* held while commands are queued on queue, and by a tuning round that
+   * must lie whole between other launches (clfft_engine_lock_queue) */
+  GRecMutex queue_lock;
   gboolean retired;             /* guarded by engines_lock */
   /* an injected fault (tests); guarded by fault_lock, and read atomically
    * first so that launches without one take no lock */
@@ -444,6 +448,7 @@ engine_new (const ClfftDeviceInfo * device, GError ** error)
   engine->programs = clfft_program_cache_new (device, engine->context);
   g_mutex_init (&engine->plans_lock);
   g_mutex_init (&engine->fault_lock);
+  g_rec_mutex_init (&engine->queue_lock);
   engine->plans = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
       g_free);
   clfft_log (CLFFT_LOG_INFO, "engine created on device %u: %s",
@@ -510,6 +515,7 @@ clfft_engine_unref (ClfftEngine * engine)
   g_hash_table_unref (engine->plans);
   g_mutex_clear (&engine->plans_lock);
   g_mutex_clear (&engine->fault_lock);
+  g_rec_mutex_clear (&engine->queue_lock);
   clfft_program_cache_free (engine->programs);
   clfft_warn_on_failure (clReleaseCommandQueue (engine->queue),
       "clReleaseCommandQueue");
@@ -637,12 +643,30 @@ clfft_engine_get_queue (ClfftEngine * engine)
   return engine->queue;
 }
 
+void
+clfft_engine_lock_queue (ClfftEngine * engine)
+{
+  g_rec_mutex_lock (&engine->queue_lock);
+}
+
+void
+clfft_engine_unlock_queue (ClfftEngine * engine)
+{
+  g_rec_mutex_unlock (&engine->queue_lock);
+}
+
 cl_program
 clfft_engine_get_program (ClfftEngine * engine, const gchar * source_name,
     const gchar * options, GError ** error)
 {
   return clfft_program_cache_get (engine->programs, source_name, options,
       error);
+}
+
+void
+clfft_engine_finish_cache_writes (ClfftEngine * engine)
+{
+  clfft_program_cache_finish_writes (engine->programs);
 }
 
 void

@@ -25,7 +25,29 @@ typedef enum
   CLFFT_ERROR_BUILD,            /* a kernel failed to build */
   CLFFT_ERROR_OPENCL,           /* an OpenCL call failed */
   CLFFT_ERROR_UNSUPPORTED,      /* a size or layout the engine cannot do */
+  CLFFT_ERROR_CANCELLED,        /* work given up by its owner (background
+                                 * tuning of a filter being freed) */
 } ClfftError;
+
+/* How plans and filters choose the schedules of their passes (see
+ * docs/design.md, "Tuning"): by rule, or by timing the candidates on the
+ * device. */
+typedef enum
+{
+  /* the device's default: on GPUs, filters tune in the background and
+   * other plans at their first launch; on CPUs nothing is tuned. The
+   * environment variable CLFFT_TUNE (clfft-tuning.h) overrides it. */
+  CLFFT_TUNING_AUTO,
+  CLFFT_TUNING_OFF,             /* the rule's schedules */
+  /* the rule's schedules at once; a thread times the candidates while
+   * frames run, and the faster schedules take over between frames
+   * (filters; other plans tune at their first launch) */
+  CLFFT_TUNING_BACKGROUND,
+  CLFFT_TUNING_BLOCKING,        /* timed at the first launch, which waits */
+} ClfftTuning;
+
+/* A readable name: "auto", "off", "background" or "blocking". */
+const gchar *clfft_tuning_name (ClfftTuning tuning);
 
 /* The environment variable that overrides automatic device choice: an index
  * into the device list, or a substring of a device name. */

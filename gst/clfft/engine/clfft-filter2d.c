@@ -42,6 +42,7 @@
  * frame back out as it reads the pixels (and as normalize takes the
  * range). */
 #include "clfft-filter2d.h"
+#include "clfft-background-tuning.h"
 #include "clfft-filter-fused.h"
 #include "clfft-filter-lanes.h"
 #include "clfft-transform.h"
@@ -117,6 +118,12 @@ struct _ClfftFilter2d
   gboolean fused_off;           /* clfft_filter2d_set_one_launch (FALSE) */
   ClfftFilterLanes *lanes;      /* the three passes in SIMD lanes (CPUs) */
   gboolean lanes_off;           /* clfft_filter2d_set_lanes (FALSE) */
+  ClfftTuning tuning;           /* as decided: never AUTO */
+  /* CLFFT_TUNING_BACKGROUND: started at the first frame that runs the
+   * passes, taken in at a later one */
+  ClfftBackgroundTuning *background;
+  gboolean background_started;
+  gdouble background_seconds;   /* the tuning just taken in, else < 0 */
   ClfftScratch transform_scratch;       /* the transforms' own */
   ClfftOutput output;
   gfloat output_gain;
@@ -225,6 +232,20 @@ mirror_pad_enqueue (ClfftFilter2d * f, GError ** error)
       NULL, "mirror_pad", error);
 }
 
+/* Builds the passes' kernels, all at once: the first frame of a new size
+ * waits for the slowest build, not for their sum. */
+static gboolean
+build_passes (ClfftFilter2d * f, GError ** error)
+{
+  ClfftTransform *const transforms[] = { &f->rows_forward,
+    &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
+    &f->columns_inverse, &f->rows_inverse
+  };
+
+  return clfft_transforms_build (transforms, G_N_ELEMENTS (transforms),
+      error);
+}
+
 /* The one-launch filter, where the frame's transforms each run in one
  * pass of the half spectrum (even widths, direct lengths) and the device
  * allows it; by default only where it pays (clfft_filter_fused_wanted:
@@ -240,6 +261,13 @@ fused_init (ClfftFilter2d * f, gboolean asked)
       || !(asked || clfft_filter_fused_wanted (f->engine, f->bins,
               f->height)))
     return;
+  /* the one launch takes the passes' shapes */
+  if (!build_passes (f, &error)) {
+    clfft_log (CLFFT_LOG_INFO, "%s: the filter runs in three passes",
+        error->message);
+    g_error_free (error);
+    return;
+  }
   f->fused = clfft_filter_fused_new (f->engine, &f->rows_forward.passes[0],
       &f->columns_filter.passes[0], f->pixel_size, &error);
   if (!f->fused) {
@@ -369,10 +397,23 @@ clfft_filter2d_get_cache_hints (ClfftFilter2d * f)
   return FALSE;
 }
 
+/* What the filter's transforms do at their first launch: tune where the
+ * filter's effort is blocking; a filter that tunes in the background
+ * replaces their passes itself. */
+static ClfftTuning
+transform_tuning (ClfftFilter2d * f)
+{
+  return f->tuning == CLFFT_TUNING_BLOCKING ? CLFFT_TUNING_BLOCKING :
+      CLFFT_TUNING_OFF;
+}
+
 /* The row transforms: an even width as a half-length transform of pixel
  * pairs (the unfold into bins, or the fold back, fused into the pass), an
  * odd one at full length keeping bins 0 .. W/2. The rows inverse is the
- * spectrum's last use. */
+ * spectrum's last use. The filter's transforms are planned here and built
+ * once the filter knows which run (build_passes): where it runs in lanes,
+ * only if the passes run after all (the spectrum view, tests that turn
+ * the lanes off), since on PoCL each build takes a second or more. */
 static gboolean
 rows_init (ClfftFilter2d * f, GError ** error)
 {
@@ -387,12 +428,12 @@ rows_init (ClfftFilter2d * f, GError ** error)
     f->pairs ? (wide ? CLFFT_LOAD_U16_PAIRS : CLFFT_LOAD_U8_PAIRS) :
         (wide ? CLFFT_LOAD_U16 : CLFFT_LOAD_U8),
     f->pairs ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_HALF, unit | stream,
-    f->height
+    f->height, transform_tuning (f), TRUE
   }, inverse = { length, 1,
     f->pairs ? CLFFT_LOAD_HALF_SPECTRUM : CLFFT_LOAD_HERMITIAN,
     f->pairs ? (wide ? CLFFT_STORE_U16_PAIRS : CLFFT_STORE_U8_PAIRS) :
         (wide ? CLFFT_STORE_U16 : CLFFT_STORE_U8), unit | drop | stream,
-    f->height
+    f->height, transform_tuning (f), TRUE
   };
 
   return clfft_transform_init (&f->rows_forward, f->engine, &forward, error)
@@ -407,14 +448,16 @@ columns_init (ClfftFilter2d * f, GError ** error)
   const guint across = CLFFT_ROW_LOAD_ACROSS_ROWS |
       CLFFT_ROW_STORE_ACROSS_ROWS;
   const guint stream = cache_hints (f) & CLFFT_ROW_STREAM_GAIN;
+  const ClfftTuning tuning = transform_tuning (f);
   const ClfftTransformSpec filter = { f->height, -1, CLFFT_LOAD_COMPLEX,
-    CLFFT_STORE_COMPLEX, CLFFT_ROW_GAIN_BETWEEN | across | stream, f->bins
+    CLFFT_STORE_COMPLEX, CLFFT_ROW_GAIN_BETWEEN | across | stream, f->bins,
+    tuning, TRUE
   }, mirrored = { f->height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
-    filter.flags | CLFFT_ROW_GAIN_MIRRORED, f->bins
+    filter.flags | CLFFT_ROW_GAIN_MIRRORED, f->bins, tuning, TRUE
   }, forward = { f->height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
-    CLFFT_ROW_GAIN_ON_STORE | stream, f->bins
+    CLFFT_ROW_GAIN_ON_STORE | stream, f->bins, tuning, TRUE
   }, inverse = { f->height, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, 0,
-    f->bins
+    f->bins, tuning, TRUE
   };
 
   if (clfft_row_length_direct (f->height)) {
@@ -438,6 +481,15 @@ columns_init (ClfftFilter2d * f, GError ** error)
       && clfft_transpose_pass_init (&f->transpose, f->engine, error)
       && (f->scratch = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
           (gsize) f->bins * f->height * sizeof (cl_float2), NULL, error));
+}
+
+/* The one place where the filter's tuning is decided. */
+static void
+decide_tuning (ClfftFilter2d * f, ClfftTuning requested)
+{
+  f->tuning = clfft_tuning_decide (f->engine, requested, TRUE);
+  clfft_log (CLFFT_LOG_INFO, "the %ux%u filter's tuning: %s", f->width,
+      f->height, clfft_tuning_name (f->tuning));
 }
 
 ClfftFilter2d *
@@ -469,8 +521,10 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
   f->frame_width = frame_width;
   f->frame_height = frame_height;
   f->zero_copy = clfft_engine_get_device (engine)->host_unified_memory;
+  f->background_seconds = -1.0;
   f->width = width;
   f->height = height;
+  decide_tuning (f, CLFFT_TUNING_AUTO);
   f->bins = width / 2 + 1;
   f->pairs = width % 2 == 0 && clfft_transform_length_supported (width / 2);
   /* a half-length inverse gives W / 2 times the samples, not W */
@@ -493,9 +547,15 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
           count * sizeof (cl_float), NULL, error));
   f->bytes_in = f->slots[0].bytes_in;
   f->bytes_out = f->slots[0].bytes_out;
+  /* where the passes run, built now, so that a size they do not take
+   * fails here */
+  if (ok && !clfft_filter_lanes_wanted (engine))
+    ok = build_passes (f, error);
   if (ok)
     fused_init (f, FALSE);
   ok = ok && lanes_init (f, error);
+  if (ok && !f->lanes)
+    ok = build_passes (f, error);
   if (ok) {
     ones = g_new (gfloat, count);
     for (gsize i = 0; i < count; i++)
@@ -827,12 +887,110 @@ enqueue_lanes (ClfftFilter2d * f, GError ** error)
       f->rows_inverse.tables.offset, f->rows_inverse.tables.magnitude, error);
 }
 
+/* The transforms in one pass where tuning pays, their passes and the
+ * launches they run with (enqueue, enqueue_columns). Returns how many. */
+static guint
+passes_to_tune (ClfftFilter2d * f, ClfftTransform * owners[],
+    ClfftRowPass * passes[], ClfftRowLaunch launches[])
+{
+  const guint w = f->width, h = f->height;
+  const ClfftRowLayout pixels = { 1, w }, bins = { 1, f->pitch };
+  const ClfftRowLayout columns = { f->pitch, 1 }, rows = { 1, h };
+  cl_mem in = f->mirror_pad ? f->bytes_padded : f->bytes_in;
+  const struct
+  {
+    ClfftTransform *t;
+    ClfftRowLaunch launch;
+  } all[] = {
+    {&f->rows_forward, clfft_transform_launch (&f->rows_forward, in, pixels,
+              f->spectrum, bins, h, NULL, 0, 1.0f)},
+    {&f->columns_filter, clfft_transform_launch (&f->columns_filter,
+              f->spectrum, columns, f->spectrum, columns, f->bins, f->gain, h,
+              1.0f)},
+    {&f->columns_mirrored, clfft_transform_launch (&f->columns_mirrored,
+              f->spectrum, columns, f->spectrum, columns, f->bins, f->gain, h,
+              1.0f)},
+    {&f->columns_forward, clfft_transform_launch (&f->columns_forward,
+              f->scratch, rows, f->spectrum, rows, f->bins, f->gain, h, 1.0f)},
+    {&f->columns_inverse, clfft_transform_launch (&f->columns_inverse,
+              f->spectrum, rows, f->spectrum, rows, f->bins, NULL, 0, 1.0f)},
+    {&f->rows_inverse, clfft_transform_launch (&f->rows_inverse, f->spectrum,
+              bins, f->bytes_out, pixels, h, NULL, 0, f->output_gain)},
+  };
+  guint count = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (all); i++) {
+    ClfftTransform *t = all[i].t;
+
+    if (t->n_passes != 1 || t->passes[0].generic
+        || t->passes[0].n < CLFFT_TUNED_MIN_LENGTH)
+      continue;
+    owners[count] = t;
+    passes[count] = &t->passes[0];
+    launches[count++] = all[i].launch;
+  }
+  return count;
+}
+
+/* Whether frames run the three passes (rather than the one launch, the
+ * lanes or the spectrum view). */
+static gboolean
+passes_run (ClfftFilter2d * f)
+{
+  return f->mode == CLFFT_MODE_FILTER
+      && !(f->fused && !f->fused_off && f->output != CLFFT_OUTPUT_NORMALIZE)
+      && !(f->lanes && !f->lanes_off);
+}
+
+/* Tuning in the background: starts at the first frame, where the frames
+ * run the passes, and puts the tuned passes in at the first frame after
+ * it has finished. A tuning that cannot start is logged, and the passes
+ * keep the rule's schedules. */
+static void
+background_tuning_step (ClfftFilter2d * f)
+{
+  ClfftTransform *owners[6];
+  ClfftRowPass *passes[6];
+  ClfftRowLaunch launches[6];
+  ClfftRowPass tuned;
+  guint count;
+  GError *error = NULL;
+
+  if (f->tuning != CLFFT_TUNING_BACKGROUND)
+    return;
+  if (!f->background_started) {
+    f->background_started = TRUE;
+    count = passes_run (f) ? passes_to_tune (f, owners, passes, launches) : 0;
+    /* nothing to tune: the schedules are final from the first frame */
+    if (!count)
+      f->background_seconds = 0.0;
+    if (count && !(f->background = clfft_background_tuning_start (f->engine,
+                passes, launches, count, &error))) {
+      clfft_log (CLFFT_LOG_WARNING, "cannot tune the %ux%u filter in the "
+          "background, it keeps the rule's schedules: %s", f->width,
+          f->height, error->message);
+      g_error_free (error);
+    }
+    return;
+  }
+  if (!f->background || !clfft_background_tuning_done (f->background))
+    return;
+  /* the same list as at the start: the filter's transforms stay */
+  count = passes_to_tune (f, owners, passes, launches);
+  for (guint i = 0; i < count; i++)
+    if (clfft_background_tuning_take (f->background, i, &tuned))
+      clfft_transform_replace_pass (owners[i], 0, &tuned);
+  f->background_seconds = clfft_background_tuning_seconds (f->background);
+  g_clear_pointer (&f->background, clfft_background_tuning_free);
+}
+
 gboolean
 clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 {
   const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, f->pitch };
   cl_mem filtered;
 
+  background_tuning_step (f);
   if (f->mode == CLFFT_MODE_SPECTRUM)
     return enqueue_spectrum_view (f, error);
   if (f->mirror_pad && !mirror_pad_enqueue (f, error))
@@ -919,9 +1077,11 @@ slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
     return clfft_fail (error, st, "clEnqueueWriteBufferRect");
   /* the upload starts now; the passes wait for it */
   st = clFlush (f->upload);
+  clfft_engine_lock_queue (f->engine);
   if (st == CL_SUCCESS)
     st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (f->engine), 1,
         &uploaded, NULL);
+  clfft_engine_unlock_queue (f->engine);
   clfft_event_release (&uploaded);
   return st == CL_SUCCESS || clfft_fail (error, st, "clFlush, "
       "clEnqueueBarrierWithWaitList");
@@ -976,6 +1136,8 @@ clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
   ok = slot_upload (f, slot, src, error)
       && ensure_device_buffer (f, &slot->bytes_out, CL_MEM_WRITE_ONLY,
       (gsize) f->width * f->height * f->pixel_size, error);
+  /* the frame's commands side by side on the engine's queue */
+  clfft_engine_lock_queue (f->engine);
   if (ok) {
     f->bytes_out = slot->bytes_out;
     ok = clfft_filter2d_enqueue (f, error);
@@ -988,6 +1150,7 @@ clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
             "clEnqueueMarkerWithWaitList, clFlush"))
         && slot_download (f, slot, error);
   }
+  clfft_engine_unlock_queue (f->engine);
   /* the slots' own buffers again, for clfft_filter2d_enqueue */
   f->bytes_in = f->slots[0].bytes_in;
   f->bytes_out = f->slots[0].bytes_out;
@@ -1034,6 +1197,39 @@ clfft_filter2d_in_flight (ClfftFilter2d * f)
 }
 
 void
+clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
+{
+  ClfftTransform *const transforms[] = { &f->rows_forward,
+    &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
+    &f->columns_inverse, &f->rows_inverse
+  };
+
+  decide_tuning (f, tuning);
+  if (f->tuning != CLFFT_TUNING_BACKGROUND)
+    g_clear_pointer (&f->background, clfft_background_tuning_free);
+  /* blocking: each transform in one pass tunes at its next launch (a
+   * choice made before comes from memory) */
+  for (guint i = 0; i < G_N_ELEMENTS (transforms); i++)
+    transforms[i]->tuned = f->tuning != CLFFT_TUNING_BLOCKING;
+}
+
+ClfftTuning
+clfft_filter2d_get_tuning (ClfftFilter2d * f)
+{
+  return f->tuning;
+}
+
+gboolean
+clfft_filter2d_take_tuned (ClfftFilter2d * f, gdouble * seconds)
+{
+  if (f->background_seconds < 0)
+    return FALSE;
+  *seconds = f->background_seconds;
+  f->background_seconds = -1.0;
+  return TRUE;
+}
+
+void
 clfft_filter2d_set_zero_copy (ClfftFilter2d * f, gboolean zero_copy)
 {
   f->zero_copy = zero_copy;
@@ -1058,6 +1254,8 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
 void
 clfft_filter2d_free (ClfftFilter2d * f)
 {
+  /* the tuning's thread reads the filter's tables */
+  clfft_background_tuning_free (f->background);
   if (f->in_flight)
     finish_queues (f);
   clfft_filter_fused_free (f->fused);

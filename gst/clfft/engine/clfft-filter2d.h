@@ -141,6 +141,20 @@ gboolean clfft_filter2d_submit (ClfftFilter2d * filter,
 gboolean clfft_filter2d_collect (ClfftFilter2d * filter, GError ** error);
 guint clfft_filter2d_in_flight (ClfftFilter2d * filter);
 
+/* How the passes' schedules are chosen (see ClfftTuning): by default
+ * CLFFT_TUNING_AUTO, in the background on GPUs and by rule on CPUs.
+ * Background tuning starts at the first frame that runs the three passes
+ * (the one launch and the lanes are not tuned) and takes the faster
+ * schedules in at the first frame after it has finished; frames are
+ * filtered the same either way, within float rounding. Between frames. */
+void clfft_filter2d_set_tuning (ClfftFilter2d * filter, ClfftTuning tuning);
+/* The effort decided: never CLFFT_TUNING_AUTO. */
+ClfftTuning clfft_filter2d_get_tuning (ClfftFilter2d * filter);
+/* TRUE once, after the frame submitted last was the first to take the
+ * schedules tuned in the background in: *seconds the tuning took. */
+gboolean clfft_filter2d_take_tuned (ClfftFilter2d * filter,
+    gdouble * seconds);
+
 /* Whether packed frames are read in place through host-pointer buffers;
  * by default where the device's memory is the host's. Between frames
  * only; for tests and benchmarks. */

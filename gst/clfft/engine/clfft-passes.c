@@ -427,7 +427,8 @@ clfft_row_pass_set_args (ClfftRowPass * pass, const ClfftRowSide * src,
     const ClfftRowSide * dst, guint rows, guint sub_rows,
     const ClfftRowTables * tables, GError ** error)
 {
-  return row_pass_set_args (pass, pass->twiddles, src, dst, rows, sub_rows,
+  return clfft_row_pass_build (pass, error)
+      && row_pass_set_args (pass, pass->twiddles, src, dst, rows, sub_rows,
       tables, error);
 }
 
@@ -986,14 +987,15 @@ build_fitting_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   return pass->kernel != NULL;
 }
 
-gboolean
-clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
+/* Everything of pass but its kernel: the spec as applied, the schedule
+ * and its twiddles. */
+static gboolean
+row_pass_plan (ClfftRowPass * pass, ClfftEngine * engine,
     const ClfftRowPassSpec * spec, const ClfftRowSchedule * wanted,
     GError ** error)
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
   ClfftRowSchedule schedule = { {0}, 0, 0, 0 };
-  gsize cap = dev->max_work_group_size;
 
   memset (pass, 0, sizeof (*pass));
   if (wanted)
@@ -1035,7 +1037,23 @@ clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
     memcpy (shape->radices, schedule.radices,
         schedule.n_stages * sizeof (guint));
   }
-  if (!build_fitting_kernel (pass, dev, &schedule, cap, error)
+  pass->twiddles = stage_twiddle_table (engine, &schedule, pass->n, error);
+  if (!pass->twiddles) {
+    clfft_row_pass_clear (pass);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+gboolean
+clfft_row_pass_build (ClfftRowPass * pass, GError ** error)
+{
+  const ClfftDeviceInfo *dev = clfft_engine_get_device (pass->engine);
+  const gsize cap = dev->max_work_group_size;
+
+  if (pass->kernel)
+    return TRUE;
+  if (!build_fitting_kernel (pass, dev, &pass->schedule, cap, error)
       && (pass->spec.flags & CLFFT_ROW_CACHE_HINTS)) {
     /* a driver whose compiler is older than PTX ISA 7.4 does not take
      * discard.global.L2: the pass runs without the hints */
@@ -1044,15 +1062,30 @@ clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
     if (error)
       g_clear_error (error);
     pass->spec.flags &= ~CLFFT_ROW_CACHE_HINTS;
-    build_fitting_kernel (pass, dev, &schedule, cap, error);
+    build_fitting_kernel (pass, dev, &pass->schedule, cap, error);
   }
   if (!pass->kernel && error && !*error)
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "no work-group shape of the length-%u kernel fits %s", pass->n,
         dev->name);
-  if (pass->kernel)
-    pass->twiddles = stage_twiddle_table (engine, &schedule, pass->n, error);
-  if (!pass->twiddles) {
+  return pass->kernel != NULL;
+}
+
+gboolean
+clfft_row_pass_init_unbuilt (ClfftRowPass * pass, ClfftEngine * engine,
+    const ClfftRowPassSpec * spec, GError ** error)
+{
+  return row_pass_plan (pass, engine, spec, NULL, error);
+}
+
+gboolean
+clfft_row_pass_init_scheduled (ClfftRowPass * pass, ClfftEngine * engine,
+    const ClfftRowPassSpec * spec, const ClfftRowSchedule * wanted,
+    GError ** error)
+{
+  if (!row_pass_plan (pass, engine, spec, wanted, error))
+    return FALSE;
+  if (!clfft_row_pass_build (pass, error)) {
     clfft_row_pass_clear (pass);
     return FALSE;
   }
@@ -1111,10 +1144,12 @@ clfft_kernel_enqueue (ClfftEngine * engine, cl_kernel kernel, cl_uint dims,
   if (!clfft_engine_check_fault (engine, CLFFT_FAULT_AT_LAUNCH,
           "clEnqueueNDRangeKernel", error))
     return FALSE;
+  clfft_engine_lock_queue (engine);
   st = clEnqueueNDRangeKernel (clfft_engine_get_queue (engine), kernel, dims,
       NULL, global, local, events ? events->n_wait : 0,
       events && events->n_wait ? events->wait : NULL,
       events ? events->done : NULL);
+  clfft_engine_unlock_queue (engine);
   if (st != CL_SUCCESS) {
     gchar *call = g_strdup_printf ("clEnqueueNDRangeKernel (%s)", what);
 
@@ -1134,6 +1169,8 @@ clfft_row_pass_enqueue (ClfftRowPass * pass, const ClfftRowSide * src,
   gsize local, global;
 
   g_return_val_if_fail (rows > 0 && sub_rows > 0, FALSE);
+  if (!clfft_row_pass_build (pass, error))
+    return FALSE;
   clfft_row_pass_shape (pass, rows, &global, &local);
   return row_pass_set_args (pass, pass->twiddles, src, dst, rows, sub_rows,
       tables, error)

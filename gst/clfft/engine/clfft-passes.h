@@ -169,6 +169,13 @@ gboolean clfft_row_pass_init (ClfftRowPass * pass, ClfftEngine * engine,
 gboolean clfft_row_pass_init_scheduled (ClfftRowPass * pass,
     ClfftEngine * engine, const ClfftRowPassSpec * spec,
     const ClfftRowSchedule * schedule, GError ** error);
+/* A pass with the rule's schedule and its twiddles, whose kernel is
+ * built by clfft_row_pass_build, or by its first enqueue: for a path that
+ * may never run it. */
+gboolean clfft_row_pass_init_unbuilt (ClfftRowPass * pass,
+    ClfftEngine * engine, const ClfftRowPassSpec * spec, GError ** error);
+/* Builds pass's kernel where it has none yet. */
+gboolean clfft_row_pass_build (ClfftRowPass * pass, GError ** error);
 /* The schedules worth trying for length n on the engine's device, at most
  * CLFFT_MAX_ROW_SCHEDULES, the one a plan takes untuned first: see
  * clfft-passes.c. 0 if n is not a direct length. */

@@ -44,6 +44,14 @@ typedef enum
 gboolean clfft_engine_check_fault (ClfftEngine * engine,
     ClfftFaultPoint point, const gchar * what, GError ** error);
 
+/* Kernels are queued on the engine's queue under its lock
+ * (clfft_kernel_enqueue; a filter holds it over a frame's commands), so
+ * that whoever holds it (tuning in the background, which times a round of
+ * launches on that queue behind a hold) has its commands there side by
+ * side. The lock is recursive. */
+void clfft_engine_lock_queue (ClfftEngine * engine);
+void clfft_engine_unlock_queue (ClfftEngine * engine);
+
 typedef struct _ClfftProgramCache ClfftProgramCache;
 
 ClfftProgramCache *clfft_program_cache_new (const ClfftDeviceInfo * device,
@@ -53,6 +61,9 @@ cl_program clfft_program_cache_get (ClfftProgramCache * cache,
     const gchar * source_name, const gchar * options, GError ** error);
 void clfft_program_cache_get_stats (ClfftProgramCache * cache,
     ClfftProgramStats * stats);
+/* Writes the programs built so far that wait to be written (on CPU
+ * devices they wait for the cache's end). */
+void clfft_program_cache_finish_writes (ClfftProgramCache * cache);
 
 /* The engine's plans in use, by a key that names their parameters, so that
  * a plan is built once however many users ask for it. take returns the

@@ -4,6 +4,14 @@
  * (device, driver, build options, source) and carries a header with its own
  * length and checksum, so a truncated or corrupt file is rebuilt, never
  * handed to the driver blindly.
+ *
+ * On CPU devices a program just built is written to disk when the cache is
+ * freed (the engine's last user is done), not when it is built: PoCL
+ * compiles every kernel of a program for the device when asked for its
+ * binary, which more than doubled the time to a stream's first frame.
+ * Asked from another thread while the program's kernels ran, PoCL 3.1
+ * aborted (pocl_release_dlhandle_cache), so the writes wait for the end
+ * (or clfft_program_cache_finish_writes).
  */
 #include "clfft-private.h"
 #include "clfft-kernels.h"
@@ -31,7 +39,18 @@ struct _ClfftProgramCache
   cl_context context;
   GHashTable *programs;         /* "source\noptions" -> cl_program */
   ClfftProgramStats stats;
+  GHashTable *building;         /* keys of the programs being built */
+  GCond built;                  /* signalled as each build ends */
+  gboolean write_at_end;        /* binaries written at free, not at build */
+  GPtrArray *unwritten;         /* of UnwrittenProgram */
 };
+
+/* A program built but not yet on disk, retained until written. */
+typedef struct
+{
+  cl_program program;
+  gchar *path;
+} UnwrittenProgram;
 
 static void
 release_program (gpointer program)
@@ -50,12 +69,55 @@ clfft_program_cache_new (const ClfftDeviceInfo * device, cl_context context)
   cache->context = context;
   cache->programs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
       release_program);
+  cache->building = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+      NULL);
+  g_cond_init (&cache->built);
+  cache->write_at_end = (device->type & CL_DEVICE_TYPE_CPU) != 0;
+  cache->unwritten = g_ptr_array_new ();
+  clfft_log (CLFFT_LOG_DEBUG, "the programs of %s go to disk %s",
+      device->name, cache->write_at_end ? "when its engine is freed" :
+      "as they are built");
   return cache;
+}
+
+static void store_binary (cl_program program, const gchar * path);
+
+/* Writes the programs left unwritten; called with cache->lock held. */
+static void
+write_unwritten (ClfftProgramCache * cache)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint count = cache->unwritten->len;
+
+  for (guint i = 0; i < count; i++) {
+    UnwrittenProgram *u = g_ptr_array_index (cache->unwritten, i);
+
+    store_binary (u->program, u->path);
+    release_program (u->program);
+    g_free (u->path);
+    g_free (u);
+  }
+  g_ptr_array_set_size (cache->unwritten, 0);
+  if (count)
+    clfft_log (CLFFT_LOG_INFO, "wrote %u programs to disk in %.0f ms", count,
+        (g_get_monotonic_time () - start) / 1000.0);
+}
+
+void
+clfft_program_cache_finish_writes (ClfftProgramCache * cache)
+{
+  g_mutex_lock (&cache->lock);
+  write_unwritten (cache);
+  g_mutex_unlock (&cache->lock);
 }
 
 void
 clfft_program_cache_free (ClfftProgramCache * cache)
 {
+  write_unwritten (cache);
+  g_ptr_array_unref (cache->unwritten);
+  g_hash_table_unref (cache->building);
+  g_cond_clear (&cache->built);
   g_hash_table_unref (cache->programs);
   g_mutex_clear (&cache->lock);
   g_free (cache);
@@ -296,6 +358,7 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
   guint8 *binary;
   gsize size = 0;
   cl_program program;
+  gboolean built = FALSE;
 
   if (!source) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_BUILD,
@@ -305,10 +368,13 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
   if (!options)
     options = "";
 
-  /* Held while building so that two elements never compile one program
-   * twice; building is rare after the first start. */
+  /* Programs are built outside the lock, so that a filter's programs
+   * build side by side; a program that another thread is building is
+   * waited for, never compiled twice. */
   g_mutex_lock (&cache->lock);
   key = g_strconcat (source_name, "\n", options, NULL);
+  while (g_hash_table_contains (cache->building, key))
+    g_cond_wait (&cache->built, &cache->lock);
   program = g_hash_table_lookup (cache->programs, key);
   if (program) {
     cache->stats.memory_hits++;
@@ -316,34 +382,52 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
     g_mutex_unlock (&cache->lock);
     return program;
   }
+  g_hash_table_add (cache->building, g_strdup (key));
+  g_mutex_unlock (&cache->lock);
 
   path = disk_path (cache, source, options);
   binary = read_entry (path, &size);
   if (binary) {
     program = load_binary (cache, binary, size, options);
     g_free (binary);
-    if (program) {
-      cache->stats.loaded_from_disk++;
+    if (program)
       clfft_log (CLFFT_LOG_DEBUG, "loaded %s \"%s\" from %s", source_name,
           options, path);
-    }
   }
   if (!program) {
     gint64 start = g_get_monotonic_time ();
 
     program = build_source (cache, source_name, source, options, error);
-    if (program) {
-      cache->stats.built_from_source++;
+    built = program != NULL;
+    if (built) {
       clfft_log (CLFFT_LOG_INFO, "built %s \"%s\" in %.0f ms", source_name,
           options, (g_get_monotonic_time () - start) / 1000.0);
-      store_binary (program, path);
+      if (!cache->write_at_end)
+        store_binary (program, path);
     }
   }
+
+  g_mutex_lock (&cache->lock);
+  if (built) {
+    cache->stats.built_from_source++;
+    if (cache->write_at_end && clRetainProgram (program) == CL_SUCCESS) {
+      UnwrittenProgram *u = g_new (UnwrittenProgram, 1);
+
+      clfft_count_object (CLFFT_OBJECT_PROGRAM, 1);
+      u->program = program;
+      u->path = g_strdup (path);
+      g_ptr_array_add (cache->unwritten, u);
+    }
+  } else if (program) {
+    cache->stats.loaded_from_disk++;
+  }
+  g_hash_table_remove (cache->building, key);
   if (program)
     g_hash_table_insert (cache->programs, key, program);
   else
     g_free (key);
-  g_free (path);
+  g_cond_broadcast (&cache->built);
   g_mutex_unlock (&cache->lock);
+  g_free (path);
   return program;
 }

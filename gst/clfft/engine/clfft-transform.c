@@ -287,8 +287,7 @@ half_alternative_init (ClfftTransform * t)
   GError *error = NULL;
 
   if (t->spec.length % 2 || t->spec.length < CLFFT_TUNED_MIN_LENGTH
-      || !clfft_row_length_direct (t->spec.length / 2)
-      || !clfft_tuning_wanted (t->engine))
+      || !clfft_row_length_direct (t->spec.length / 2) || t->tuned)
     return;
   spec.length /= 2;
   spec.load = CLFFT_LOAD_REAL_PAIRS;
@@ -358,9 +357,13 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
     return FALSE;
   }
   t->engine = clfft_engine_ref (engine);
+  /* only a blocking effort tunes here, at the first launch */
+  t->tuned = clfft_tuning_decide (engine, spec->tuning, FALSE) !=
+      CLFFT_TUNING_BLOCKING;
   n_specs = pass_specs (t, specs);
   for (t->n_passes = 0; t->n_passes < n_specs; t->n_passes++)
-    if (!clfft_row_pass_init (&t->passes[t->n_passes], engine,
+    if (!(spec->build_later ? clfft_row_pass_init_unbuilt :
+            clfft_row_pass_init) (&t->passes[t->n_passes], engine,
             &specs[t->n_passes], error))
       goto fail;
   if (spec->load == CLFFT_LOAD_TWO_REAL_ROWS)
@@ -382,6 +385,92 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
 fail:
   clfft_transform_clear (t);
   return FALSE;
+}
+
+gboolean
+clfft_transform_build (ClfftTransform * t, GError ** error)
+{
+  gboolean built = FALSE;
+
+  for (guint i = 0; i < t->n_passes; i++) {
+    if (t->passes[i].kernel)
+      continue;
+    if (!clfft_row_pass_build (&t->passes[i], error))
+      return FALSE;
+    built = TRUE;
+  }
+  /* the shapes of passes across rows are known now */
+  if (built) {
+    g_free (t->description);
+    describe (t);
+  }
+  return TRUE;
+}
+
+typedef struct
+{
+  ClfftRowPass *pass;
+  GError *error;
+} BuildJob;
+
+static gpointer
+build_job_run (gpointer data)
+{
+  BuildJob *job = data;
+
+  clfft_row_pass_build (job->pass, &job->error);
+  return NULL;
+}
+
+gboolean
+clfft_transforms_build (ClfftTransform * const transforms[], guint count,
+    GError ** error)
+{
+  BuildJob jobs[8 * CLFFT_TRANSFORM_MAX_PASSES];
+  GThread *threads[G_N_ELEMENTS (jobs)] = { NULL, };
+  guint n_jobs = 0;
+  gboolean ok = TRUE;
+
+  for (guint t = 0; t < count; t++)
+    for (guint i = 0; i < transforms[t]->n_passes; i++)
+      if (!transforms[t]->passes[i].kernel && n_jobs < G_N_ELEMENTS (jobs))
+        jobs[n_jobs++] = (BuildJob) {
+        &transforms[t]->passes[i], NULL};
+  /* each on a thread of its own but the first, which is this thread's; a
+   * thread that cannot start leaves its job to this one */
+  for (guint j = 1; j < n_jobs; j++)
+    threads[j] = g_thread_try_new ("clfft-build", build_job_run, &jobs[j],
+        NULL);
+  for (guint j = 0; j < n_jobs; j++) {
+    if (threads[j])
+      g_thread_join (threads[j]);
+    else
+      build_job_run (&jobs[j]);
+  }
+  for (guint j = 0; j < n_jobs; j++) {
+    if (jobs[j].error && ok)
+      g_propagate_error (error, g_steal_pointer (&jobs[j].error));
+    ok = ok && !jobs[j].error && jobs[j].pass->kernel;
+    g_clear_error (&jobs[j].error);
+  }
+  /* the shapes of passes across rows are known now */
+  for (guint t = 0; ok && t < count; t++)
+    if (transforms[t]->n_passes) {
+      g_free (transforms[t]->description);
+      describe (transforms[t]);
+    }
+  return ok;
+}
+
+void
+clfft_transform_replace_pass (ClfftTransform * t, guint i,
+    ClfftRowPass * pass)
+{
+  clfft_row_pass_clear (&t->passes[i]);
+  t->passes[i] = *pass;
+  memset (pass, 0, sizeof (*pass));
+  g_free (t->description);
+  describe (t);
 }
 
 void
@@ -515,22 +604,34 @@ choose_layout (ClfftTransform * t, const ClfftRowLaunch * launch,
   return ok;
 }
 
+ClfftRowLaunch
+clfft_transform_launch (const ClfftTransform * t, cl_mem src,
+    ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
+    guint batch, cl_mem gain, guint gain_distance, gfloat scale)
+{
+  ClfftRowLaunch launch = { {src, src_layout, 0, 1}, {dst, dst_layout, 0, 1},
+    batch, 1, t->tables
+  };
+
+  launch.tables.gain = gain;
+  launch.tables.gain_distance = gain_distance;
+  launch.tables.scale = scale;
+  return launch;
+}
+
 /* On its first launch, a transform in one pass takes the schedule that
  * runs that launch fastest (clfft-tuning.h), and two real rows at a time
  * the faster layout (choose_layout). The timing runs on a queue
  * of its own and writes dst: first, what the launch waits for and all
  * that the engine's queue holds must be done. */
 static gboolean
-tune (ClfftTransform * t, const ClfftRowSide * in, const ClfftRowSide * out,
-    guint batch, const ClfftRowTables * tables, const ClfftEvents * events,
-    GError ** error)
+tune (ClfftTransform * t, const ClfftRowLaunch * first,
+    const ClfftEvents * events, GError ** error)
 {
-  const ClfftRowLaunch launch = { *in, *out, batch, 1, *tables };
+  const ClfftRowLaunch launch = *first;
   cl_int st;
 
   t->tuned = TRUE;
-  if (!clfft_tuning_wanted (t->engine))
-    return TRUE;
   if (events && events->n_wait
       && (st = clWaitForEvents (events->n_wait, events->wait)) != CL_SUCCESS)
     return clfft_fail (error, st, "clWaitForEvents (before tuning)");
@@ -577,6 +678,8 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
 
   if (batch == 0)
     return TRUE;
+  if (!clfft_transform_build (t, error))
+    return FALSE;
   if (n2 > 1 && (batch > MAX (t->spec.max_batch, 1)
           || scratch->bytes < (gsize) batch * n * sizeof (cl_float2)
           || scratch->count < (t->bluestein || unfold ? 2 : 1))) {
@@ -614,8 +717,11 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
   last.scale = scale;
 
   if (n2 == 1) {
+    const ClfftRowLaunch launch = clfft_transform_launch (t, src, src_layout,
+        dst, dst_layout, batch, gain, gain_distance, scale);
+
     step = clfft_events_step (events, 0, 1);
-    if (!t->tuned && !tune (t, &in, &out, batch, &last, events, error))
+    if (!t->tuned && !tune (t, &launch, events, error))
       return FALSE;
     /* tuning may have chosen the half-length layout, with its table */
     last.real_twiddles = t->tables.real_twiddles;

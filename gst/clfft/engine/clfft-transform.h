@@ -5,7 +5,7 @@
 #ifndef __CLFFT_TRANSFORM_H__
 #define __CLFFT_TRANSFORM_H__
 
-#include "clfft-passes.h"
+#include "clfft-tuning.h"
 
 G_BEGIN_DECLS
 
@@ -41,6 +41,14 @@ typedef struct
                                  * refuses to run in place) and
                                  * CLFFT_ROW_STREAM_PIXELS, or 0 */
   guint max_batch;              /* the most rows one enqueue transforms */
+  /* CLFFT_TUNING_BLOCKING (or AUTO deciding so): a transform in one pass
+   * tunes its schedule on its first launch; otherwise not (where the
+   * owner tunes in the background, it replaces the pass itself:
+   * clfft_transform_replace_pass) */
+  ClfftTuning tuning;
+  /* the kernels are built by clfft_transform_build or the first enqueue,
+   * not by init: for a path that may not run */
+  gboolean build_later;
 } ClfftTransformSpec;
 
 #define CLFFT_TRANSFORM_MAX_PASSES 4
@@ -68,6 +76,21 @@ gboolean clfft_transform_init (ClfftTransform * transform,
     ClfftEngine * engine, const ClfftTransformSpec * spec, GError ** error);
 void clfft_transform_clear (ClfftTransform * transform);
 
+/* Builds the kernels of a transform made with build_later (none left to
+ * build: TRUE). */
+gboolean clfft_transform_build (ClfftTransform * transform, GError ** error);
+
+/* clfft_transform_build of count transforms, their passes built side by
+ * side, each on a thread of its own: drivers compile several programs at
+ * once where they can. */
+gboolean clfft_transforms_build (ClfftTransform * const transforms[],
+    guint count, GError ** error);
+
+/* Puts pass in the place of pass i, which it frees: the same spec with
+ * another schedule (tuned in the background). Between launches only. */
+void clfft_transform_replace_pass (ClfftTransform * transform, guint i,
+    ClfftRowPass * pass);
+
 /* Device memory between the passes of a transform. The transforms that one
  * plan chains on the in-order queue share one: its owner adds each
  * transform's need, then allocates. */
@@ -92,6 +115,13 @@ gboolean clfft_transform_enqueue (ClfftTransform * transform,
     cl_mem dst, ClfftRowLayout dst_layout, guint batch, cl_mem gain,
     guint gain_distance, gfloat scale, const ClfftEvents * events,
     GError ** error);
+
+/* The launch of the one pass of a transform in one pass, as enqueue
+ * makes it with these arguments (what tuning times it with). */
+ClfftRowLaunch clfft_transform_launch (const ClfftTransform * transform,
+    cl_mem src, ClfftRowLayout src_layout, cl_mem dst,
+    ClfftRowLayout dst_layout, guint batch, cl_mem gain, guint gain_distance,
+    gfloat scale);
 
 /* For a transform that stores pixels (CLFFT_STORE_U8, CLFFT_STORE_U16):
  * offset added to the outputs, and whether they are the magnitudes of the

@@ -1,6 +1,7 @@
 /* Plan-time tuning of row passes: see clfft-tuning.h. */
 #include "clfft-tuning.h"
 #include "clfft-hold.h"
+#include "clfft-kernels.h"
 #include "clfft-private.h"
 
 #include <errno.h>
@@ -8,9 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 3: rounds are queued behind a hold, so that they time the device and
- * not the host's enqueueing; entries of 2 were chosen without that, and
- * are timed again (2: schedules may prefetch their twiddles) */
+/* The entries' format and the way the tuner times: 3, rounds are queued
+ * behind a hold, so that they time the device and not the host's
+ * enqueueing; entries of 2 were chosen without that, and are timed again
+ * (2: schedules may prefetch their twiddles). A change of the kernels
+ * needs no new format: the key names their sources (kernel_sources_sum). */
 #define TUNING_FORMAT "gst-clfft tuning 3"
 /* Launches per timed round, and rounds per schedule after one to warm up:
  * the median round counts. */
@@ -31,24 +34,54 @@ static GHashTable *choices;     /* key -> ClfftRowSchedule */
 static ClfftTuningStats stats;
 
 /* Where passes are timed: a profiling queue of their own, each round
- * queued behind a hold of the device. */
+ * queued behind a hold of the device; or, in the background, the engine's
+ * own queue (shared), where a stream's frames run between the rounds and
+ * each round is queued whole under the queue's lock. */
 typedef struct
 {
+  ClfftEngine *engine;
   cl_command_queue queue;
   ClfftHold *hold;
   gboolean told_at_limit;       /* logged that the longest hold fell short */
+  gboolean shared;
 } Timing;
 
-gboolean
-clfft_tuning_wanted (ClfftEngine * engine)
+ClfftTuning
+clfft_tuning_decide (ClfftEngine * engine, ClfftTuning requested,
+    gboolean background_possible)
 {
   const gchar *env = g_getenv (CLFFT_TUNE_ENV);
+  ClfftTuning tuning = requested;
 
-  if (g_strcmp0 (env, "0") == 0)
-    return FALSE;
-  if (g_strcmp0 (env, "1") == 0)
-    return TRUE;
-  return !(clfft_engine_get_device (engine)->type & CL_DEVICE_TYPE_CPU);
+  if (tuning == CLFFT_TUNING_AUTO) {
+    if (g_strcmp0 (env, "0") == 0 || g_strcmp0 (env, "off") == 0)
+      tuning = CLFFT_TUNING_OFF;
+    else if (g_strcmp0 (env, "1") == 0 || g_strcmp0 (env, "blocking") == 0)
+      tuning = CLFFT_TUNING_BLOCKING;
+    else if (g_strcmp0 (env, "background") == 0)
+      tuning = CLFFT_TUNING_BACKGROUND;
+    else if (env && *env)
+      clfft_log (CLFFT_LOG_WARNING, "%s=%s is not 0, 1, off, background or "
+          "blocking: ignored", CLFFT_TUNE_ENV, env);
+  }
+  /* tuning pays on GPUs; on CPUs (PoCL) each schedule tried costs a
+   * kernel build of a second or more, for little */
+  if (tuning == CLFFT_TUNING_AUTO)
+    tuning = (clfft_engine_get_device (engine)->type & CL_DEVICE_TYPE_CPU) ?
+        CLFFT_TUNING_OFF : CLFFT_TUNING_BACKGROUND;
+  if (tuning == CLFFT_TUNING_BACKGROUND && !background_possible)
+    tuning = CLFFT_TUNING_BLOCKING;
+  return tuning;
+}
+
+const gchar *
+clfft_tuning_name (ClfftTuning tuning)
+{
+  static const gchar *const names[] = { "auto", "off", "background",
+    "blocking"
+  };
+
+  return tuning < G_N_ELEMENTS (names) ? names[tuning] : "?";
 }
 
 void
@@ -68,9 +101,35 @@ clfft_tuning_forget (void)
   g_mutex_unlock (&lock);
 }
 
-/* What the choice depends on: device and driver, the pass (with the rows
- * it spreads over how many compute units, which shape its groups), and
- * how its launch lays out the rows. */
+/* A SHA-256 over every embedded kernel source: a choice timed with other
+ * kernels is never used. */
+static const gchar *
+kernel_sources_sum (void)
+{
+  static gchar *sum;
+
+  if (g_once_init_enter (&sum)) {
+    GChecksum *checksum = g_checksum_new (G_CHECKSUM_SHA256);
+    gchar *text;
+
+    for (guint i = 0; i < clfft_n_kernel_sources; i++) {
+      const ClfftKernelSource *k = &clfft_kernel_sources[i];
+
+      g_checksum_update (checksum, (const guchar *) k->name,
+          strlen (k->name) + 1);
+      g_checksum_update (checksum, (const guchar *) k->source,
+          strlen (k->source) + 1);
+    }
+    text = g_strdup (g_checksum_get_string (checksum));
+    g_checksum_free (checksum);
+    g_once_init_leave (&sum, text);
+  }
+  return sum;
+}
+
+/* What the choice depends on: device and driver, the kernels' sources,
+ * the pass (with the rows it spreads over how many compute units, which
+ * shape its groups), and how its launch lays out the rows. */
 static gchar *
 tuning_key (const ClfftRowPass * pass, const ClfftRowLaunch * l)
 {
@@ -79,10 +138,11 @@ tuning_key (const ClfftRowPass * pass, const ClfftRowLaunch * l)
   const guint units = clfft_row_pass_spread_units (pass);
   gchar *spread = units ? g_strdup_printf (" spread=%u/%u", s->spread_rows,
       units) : g_strdup ("");
-  gchar *key = g_strdup_printf ("%s|%s|%s|n=%u sign=%d load=%d store=%d "
-      "flags=%#x lengths=%u,%u,%u%s|src=%u,%u,%u,%u dst=%u,%u,%u,%u "
-      "rows=%u,%u in-place=%d", d->platform_name, d->name, d->driver_version,
-      s->n, s->sign, s->load, s->store, s->flags, s->length, s->load_length,
+  gchar *key = g_strdup_printf ("%s|%s|%s|kernels=%.16s|n=%u sign=%d "
+      "load=%d store=%d flags=%#x lengths=%u,%u,%u%s|src=%u,%u,%u,%u "
+      "dst=%u,%u,%u,%u rows=%u,%u in-place=%d", d->platform_name, d->name,
+      d->driver_version, kernel_sources_sum (), s->n, s->sign, s->load,
+      s->store, s->flags, s->length, s->load_length,
       s->store_length, spread, l->src.layout.stride, l->src.layout.distance,
       l->src.sub_step, l->src.elem_step, l->dst.layout.stride,
       l->dst.layout.distance, l->dst.sub_step, l->dst.elem_step, l->rows,
@@ -264,13 +324,21 @@ time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
     gboolean held = r >= 0;
     cl_int st;
 
-    if (held && !clfft_hold_enqueue (timing->hold, queue, error))
+    /* on a shared queue, no other launch between the round's commands */
+    if (timing->shared)
+      clfft_engine_lock_queue (timing->engine);
+    if (held && !clfft_hold_enqueue (timing->hold, queue, error)) {
+      if (timing->shared)
+        clfft_engine_unlock_queue (timing->engine);
       return FALSE;
+    }
     st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &marks[0]);
 
     for (guint i = 0; st == CL_SUCCESS && i < LAUNCHES_PER_ROUND; i++) {
       if (!clfft_engine_check_fault (pass->engine, CLFFT_FAULT_AT_LAUNCH,
               "clEnqueueNDRangeKernel (timing a schedule)", error)) {
+        if (timing->shared)
+          clfft_engine_unlock_queue (timing->engine);
         clFinish (queue);
         clfft_event_release (&marks[0]);
         return FALSE;
@@ -280,6 +348,8 @@ time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
     }
     if (st == CL_SUCCESS)
       st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &marks[1]);
+    if (timing->shared)
+      clfft_engine_unlock_queue (timing->engine);
     if (st == CL_SUCCESS)
       st = clWaitForEvents (1, &marks[1]);
     if (st == CL_SUCCESS && !(event_end (marks[0], &end[0])
@@ -320,19 +390,26 @@ time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
 }
 
 static gboolean
-timing_init (Timing * timing, ClfftEngine * engine, GError ** error)
+timing_init (Timing * timing, ClfftEngine * engine, gboolean shared,
+    GError ** error)
 {
   cl_int st;
 
+  timing->engine = engine;
   timing->hold = NULL;
   timing->told_at_limit = FALSE;
-  timing->queue = clCreateCommandQueue (clfft_engine_get_context (engine),
-      clfft_engine_get_device (engine)->id, CL_QUEUE_PROFILING_ENABLE, &st);
-  if (st != CL_SUCCESS) {
-    timing->queue = NULL;
-    return clfft_fail (error, st, "clCreateCommandQueue (profiling)");
+  timing->shared = shared;
+  if (shared) {
+    timing->queue = clfft_engine_get_queue (engine);
+  } else {
+    timing->queue = clCreateCommandQueue (clfft_engine_get_context (engine),
+        clfft_engine_get_device (engine)->id, CL_QUEUE_PROFILING_ENABLE, &st);
+    if (st != CL_SUCCESS) {
+      timing->queue = NULL;
+      return clfft_fail (error, st, "clCreateCommandQueue (profiling)");
+    }
+    clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
   }
-  clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
   timing->hold = clfft_hold_new (engine, HOLD_FIRST_ITERATIONS,
       HOLD_LONGEST_ITERATIONS, error);
   return timing->hold != NULL;
@@ -343,6 +420,9 @@ timing_clear (Timing * timing)
 {
   clfft_hold_free (timing->hold);
   timing->hold = NULL;
+  /* the engine's queue stays the engine's */
+  if (timing->shared)
+    timing->queue = NULL;
   clfft_queue_release (&timing->queue);
 }
 
@@ -433,9 +513,19 @@ time_schedule (ClfftRowPass * pass, const ClfftRowSchedule * schedule,
 /* Times pass and each other candidate, then the fastest with its twiddles
  * prefetched, and sets *chosen to the fastest of all. */
 static gboolean
+cancelled (const gint * cancel, GError ** error)
+{
+  if (!cancel || !g_atomic_int_get (cancel))
+    return FALSE;
+  g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_CANCELLED,
+      "tuning was cancelled");
+  return TRUE;
+}
+
+static gboolean
 time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
-    const ClfftRowSchedule * candidates, guint count,
-    ClfftRowSchedule * chosen, GError ** error)
+    const ClfftRowSchedule * candidates, guint count, gboolean shared,
+    const gint * cancel, ClfftRowSchedule * chosen, GError ** error)
 {
   Timing timing;
   ClfftRowLaunch l;
@@ -443,13 +533,14 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
   cl_mem copy = NULL;
   gdouble us, best_us = G_MAXDOUBLE, untuned_us = G_MAXDOUBLE;
   guint timed = 0;
-  gboolean ok = timing_init (&timing, pass->engine, error)
+  gboolean ok = timing_init (&timing, pass->engine, shared, error)
       && timed_launch (pass->engine, timing.queue, launch, drops_input (pass),
       &l, &copy, error);
 
   /* the untuned pass is the first candidate */
   for (guint i = 0; ok && i < count; i++) {
-    ok = time_schedule (pass, &candidates[i], &timing, &l, &us, error);
+    ok = !cancelled (cancel, error)
+        && time_schedule (pass, &candidates[i], &timing, &l, &us, error);
     if (ok && us < G_MAXDOUBLE)
       timed++;
     if (ok && i == 0)
@@ -467,7 +558,8 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
     ClfftRowSchedule prefetched = best;
 
     prefetched.prefetch_twiddles = TRUE;
-    ok = time_schedule (pass, &prefetched, &timing, &l, &us, error);
+    ok = !cancelled (cancel, error)
+        && time_schedule (pass, &prefetched, &timing, &l, &us, error);
     if (ok && us < G_MAXDOUBLE)
       timed++;
     if (ok && us < MARGIN * best_us) {
@@ -511,7 +603,7 @@ clfft_row_passes_fastest (ClfftRowPass * const passes[],
   g_return_val_if_fail (count >= 1 && count <= CLFFT_MAX_ROW_SCHEDULES,
       FALSE);
   engine = passes[0]->engine;
-  ok = timing_init (&timing, engine, error);
+  ok = timing_init (&timing, engine, FALSE, error);
   /* the launches share their buffers: one copy serves them all */
   for (guint i = 0; ok && i < count; i++) {
     ClfftRowLaunch l;
@@ -541,9 +633,11 @@ clfft_row_passes_fastest (ClfftRowPass * const passes[],
   return ok;
 }
 
-gboolean
-clfft_row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
-    GError ** error)
+/* clfft_row_pass_tune, or with shared (the engine's queue) and cancel
+ * clfft_row_pass_tune_in_background */
+static gboolean
+row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
+    gboolean shared, const gint * cancel, GError ** error)
 {
   ClfftRowSchedule candidates[CLFFT_MAX_ROW_SCHEDULES], chosen;
   ClfftRowPass tuned;
@@ -553,6 +647,8 @@ clfft_row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
 
   if (pass->generic || pass->n < CLFFT_TUNED_MIN_LENGTH)
     return TRUE;
+  if (!clfft_row_pass_build (pass, error))
+    return FALSE;
   count = clfft_row_schedules (pass->engine, pass->n, candidates);
   if (count < 2)
     return TRUE;
@@ -563,7 +659,8 @@ clfft_row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
       stats.read_from_disk++;
       g_mutex_unlock (&lock);
     } else {
-      ok = time_schedules (pass, launch, candidates, count, &chosen, error);
+      ok = time_schedules (pass, launch, candidates, count, shared, cancel,
+          &chosen, error);
       if (ok)
         write_choice (key, &chosen);
     }
@@ -579,4 +676,18 @@ clfft_row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
   clfft_row_pass_clear (pass);
   *pass = tuned;
   return TRUE;
+}
+
+gboolean
+clfft_row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
+    GError ** error)
+{
+  return row_pass_tune (pass, launch, FALSE, NULL, error);
+}
+
+gboolean
+clfft_row_pass_tune_in_background (ClfftRowPass * pass,
+    const ClfftRowLaunch * launch, const gint * cancel, GError ** error)
+{
+  return row_pass_tune (pass, launch, TRUE, cancel, error);
 }

@@ -11,9 +11,11 @@
 
 G_BEGIN_DECLS
 
-/* The environment variable: 0 tunes nowhere, 1 on every device (a test
- * aid: PoCL gains little and takes about a second per kernel build);
- * unset, plans tune on devices other than CPUs. */
+/* The environment variable that decides CLFFT_TUNING_AUTO: 0 (or off)
+ * tunes nowhere, 1 (or blocking) at the first launch on every device (a
+ * test aid: PoCL gains little and takes about a second per kernel build),
+ * background in the background where the owner can (else as 1); unset,
+ * the device's default. */
 #define CLFFT_TUNE_ENV "CLFFT_TUNE"
 
 /* Rows shorter than this are not tuned: their passes are bound by the
@@ -39,7 +41,13 @@ typedef struct
   guint layouts_timed;          /* choices between passes of other specs */
 } ClfftTuningStats;
 
-gboolean clfft_tuning_wanted (ClfftEngine * engine);
+/* The one place where a tuning effort is decided: requested, or for
+ * CLFFT_TUNING_AUTO the environment's (CLFFT_TUNE_ENV) or the device's
+ * default. background_possible: whether the owner tunes in the
+ * background (filters); where it does not, background means blocking.
+ * Never CLFFT_TUNING_AUTO. */
+ClfftTuning clfft_tuning_decide (ClfftEngine * engine, ClfftTuning requested,
+    gboolean background_possible);
 
 /* Makes *pass the fastest of the schedules of its length for launch (a
  * remembered choice, or the fastest timed now), rebuilding it where that
@@ -48,6 +56,15 @@ gboolean clfft_tuning_wanted (ClfftEngine * engine);
  * the data is left as it was. FALSE with error set on an OpenCL failure. */
 gboolean clfft_row_pass_tune (ClfftRowPass * pass,
     const ClfftRowLaunch * launch, GError ** error);
+
+/* The same for a thread that tunes in the background while a stream's
+ * frames run: the rounds are timed on the engine's queue, each queued
+ * whole (hold, markers, launches) under the queue's lock, so that the
+ * frames run between the rounds and none inside one; given up with
+ * CLFFT_ERROR_CANCELLED between two schedules once *cancel is set (read
+ * atomically). */
+gboolean clfft_row_pass_tune_in_background (ClfftRowPass * pass,
+    const ClfftRowLaunch * launch, const gint * cancel, GError ** error);
 
 /* Times count passes, each with its own launch (the launches write the
  * same buffers, one another's alternatives), as clfft_row_pass_tune times

@@ -1439,6 +1439,68 @@ GST_START_TEST (test_pipeline_shares_one_engine)
 
 GST_END_TEST;
 
+/* Each frame size's plan posts clfft-prepare: with tuning off, one final
+ * message; with background tuning, a first that is not final and, once
+ * the tuned schedules are in (at once where the frames do not run the
+ * passes that tune, as in lanes on a CPU), a final one. Sizes in turn. */
+GST_START_TEST (test_prepare_messages)
+{
+  const gchar *tunings[] = { "off", "background" };
+
+  for (guint t = 0; t < G_N_ELEMENTS (tunings); t++) {
+    gchar *launch = g_strdup_printf ("videotestsrc num-buffers=4 "
+        "pattern=ball ! video/x-raw,format=GRAY8,width=64,height=48 ! "
+        "clfft2dfilter tuning=%s ! fakesink", tunings[t]);
+    GstElement *pipeline = gst_parse_launch (launch, NULL);
+    GstBus *bus = gst_element_get_bus (pipeline);
+    GstMessage *msg;
+    guint count = 0, finals = 0;
+
+    fail_unless (pipeline != NULL);
+    fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+        GST_STATE_CHANGE_FAILURE);
+    while ((msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+                GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_ELEMENT))) {
+      const GstStructure *s = gst_message_get_structure (msg);
+      gint w = 0, h = 0;
+      gdouble seconds = -1;
+      gboolean final = FALSE;
+
+      if (GST_MESSAGE_TYPE (msg) != GST_MESSAGE_ELEMENT) {
+        fail_unless (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+            "tuning=%s: the stream failed", tunings[t]);
+        gst_message_unref (msg);
+        break;
+      }
+      if (gst_structure_has_name (s, "clfft-prepare")) {
+        fail_unless (gst_structure_get_int (s, "width", &w)
+            && gst_structure_get_int (s, "height", &h)
+            && gst_structure_get_double (s, "seconds", &seconds)
+            && gst_structure_get_boolean (s, "final", &final));
+        fail_unless_equals_int (w, 64);
+        fail_unless_equals_int (h, 48);
+        fail_unless (seconds >= 0.0);
+        fail_unless_equals_string (gst_structure_get_string (s, "tuning"),
+            tunings[t]);
+        /* the last one, and only it, is final */
+        fail_unless_equals_int (finals, 0);
+        finals += final;
+        count++;
+      }
+      gst_message_unref (msg);
+    }
+    fail_unless (msg != NULL, "tuning=%s: no EOS", tunings[t]);
+    fail_unless_equals_int (finals, 1);
+    fail_unless_equals_int (count, t == 0 ? 1 : 2);
+    gst_element_set_state (pipeline, GST_STATE_NULL);
+    gst_object_unref (bus);
+    gst_object_unref (pipeline);
+    g_free (launch);
+  }
+}
+
+GST_END_TEST;
+
 static Suite *
 clfft2dfilter_suite (void)
 {
@@ -1448,6 +1510,7 @@ clfft2dfilter_suite (void)
   tcase_set_timeout (tc, 600);
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_none_returns_frames_unchanged);
+  tcase_add_test (tc, test_prepare_messages);
   tcase_add_test (tc, test_lowpass_at_max_cutoff_equals_none);
   tcase_add_test (tc, test_constant_frames);
   tcase_add_test (tc, test_lowpass_removes_grating_above_cutoff);

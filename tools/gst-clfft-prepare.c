@@ -1,0 +1,179 @@
+/* gst-clfft-prepare: builds, and where asked tunes, clfft2dfilter's
+ * kernels for frame sizes ahead of time, into the kernel cache
+ * ($XDG_CACHE_HOME/gst-clfft), so that a pipeline of those sizes starts
+ * without building or timing anything: for container images, deployment
+ * scripts and live streams that change size.
+ *
+ *   gst-clfft-prepare --size 1920x1080 [--size 1280x720 ...]
+ *       [--format gray8|gray16] [--padding none|mirror] [--device N]
+ *       [--tuning auto|off|blocking]
+ *
+ * Each size is prepared as clfft2dfilter makes its filter (I420, NV12 and
+ * GRAY8 frames take gray8, GRAY16_LE gray16): the filter is made and one
+ * frame filtered, which builds what the frames run; --tuning blocking (by
+ * default on GPUs, as auto) times the schedules and keeps the choices
+ * beside the kernels. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/clfft-engine.h"
+#include "engine/clfft-filter2d.h"
+#include "engine/clfft-tuning.h"
+
+static void
+print_log (ClfftLogLevel level, const gchar * message, gpointer user_data)
+{
+  if (level <= CLFFT_LOG_WARNING)
+    g_printerr ("gst-clfft-prepare: %s\n", message);
+}
+
+static gboolean
+prepare (ClfftEngine * engine, guint w, guint h, ClfftPixels pixels,
+    ClfftPadding padding, ClfftTuning tuning, GError ** error)
+{
+  const gsize pixel_size = pixels == CLFFT_PIXELS_U16 ? 2 : 1;
+  const gsize bytes = (gsize) w * h * pixel_size;
+  ClfftProgramStats before, after;
+  ClfftTuningStats tuned_before, tuned_after;
+  gint64 start = g_get_monotonic_time ();
+  ClfftFilter2d *filter;
+  guint8 *frame;
+  gboolean ok;
+
+  clfft_engine_get_program_stats (engine, &before);
+  clfft_tuning_get_stats (&tuned_before);
+  filter = clfft_filter2d_new (engine, w, h, pixels, padding, error);
+  if (!filter)
+    return FALSE;
+  clfft_filter2d_set_tuning (filter, tuning);
+  /* a frame of noise: the first frame builds and tunes what frames run */
+  frame = g_malloc (bytes);
+  for (gsize i = 0; i < bytes; i++)
+    frame[i] = (guint8) g_random_int ();
+  ok = clfft_filter2d_process (filter, frame, w * pixel_size, frame,
+      w * pixel_size, error);
+  clfft_engine_get_program_stats (engine, &after);
+  clfft_tuning_get_stats (&tuned_after);
+  if (ok)
+    printf ("%ux%u %s%s: %.2f s, %u programs built, %u loaded from the "
+        "cache, %u passes timed (tuning %s)\n", w, h, pixel_size == 2 ?
+        "gray16" : "gray8", padding == CLFFT_PADDING_MIRROR ?
+        " padding=mirror" : "", (g_get_monotonic_time () - start) / 1e6,
+        after.built_from_source - before.built_from_source,
+        after.loaded_from_disk - before.loaded_from_disk,
+        tuned_after.timed - tuned_before.timed,
+        clfft_tuning_name (clfft_filter2d_get_tuning (filter)));
+  clfft_filter2d_free (filter);
+  g_free (frame);
+  return ok;
+}
+
+int
+main (int argc, char **argv)
+{
+  gchar **sizes = NULL, *format = NULL, *padding_text = NULL;
+  gchar *tuning_text = NULL;
+  gint device = -1;
+  GOptionEntry entries[] = {
+    {"size", 's', 0, G_OPTION_ARG_STRING_ARRAY, &sizes,
+        "a frame size to prepare (repeat for more)", "WIDTHxHEIGHT"},
+    {"format", 'f', 0, G_OPTION_ARG_STRING, &format,
+        "gray8 (GRAY8, I420, NV12; the default) or gray16 (GRAY16_LE)",
+        "FORMAT"},
+    {"padding", 'p', 0, G_OPTION_ARG_STRING, &padding_text,
+        "none (the default) or mirror, as clfft2dfilter's padding", "PADDING"},
+    {"device", 'd', 0, G_OPTION_ARG_INT, &device,
+        "the OpenCL device's index (default: as clfft2dfilter chooses)", "N"},
+    {"tuning", 't', 0, G_OPTION_ARG_STRING, &tuning_text,
+        "auto (the default: blocking on GPUs, off on CPUs), off or blocking",
+        "TUNING"},
+    {NULL}
+  };
+  GOptionContext *ctx = g_option_context_new ("- build and tune "
+      "clfft2dfilter's kernels for frame sizes ahead of time");
+  ClfftPixels pixels = CLFFT_PIXELS_U8;
+  ClfftPadding padding = CLFFT_PADDING_NONE;
+  ClfftTuning tuning = CLFFT_TUNING_AUTO;
+  ClfftEngine *engine;
+  GError *error = NULL;
+  gchar *dir;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!g_option_context_parse (ctx, &argc, &argv, &error)) {
+    g_printerr ("gst-clfft-prepare: %s\n", error->message);
+    return 2;
+  }
+  g_option_context_free (ctx);
+  if (!sizes || !sizes[0]) {
+    g_printerr ("gst-clfft-prepare: name a size to prepare: --size "
+        "1920x1080\n");
+    return 2;
+  }
+  if (format && strcmp (format, "gray8") != 0) {
+    if (strcmp (format, "gray16") != 0) {
+      g_printerr ("gst-clfft-prepare: --format is gray8 or gray16, not "
+          "%s\n", format);
+      return 2;
+    }
+    pixels = CLFFT_PIXELS_U16;
+  }
+  if (padding_text && strcmp (padding_text, "none") != 0) {
+    if (strcmp (padding_text, "mirror") != 0) {
+      g_printerr ("gst-clfft-prepare: --padding is none or mirror, not "
+          "%s\n", padding_text);
+      return 2;
+    }
+    padding = CLFFT_PADDING_MIRROR;
+  }
+  if (tuning_text && strcmp (tuning_text, "auto") != 0) {
+    if (strcmp (tuning_text, "off") == 0)
+      tuning = CLFFT_TUNING_OFF;
+    else if (strcmp (tuning_text, "blocking") == 0)
+      tuning = CLFFT_TUNING_BLOCKING;
+    else {
+      g_printerr ("gst-clfft-prepare: --tuning is auto, off or blocking, "
+          "not %s\n", tuning_text);
+      return 2;
+    }
+  }
+
+  clfft_set_log_func (print_log, NULL);
+  engine = clfft_engine_get (device, &error);
+  if (!engine) {
+    g_printerr ("gst-clfft-prepare: %s\n", error->message);
+    return 1;
+  }
+  /* what the tuning would be in a pipeline, but never in the background:
+   * this program ends as soon as its frames are filtered */
+  tuning = clfft_tuning_decide (engine, tuning, FALSE);
+  dir = clfft_program_cache_dir ();
+  printf ("device: %s\ncache: %s\n", clfft_engine_get_device (engine)->name,
+      dir);
+  for (guint i = 0; sizes[i]; i++) {
+    guint w = 0, h = 0;
+    gchar end = 0;
+
+    if (sscanf (sizes[i], "%ux%u%c", &w, &h, &end) != 2) {
+      g_printerr ("gst-clfft-prepare: %s is not a size such as 1920x1080\n",
+          sizes[i]);
+      status = 2;
+      continue;
+    }
+    if (!prepare (engine, w, h, pixels, padding, tuning, &error)) {
+      g_printerr ("gst-clfft-prepare: %ux%u: %s\n", w, h, error->message);
+      g_clear_error (&error);
+      status = 1;
+    }
+  }
+  /* the programs go to disk when the engine ends (on CPU devices only
+   * then) */
+  clfft_engine_unref (engine);
+  g_free (dir);
+  g_strfreev (sizes);
+  g_free (format);
+  g_free (padding_text);
+  g_free (tuning_text);
+  return status;
+}
