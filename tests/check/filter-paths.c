@@ -166,6 +166,22 @@ random_gain (guint w, guint h, gboolean mirrored)
   return gain;
 }
 
+/* Removes the tuning choices on disk and in memory, so that the next
+ * tuned pass is timed; the tuning's statistics so far in *before. */
+static void
+forget_tuning_choices (ClfftTuningStats * before)
+{
+  gchar *dir = clfft_program_cache_dir ();
+  GPtrArray *entries = ref_files_with_prefix (dir, "tuning-");
+
+  for (guint i = 0; i < entries->len; i++)
+    g_unlink (g_ptr_array_index (entries, i));
+  g_ptr_array_unref (entries);
+  g_free (dir);
+  clfft_tuning_forget ();
+  clfft_tuning_get_stats (before);
+}
+
 /* Filters frames of the case in one launch where expect_one_launch, in
  * lanes where expect_lanes and the device wants them (CPUs), and in three
  * passes; checks each against the reference and the passes. With
@@ -356,17 +372,10 @@ GST_START_TEST (test_paths_cache_hints)
     {{64, 47, FALSE, TRUE, 3.0f, 0.0f}, FALSE},
     {{640, 64, FALSE, FALSE, 1.0f, 100.0f}, TRUE},
   };
-  gchar *dir = clfft_program_cache_dir ();
-  GPtrArray *entries = ref_files_with_prefix (dir, "tuning-");
   ClfftTuningStats before, after;
 
   /* no tuning choices on disk or in memory: the tuned rows are timed */
-  for (guint i = 0; i < entries->len; i++)
-    g_unlink (g_ptr_array_index (entries, i));
-  g_ptr_array_unref (entries);
-  g_free (dir);
-  clfft_tuning_forget ();
-  clfft_tuning_get_stats (&before);
+  forget_tuning_choices (&before);
   g_setenv (CLFFT_CACHE_HINTS_ENV, "1", TRUE);
   g_setenv (CLFFT_TUNE_ENV, "1", TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -432,8 +441,6 @@ GST_START_TEST (test_background_tuning_swaps_between_frames)
 {
   const Case c = { 640, 48, FALSE, FALSE, 1.0f, 0.0f };
   const gsize n = (gsize) c.width * c.height;
-  gchar *dir = clfft_program_cache_dir ();
-  GPtrArray *entries = ref_files_with_prefix (dir, "tuning-");
   ClfftTuningStats before, after;
   GError *error = NULL;
   ClfftFilter2d *filter;
@@ -444,12 +451,7 @@ GST_START_TEST (test_background_tuning_swaps_between_frames)
   gdouble seconds = -1.0;
   guint frames = 0, after_swap = 0;
 
-  for (guint i = 0; i < entries->len; i++)
-    g_unlink (g_ptr_array_index (entries, i));
-  g_ptr_array_unref (entries);
-  g_free (dir);
-  clfft_tuning_forget ();
-  clfft_tuning_get_stats (&before);
+  forget_tuning_choices (&before);
   filter = clfft_filter2d_new (engine, c.width, c.height, CLFFT_PIXELS_U8,
       CLFFT_PADDING_NONE, &error);
   fail_unless (filter != NULL, "%s", error ? error->message : "");
