@@ -46,6 +46,11 @@ prepare (ClfftEngine * engine, guint w, guint h, ClfftPixels pixels,
   filter = clfft_filter2d_new (engine, w, h, pixels, padding, error);
   if (!filter)
     return FALSE;
+  /* the size's own programs, which the frame tunes where it tunes */
+  if (!clfft_filter2d_finish_own_programs (filter, error)) {
+    clfft_filter2d_free (filter);
+    return FALSE;
+  }
   clfft_filter2d_set_tuning (filter, tuning);
   /* a frame of noise: the first frame builds and tunes what frames run */
   frame = g_malloc (bytes);

@@ -48,12 +48,14 @@
  * offered a pool of buffers in pinned memory, which the device reads
  * without a copy.
  *
- * The first frame of a frame size waits for its kernels, built by the
- * OpenCL driver or loaded from the kernel cache; on GPUs the FFT passes'
- * schedules are then timed while frames run and the faster ones take over
- * between frames (#GstClfft2dFilter:tuning). Each new size posts a
- * `clfft-prepare` element message (width, height, seconds, tuning,
- * final). `gst-clfft-prepare --size WxH` prepares sizes ahead of time.
+ * A frame size's own kernels are loaded from the kernel cache, or built
+ * by the OpenCL driver; while they build, frames run a generic filter
+ * that serves every size (built once per device), and the size's own
+ * kernels take over between frames. On GPUs the FFT passes' schedules are
+ * then timed while frames run and the faster ones take over too
+ * (#GstClfft2dFilter:tuning). Each step posts a `clfft-prepare` element
+ * message (width, height, step, seconds, tuning, final).
+ * `gst-clfft-prepare --size WxH` prepares sizes ahead of time.
  *
  * The device is the first GPU, else the first CPU device (PoCL), unless the
  * environment variable `GST_CLFFT_DEVICE` (an index or a part of a device
@@ -574,8 +576,12 @@ gst_clfft_2d_filter_change_state (GstElement * element,
 }
 
 static void
-free_plan (GstClfft2dFilter * self)
+free_plan (GstClfft2dFilter * self, gboolean stream_goes_on)
 {
+  /* a stream at another size or on another device has no use for the old
+   * size's programs still building; at the end they go to the cache */
+  if (self->plan && stream_goes_on)
+    clfft_filter2d_cancel_own_programs (self->plan);
   g_clear_pointer (&self->plan, clfft_filter2d_free);
   g_clear_pointer (&self->mask, g_free);
 }
@@ -775,26 +781,27 @@ drain_held (GstClfft2dFilter * self)
 /* Makes the engine's filter for the frame size of set_info and the
  * padding, with no plan in place; the mask is made anew at the next
  * frame. */
-/* The clfft-prepare message: the plan of the stream's size took seconds
- * (its kernels and tables, or its tuning in the background), with the
- * tuning decided; final where its schedules will not change again. */
+/* The clfft-prepare message: a step of the plan of the stream's size took
+ * seconds (what is the step: "plan", its first frames can run;
+ * "own-programs", the size's own programs took over from the generic
+ * filter; "tuned", the tuning in the background was taken in), with the
+ * tuning decided; final where the plan will not change again. */
 static void
-post_prepare_message (GstClfft2dFilter * self, gdouble seconds,
-    gboolean final)
+post_prepare_message (GstClfft2dFilter * self, const gchar * what,
+    gdouble seconds, gboolean final)
 {
   ClfftTuning tuning = clfft_filter2d_get_tuning (self->plan);
 
-  GST_INFO_OBJECT (self, "%dx%d: %s in %.3f s (tuning %s)", self->width,
-      self->height, final && tuning == CLFFT_TUNING_BACKGROUND ?
-      "tuned in the background" : "prepared", seconds,
-      clfft_tuning_name (tuning));
+  GST_INFO_OBJECT (self, "%dx%d: %s in %.3f s (tuning %s%s)", self->width,
+      self->height, what, seconds, clfft_tuning_name (tuning),
+      final ? ", final" : "");
   gst_element_post_message (GST_ELEMENT (self),
       gst_message_new_element (GST_OBJECT (self),
           gst_structure_new ("clfft-prepare", "width", G_TYPE_INT,
               self->width, "height", G_TYPE_INT, self->height, "seconds",
               G_TYPE_DOUBLE, seconds, "tuning", G_TYPE_STRING,
-              clfft_tuning_name (tuning), "final", G_TYPE_BOOLEAN, final,
-              NULL)));
+              clfft_tuning_name (tuning), "step", G_TYPE_STRING, what,
+              "final", G_TYPE_BOOLEAN, final, NULL)));
 }
 
 /* A new tuning property goes to the plan (from the next frame). */
@@ -825,8 +832,10 @@ make_plan (GstClfft2dFilter * self, ClfftPadding padding, GError ** error)
     return FALSE;
   self->plan_tuning = GST_CLFFT_TUNING_AUTO;
   apply_tuning (self);
-  post_prepare_message (self, (g_get_monotonic_time () - start) / 1e6,
-      clfft_filter2d_get_tuning (self->plan) != CLFFT_TUNING_BACKGROUND);
+  post_prepare_message (self, "plan",
+      (g_get_monotonic_time () - start) / 1e6,
+      !clfft_filter2d_runs_generic (self->plan)
+      && clfft_filter2d_get_tuning (self->plan) != CLFFT_TUNING_BACKGROUND);
   self->plan_padding = padding;
   clfft_filter2d_get_transform_size (self->plan, &tw, &th);
   self->mask = g_new (gfloat, (gsize) tw * th);
@@ -848,7 +857,7 @@ ensure_plan (GstClfft2dFilter * self, ClfftPadding padding)
     return TRUE;
   if (drain_held (self) != GST_FLOW_OK)
     GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
-  free_plan (self);
+  free_plan (self, TRUE);
   if (!make_plan (self, padding, &error)) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Cannot prepare the %dx%d filter on the OpenCL device.",
@@ -872,7 +881,7 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   /* frames of the old caps leave with them */
   if (drain_held (self) != GST_FLOW_OK)
     GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
-  free_plan (self);
+  free_plan (self, TRUE);
   /* the pad templates hold the same range */
   if (width < MIN_SIZE || width > MAX_SIZE || height < MIN_SIZE
       || height > MAX_SIZE) {
@@ -909,7 +918,7 @@ gst_clfft_2d_filter_stop (GstBaseTransform * trans)
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
 
   discard_held (self);
-  free_plan (self);
+  free_plan (self, FALSE);
   self->started = FALSE;
   self->depth_cap = CLFFT_FILTER2D_MAX_IN_FLIGHT;
   self->outputs_unpooled = FALSE;
@@ -1058,7 +1067,7 @@ device_failed (GstClfft2dFilter * self, GError * cause,
     ClfftPadding padding = self->plan_padding;
 
     /* the filter's memory on the failed device goes first */
-    free_plan (self);
+    free_plan (self, TRUE);
     ok = gst_clfft_fall_back (GST_ELEMENT (self), &self->engine, &error)
         && make_plan (self, padding, &error)
         && configure_plan (self, &error);
@@ -1106,7 +1115,7 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
   GError *error = NULL;
   ClfftPadding padding;
   GstFlowReturn ret;
-  gdouble tuned_seconds;
+  gdouble step_seconds;
 
   sync_controlled_properties (self, inbuf);
   GST_OBJECT_LOCK (self);
@@ -1169,8 +1178,12 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
   if (ret != GST_FLOW_OK && device_failed (self, error, TRUE))
     ret = GST_FLOW_OK;
   if (ret == GST_FLOW_OK && self->plan
-      && clfft_filter2d_take_tuned (self->plan, &tuned_seconds))
-    post_prepare_message (self, tuned_seconds, TRUE);
+      && clfft_filter2d_take_own_programs (self->plan, &step_seconds))
+    post_prepare_message (self, "own-programs", step_seconds,
+        clfft_filter2d_get_tuning (self->plan) != CLFFT_TUNING_BACKGROUND);
+  if (ret == GST_FLOW_OK && self->plan
+      && clfft_filter2d_take_tuned (self->plan, &step_seconds))
+    post_prepare_message (self, "tuned", step_seconds, TRUE);
   return ret;
 }
 
@@ -1383,7 +1396,7 @@ gst_clfft_2d_filter_finalize (GObject * object)
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (object);
 
-  free_plan (self);
+  free_plan (self, FALSE);
   gst_clfft_close_engine (GST_ELEMENT (self), &self->engine);
   g_free (self->notches_text);
   g_array_unref (self->notches);

@@ -574,6 +574,9 @@ new_filter (guint w, guint h, ClfftPadding padding, GError ** error)
   ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h, CLFFT_PIXELS_U8,
       padding, error);
 
+  /* frames of the size's own programs, not of the generic filter */
+  if (filter && !clfft_filter2d_finish_own_programs (filter, error))
+    g_clear_pointer (&filter, clfft_filter2d_free);
   if (filter)
     clfft_filter2d_set_tuning (filter, filter_background ?
         CLFFT_TUNING_BACKGROUND : clfft_tuning_decide (engine,

@@ -1,6 +1,8 @@
 /* The filter's ways through a frame, the one launch
- * (kernels/filter_fused.cl), the passes in SIMD lanes (kernels/fft_lanes.cl)
- * and the three passes of fft_stockham.cl, against the filter computed in
+ * (kernels/filter_fused.cl), the passes in SIMD lanes (kernels/fft_lanes.cl),
+ * the three passes of fft_stockham.cl and the generic filter that a new
+ * size's first frames run (kernels/filter_generic.cl), against the filter
+ * computed in
  * double precision and against each other: frame sizes, 16-bit pixels,
  * padding, teams of every size, frames that the one launch and the lanes
  * do not take, and the passes of frames that outgrow the cache, with the
@@ -15,6 +17,7 @@
 #include "engine/clfft-filter-fused.h"
 #include "engine/clfft-filter-lanes.h"
 #include "engine/clfft-passes.h"
+#include "engine/clfft-testing.h"
 #include "engine/clfft-tuning.h"
 #include "gstclfftmask.h"
 #include "reference.h"
@@ -502,6 +505,109 @@ GST_START_TEST (test_background_tuning_swaps_between_frames)
 
 GST_END_TEST;
 
+/* Filters frames of the case with the generic filter (the size's own
+ * programs held back), then, once those are let go, with them: each frame
+ * against the reference (unpadded) or against the other way (padded). */
+static void
+check_generic_case (const Case * c, ClfftPadding padding)
+{
+  const guint w = c->width, h = c->height;
+  const gsize n = (gsize) w * h, row_bytes = w * (c->wide ? 2 : 1);
+  const guint top = c->wide ? 65536 : 256;
+  GError *error = NULL;
+  ClfftFilter2d *filter;
+  guint tw, th;
+  gfloat *gain;
+  guint16 *frame = g_new (guint16, n);
+  guint8 *frame_bytes, *generic = g_malloc (n * 2), *own = g_malloc (n * 2);
+  gdouble seconds;
+
+  clfft_testing_hold_own_programs (TRUE);
+  filter = clfft_filter2d_new (engine, w, h, c->wide ? CLFFT_PIXELS_U16 :
+      CLFFT_PIXELS_U8, padding, &error);
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  fail_unless (clfft_filter2d_runs_generic (filter), "%ux%u", w, h);
+  clfft_filter2d_get_transform_size (filter, &tw, &th);
+  gain = random_gain (tw, th, FALSE);
+  fail_unless (clfft_filter2d_set_gain (filter, gain, &error), "%s",
+      error ? error->message : "");
+  clfft_filter2d_set_output (filter, c->magnitude ? CLFFT_OUTPUT_ABS :
+      CLFFT_OUTPUT_CLAMP, c->gain, c->offset);
+  for (gsize p = 0; p < n; p++)
+    frame[p] = g_rand_int_range (rng, 0, top);
+  frame_bytes = to_bytes (c, frame);
+  fail_unless (clfft_filter2d_process (filter, frame_bytes, row_bytes,
+          generic, row_bytes, &error), "%s", error ? error->message : "");
+  fail_unless (clfft_filter2d_runs_generic (filter));
+  fail_if (clfft_filter2d_take_own_programs (filter, &seconds));
+
+  clfft_testing_hold_own_programs (FALSE);
+  fail_unless (clfft_filter2d_finish_own_programs (filter, &error), "%s",
+      error ? error->message : "");
+  fail_if (clfft_filter2d_runs_generic (filter));
+  fail_unless (clfft_filter2d_take_own_programs (filter, &seconds));
+  fail_unless (seconds >= 0);
+  fail_unless (clfft_filter2d_process (filter, frame_bytes, row_bytes, own,
+          row_bytes, &error), "%s", error ? error->message : "");
+  if (padding == CLFFT_PADDING_NONE) {
+    guint16 *want = reference_pixels (c, frame, gain);
+    guint8 *want_bytes = to_bytes (c, want);
+
+    assert_close (c, generic, want_bytes, "generic, reference");
+    assert_close (c, own, want_bytes, "own programs, reference");
+    g_free (want);
+    g_free (want_bytes);
+  }
+  assert_close (c, generic, own, "generic, own programs");
+  fail_unless (distinct_values (c, generic) >= 16, "%ux%u: %u values",
+      c->width, c->height, distinct_values (c, generic));
+  clfft_filter2d_free (filter);
+  g_free (gain);
+  g_free (frame);
+  g_free (frame_bytes);
+  g_free (generic);
+  g_free (own);
+}
+
+/* The generic filter against the reference: every radix it takes (8, 4,
+ * 2, 3, 5, 7, 11, 13), lines shorter and longer than its group,
+ * odd widths, 16-bit pixels, a magnitude and offsets, and mirror padding;
+ * and sizes it does not take run their own programs from the first
+ * frame. */
+GST_START_TEST (test_generic_filter)
+{
+  const Case cases[] = {
+    {64, 48, FALSE, TRUE, 3.0f, 0.0f},
+    {96, 90, FALSE, FALSE, 1.0f, 128.0f},
+    {14, 7, FALSE, FALSE, 1.0f, 128.0f},
+    {26, 22, FALSE, TRUE, 2.0f, 0.0f},
+    {2, 60, FALSE, FALSE, 1.0f, 128.0f},
+    {45, 81, FALSE, FALSE, 1.0f, 128.0f},
+    {2187, 4, FALSE, FALSE, 1.0f, 128.0f},
+    {1024, 35, FALSE, TRUE, 3.0f, 0.0f},
+    {640, 24, TRUE, FALSE, 1.0f, 32768.0f},
+    {63, 45, TRUE, TRUE, 2.0f, 0.0f},
+  };
+  const Case padded = { 64, 48, FALSE, TRUE, 3.0f, 0.0f };
+  GError *error = NULL;
+  ClfftFilter2d *filter;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    check_generic_case (&cases[i], CLFFT_PADDING_NONE);
+  check_generic_case (&padded, CLFFT_PADDING_MIRROR);
+
+  /* a height of 17 x 2: a prime factor above 13 */
+  clfft_testing_hold_own_programs (TRUE);
+  filter = clfft_filter2d_new (engine, 64, 34, CLFFT_PIXELS_U8,
+      CLFFT_PADDING_NONE, &error);
+  clfft_testing_hold_own_programs (FALSE);
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  fail_if (clfft_filter2d_runs_generic (filter));
+  clfft_filter2d_free (filter);
+}
+
+GST_END_TEST;
+
 static Suite *
 filter_paths_suite (void)
 {
@@ -517,6 +623,7 @@ filter_paths_suite (void)
   tcase_add_test (tc, test_paths_cache_hints);
   tcase_add_test (tc, test_paths_mirrored_masks);
   tcase_add_test (tc, test_background_tuning_swaps_between_frames);
+  tcase_add_test (tc, test_generic_filter);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -44,15 +44,19 @@
 #include "clfft-filter2d.h"
 #include "clfft-background-tuning.h"
 #include "clfft-filter-fused.h"
+#include "clfft-filter-generic.h"
 #include "clfft-filter-lanes.h"
 #include "clfft-transform.h"
 #include "clfft-private.h"
+#include "clfft-testing.h"
 
 #include <string.h>
 
 /* normalize.cl: work-items per group, and groups of the range pass */
 #define NORMALIZE_GROUP 256
 #define NORMALIZE_RANGES 128
+/* Rows of the gain that clfft_filter2d_set_gain takes at a time */
+#define GAIN_BAND 32
 /* Spectrum rows start this many complex values apart (32 bytes) */
 #define SPECTRUM_ROW_ALIGN 4
 
@@ -118,6 +122,22 @@ struct _ClfftFilter2d
   gboolean fused_off;           /* clfft_filter2d_set_one_launch (FALSE) */
   ClfftFilterLanes *lanes;      /* the three passes in SIMD lanes (CPUs) */
   gboolean lanes_off;           /* clfft_filter2d_set_lanes (FALSE) */
+  /* The size's own programs (the passes', the one launch's, the lanes'),
+   * made on own_thread where they were not ready at once; frames run
+   * generic until the first frame after it has finished. */
+  ClfftFilterGeneric *generic;
+  GThread *own_thread;
+  GMutex own_lock;
+  GCond own_cond;
+  gboolean own_done;            /* under own_lock */
+  gboolean own_compiling;       /* under own_lock: one is not cached */
+  gint own_cancel;              /* atomic: clfft_filter2d_cancel_own_programs */
+  gboolean own_ok;
+  GError *own_error;
+  gint64 own_start;             /* clfft_filter2d_new's, monotonic */
+  gdouble own_ready;            /* seconds from own_start to own_done */
+  gdouble own_seconds;          /* own_ready once taken in, else < 0 */
+  gboolean own_launched;        /* a frame has run the own programs */
   ClfftTuning tuning;           /* as decided: never AUTO */
   /* CLFFT_TUNING_BACKGROUND: started at the first frame that runs the
    * passes, taken in at a later one */
@@ -280,40 +300,40 @@ fused_init (ClfftFilter2d * f, gboolean asked)
 gboolean
 clfft_filter2d_set_one_launch (ClfftFilter2d * f, gboolean one_launch)
 {
+  if (!clfft_filter2d_finish_own_programs (f, NULL))
+    return FALSE;
   f->fused_off = !one_launch;
   if (one_launch)
     fused_init (f, TRUE);
   return one_launch && f->fused != NULL;
 }
 
-/* The filter in SIMD lanes, where it is wanted (clfft_filter_lanes_wanted:
- * CPUs), the frame's transforms each run in one pass of the half spectrum
- * (even widths, direct lengths) and the spectrum's pitch takes whole
- * lanes. Where it cannot be made, the three passes run: a log line says
- * why. The lanes' columns read the gain by rows, so that one more copy of
- * it (gain_by_rows) and a spectrum whose padding holds zeros, not whatever
- * the device's memory held (the lanes transform it with the bins), come
- * with it. */
+/* Whether the filter may run in SIMD lanes: where they are wanted
+ * (clfft_filter_lanes_wanted: CPUs), the frame's transforms each run in
+ * one pass of the half spectrum (even widths, direct lengths) and the
+ * spectrum's pitch takes whole lanes. */
 static gboolean
-lanes_init (ClfftFilter2d * f, GError ** error)
+lanes_fit (ClfftFilter2d * f)
+{
+  return f->pairs && f->rows_forward.n_passes == 1
+      && !f->rows_forward.bluestein && f->columns_filter.n_passes == 1
+      && f->pitch % CLFFT_FILTER_LANES == 0
+      && clfft_filter_lanes_wanted (f->engine);
+}
+
+/* What the lanes need besides their programs, made with the plan (before
+ * any frame, so that frames of the generic filter may run meanwhile): the
+ * lanes' columns read the gain by rows, so one more copy of it
+ * (gain_by_rows), and a spectrum whose padding holds zeros, not whatever
+ * the device's memory held (the lanes transform it with the bins). */
+static gboolean
+lanes_prepare (ClfftFilter2d * f, GError ** error)
 {
   const cl_float zero = 0.0f;
-  GError *why = NULL;
   cl_int st;
 
-  if (!f->pairs || f->rows_forward.n_passes != 1
-      || f->rows_forward.bluestein || f->columns_filter.n_passes != 1
-      || f->pitch % CLFFT_FILTER_LANES != 0
-      || !clfft_filter_lanes_wanted (f->engine))
+  if (!lanes_fit (f))
     return TRUE;
-  f->lanes = clfft_filter_lanes_new (f->engine, &f->rows_forward.passes[0],
-      &f->columns_filter.passes[0], f->pixel_size, &why);
-  if (!f->lanes) {
-    clfft_log (CLFFT_LOG_INFO, "%s: the filter runs in three passes",
-        why->message);
-    g_error_free (why);
-    return TRUE;
-  }
   st = clEnqueueFillBuffer (clfft_engine_get_queue (f->engine), f->spectrum,
       &zero, sizeof (zero), 0, (gsize) f->pitch * f->height *
       sizeof (cl_float2), 0, NULL, NULL);
@@ -324,9 +344,29 @@ lanes_init (ClfftFilter2d * f, GError ** error)
   return f->gain_by_rows != NULL;
 }
 
+/* The filter in SIMD lanes, where they fit. Where they cannot be made,
+ * the three passes run: a log line says why. */
+static void
+lanes_init (ClfftFilter2d * f)
+{
+  GError *why = NULL;
+
+  if (!f->gain_by_rows)
+    return;
+  f->lanes = clfft_filter_lanes_new (f->engine, &f->rows_forward.passes[0],
+      &f->columns_filter.passes[0], f->pixel_size, &why);
+  if (!f->lanes) {
+    clfft_log (CLFFT_LOG_INFO, "%s: the filter runs in three passes",
+        why->message);
+    g_error_free (why);
+  }
+}
+
 gboolean
 clfft_filter2d_set_lanes (ClfftFilter2d * f, gboolean lanes)
 {
+  if (!clfft_filter2d_finish_own_programs (f, NULL))
+    return FALSE;
   f->lanes_off = !lanes;
   return lanes && f->lanes != NULL;
 }
@@ -375,8 +415,9 @@ cache_hints (ClfftFilter2d * f)
 gboolean
 clfft_filter2d_get_gain_mirrored (ClfftFilter2d * f)
 {
-  /* the one launch and the lanes read the whole gain */
-  const gboolean passes = !(f->fused && !f->fused_off)
+  /* the generic filter, the one launch and the lanes read the whole
+   * gain */
+  const gboolean passes = !f->own_thread && !(f->fused && !f->fused_off)
       && !(f->lanes && !f->lanes_off);
 
   return passes && f->gain_mirrored && f->columns_mirrored.n_passes;
@@ -483,6 +524,291 @@ columns_init (ClfftFilter2d * f, GError ** error)
           (gsize) f->bins * f->height * sizeof (cl_float2), NULL, error));
 }
 
+/* Whether the filter's own programs were cancelled: own_thread then
+ * builds no more. */
+static gboolean
+own_programs_cancelled (ClfftFilter2d * f, GError ** error)
+{
+  if (!g_atomic_int_get (&f->own_cancel))
+    return FALSE;
+  g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+      "the %ux%u filter's own programs were cancelled", f->width,
+      f->height);
+  return TRUE;
+}
+
+/* The size's own programs: the lanes' where they fit, else the passes'
+ * and, where it pays, the one launch's. On own_thread (threaded) it
+ * touches nothing that frames of the generic filter use, and builds the
+ * passes one after another, so that a filter cancelled meanwhile (a
+ * stream that changed size again) waits for one build at most; no driver seen
+ * built them faster side by side
+ * (docs/experiments/2026-11-26-parallel-builds.md). */
+static gboolean
+build_own_programs (ClfftFilter2d * f, gboolean threaded, GError ** error)
+{
+  ClfftTransform *const transforms[] = { &f->rows_forward,
+    &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
+    &f->columns_inverse, &f->rows_inverse
+  };
+
+  lanes_init (f);
+  if (f->lanes)
+    return TRUE;
+  if (!threaded && !build_passes (f, error))
+    return FALSE;
+  for (guint i = 0; threaded && i < G_N_ELEMENTS (transforms); i++)
+    if (own_programs_cancelled (f, error)
+        || !clfft_transform_build (transforms[i], error))
+      return FALSE;
+  if (own_programs_cancelled (f, error))
+    return FALSE;
+  fused_init (f, FALSE);
+  return TRUE;
+}
+
+/* clfft_testing_hold_own_programs */
+static GMutex own_hold_lock;
+static GCond own_hold_cond;
+static gboolean own_hold;
+
+void
+clfft_testing_hold_own_programs (gboolean hold)
+{
+  g_mutex_lock (&own_hold_lock);
+  own_hold = hold;
+  g_cond_broadcast (&own_hold_cond);
+  g_mutex_unlock (&own_hold_lock);
+}
+
+/* clfft_program_cache_notify_builds on own_thread: a program is not in
+ * the cache, and frames need not wait for its build. */
+static void
+own_programs_compiling (gpointer data)
+{
+  ClfftFilter2d *f = data;
+
+  g_mutex_lock (&f->own_lock);
+  f->own_compiling = TRUE;
+  g_cond_broadcast (&f->own_cond);
+  g_mutex_unlock (&f->own_lock);
+}
+
+static gpointer
+own_programs_run (gpointer data)
+{
+  ClfftFilter2d *f = data;
+  gboolean ok;
+
+  g_mutex_lock (&own_hold_lock);
+  if (own_hold)
+    own_programs_compiling (f);
+  while (own_hold)
+    g_cond_wait (&own_hold_cond, &own_hold_lock);
+  g_mutex_unlock (&own_hold_lock);
+  clfft_program_cache_notify_builds (own_programs_compiling, f);
+  ok = build_own_programs (f, TRUE, &f->own_error);
+  clfft_program_cache_notify_builds (NULL, NULL);
+
+  g_mutex_lock (&f->own_lock);
+  f->own_ready = (g_get_monotonic_time () - f->own_start) / 1e6;
+  f->own_ok = ok;
+  f->own_done = TRUE;
+  g_cond_broadcast (&f->own_cond);
+  g_mutex_unlock (&f->own_lock);
+  return NULL;
+}
+
+/* How long own_programs_wait waits: not at all, while the own programs
+ * load from the cache (until one is not there), or until they are built. */
+typedef enum
+{
+  OWN_WAIT_NOT,
+  OWN_WAIT_WHILE_LOADING,
+  OWN_WAIT_UNTIL_BUILT,
+} OwnWait;
+
+/* Waits for own_thread as long as asked; whether it has finished. */
+static gboolean
+own_programs_wait (ClfftFilter2d * f, OwnWait wait)
+{
+  gboolean done;
+
+  g_mutex_lock (&f->own_lock);
+  while (!f->own_done && (wait == OWN_WAIT_UNTIL_BUILT
+          || (wait == OWN_WAIT_WHILE_LOADING && !f->own_compiling)))
+    g_cond_wait (&f->own_cond, &f->own_lock);
+  done = f->own_done;
+  g_mutex_unlock (&f->own_lock);
+  return done;
+}
+
+/* Joins own_thread, which must have finished, and puts its programs in
+ * place of the generic filter. */
+static gboolean
+own_programs_take (ClfftFilter2d * f, GError ** error)
+{
+  g_thread_join (g_steal_pointer (&f->own_thread));
+  f->own_seconds = f->own_ready;
+  g_clear_pointer (&f->generic, clfft_filter_generic_free);
+  if (!f->own_ok) {
+    g_propagate_error (error, g_steal_pointer (&f->own_error));
+    return FALSE;
+  }
+  return TRUE;
+}
+
+/* Whether the device compiles a kernel at its first launch rather than at
+ * its build (PoCL compiles it then for the work-group size, and keeps it
+ * in a cache of its own): a launch that nobody waits for then goes first.
+ * Compiles run one at a time there. */
+static gboolean
+compiles_at_first_launch (ClfftFilter2d * f)
+{
+  return (clfft_engine_get_device (f->engine)->type & CL_DEVICE_TYPE_CPU)
+      != 0;
+}
+
+/* A frame on the filter's buffers, whatever they hold, its result
+ * unused, waited for: for compiles_at_first_launch. */
+static void
+launch_unused_frame (ClfftFilter2d * f)
+{
+  GError *error = NULL;
+  gboolean ok;
+
+  clfft_engine_lock_queue (f->engine);
+  ok = clfft_filter2d_enqueue (f, &error);
+  clfft_engine_unlock_queue (f->engine);
+  if (ok)
+    clfft_warn_on_failure (clFinish (clfft_engine_get_queue (f->engine)),
+        "clFinish");
+  else {
+    clfft_log (CLFFT_LOG_INFO, "launching the filter's own programs "
+        "ahead: %s", error->message);
+    g_error_free (error);
+  }
+}
+
+/* How a new size's first frames run, decided here once: with its own
+ * programs where the kernel cache has them all (the first frame waits
+ * while they load), else with the generic filter until they are built. */
+static gboolean
+own_programs_start (ClfftFilter2d * f, GError ** error)
+{
+  GError *why = NULL;
+
+  f->generic = clfft_filter_generic_new (f->engine, f->width, f->height,
+      f->pixel_size, &why);
+  if (!f->generic) {
+    clfft_log (CLFFT_LOG_INFO, "%s: the first %ux%u frame waits for the "
+        "size's own programs", why->message, f->width, f->height);
+    g_error_free (why);
+    return build_own_programs (f, FALSE, error);
+  }
+  /* the generic kernels compiled before the own programs' builds, which
+   * would hold the first frame back */
+  if (compiles_at_first_launch (f)
+      && !clfft_filter_generic_launch_empty (f->generic,
+          f->mirror_pad ? f->bytes_padded : f->bytes_in, f->spectrum,
+          f->pitch, f->gain, f->bytes_out, &why)) {
+    clfft_log (CLFFT_LOG_INFO, "launching the generic filter ahead: %s",
+        why->message);
+    g_clear_error (&why);
+  }
+  f->own_thread = g_thread_try_new ("clfft-own-programs", own_programs_run,
+      f, &why);
+  if (!f->own_thread) {
+    clfft_log (CLFFT_LOG_WARNING, "%s: the first %ux%u frame waits for the "
+        "size's own programs", why->message, f->width, f->height);
+    g_error_free (why);
+    g_clear_pointer (&f->generic, clfft_filter_generic_free);
+    return build_own_programs (f, FALSE, error);
+  }
+  if (own_programs_wait (f, OWN_WAIT_WHILE_LOADING)) {
+    /* no frame has run the generic filter: nothing to take */
+    if (!own_programs_take (f, error))
+      return FALSE;
+    f->own_seconds = -1.0;
+    return TRUE;
+  }
+  clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs the generic filter "
+      "while its own programs build", f->width, f->height);
+  return TRUE;
+}
+
+gboolean
+clfft_filter2d_runs_generic (ClfftFilter2d * f)
+{
+  return f->own_thread != NULL;
+}
+
+gboolean
+clfft_filter2d_finish_own_programs (ClfftFilter2d * f, GError ** error)
+{
+  if (!f->own_thread)
+    return TRUE;
+  own_programs_wait (f, OWN_WAIT_UNTIL_BUILT);
+  return own_programs_take (f, error);
+}
+
+/* Between frames: takes the size's own programs in once built, and waits
+ * for them where the frame needs them (the generic filter does not do its
+ * mode or output). Never under the engine's queue lock: the one launch's
+ * probe, on own_thread, takes it. */
+static gboolean
+own_programs_step (ClfftFilter2d * f, GError ** error)
+{
+  const gboolean needed = f->mode != CLFFT_MODE_FILTER
+      || f->output == CLFFT_OUTPUT_NORMALIZE;
+
+  return !f->own_thread
+      || !own_programs_wait (f, needed ? OWN_WAIT_UNTIL_BUILT : OWN_WAIT_NOT)
+      || own_programs_take (f, error);
+}
+
+void
+clfft_filter2d_cancel_own_programs (ClfftFilter2d * f)
+{
+  g_atomic_int_set (&f->own_cancel, 1);
+}
+
+gboolean
+clfft_filter2d_take_own_programs (ClfftFilter2d * f, gdouble * seconds)
+{
+  if (f->own_seconds < 0)
+    return FALSE;
+  *seconds = f->own_seconds;
+  f->own_seconds = -1.0;
+  return TRUE;
+}
+
+/* value in the first bytes of buffer, on the engine's queue. */
+static gboolean
+fill_floats (ClfftFilter2d * f, cl_mem buffer, gfloat value, gsize bytes,
+    GError ** error)
+{
+  cl_int st = clEnqueueFillBuffer (clfft_engine_get_queue (f->engine),
+      buffer, &value, sizeof (value), 0, bytes, 0, NULL, NULL);
+
+  return st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueFillBuffer");
+}
+
+/* The gain of all ones, as clfft_filter2d_set_gain makes it, filled on the
+ * device: the host would compute and upload a gain that every plan has. */
+static gboolean
+unit_gain (ClfftFilter2d * f, GError ** error)
+{
+  const gsize bins = (gsize) f->bins * f->height;
+
+  f->gain_mirrored = f->columns_mirrored.n_passes != 0;
+  return fill_floats (f, f->gain, f->norm, bins * sizeof (cl_float), error)
+      && (!f->gain_by_rows || fill_floats (f, f->gain_by_rows, f->norm,
+          (gsize) f->pitch * f->height * sizeof (cl_float), error))
+      && fill_floats (f, f->gain_as_given, 1.0f,
+      (gsize) f->width * f->height * sizeof (cl_float), error);
+}
+
 /* The one place where the filter's tuning is decided. */
 static void
 decide_tuning (ClfftFilter2d * f, ClfftTuning requested)
@@ -505,7 +831,6 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
       frame_height;
   ClfftFilter2d *f;
   gsize count = (gsize) width * height;
-  gfloat *ones;
   gboolean ok;
 
   if (!width || !height) {
@@ -516,6 +841,10 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
   }
   f = g_new0 (ClfftFilter2d, 1);
   f->engine = clfft_engine_ref (engine);
+  f->own_start = g_get_monotonic_time ();
+  f->own_seconds = -1.0;
+  g_mutex_init (&f->own_lock);
+  g_cond_init (&f->own_cond);
   f->output_gain = 1.0f;
   f->pixel_size = pixels == CLFFT_PIXELS_U16 ? 2 : 1;
   f->frame_width = frame_width;
@@ -547,22 +876,8 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
           count * sizeof (cl_float), NULL, error));
   f->bytes_in = f->slots[0].bytes_in;
   f->bytes_out = f->slots[0].bytes_out;
-  /* where the passes run, built now, so that a size they do not take
-   * fails here */
-  if (ok && !clfft_filter_lanes_wanted (engine))
-    ok = build_passes (f, error);
-  if (ok)
-    fused_init (f, FALSE);
-  ok = ok && lanes_init (f, error);
-  if (ok && !f->lanes)
-    ok = build_passes (f, error);
-  if (ok) {
-    ones = g_new (gfloat, count);
-    for (gsize i = 0; i < count; i++)
-      ones[i] = 1.0f;
-    ok = clfft_filter2d_set_gain (f, ones, error);
-    g_free (ones);
-  }
+  ok = ok && lanes_prepare (f, error) && own_programs_start (f, error);
+  ok = ok && unit_gain (f, error);
   if (!ok) {
     clfft_filter2d_free (f);
     return NULL;
@@ -599,18 +914,22 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
       NULL;
   cl_int st;
 
-  for (guint kx = 0; kx < f->bins; kx++)
-    for (guint ky = 0; ky < h; ky++)
-      half[(gsize) kx * h + ky] = 0.5f * (gain[(gsize) ky * w + kx] +
-          gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
+  /* in bands of GAIN_BAND rows, so that the rows read (and their
+   * mirrors) stay in the cache as kx moves on */
+  for (guint band = 0; band < h; band += GAIN_BAND)
+    for (guint kx = 0; kx < f->bins; kx++)
+      for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
+        half[(gsize) kx * h + ky] = 0.5f * (gain[(gsize) ky * w + kx] +
+            gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
   /* after a failed write the buffer may hold either gain: read it whole */
   f->gain_mirrored = FALSE;
   st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
       (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
   if (st == CL_SUCCESS && by_rows) {
-    for (guint kx = 0; kx < f->bins; kx++)
-      for (guint ky = 0; ky < h; ky++)
-        by_rows[(gsize) ky * f->pitch + kx] = half[(gsize) kx * h + ky];
+    for (guint band = 0; band < h; band += GAIN_BAND)
+      for (guint kx = 0; kx < f->bins; kx++)
+        for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
+          by_rows[(gsize) ky * f->pitch + kx] = half[(gsize) kx * h + ky];
     st = clEnqueueWriteBuffer (queue, f->gain_by_rows, CL_TRUE, 0,
         (gsize) f->pitch * h * sizeof (gfloat), by_rows, 0, NULL, NULL);
   }
@@ -984,12 +1303,30 @@ background_tuning_step (ClfftFilter2d * f)
   g_clear_pointer (&f->background, clfft_background_tuning_free);
 }
 
+/* A frame of the generic filter: its inverse is a full-length one, where
+ * the gain's normalization is that of a half-length one for pairs. */
+static gboolean
+enqueue_generic (ClfftFilter2d * f, GError ** error)
+{
+  return (!f->mirror_pad || mirror_pad_enqueue (f, error))
+      && clfft_filter_generic_enqueue (f->generic,
+      f->mirror_pad ? f->bytes_padded : f->bytes_in, f->spectrum, f->pitch,
+      f->gain, f->bytes_out, f->output_gain * (f->pairs ? 0.5f : 1.0f),
+      f->rows_inverse.tables.offset, f->rows_inverse.tables.magnitude,
+      error);
+}
+
 gboolean
 clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 {
   const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, f->pitch };
   cl_mem filtered;
 
+  if (!own_programs_step (f, error))
+    return FALSE;
+  if (f->generic)
+    return enqueue_generic (f, error);
+  f->own_launched = TRUE;
   background_tuning_step (f);
   if (f->mode == CLFFT_MODE_SPECTRUM)
     return enqueue_spectrum_view (f, error);
@@ -1133,7 +1470,8 @@ clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
   }
   slot = &f->slots[(f->oldest + f->in_flight) % CLFFT_FILTER2D_MAX_IN_FLIGHT];
   slot->dst = *dst;
-  ok = slot_upload (f, slot, src, error)
+  ok = own_programs_step (f, error)
+      && slot_upload (f, slot, src, error)
       && ensure_device_buffer (f, &slot->bytes_out, CL_MEM_WRITE_ONLY,
       (gsize) f->width * f->height * f->pixel_size, error);
   /* the frame's commands side by side on the engine's queue */
@@ -1254,10 +1592,21 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
 void
 clfft_filter2d_free (ClfftFilter2d * f)
 {
-  /* the tuning's thread reads the filter's tables */
+  /* the tuning's thread reads the filter's tables; own_thread builds its
+   * programs */
   clfft_background_tuning_free (f->background);
   if (f->in_flight)
     finish_queues (f);
+  if (f->own_thread) {
+    own_programs_wait (f, OWN_WAIT_UNTIL_BUILT);
+    /* own programs that no frame ran: launched once, so that the next
+     * start finds them compiled in the device's cache too */
+    if (own_programs_take (f, NULL) && !g_atomic_int_get (&f->own_cancel)
+        && compiles_at_first_launch (f) && !f->own_launched)
+      launch_unused_frame (f);
+  }
+  g_clear_error (&f->own_error);
+  clfft_filter_generic_free (f->generic);
   clfft_filter_fused_free (f->fused);
   clfft_filter_lanes_free (f->lanes);
   clfft_transform_clear (&f->rows_forward);
@@ -1288,5 +1637,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->bytes_padded);
   clfft_kernel_release (&f->mirror_pad);
   clfft_engine_unref (f->engine);
+  g_mutex_clear (&f->own_lock);
+  g_cond_clear (&f->own_cond);
   g_free (f);
 }

@@ -155,6 +155,32 @@ ClfftTuning clfft_filter2d_get_tuning (ClfftFilter2d * filter);
 gboolean clfft_filter2d_take_tuned (ClfftFilter2d * filter,
     gdouble * seconds);
 
+/* A new frame size's own programs (built for its size, the fastest) are
+ * made on a thread. clfft_filter2d_new waits for them while they load
+ * from the kernel cache; where one is not there (a size never built on
+ * this machine), frames run the generic filter (clfft-filter-generic.h:
+ * one program for every size, built once per device) until they are
+ * built, and the first frame after that takes them in.
+ * Frames the generic filter does not do (output=normalize, the spectrum
+ * view, sizes it does not take) wait for them. */
+/* Whether the next frame runs the generic filter. */
+gboolean clfft_filter2d_runs_generic (ClfftFilter2d * filter);
+/* Waits for the size's own programs and takes them in; the error of their
+ * build where it failed. Between frames. */
+gboolean clfft_filter2d_finish_own_programs (ClfftFilter2d * filter,
+    GError ** error);
+/* Builds no more of the size's own programs than the one in progress:
+ * for a filter about to be freed as the stream goes on without it (a new
+ * size), whose free would otherwise wait for them all. The free of a
+ * filter whose own programs are still building waits for them, so that
+ * they are in the kernel cache next time. */
+void clfft_filter2d_cancel_own_programs (ClfftFilter2d * filter);
+/* TRUE once, after the frame submitted last was the first to run the
+ * size's own programs after frames ran the generic filter: *seconds from
+ * clfft_filter2d_new to their being ready. */
+gboolean clfft_filter2d_take_own_programs (ClfftFilter2d * filter,
+    gdouble * seconds);
+
 /* Whether packed frames are read in place through host-pointer buffers;
  * by default where the device's memory is the host's. Between frames
  * only; for tests and benchmarks. */

@@ -64,6 +64,12 @@ void clfft_program_cache_get_stats (ClfftProgramCache * cache,
 /* Writes the programs built so far that wait to be written (on CPU
  * devices they wait for the cache's end). */
 void clfft_program_cache_finish_writes (ClfftProgramCache * cache);
+/* Has clfft_program_cache_get call notify (data) on the calling thread
+ * whenever a program it asks for is not in memory or on disk, as that
+ * program starts to build (or to be waited for, where another thread
+ * builds it); NULL stops it. */
+void clfft_program_cache_notify_builds (void (*notify) (gpointer data),
+    gpointer data);
 
 /* The engine's plans in use, by a key that names their parameters, so that
  * a plan is built once however many users ask for it. take returns the

@@ -52,6 +52,36 @@ typedef struct
   gchar *path;
 } UnwrittenProgram;
 
+/* clfft_program_cache_notify_builds, per thread */
+typedef struct
+{
+  void (*notify) (gpointer data);
+  gpointer data;
+} BuildWatch;
+
+static GPrivate build_watch = G_PRIVATE_INIT (g_free);
+
+void
+clfft_program_cache_notify_builds (void (*notify) (gpointer data),
+    gpointer data)
+{
+  BuildWatch *watch = notify ? g_new (BuildWatch, 1) : NULL;
+
+  if (watch)
+    *watch = (BuildWatch) {
+    notify, data};
+  g_private_replace (&build_watch, watch);
+}
+
+static void
+notify_build (void)
+{
+  BuildWatch *watch = g_private_get (&build_watch);
+
+  if (watch)
+    watch->notify (watch->data);
+}
+
 static void
 release_program (gpointer program)
 {
@@ -373,6 +403,8 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
    * waited for, never compiled twice. */
   g_mutex_lock (&cache->lock);
   key = g_strconcat (source_name, "\n", options, NULL);
+  if (g_hash_table_contains (cache->building, key))
+    notify_build ();
   while (g_hash_table_contains (cache->building, key))
     g_cond_wait (&cache->built, &cache->lock);
   program = g_hash_table_lookup (cache->programs, key);
@@ -397,6 +429,7 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
   if (!program) {
     gint64 start = g_get_monotonic_time ();
 
+    notify_build ();
     program = build_source (cache, source_name, source, options, error);
     built = program != NULL;
     if (built) {

@@ -11,6 +11,11 @@ G_BEGIN_DECLS
  * on CPU devices they wait for the engine's end. */
 void clfft_engine_finish_cache_writes (ClfftEngine * engine);
 
+/* Holds the builds of the own programs of filters (clfft-filter2d.h) until
+ * called with FALSE, so that their frames run the generic filter: a test
+ * of it. A held filter's free waits for the release. */
+void clfft_testing_hold_own_programs (gboolean hold);
+
 G_END_DECLS
 
 #endif /* __CLFFT_TESTING_H__ */

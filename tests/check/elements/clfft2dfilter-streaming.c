@@ -1,5 +1,6 @@
 /* clfft2dfilter with frames in flight (pipeline-depth): every frame comes
- * out once, in order, with its timestamps and the pixels of depth 1; held
+ * out once, in order, with its timestamps and the pixels of depth 1 (to
+ * within the rounding of the generic filter of a size's first frames); held
  * frames leave before EOS and caps, a flush drops them; the latency grows
  * by the frames held; upstream gets a pool with room for them. */
 #include <gst/check/gstcheck.h>
@@ -127,6 +128,26 @@ filter_one_by_one (guint width, guint height, GstBuffer ** frames,
   return out;
 }
 
+/* got within 1 of expected everywhere and equal in all but 2% of the
+ * pixels: a size's first frames may run the generic filter while its own
+ * programs build (clfft-filter-generic.h), which rounds a few values the
+ * other way; a frame lost, repeated or out of order differs everywhere. */
+static void
+assert_pixels_close (const guint8 * got, const guint8 * expected, gsize n,
+    const gchar * what, guint i)
+{
+  gsize differ = 0;
+
+  for (gsize p = 0; p < n; p++) {
+    fail_unless (ABS ((gint) got[p] - (gint) expected[p]) <= 1,
+        "%s: frame %u, pixel %" G_GSIZE_FORMAT " is %u, not %u", what, i, p,
+        got[p], expected[p]);
+    differ += got[p] != expected[p];
+  }
+  fail_unless (differ * 50 <= n, "%s: frame %u, %" G_GSIZE_FORMAT
+      " pixels of %" G_GSIZE_FORMAT " differ by 1", what, i, differ, n);
+}
+
 static void
 assert_same_frame (GstBuffer * got, GstBuffer * expected, const gchar * what,
     guint i)
@@ -142,15 +163,14 @@ assert_same_frame (GstBuffer * got, GstBuffer * expected, const gchar * what,
   fail_unless (gst_buffer_map (got, &a, GST_MAP_READ));
   fail_unless (gst_buffer_map (expected, &b, GST_MAP_READ));
   fail_unless_equals_uint64 (a.size, b.size);
-  fail_unless (memcmp (a.data, b.data, a.size) == 0,
-      "%s: frame %u differs from depth 1", what, i);
+  assert_pixels_close (a.data, b.data, a.size, what, i);
   gst_buffer_unmap (got, &a);
   gst_buffer_unmap (expected, &b);
 }
 
 /* Depths 1, 2 and 3 with 1, 2 and 37 frames, EOS right after the last:
  * exactly the input frames come out, in order, with their timestamps and
- * depth 1's pixels bit for bit. Before EOS, depth - 1 frames are held,
+ * depth 1's pixels. Before EOS, depth - 1 frames are held,
  * but never the first (a sink prerolls on it). */
 GST_START_TEST (test_depths_deliver_every_frame)
 {

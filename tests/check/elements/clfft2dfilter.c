@@ -1439,39 +1439,45 @@ GST_START_TEST (test_pipeline_shares_one_engine)
 
 GST_END_TEST;
 
-/* Each frame size's plan posts clfft-prepare: with tuning off, one final
- * message; with background tuning, a first that is not final and, once
- * the tuned schedules are in (at once where the frames do not run the
- * passes that tune, as in lanes on a CPU), a final one. Sizes in turn. */
+/* Each frame size's plan posts clfft-prepare messages, one a step: the
+ * plan ("plan"), the size's own programs taking over from the generic
+ * filter where its first frames ran that ("own-programs"), and with
+ * background tuning the tuned schedules going in ("tuned": at once where
+ * the frames do not run the passes that tune, as in lanes on a CPU).
+ * Steps come in that order; only the last is final, and a final one
+ * comes while the stream runs. (filter-paths tests the generic filter's
+ * hand-over with the own programs held back.) */
 GST_START_TEST (test_prepare_messages)
 {
-  const gchar *tunings[] = { "off", "background" };
+  const struct
+  {
+    const gchar *tuning;
+  } cases[] = { {"off"}, {"background"} };
+  const gchar *steps[] = { "plan", "own-programs", "tuned" };
 
-  for (guint t = 0; t < G_N_ELEMENTS (tunings); t++) {
-    gchar *launch = g_strdup_printf ("videotestsrc num-buffers=4 "
-        "pattern=ball ! video/x-raw,format=GRAY8,width=64,height=48 ! "
-        "clfft2dfilter tuning=%s ! fakesink", tunings[t]);
+  for (guint t = 0; t < G_N_ELEMENTS (cases); t++) {
+    gchar *launch = g_strdup_printf ("videotestsrc pattern=ball ! "
+        "video/x-raw,format=GRAY8,width=64,height=48 ! "
+        "clfft2dfilter tuning=%s ! fakesink", cases[t].tuning);
     GstElement *pipeline = gst_parse_launch (launch, NULL);
     GstBus *bus = gst_element_get_bus (pipeline);
     GstMessage *msg;
-    guint count = 0, finals = 0;
+    gboolean final = FALSE, background = t % 2 == 1;
+    guint count = 0, last_step = 0;
 
     fail_unless (pipeline != NULL);
     fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
         GST_STATE_CHANGE_FAILURE);
-    while ((msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
-                GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_ELEMENT))) {
+    while (!final && (msg = gst_bus_timed_pop_filtered (bus,
+                120 * GST_SECOND, GST_MESSAGE_ERROR | GST_MESSAGE_ELEMENT))) {
       const GstStructure *s = gst_message_get_structure (msg);
+      const gchar *step;
       gint w = 0, h = 0;
       gdouble seconds = -1;
-      gboolean final = FALSE;
+      guint i;
 
-      if (GST_MESSAGE_TYPE (msg) != GST_MESSAGE_ELEMENT) {
-        fail_unless (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
-            "tuning=%s: the stream failed", tunings[t]);
-        gst_message_unref (msg);
-        break;
-      }
+      fail_unless (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ELEMENT,
+          "tuning=%s: the stream failed", cases[t].tuning);
       if (gst_structure_has_name (s, "clfft-prepare")) {
         fail_unless (gst_structure_get_int (s, "width", &w)
             && gst_structure_get_int (s, "height", &h)
@@ -1481,17 +1487,24 @@ GST_START_TEST (test_prepare_messages)
         fail_unless_equals_int (h, 48);
         fail_unless (seconds >= 0.0);
         fail_unless_equals_string (gst_structure_get_string (s, "tuning"),
-            tunings[t]);
-        /* the last one, and only it, is final */
-        fail_unless_equals_int (finals, 0);
-        finals += final;
+            cases[t].tuning);
+        step = gst_structure_get_string (s, "step");
+        for (i = 0; i < G_N_ELEMENTS (steps); i++)
+          if (!g_strcmp0 (step, steps[i]))
+            break;
+        fail_unless (i < G_N_ELEMENTS (steps), "step %s", step);
+        /* each step once, in order; the first the plan */
+        fail_unless (count == 0 ? i == 0 : i > last_step, "%s after %s",
+            step, steps[last_step]);
+        last_step = i;
         count++;
       }
       gst_message_unref (msg);
     }
-    fail_unless (msg != NULL, "tuning=%s: no EOS", tunings[t]);
-    fail_unless_equals_int (finals, 1);
-    fail_unless_equals_int (count, t == 0 ? 1 : 2);
+    fail_unless (final, "tuning=%s: no final message", cases[t].tuning);
+    /* background tuning ends with its own step */
+    if (background)
+      fail_unless_equals_string (steps[last_step], "tuned");
     gst_element_set_state (pipeline, GST_STATE_NULL);
     gst_object_unref (bus);
     gst_object_unref (pipeline);
