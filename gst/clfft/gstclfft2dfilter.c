@@ -55,7 +55,9 @@
  * then timed while frames run and the faster ones take over too
  * (#GstClfft2dFilter:tuning). Each step posts a `clfft-prepare` element
  * message (width, height, step, seconds, tuning, final).
- * `gst-clfft-prepare --size WxH` prepares sizes ahead of time.
+ * `gst-clfft-prepare --size WxH` prepares sizes ahead of time, on the
+ * machine; #GstClfft2dFilter:prepare-sizes from READY on, in the process
+ * (a stream that will switch to them).
  *
  * The device is the first GPU, else the first CPU device (PoCL), unless the
  * environment variable `GST_CLFFT_DEVICE` (an index or a part of a device
@@ -144,6 +146,7 @@ enum
   PROP_PIPELINE_DEPTH,
   PROP_FALLBACK,
   PROP_TUNING,
+  PROP_PREPARE_SIZES,
 };
 
 #define CLFFT_2D_FILTER_CAPS \
@@ -446,6 +449,10 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     case PROP_TUNING:
       self->tuning = g_value_get_enum (value);
       break;
+    case PROP_PREPARE_SIZES:
+      g_free (self->prepare_sizes);
+      self->prepare_sizes = g_value_dup_string (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -526,6 +533,9 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
     case PROP_TUNING:
       g_value_set_enum (value, self->tuning);
       break;
+    case PROP_PREPARE_SIZES:
+      g_value_set_string (value, self->prepare_sizes);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -565,14 +575,55 @@ gst_clfft_2d_filter_query (GstBaseTransform * trans, GstPadDirection dir,
   return GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, dir, query);
 }
 
+/* The padding that the engine's filter needs: the spectrum view shows the
+ * frame's own spectrum, so it never pads. */
+static ClfftPadding
+plan_padding (GstClfftPadding padding, GstClfftMode mode)
+{
+  return mode == GST_CLFFT_MODE_SPECTRUM ? CLFFT_PADDING_NONE :
+      (ClfftPadding) padding;
+}
+
+/* prepare-sizes, once the engine is open: a malformed list is a warning,
+ * and the stream goes on without it. */
+static void
+start_ahead (GstClfft2dFilter * self)
+{
+  GError *error = NULL;
+  GArray *sizes;
+  ClfftPadding padding;
+
+  GST_OBJECT_LOCK (self);
+  sizes = gst_clfft_ahead_sizes_parse (self->prepare_sizes, MIN_SIZE,
+      MAX_SIZE, &error);
+  padding = plan_padding (self->padding, self->mode);
+  GST_OBJECT_UNLOCK (self);
+  if (!sizes) {
+    GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
+        ("No frame size is prepared ahead: %s", error->message), (NULL));
+    g_error_free (error);
+    return;
+  }
+  self->ahead = gst_clfft_ahead_start (GST_ELEMENT (self), self->engine,
+      sizes, padding);
+  g_array_unref (sizes);
+}
+
 static GstStateChangeReturn
 gst_clfft_2d_filter_change_state (GstElement * element,
     GstStateChange transition)
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (element);
+  GstStateChangeReturn ret;
 
-  return gst_clfft_change_state (element, transition,
+  if (transition == GST_STATE_CHANGE_READY_TO_NULL)
+    g_clear_pointer (&self->ahead, gst_clfft_ahead_stop);
+  ret = gst_clfft_change_state (element, transition,
       GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine);
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY
+      && ret != GST_STATE_CHANGE_FAILURE)
+    start_ahead (self);
+  return ret;
 }
 
 static void
@@ -584,15 +635,6 @@ free_plan (GstClfft2dFilter * self, gboolean stream_goes_on)
     clfft_filter2d_cancel_own_programs (self->plan);
   g_clear_pointer (&self->plan, clfft_filter2d_free);
   g_clear_pointer (&self->mask, g_free);
-}
-
-/* The padding that the engine's filter needs: the spectrum view shows the
- * frame's own spectrum, so it never pads. */
-static ClfftPadding
-plan_padding (GstClfftPadding padding, GstClfftMode mode)
-{
-  return mode == GST_CLFFT_MODE_SPECTRUM ? CLFFT_PADDING_NONE :
-      (ClfftPadding) padding;
 }
 
 /* A frame in flight on the device: its buffers stay mapped until it is
@@ -1398,6 +1440,7 @@ gst_clfft_2d_filter_finalize (GObject * object)
 
   free_plan (self, FALSE);
   gst_clfft_close_engine (GST_ELEMENT (self), &self->engine);
+  g_free (self->prepare_sizes);
   g_free (self->notches_text);
   g_array_unref (self->notches);
   g_free (self->mask_location);
@@ -1548,6 +1591,12 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           "the device in the background, before the first frame, or not",
           GST_TYPE_CLFFT_TUNING, DEFAULT_TUNING, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_PREPARE_SIZES,
+      g_param_spec_string ("prepare-sizes", "Prepare sizes",
+          "Frame sizes whose kernels are built (or loaded) from READY on, "
+          "before caps arrive: WIDTHxHEIGHT for 8-bit pixels, "
+          "WIDTHxHEIGHT:16 for GRAY16_LE, separated by commas", NULL,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
       g_param_spec_string ("device-name", "Device name",
           "Name of the OpenCL device in use (set from READY on)", NULL,

@@ -8,6 +8,7 @@
 #include "engine/clfft-engine.h"
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
+#include "gstclfftprepareahead.h"
 #include "gstclfftmask.h"
 
 G_BEGIN_DECLS
@@ -86,10 +87,13 @@ struct _GstClfft2dFilter
   guint pipeline_depth;         /* 0: automatic */
   gboolean fallback;
   GstClfftTuning tuning;
+  gchar *prepare_sizes;
   gboolean mask_dirty;
 
   /* guarded by the object lock (set_context may come from any thread) */
   ClfftEngine *engine;
+  /* prepare-sizes at work, from READY to NULL */
+  GstClfftAhead *ahead;
 
   /* streaming state, from set_info to stop */
   ClfftFilter2d *plan;

@@ -489,11 +489,12 @@ on_live_sample (GstAppSink * sink, gpointer data)
 
 /* A live stream (appsrc is-live, frames paced at 30 a second) that
  * changes to sizes this process has never filtered, with an empty kernel
- * cache: each change builds a new plan while frames keep coming. Every
- * frame comes out, once, in order, at its own size, filtered as the
- * double-precision reference filters it (the gap at each change is the
- * benchmark's: bench-startup). Even widths take the lanes on PoCL, the odd
- * one the passes. */
+ * cache: each change builds a new plan while frames keep coming, the
+ * first frames of a size with the generic filter. Every frame comes out,
+ * once, in order, at its own size, filtered as the double-precision
+ * reference filters it (the gap at each change is the benchmark's:
+ * bench-startup). Even widths take the lanes on PoCL, the odd one the
+ * passes. */
 GST_START_TEST (test_live_size_changes_filter_every_frame)
 {
   const guint sizes[][2] = { {160, 120}, {202, 150}, {121, 99},
@@ -512,7 +513,7 @@ GST_START_TEST (test_live_size_changes_filter_every_frame)
   GstMessage *msg;
   GstBus *bus;
   gint64 start;
-  guint index = 0;
+  guint index = 0, generic_plans = 0;
 
   fail_unless (cache != NULL);
   /* this test's own cache: every size is built while the stream runs */
@@ -521,7 +522,7 @@ GST_START_TEST (test_live_size_changes_filter_every_frame)
   out.samples = g_ptr_array_new_with_free_func ((GDestroyNotify)
       gst_sample_unref);
   pipeline = gst_parse_launch ("appsrc name=src is-live=true format=time "
-      "max-bytes=0 ! clfft2dfilter filter=lowpass cutoff=0.08 ! "
+      "max-bytes=0 ! clfft2dfilter filter=lowpass cutoff=0.08 tuning=off ! "
       "appsink name=sink sync=false max-buffers=0", NULL);
   fail_unless (pipeline != NULL);
   src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
@@ -553,12 +554,24 @@ GST_START_TEST (test_live_size_changes_filter_every_frame)
   fail_unless_equals_int (gst_app_src_end_of_stream (GST_APP_SRC (src)),
       GST_FLOW_OK);
   bus = gst_element_get_bus (pipeline);
-  msg = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
-      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  /* sizes never built start with the generic filter: with tuning off, a
+   * plan that is not final at once */
+  while ((msg = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
+              GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_ELEMENT))
+      && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ELEMENT) {
+    const GstStructure *s = gst_message_get_structure (msg);
+    gboolean final = TRUE;
+
+    if (!g_strcmp0 (gst_structure_get_string (s, "step"), "plan")
+        && gst_structure_get_boolean (s, "final", &final) && !final)
+      generic_plans++;
+    gst_message_unref (msg);
+  }
   fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
       "the stream did not reach EOS");
   gst_message_unref (msg);
   gst_object_unref (bus);
+  fail_unless (generic_plans >= 1, "no frame ran the generic filter");
 
   fail_unless_equals_int (out.samples->len, inputs->len);
   for (guint i = 0; i < inputs->len; i++) {
@@ -611,6 +624,114 @@ GST_START_TEST (test_live_size_changes_filter_every_frame)
 
 GST_END_TEST;
 
+/* The clfft-prepare messages of a pipeline until EOS: the step of each,
+ * "WxH:step:final", comma-separated, in order; ahead: stop at the first
+ * message of a stream's plan instead. */
+static gchar *
+prepare_steps (GstBus * bus, guint stop_after_ahead)
+{
+  GString *steps = g_string_new (NULL);
+  GstMessage *msg;
+  guint ahead = 0;
+
+  while ((stop_after_ahead == 0 || ahead < stop_after_ahead)
+      && (msg = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
+              GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_ELEMENT))) {
+    const GstStructure *s = gst_message_get_structure (msg);
+    GstMessageType type = GST_MESSAGE_TYPE (msg);
+    gint w = 0, h = 0;
+    gboolean final = FALSE;
+
+    fail_if (type == GST_MESSAGE_ERROR, "the stream failed");
+    if (type == GST_MESSAGE_ELEMENT
+        && gst_structure_has_name (s, "clfft-prepare")) {
+      fail_unless (gst_structure_get_int (s, "width", &w)
+          && gst_structure_get_int (s, "height", &h)
+          && gst_structure_get_boolean (s, "final", &final));
+      g_string_append_printf (steps, "%s%dx%d:%s:%d", steps->len ? "," : "",
+          w, h, gst_structure_get_string (s, "step"), final);
+      ahead += !g_strcmp0 (gst_structure_get_string (s, "step"), "ahead");
+    }
+    gst_message_unref (msg);
+    if (type == GST_MESSAGE_EOS)
+      break;
+  }
+  return g_string_free (steps, FALSE);
+}
+
+/* prepare-sizes builds the named sizes' kernels from READY on, before
+ * any caps, in a cache of this test's own: a live stream that then
+ * switches between them runs their own kernels from its first frame of
+ * each (a final plan at once, no generic filter). A malformed list is a
+ * warning on the bus, and the stream goes on. */
+GST_START_TEST (test_prepare_sizes_ahead)
+{
+  const guint sizes[][2] = { {202, 150}, {176, 144} };
+  gchar *cache = g_dir_make_tmp ("clfft-ahead-XXXXXX", NULL);
+  GstElement *pipeline, *src, *filter, *sink;
+  GstMessage *msg;
+  GstBus *bus;
+  gchar *steps;
+  guint index = 0;
+
+  fail_unless (cache != NULL);
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
+  pipeline = gst_parse_launch ("appsrc name=src is-live=true format=time "
+      "max-bytes=0 ! clfft2dfilter name=f tuning=off "
+      "prepare-sizes=\"202x150, 176x144\" ! fakesink name=sink sync=false",
+      NULL);
+  fail_unless (pipeline != NULL);
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  bus = gst_element_get_bus (pipeline);
+  fail_if (gst_element_set_state (pipeline, GST_STATE_READY) ==
+      GST_STATE_CHANGE_FAILURE);
+  steps = prepare_steps (bus, 2);
+  fail_unless_equals_string (steps, "202x150:ahead:1,176x144:ahead:1");
+  g_free (steps);
+  fail_if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
+      GST_STATE_CHANGE_FAILURE);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    GstCaps *caps = gst_caps_new_simple ("video/x-raw", "format",
+        G_TYPE_STRING, "GRAY8", "width", G_TYPE_INT, sizes[s][0], "height",
+        G_TYPE_INT, sizes[s][1], "framerate", GST_TYPE_FRACTION, 30, 1,
+        NULL);
+
+    gst_app_src_set_caps (GST_APP_SRC (src), caps);
+    gst_caps_unref (caps);
+    for (guint i = 0; i < 3; i++, index++)
+      fail_unless_equals_int (gst_app_src_push_buffer (GST_APP_SRC (src),
+              stream_frame (sizes[s][0], sizes[s][1], index)), GST_FLOW_OK);
+  }
+  fail_unless_equals_int (gst_app_src_end_of_stream (GST_APP_SRC (src)),
+      GST_FLOW_OK);
+  steps = prepare_steps (bus, 0);
+  fail_unless_equals_string (steps, "202x150:plan:1,176x144:plan:1");
+  g_free (steps);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+
+  /* a malformed list: a warning, then the stream runs as without it */
+  filter = gst_bin_get_by_name (GST_BIN (pipeline), "f");
+  g_object_set (filter, "prepare-sizes", "202x", NULL);
+  fail_if (gst_element_set_state (pipeline, GST_STATE_READY) ==
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_timed_pop_filtered (bus, 10 * GST_SECOND,
+      GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL, "no warning for a malformed prepare-sizes");
+  gst_message_unref (msg);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  gst_object_unref (sink);
+  gst_object_unref (filter);
+  gst_object_unref (src);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+  ref_remove_tree (cache);
+  g_free (cache);
+}
+
+GST_END_TEST;
+
 static Suite *
 clfft2dfilter_streaming_suite (void)
 {
@@ -625,6 +746,7 @@ clfft2dfilter_streaming_suite (void)
   tcase_add_test (tc, test_proposes_pool);
   tcase_add_test (tc, test_drain_query_pushes_held_frames);
   tcase_add_test (tc, test_live_size_changes_filter_every_frame);
+  tcase_add_test (tc, test_prepare_sizes_ahead);
   suite_add_tcase (s, tc);
   return s;
 }

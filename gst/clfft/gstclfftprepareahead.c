@@ -1,0 +1,151 @@
+/* clfft2dfilter's prepare-sizes: see gstclfftprepareahead.h. */
+#include "gstclfftprepareahead.h"
+
+GST_DEBUG_CATEGORY_EXTERN (gst_clfft_debug);
+#define GST_CAT_DEFAULT gst_clfft_debug
+
+struct _GstClfftAhead
+{
+  GstElement *element;
+  ClfftEngine *engine;
+  GArray *sizes;
+  ClfftPadding padding;
+  GThread *thread;
+  gint stop;                    /* atomic */
+};
+
+static gboolean
+parse_entry (const gchar * entry, guint min_side, guint max_side,
+    GstClfftAheadSize * size)
+{
+  gchar *end;
+  guint64 w, h;
+
+  w = g_ascii_strtoull (entry, &end, 10);
+  if (end == entry || *end != 'x')
+    return FALSE;
+  entry = end + 1;
+  h = g_ascii_strtoull (entry, &end, 10);
+  if (end == entry || w < min_side || w > max_side || h < min_side
+      || h > max_side)
+    return FALSE;
+  size->width = w;
+  size->height = h;
+  size->pixels = CLFFT_PIXELS_U8;
+  if (g_strcmp0 (end, ":16") == 0)
+    size->pixels = CLFFT_PIXELS_U16;
+  else if (*end != '\0')
+    return FALSE;
+  return TRUE;
+}
+
+GArray *
+gst_clfft_ahead_sizes_parse (const gchar * text, guint min_side,
+    guint max_side, GError ** error)
+{
+  GArray *sizes = g_array_new (FALSE, FALSE, sizeof (GstClfftAheadSize));
+  gchar **entries = g_strsplit_set (text ? text : "", ", ", -1);
+
+  for (guint i = 0; entries[i]; i++) {
+    GstClfftAheadSize size;
+
+    if (*entries[i] == '\0')
+      continue;
+    if (!parse_entry (entries[i], min_side, max_side, &size)) {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+          "prepare-sizes: \"%s\" is not WIDTHxHEIGHT or WIDTHxHEIGHT:16 "
+          "with sides from %u to %u", entries[i], min_side, max_side);
+      g_array_unref (sizes);
+      sizes = NULL;
+      break;
+    }
+    g_array_append_val (sizes, size);
+  }
+  g_strfreev (entries);
+  return sizes;
+}
+
+static void
+post_prepared (GstClfftAhead * ahead, const GstClfftAheadSize * size,
+    ClfftTuning tuning, gdouble seconds)
+{
+  gst_element_post_message (ahead->element,
+      gst_message_new_element (GST_OBJECT (ahead->element),
+          gst_structure_new ("clfft-prepare", "width", G_TYPE_INT,
+              size->width, "height", G_TYPE_INT, size->height, "seconds",
+              G_TYPE_DOUBLE, seconds, "tuning", G_TYPE_STRING,
+              clfft_tuning_name (tuning), "step", G_TYPE_STRING, "ahead",
+              "final", G_TYPE_BOOLEAN, TRUE, NULL)));
+}
+
+static gpointer
+ahead_run (gpointer data)
+{
+  GstClfftAhead *ahead = data;
+
+  for (guint i = 0; i < ahead->sizes->len && !g_atomic_int_get (&ahead->stop);
+      i++) {
+    const GstClfftAheadSize *size = &g_array_index (ahead->sizes,
+        GstClfftAheadSize, i);
+    gint64 start = g_get_monotonic_time ();
+    GError *error = NULL;
+    ClfftFilter2d *filter = clfft_filter2d_new (ahead->engine, size->width,
+        size->height, size->pixels, ahead->padding, &error);
+
+    if (filter && clfft_filter2d_finish_own_programs (filter, &error)) {
+      gdouble seconds = (g_get_monotonic_time () - start) / 1e6;
+
+      GST_INFO_OBJECT (ahead->element, "prepared %ux%u%s ahead in %.3f s",
+          size->width, size->height, size->pixels == CLFFT_PIXELS_U16 ?
+          " (16-bit)" : "", seconds);
+      post_prepared (ahead, size, clfft_filter2d_get_tuning (filter),
+          seconds);
+    } else {
+      GST_ELEMENT_WARNING (ahead->element, RESOURCE, FAILED,
+          ("Cannot prepare the %ux%u filter ahead.", size->width,
+              size->height), ("%s", error->message));
+      g_clear_error (&error);
+    }
+    g_clear_pointer (&filter, clfft_filter2d_free);
+  }
+  return NULL;
+}
+
+GstClfftAhead *
+gst_clfft_ahead_start (GstElement * element, ClfftEngine * engine,
+    GArray * sizes, ClfftPadding padding)
+{
+  GstClfftAhead *ahead;
+  GError *error = NULL;
+
+  if (!sizes || sizes->len == 0)
+    return NULL;
+  ahead = g_new0 (GstClfftAhead, 1);
+  ahead->element = gst_object_ref (element);
+  ahead->engine = clfft_engine_ref (engine);
+  ahead->sizes = g_array_ref (sizes);
+  ahead->padding = padding;
+  ahead->thread = g_thread_try_new ("clfft-ahead", ahead_run, ahead, &error);
+  if (!ahead->thread) {
+    GST_ELEMENT_WARNING (element, RESOURCE, FAILED,
+        ("Cannot prepare frame sizes ahead."), ("%s", error->message));
+    g_error_free (error);
+    gst_clfft_ahead_stop (ahead);
+    return NULL;
+  }
+  return ahead;
+}
+
+void
+gst_clfft_ahead_stop (GstClfftAhead * ahead)
+{
+  if (!ahead)
+    return;
+  g_atomic_int_set (&ahead->stop, 1);
+  if (ahead->thread)
+    g_thread_join (ahead->thread);
+  clfft_engine_unref (ahead->engine);
+  g_array_unref (ahead->sizes);
+  gst_object_unref (ahead->element);
+  g_free (ahead);
+}

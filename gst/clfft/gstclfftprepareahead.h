@@ -1,0 +1,38 @@
+/* clfft2dfilter's prepare-sizes: the kernels of frame sizes named ahead of
+ * the stream, built (or loaded from the cache) on a thread of their own
+ * from READY on, so that a stream of one of those sizes, or a live switch
+ * to one, runs the size's own kernels from its first frame. */
+#ifndef __GST_CLFFT_PREPARE_AHEAD_H__
+#define __GST_CLFFT_PREPARE_AHEAD_H__
+
+#include <gst/gst.h>
+#include "engine/clfft-filter2d.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  guint width, height;
+  ClfftPixels pixels;
+} GstClfftAheadSize;
+
+/* "WxH" (8-bit pixels: GRAY8, I420, NV12) or "WxH:16" (GRAY16_LE),
+ * separated by commas or spaces, each side from min_side to max_side.
+ * NULL or "" gives no size; NULL with error set where an entry is
+ * malformed. */
+GArray *gst_clfft_ahead_sizes_parse (const gchar * text, guint min_side,
+    guint max_side, GError ** error);
+
+typedef struct _GstClfftAhead GstClfftAhead;
+
+/* Prepares sizes (of GstClfftAheadSize) with padding on engine, one after
+ * another, and posts a clfft-prepare message from element for each, step
+ * "ahead". NULL where there is nothing to prepare. */
+GstClfftAhead *gst_clfft_ahead_start (GstElement * element,
+    ClfftEngine * engine, GArray * sizes, ClfftPadding padding);
+/* Prepares no more sizes than the one in progress, waits for it, frees. */
+void gst_clfft_ahead_stop (GstClfftAhead * ahead);
+
+G_END_DECLS
+
+#endif /* __GST_CLFFT_PREPARE_AHEAD_H__ */
