@@ -69,6 +69,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrum_debug);
 #define DEFAULT_POST_PARTIAL_INTERVAL FALSE
 #define DEFAULT_DEVICE_INDEX -1
 #define DEFAULT_FALLBACK FALSE
+#define DEFAULT_TUNING GST_CLFFT_SPECTRUM_TUNING_AUTO
 
 /* Samples staged before the device runs, even with no interval ended. */
 #define MAX_STAGED_SAMPLES (16u << 20)
@@ -90,6 +91,7 @@ enum
   PROP_DEVICE_INDEX,
   PROP_DEVICE_NAME,
   PROP_FALLBACK,
+  PROP_TUNING,
 };
 
 #define CLFFT_SPECTRUM_CAPS \
@@ -113,6 +115,26 @@ gst_clfft_window_get_type (void)
 
   if (g_once_init_enter (&type)) {
     GType t = g_enum_register_static ("GstClfftWindow", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_clfft_spectrum_tuning_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_SPECTRUM_TUNING_AUTO, "Automatic (off: spectra take "
+          "microseconds)", "auto"},
+    {GST_CLFFT_SPECTRUM_TUNING_OFF, "The rule's schedules", "off"},
+    {GST_CLFFT_SPECTRUM_TUNING_BLOCKING, "Timed at the first launch of a "
+          "new length or batch, holding the stream", "blocking"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftSpectrumTuning", values);
     g_once_init_leave (&type, t);
   }
   return type;
@@ -165,6 +187,7 @@ make_state (GstClfftSpectrum * self)
   gboolean multi_channel;
   gdouble overlap;
   ClfftWindow window;
+  ClfftTuning tuning;
   GError *error = NULL;
 
   GST_OBJECT_LOCK (self);
@@ -173,6 +196,7 @@ make_state (GstClfftSpectrum * self)
   multi_channel = self->multi_channel;
   overlap = self->overlap;
   window = (ClfftWindow) self->window;
+  tuning = (ClfftTuning) self->tuning;
   GST_OBJECT_UNLOCK (self);
 
   free_state (self);
@@ -188,6 +212,7 @@ make_state (GstClfftSpectrum * self)
     g_error_free (error);
     return FALSE;
   }
+  clfft_spectrum_set_tuning (self->analyser, tuning);
   bins = clfft_spectrum_get_bins (self->analyser);
   self->hop = MAX (1, self->nfft - (guint) floor (overlap * self->nfft + 0.5));
   self->ring = g_new0 (gfloat, (gsize) self->out_channels * self->nfft);
@@ -395,6 +420,8 @@ move_to_next_device (GstClfftSpectrum * self, const GError * cause)
     analyser = clfft_spectrum_new (self->engine, self->nfft,
         self->out_channels, window, &error);
   if (analyser) {
+    clfft_spectrum_set_tuning (analyser,
+        clfft_spectrum_get_tuning (self->analyser));
     clfft_spectrum_free (self->analyser);
     self->analyser = analyser;
     GST_ELEMENT_WARNING (self, RESOURCE, FAILED,
@@ -721,6 +748,9 @@ gst_clfft_spectrum_set_property (GObject * object, guint prop_id,
     case PROP_FALLBACK:
       self->fallback = g_value_get_boolean (value);
       break;
+    case PROP_TUNING:
+      self->tuning = g_value_get_enum (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -781,6 +811,9 @@ gst_clfft_spectrum_get_property (GObject * object, guint prop_id,
       break;
     case PROP_FALLBACK:
       g_value_set_boolean (value, self->fallback);
+      break;
+    case PROP_TUNING:
+      g_value_set_enum (value, self->tuning);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -925,6 +958,13 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
           "through PoCL first), with a warning message naming both, instead "
           "of stopping with an error", DEFAULT_FALLBACK, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_TUNING,
+      g_param_spec_enum ("tuning", "Tuning",
+          "Whether the FFT schedules of new spectra (a new bands value, "
+          "rate or channel count) are timed on the device at their first "
+          "launch, holding the stream, or not", GST_TYPE_CLFFT_SPECTRUM_TUNING,
+          DEFAULT_TUNING, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL spectrum analyzer", "Filter/Analyzer/Audio",
@@ -947,6 +987,7 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
   filter_class->setup = GST_DEBUG_FUNCPTR (gst_clfft_spectrum_setup);
 
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_WINDOW, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_SPECTRUM_TUNING, 0);
 }
 
 static void
@@ -965,6 +1006,7 @@ gst_clfft_spectrum_init (GstClfftSpectrum * self)
   self->post_partial_interval = DEFAULT_POST_PARTIAL_INTERVAL;
   self->device_index = DEFAULT_DEVICE_INDEX;
   self->fallback = DEFAULT_FALLBACK;
+  self->tuning = DEFAULT_TUNING;
   self->stage = g_array_new (FALSE, FALSE, sizeof (gfloat));
   self->ended = g_array_new (FALSE, FALSE,
       sizeof (GstClfftSpectrumInterval));

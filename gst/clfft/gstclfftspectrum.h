@@ -28,6 +28,18 @@ typedef enum
   GST_CLFFT_WINDOW_RECTANGULAR = CLFFT_WINDOW_RECTANGULAR,
 } GstClfftWindow;
 
+#define GST_TYPE_CLFFT_SPECTRUM_TUNING (gst_clfft_spectrum_tuning_get_type ())
+GType gst_clfft_spectrum_tuning_get_type (void);
+
+/* The engine's ClfftTuning, value for value, less the background tuning
+ * that spectra do not have. */
+typedef enum
+{
+  GST_CLFFT_SPECTRUM_TUNING_AUTO = CLFFT_TUNING_AUTO,
+  GST_CLFFT_SPECTRUM_TUNING_OFF = CLFFT_TUNING_OFF,
+  GST_CLFFT_SPECTRUM_TUNING_BLOCKING = CLFFT_TUNING_BLOCKING,
+} GstClfftSpectrumTuning;
+
 /* An interval that ended: its steps are staged, its message not posted. */
 typedef struct
 {
@@ -52,6 +64,7 @@ struct _GstClfftSpectrum
   gboolean compact_messages;
   gboolean post_partial_interval;
   gint device_index;
+  GstClfftSpectrumTuning tuning;
   gboolean fallback;
   gboolean reset_pending;       /* a property that shapes the state changed */
   ClfftEngine *engine;

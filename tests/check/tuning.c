@@ -7,11 +7,13 @@
  * CLFFT_TUNE=1 turns tuning on where the device is a CPU. */
 #include <gst/check/gstcheck.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 
 #include "engine/clfft-engine.h"
 #include "engine/clfft-hold.h"
 #include "engine/clfft-kernels.h"
+#include "engine/clfft-spectrum.h"
 #include "engine/clfft-transform.h"
 #include "engine/clfft-tuning.h"
 #include "reference.h"
@@ -710,6 +712,70 @@ GST_START_TEST (test_prefetched_choice_is_read)
 
 GST_END_TEST;
 
+/* Spectra (clfft-spectrum.h) time no schedule unless asked, whatever
+ * CLFFT_TUNE says (it is 1 here), and time them when asked: sums of
+ * decibels against the double-precision DFT either way, within 0.01 dB
+ * per step. */
+GST_START_TEST (test_spectrum_tunes_only_when_asked)
+{
+  const guint n = 2 * LENGTH, bins = n / 2 + 1, steps = 4;
+  const guint group_start[] = { 0, steps };
+  const gdouble threshold = -100;
+  const ClfftTuning asked[] = { CLFFT_TUNING_AUTO, CLFFT_TUNING_BLOCKING };
+  gfloat *frames = g_new (gfloat, (gsize) steps * n);
+  gfloat *sums = g_new (gfloat, bins);
+  gdouble *x = g_new (gdouble, 2 * n), *X = g_new (gdouble, 2 * n);
+  gdouble *want = g_new0 (gdouble, bins);
+  GError *error = NULL;
+
+  for (gsize i = 0; i < (gsize) steps * n; i++)
+    frames[i] = g_rand_double_range (rng, -1, 1);
+  for (guint s = 0; s < steps; s++) {
+    for (guint i = 0; i < n; i++) {
+      x[2 * i] = frames[(gsize) s * n + i] * (0.5 - 0.5 * cos (2 * G_PI * i /
+              n));
+      x[2 * i + 1] = 0;
+    }
+    ref_dft_1d (x, X, n, 1, -1);
+    for (guint k = 0; k < bins; k++)
+      want[k] += MAX (10 * log10 ((X[2 * k] * X[2 * k] + X[2 * k + 1] *
+                  X[2 * k + 1]) / ((gdouble) n * n)), threshold);
+  }
+  clfft_tuning_forget ();
+  for (guint a = 0; a < G_N_ELEMENTS (asked); a++) {
+    ClfftSpectrum *spectrum = clfft_spectrum_new (engine, n, 1,
+        CLFFT_WINDOW_HANN, &error);
+    ClfftTuningStats before, after;
+
+    fail_unless (spectrum != NULL, "%s", error ? error->message : "");
+    clfft_spectrum_set_tuning (spectrum, asked[a]);
+    fail_unless_equals_int (clfft_spectrum_get_tuning (spectrum),
+        asked[a] == CLFFT_TUNING_AUTO ? CLFFT_TUNING_OFF : asked[a]);
+    clfft_tuning_get_stats (&before);
+    fail_unless (clfft_spectrum_run (spectrum, frames, steps, group_start, 1,
+            threshold, sums, NULL, &error), "%s",
+        error ? error->message : "");
+    clfft_tuning_get_stats (&after);
+    if (asked[a] == CLFFT_TUNING_AUTO) {
+      fail_unless_equals_int (after.timed, before.timed);
+    } else {
+      fail_unless (after.timed > before.timed, "nothing timed");
+    }
+    for (guint k = 0; k < bins; k++)
+      fail_unless (fabs (sums[k] - want[k]) <= 0.01 * steps, "tuning %s, "
+          "bin %u: %g dB, not %g", clfft_tuning_name (asked[a]), k, sums[k],
+          want[k]);
+    clfft_spectrum_free (spectrum);
+  }
+  g_free (frames);
+  g_free (sums);
+  g_free (x);
+  g_free (X);
+  g_free (want);
+}
+
+GST_END_TEST;
+
 static Suite *
 tuning_suite (void)
 {
@@ -727,6 +793,7 @@ tuning_suite (void)
   tcase_add_test (tc, test_entry_names_kernel_sources);
   tcase_add_test (tc, test_prefetched_choice_is_read);
   tcase_add_test (tc, test_hold_outlasts_the_enqueueing);
+  tcase_add_test (tc, test_spectrum_tunes_only_when_asked);
   suite_add_tcase (s, tc);
   return s;
 }

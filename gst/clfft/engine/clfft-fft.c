@@ -24,14 +24,14 @@ clfft_length_supported (guint n)
  * needs none). */
 static gboolean
 init_transform (ClfftTransform * t, ClfftEngine * engine, ClfftKind kind,
-    ClfftDirection direction, guint n, guint max_batch,
+    ClfftDirection direction, guint n, guint max_batch, ClfftTuning tuning,
     gfloat * inverse_scale, GError ** error)
 {
   gboolean two_rows = kind == CLFFT_R2C && clfft_row_length_direct (n);
   gboolean half = kind != CLFFT_C2C && !two_rows && n % 2 == 0
       && clfft_transform_length_supported (n / 2);
   ClfftTransformSpec spec = { n, direction, CLFFT_LOAD_COMPLEX,
-    CLFFT_STORE_COMPLEX, 0, max_batch
+    CLFFT_STORE_COMPLEX, 0, max_batch, tuning
   };
 
   if (inverse_scale)
@@ -131,10 +131,11 @@ plan_1d_build (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   }
   if (desc->kind != CLFFT_C2R)
     ok = init_transform (&plan->forward, engine, desc->kind,
-        CLFFT_FORWARD, n, desc->batch, NULL, error);
+        CLFFT_FORWARD, n, desc->batch, desc->tuning, NULL, error);
   if (ok && desc->kind != CLFFT_R2C)
     ok = init_transform (&plan->inverse, engine, desc->kind,
-        CLFFT_INVERSE, n, desc->batch, &plan->inverse_scale, error);
+        CLFFT_INVERSE, n, desc->batch, desc->tuning, &plan->inverse_scale,
+        error);
   if (ok) {
     clfft_scratch_add_need (&plan->scratch, &plan->forward);
     clfft_scratch_add_need (&plan->scratch, &plan->inverse);
@@ -171,9 +172,11 @@ clfft_plan_1d_new (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
     resolved.in_distance = desc->kind == CLFFT_C2R ? half : desc->n;
   if (!desc->out_distance)
     resolved.out_distance = desc->kind == CLFFT_R2C ? half : desc->n;
-  key = g_strdup_printf ("1d %d %u %u %u %u %u %u", resolved.kind,
+  /* a plan that tunes and one that does not are two plans */
+  resolved.tuning = clfft_tuning_decide (engine, desc->tuning, FALSE);
+  key = g_strdup_printf ("1d %d %u %u %u %u %u %u %d", resolved.kind,
       resolved.n, resolved.batch, resolved.in_stride, resolved.in_distance,
-      resolved.out_stride, resolved.out_distance);
+      resolved.out_stride, resolved.out_distance, resolved.tuning);
   plan = clfft_engine_take_plan (engine, key);
   if (plan) {
     g_free (key);
@@ -281,14 +284,16 @@ plan_2d_build (ClfftEngine * engine, ClfftKind kind, guint width,
   bytes = (gsize) plan->bins * height * sizeof (cl_float2);
   if (kind != CLFFT_C2R)
     ok = init_transform (&plan->rows_forward, engine, kind,
-        CLFFT_FORWARD, width, height, NULL, error)
+        CLFFT_FORWARD, width, height, CLFFT_TUNING_AUTO, NULL, error)
         && init_transform (&plan->cols_forward, engine, CLFFT_C2C,
-        CLFFT_FORWARD, height, plan->bins, NULL, error);
+        CLFFT_FORWARD, height, plan->bins, CLFFT_TUNING_AUTO, NULL, error);
   if (ok && kind != CLFFT_R2C)
     ok = init_transform (&plan->rows_inverse, engine, kind,
-        CLFFT_INVERSE, width, height, &plan->rows_inverse_scale, error)
+        CLFFT_INVERSE, width, height, CLFFT_TUNING_AUTO,
+        &plan->rows_inverse_scale, error)
         && init_transform (&plan->cols_inverse, engine, CLFFT_C2C,
-        CLFFT_INVERSE, height, plan->bins, &plan->cols_inverse_scale, error);
+        CLFFT_INVERSE, height, plan->bins, CLFFT_TUNING_AUTO,
+        &plan->cols_inverse_scale, error);
   if (ok) {
     clfft_scratch_add_need (&plan->transform_scratch, &plan->rows_forward);
     clfft_scratch_add_need (&plan->transform_scratch, &plan->cols_forward);

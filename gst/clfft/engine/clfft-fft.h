@@ -40,6 +40,10 @@ typedef struct
   guint batch;
   guint in_stride, in_distance;
   guint out_stride, out_distance;
+  /* whether the passes are timed at the first launch: as decided for the
+   * device (clfft_tuning_decide: blocking on GPUs) where AUTO (0), never
+   * where OFF; a plan does not tune in the background */
+  ClfftTuning tuning;
 } ClfftPlan1dDesc;
 
 typedef struct _ClfftPlan1d ClfftPlan1d;

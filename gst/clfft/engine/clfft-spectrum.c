@@ -26,6 +26,7 @@ struct _ClfftSpectrum
   ClfftEngine *engine;
   guint n, channels, bins;
   guint capacity;               /* steps per chunk, a power of two */
+  ClfftTuning tuning;           /* OFF or BLOCKING: clfft_spectrum_set_tuning */
   cl_kernel apply_window, band_sums;
   cl_command_queue upload;
   cl_mem window, spectra;
@@ -60,6 +61,22 @@ clfft_window_value (ClfftWindow window, guint i, guint n)
     default:
       return 1.0;
   }
+}
+
+/* The one place where a spectrum's tuning is decided. */
+void
+clfft_spectrum_set_tuning (ClfftSpectrum * s, ClfftTuning tuning)
+{
+  s->tuning = tuning == CLFFT_TUNING_BLOCKING ? CLFFT_TUNING_BLOCKING :
+      CLFFT_TUNING_OFF;
+  clfft_log (CLFFT_LOG_INFO, "the spectra of %u samples: tuning %s", s->n,
+      clfft_tuning_name (s->tuning));
+}
+
+ClfftTuning
+clfft_spectrum_get_tuning (ClfftSpectrum * s)
+{
+  return s->tuning;
 }
 
 guint
@@ -112,6 +129,7 @@ clfft_spectrum_new (ClfftEngine * engine, guint n, guint channels,
   s->n = n;
   s->channels = channels;
   s->bins = n / 2 + 1;
+  s->tuning = CLFFT_TUNING_OFF;
   /* where the device's memory is the host's, the same cores would copy and
    * transform: nothing to overlap */
   s->double_buffering =
@@ -142,7 +160,7 @@ static ClfftPlan1d *
 plan_for (ClfftSpectrum * s, guint log2_steps, GError ** error)
 {
   ClfftPlan1dDesc desc = { CLFFT_R2C, s->n, (1u << log2_steps) * s->channels,
-    0, 0, 0, 0
+    0, 0, 0, 0, s->tuning
   };
 
   if (!s->plans[log2_steps])

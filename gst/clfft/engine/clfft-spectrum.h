@@ -31,6 +31,17 @@ typedef struct _ClfftSpectrum ClfftSpectrum;
 ClfftSpectrum *clfft_spectrum_new (ClfftEngine * engine, guint n,
     guint channels, ClfftWindow window, GError ** error);
 
+/* Whether the transforms' schedules are timed at their first launch
+ * (CLFFT_TUNING_BLOCKING) or not: by default (AUTO) not, on any device,
+ * since a spectrum's transforms take microseconds and a new length or
+ * batch comes while audio flows, where timing would hold the stream for
+ * seconds to save less than a launch costs. There is no tuning in the
+ * background for spectra (BACKGROUND is OFF). For the plans made after
+ * it. */
+void clfft_spectrum_set_tuning (ClfftSpectrum * spectrum,
+    ClfftTuning tuning);
+ClfftTuning clfft_spectrum_get_tuning (ClfftSpectrum * spectrum);
+
 guint clfft_spectrum_get_bins (ClfftSpectrum * spectrum);
 /* The engine the spectra run on. */
 ClfftEngine *clfft_spectrum_get_engine (ClfftSpectrum * spectrum);

@@ -408,6 +408,19 @@ GST_START_TEST (test_fallback_keeps_messages)
 
 GST_END_TEST;
 
+/* tuning=blocking times the FFT's schedules at their first launch (the
+ * engine's tuning test checks that it does, and that auto does not): the
+ * messages are still spectrum's. 256-point FFTs, the shortest that tune. */
+GST_START_TEST (test_tuning_blocking_keeps_messages)
+{
+  static const CompatCase c =
+      { "white-noise", "S16LE", 2, TRUE, 129, 100 * GST_MSECOND, 20, TRUE };
+
+  check_compat_with (&c, "tuning=blocking", 0);
+}
+
+GST_END_TEST;
+
 /* ---- window, overlap and the partial interval ----------------------- */
 
 #define REF_RATE 32000
@@ -686,6 +699,7 @@ clfftspectrum_suite (void)
   suite_add_tcase (s, tc);
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_same_messages_as_spectrum);
+  tcase_add_test (tc, test_tuning_blocking_keeps_messages);
   tcase_add_test (tc, test_fallback_keeps_messages);
   tcase_add_test (tc, test_windows_and_overlap_match_reference);
   tcase_add_test (tc, test_post_messages_off);
