@@ -138,6 +138,7 @@ struct _ClfftFilter2d
   gdouble own_ready;            /* seconds from own_start to own_done */
   gdouble own_seconds;          /* own_ready once taken in, else < 0 */
   gboolean own_launched;        /* a frame has run the own programs */
+  gboolean generic_ran;         /* a frame has run the generic filter */
   ClfftTuning tuning;           /* as decided: never AUTO */
   /* CLFFT_TUNING_BACKGROUND: started at the first frame that runs the
    * passes, taken in at a later one */
@@ -649,7 +650,8 @@ static gboolean
 own_programs_take (ClfftFilter2d * f, GError ** error)
 {
   g_thread_join (g_steal_pointer (&f->own_thread));
-  f->own_seconds = f->own_ready;
+  /* told where frames ran the generic filter before */
+  f->own_seconds = f->generic_ran ? f->own_ready : -1.0;
   g_clear_pointer (&f->generic, clfft_filter_generic_free);
   if (!f->own_ok) {
     g_propagate_error (error, g_steal_pointer (&f->own_error));
@@ -725,13 +727,8 @@ own_programs_start (ClfftFilter2d * f, GError ** error)
     g_clear_pointer (&f->generic, clfft_filter_generic_free);
     return build_own_programs (f, FALSE, error);
   }
-  if (own_programs_wait (f, OWN_WAIT_WHILE_LOADING)) {
-    /* no frame has run the generic filter: nothing to take */
-    if (!own_programs_take (f, error))
-      return FALSE;
-    f->own_seconds = -1.0;
-    return TRUE;
-  }
+  if (own_programs_wait (f, OWN_WAIT_WHILE_LOADING))
+    return own_programs_take (f, error);
   clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs the generic filter "
       "while its own programs build", f->width, f->height);
   return TRUE;
@@ -1308,6 +1305,7 @@ background_tuning_step (ClfftFilter2d * f)
 static gboolean
 enqueue_generic (ClfftFilter2d * f, GError ** error)
 {
+  f->generic_ran = TRUE;
   return (!f->mirror_pad || mirror_pad_enqueue (f, error))
       && clfft_filter_generic_enqueue (f->generic,
       f->mirror_pad ? f->bytes_padded : f->bytes_in, f->spectrum, f->pitch,
@@ -1537,12 +1535,21 @@ clfft_filter2d_in_flight (ClfftFilter2d * f)
 void
 clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
 {
+  GError *error = NULL;
   ClfftTransform *const transforms[] = { &f->rows_forward,
     &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
     &f->columns_inverse, &f->rows_inverse
   };
 
   decide_tuning (f, tuning);
+  /* blocking: the first frame waits for the size's own programs too, and
+   * tunes them, rather than a later one holding the stream */
+  if (f->tuning == CLFFT_TUNING_BLOCKING && !f->generic_ran
+      && !clfft_filter2d_finish_own_programs (f, &error)) {
+    clfft_log (CLFFT_LOG_WARNING, "the %ux%u filter's own programs: %s",
+        f->width, f->height, error->message);
+    g_error_free (error);
+  }
   if (f->tuning != CLFFT_TUNING_BACKGROUND)
     g_clear_pointer (&f->background, clfft_background_tuning_free);
   /* blocking: each transform in one pass tunes at its next launch (a

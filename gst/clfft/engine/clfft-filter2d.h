@@ -146,7 +146,10 @@ guint clfft_filter2d_in_flight (ClfftFilter2d * filter);
  * Background tuning starts at the first frame that runs the three passes
  * (the one launch and the lanes are not tuned) and takes the faster
  * schedules in at the first frame after it has finished; frames are
- * filtered the same either way, within float rounding. Between frames. */
+ * filtered the same either way, within float rounding. Blocking, set
+ * before any frame ran the generic filter, waits for the size's own
+ * programs (see below), which the first frame then tunes. Between
+ * frames. */
 void clfft_filter2d_set_tuning (ClfftFilter2d * filter, ClfftTuning tuning);
 /* The effort decided: never CLFFT_TUNING_AUTO. */
 ClfftTuning clfft_filter2d_get_tuning (ClfftFilter2d * filter);
