@@ -30,30 +30,24 @@ ref_dft_1d (const gdouble * in, gdouble * out, guint n, guint batch,
   fftw_free (y);
 }
 
+/* One 2D plan: a plan per column made the element suites' reference, not
+ * their filters, the slowest part of them under AddressSanitizer. */
 void
 ref_dft_2d (const gdouble * in, gdouble * out, guint width, guint height,
     gint sign)
 {
   gsize count = (gsize) width * height;
-  gdouble *rows = g_new (gdouble, 2 * count);
-  gdouble *col = g_new (gdouble, 2 * height);
-  gdouble *col_out = g_new (gdouble, 2 * height);
+  fftw_complex *x = fftw_alloc_complex (count), *y = fftw_alloc_complex (count);
+  fftw_plan plan = fftw_plan_dft_2d ((int) height, (int) width, x, y,
+      sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
 
-  ref_dft_1d (in, rows, width, height, sign);
-  for (guint x = 0; x < width; x++) {
-    for (guint y = 0; y < height; y++) {
-      col[2 * y] = rows[2 * ((gsize) y * width + x)];
-      col[2 * y + 1] = rows[2 * ((gsize) y * width + x) + 1];
-    }
-    ref_dft_1d (col, col_out, height, 1, sign);
-    for (guint y = 0; y < height; y++) {
-      out[2 * ((gsize) y * width + x)] = col_out[2 * y];
-      out[2 * ((gsize) y * width + x) + 1] = col_out[2 * y + 1];
-    }
-  }
-  g_free (rows);
-  g_free (col);
-  g_free (col_out);
+  g_assert (plan != NULL);
+  memcpy (x, in, count * sizeof (fftw_complex));
+  fftw_execute (plan);
+  memcpy (out, y, count * sizeof (fftw_complex));
+  fftw_destroy_plan (plan);
+  fftw_free (x);
+  fftw_free (y);
 }
 
 gdouble
