@@ -1254,7 +1254,24 @@ check_transpose_program (cl_program program)
   g_free (xd);
 }
 
-GST_START_TEST (test_program_cache)
+/* The size of the one file in dir. */
+static goffset
+cache_file_size (const gchar * dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  gchar *path = g_build_filename (dir, g_dir_read_name (d), NULL);
+  GStatBuf st;
+
+  fail_unless (g_stat (path, &st) == 0);
+  g_dir_close (d);
+  g_free (path);
+  return st.st_size;
+}
+
+/* The program cache as the device keeps it (binaries, or on PoCL records
+ * of builds that PoCL's own cache answers), or with binaries forced. */
+static void
+check_program_cache (gboolean binaries)
 {
   gchar *home = g_dir_make_tmp ("clfft-cache-XXXXXX", NULL);
   gchar *dir, *options, *path = NULL, *contents;
@@ -1263,6 +1280,7 @@ GST_START_TEST (test_program_cache)
   cl_program program;
   GDir *d;
   gsize length;
+  gboolean records;
 
   g_setenv ("XDG_CACHE_HOME", home, TRUE);
   dir = clfft_program_cache_dir ();
@@ -1270,18 +1288,28 @@ GST_START_TEST (test_program_cache)
   /* A define of its own keeps this program out of every other cache. */
   options = g_strdup_printf ("-D TILE=16 -D TILE_ROWS=4 -D CACHE_TEST=%u",
       g_rand_int (rng));
+  clfft_testing_cache_binaries (binaries);
 
   /* first use: compiled and stored */
   clfft_engine_unref (engine);
   engine = clfft_engine_get (-1, &error);
+  records = !binaries && strstr (clfft_engine_get_device (engine)->
+      platform_name, "Portable Computing Language") != NULL;
   program = clfft_engine_get_program (engine, "transpose.cl", options, &error);
   fail_unless (program != NULL);
   clfft_engine_get_program_stats (engine, &stats);
   fail_unless_equals_int (stats.built_from_source, 1);
   fail_unless_equals_int (stats.loaded_from_disk, 0);
-  /* written now (on CPU devices it would wait for the engine's end) */
+  /* written now (on other CPU devices it would wait for the engine's end) */
   clfft_engine_finish_cache_writes (engine);
   fail_unless_equals_int (count_cache_files (dir), 1);
+  /* a record is a header alone; a binary holds the program */
+  if (records)
+    fail_unless (cache_file_size (dir) < 128, "a record of %"
+        G_GOFFSET_FORMAT " bytes", cache_file_size (dir));
+  else
+    fail_unless (cache_file_size (dir) > 1024, "a binary of %"
+        G_GOFFSET_FORMAT " bytes", cache_file_size (dir));
   check_transpose_program (program);
 
   /* again in this engine: from memory */
@@ -1333,6 +1361,13 @@ GST_START_TEST (test_program_cache)
   g_free (options);
   g_free (dir);
   g_free (home);
+  clfft_testing_cache_binaries (FALSE);
+}
+
+GST_START_TEST (test_program_cache)
+{
+  check_program_cache (FALSE);
+  check_program_cache (TRUE);
 }
 
 GST_END_TEST;

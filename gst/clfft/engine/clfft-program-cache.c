@@ -5,16 +5,23 @@
  * length and checksum, so a truncated or corrupt file is rebuilt, never
  * handed to the driver blindly.
  *
- * On CPU devices a program just built is written to disk when the cache is
- * freed (the engine's last user is done), not when it is built: PoCL
- * compiles every kernel of a program for the device when asked for its
- * binary, which more than doubled the time to a stream's first frame.
- * Asked from another thread while the program's kernels ran, PoCL 3.1
- * aborted (pocl_release_dlhandle_cache), so the writes wait for the end
- * (or clfft_program_cache_finish_writes).
+ * What an entry holds is decided once per device (store_mode):
+ * - GPUs: the program's binary, written as soon as it is built.
+ * - PoCL, whose own kernel cache keeps every program it compiled (keyed by
+ *   source, options and device): a record that the program was built, with
+ *   no binary; the program is then built from source again, which PoCL's
+ *   cache answers without compiling. Asking PoCL for a binary compiles
+ *   every kernel of the program once more, which took longer than the
+ *   build itself (docs/experiments/2026-11-27-pocl-records.md).
+ * - Other CPU devices: the binary, written when the cache is freed (the
+ *   engine's last user is done), not when it is built, for the same reason:
+ *   asked from another thread while the program's kernels ran, PoCL 3.1
+ *   aborted (pocl_release_dlhandle_cache), so the writes wait for the end
+ *   (or clfft_program_cache_finish_writes).
  */
 #include "clfft-private.h"
 #include "clfft-kernels.h"
+#include "clfft-testing.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
@@ -23,14 +30,29 @@
 #define CACHE_MAGIC "CLFFTBIN"
 #define CACHE_FORMAT 1
 
+/* What an entry's payload is */
+typedef enum
+{
+  ENTRY_BINARY = 0,             /* the driver's program binary */
+  ENTRY_RECORD = 1,             /* none: the driver's own cache keeps it */
+} EntryKind;
+
 typedef struct
 {
   gchar magic[8];
   guint32 format;
-  guint32 reserved;
+  guint32 kind;                 /* EntryKind */
   guint64 size;
   guint8 digest[32];            /* SHA-256 of the payload */
 } CacheHeader;
+
+/* How built programs go to disk (see the top of this file) */
+typedef enum
+{
+  STORE_BINARY_AS_BUILT,
+  STORE_BINARY_AT_END,
+  STORE_RECORD,
+} StoreMode;
 
 struct _ClfftProgramCache
 {
@@ -41,8 +63,8 @@ struct _ClfftProgramCache
   ClfftProgramStats stats;
   GHashTable *building;         /* keys of the programs being built */
   GCond built;                  /* signalled as each build ends */
-  gboolean write_at_end;        /* binaries written at free, not at build */
-  GPtrArray *unwritten;         /* of UnwrittenProgram */
+  StoreMode store;
+  GPtrArray *unwritten;         /* of UnwrittenProgram, for STORE_BINARY_AT_END */
 };
 
 /* A program built but not yet on disk, retained until written. */
@@ -89,9 +111,39 @@ release_program (gpointer program)
   clfft_count_object (CLFFT_OBJECT_PROGRAM, -1);
 }
 
+/* clfft_testing_cache_binaries */
+static gint binaries_forced;
+
+void
+clfft_testing_cache_binaries (gboolean force)
+{
+  g_atomic_int_set (&binaries_forced, force);
+}
+
+/* The one place where it is decided what the device's entries hold. PoCL's
+ * kernel cache is on unless POCL_KERNEL_CACHE=0. */
+static StoreMode
+store_mode (const ClfftDeviceInfo * device)
+{
+  const gboolean cpu = (device->type & CL_DEVICE_TYPE_CPU) != 0;
+  const gboolean pocl = strstr (device->platform_name,
+      "Portable Computing Language") != NULL;
+
+  if (pocl && g_strcmp0 (g_getenv ("POCL_KERNEL_CACHE"), "0") != 0
+      && !g_atomic_int_get (&binaries_forced))
+    return STORE_RECORD;
+  return cpu ? STORE_BINARY_AT_END : STORE_BINARY_AS_BUILT;
+}
+
 ClfftProgramCache *
 clfft_program_cache_new (const ClfftDeviceInfo * device, cl_context context)
 {
+  static const gchar *what[] = {
+    [STORE_BINARY_AS_BUILT] = "their binaries as they are built",
+    [STORE_BINARY_AT_END] = "their binaries when its engine is freed",
+    [STORE_RECORD] = "a record of each build, the binaries staying in the "
+        "driver's own cache",
+  };
   ClfftProgramCache *cache = g_new0 (ClfftProgramCache, 1);
 
   g_mutex_init (&cache->lock);
@@ -102,11 +154,10 @@ clfft_program_cache_new (const ClfftDeviceInfo * device, cl_context context)
   cache->building = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
       NULL);
   g_cond_init (&cache->built);
-  cache->write_at_end = (device->type & CL_DEVICE_TYPE_CPU) != 0;
+  cache->store = store_mode (device);
   cache->unwritten = g_ptr_array_new ();
-  clfft_log (CLFFT_LOG_DEBUG, "the programs of %s go to disk %s",
-      device->name, cache->write_at_end ? "when its engine is freed" :
-      "as they are built");
+  clfft_log (CLFFT_LOG_DEBUG, "the program cache of %s keeps %s",
+      device->name, what[cache->store]);
   return cache;
 }
 
@@ -214,9 +265,10 @@ payload_digest (const guint8 * data, gsize size, guint8 digest[32])
   g_checksum_free (sum);
 }
 
-/* Returns the payload of a valid entry, or NULL (and removes a bad one). */
+/* Returns the payload of a valid entry (a record's is empty, not NULL),
+ * its size and kind, or NULL (and removes a bad one). */
 static guint8 *
-read_entry (const gchar * path, gsize * size)
+read_entry (const gchar * path, gsize * size, EntryKind * kind)
 {
   gchar *contents = NULL;
   gsize length = 0;
@@ -231,7 +283,8 @@ read_entry (const gchar * path, gsize * size)
   } else {
     memcpy (&header, contents, sizeof (header));
     if (memcmp (header.magic, CACHE_MAGIC, 8) != 0
-        || header.format != CACHE_FORMAT)
+        || header.format != CACHE_FORMAT
+        || (header.kind != ENTRY_BINARY && header.kind != ENTRY_RECORD))
       problem = "not a gst-clfft cache entry of this format";
     else if (header.size != length - sizeof (header))
       problem = "wrong length";
@@ -250,14 +303,16 @@ read_entry (const gchar * path, gsize * size)
     return NULL;
   }
   *size = header.size;
+  *kind = header.kind;
   memmove (contents, contents + sizeof (header), header.size);
   return (guint8 *) contents;
 }
 
 static void
-write_entry (const gchar * path, const guint8 * data, gsize size)
+write_entry (const gchar * path, EntryKind kind, const guint8 * data,
+    gsize size)
 {
-  CacheHeader header = { {0}, CACHE_FORMAT, 0, size, {0} };
+  CacheHeader header = { {0}, CACHE_FORMAT, kind, size, {0} };
   gchar *dir = g_path_get_dirname (path);
   guint8 *contents = g_malloc (sizeof (header) + size);
   GError *err = NULL;
@@ -372,7 +427,7 @@ store_binary (cl_program program, const gchar * path)
   st = clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof (binary),
       &binary, NULL);
   if (st == CL_SUCCESS)
-    write_entry (path, binary, size);
+    write_entry (path, ENTRY_BINARY, binary, size);
   else
     clfft_log (CLFFT_LOG_WARNING, "clGetProgramInfo(CL_PROGRAM_BINARIES): "
         "%s", clfft_cl_status_name (st));
@@ -385,8 +440,9 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
 {
   const gchar *source = find_source (source_name);
   gchar *key, *path;
-  guint8 *binary;
+  guint8 *entry;
   gsize size = 0;
+  EntryKind kind = ENTRY_BINARY;
   cl_program program;
   gboolean built = FALSE;
 
@@ -418,14 +474,20 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
   g_mutex_unlock (&cache->lock);
 
   path = disk_path (cache, source, options);
-  binary = read_entry (path, &size);
-  if (binary) {
-    program = load_binary (cache, binary, size, options);
-    g_free (binary);
+  entry = read_entry (path, &size, &kind);
+  if (entry && kind == ENTRY_RECORD && cache->store == STORE_RECORD) {
+    /* built here before: the driver's cache answers the build */
+    program = build_source (cache, source_name, source, options, NULL);
+    if (program)
+      clfft_log (CLFFT_LOG_DEBUG, "loaded %s \"%s\" from the driver's "
+          "cache (recorded in %s)", source_name, options, path);
+  } else if (entry && kind == ENTRY_BINARY) {
+    program = load_binary (cache, entry, size, options);
     if (program)
       clfft_log (CLFFT_LOG_DEBUG, "loaded %s \"%s\" from %s", source_name,
           options, path);
   }
+  g_free (entry);
   if (!program) {
     gint64 start = g_get_monotonic_time ();
 
@@ -435,15 +497,18 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
     if (built) {
       clfft_log (CLFFT_LOG_INFO, "built %s \"%s\" in %.0f ms", source_name,
           options, (g_get_monotonic_time () - start) / 1000.0);
-      if (!cache->write_at_end)
+      if (cache->store == STORE_BINARY_AS_BUILT)
         store_binary (program, path);
+      else if (cache->store == STORE_RECORD)
+        write_entry (path, ENTRY_RECORD, (const guint8 *) "", 0);
     }
   }
 
   g_mutex_lock (&cache->lock);
   if (built) {
     cache->stats.built_from_source++;
-    if (cache->write_at_end && clRetainProgram (program) == CL_SUCCESS) {
+    if (cache->store == STORE_BINARY_AT_END
+        && clRetainProgram (program) == CL_SUCCESS) {
       UnwrittenProgram *u = g_new (UnwrittenProgram, 1);
 
       clfft_count_object (CLFFT_OBJECT_PROGRAM, 1);
