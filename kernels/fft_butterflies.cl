@@ -1,8 +1,9 @@
 /* Complex multiplies and the butterflies of every radix the row passes
  * use (2, 3, 4, 5, 7, 8, 11, 13, and 6, 9, 10, 12, 15, 16 made of two of
- * those), in registers. They depend on no build option, so that each
- * kernel file that includes this one (fft_stockham.cl, filter_fused.cl,
- * fft_lanes.cl) specializes its passes as it needs.
+ * those), in registers. They depend on no build option but
+ * BUTTERFLY_LARGEST_PRIME (below), so that each kernel file that includes
+ * this one (fft_stockham.cl, filter_fused.cl, fft_lanes.cl,
+ * filter_generic.cl) specializes its passes as it needs.
  *
  * A value is a cplx: one complex float2, or (fft_lanes.cl) a wider vector
  * of several complex values interleaved, real parts in the even
@@ -19,6 +20,12 @@ typedef float2 cplx;
  * their values to stay in registers (fft_lanes.cl defines it so). */
 #ifndef BUTTERFLY_INLINE
 #define BUTTERFLY_INLINE inline
+#endif
+/* The largest prime radix butterfly_direct takes: a program whose lengths
+ * have no factor 7, 11 or 13 may define it as 5 and compile faster
+ * (filter_generic.cl, which is built while a first frame waits). */
+#ifndef BUTTERFLY_LARGEST_PRIME
+#define BUTTERFLY_LARGEST_PRIME 13
 #endif
 
 /* a times the complex number w */
@@ -171,15 +178,21 @@ BUTTERFLY_INLINE void butterfly_direct (cplx * v, uint radix, float sign)
     case 5:
       butterfly_odd (v, 5, sign, kCos5, kSin5);
       break;
+#if BUTTERFLY_LARGEST_PRIME >= 7
     case 7:
       butterfly_odd (v, 7, sign, kCos7, kSin7);
       break;
+#endif
+#if BUTTERFLY_LARGEST_PRIME >= 11
     case 11:
       butterfly_odd (v, 11, sign, kCos11, kSin11);
       break;
+#endif
+#if BUTTERFLY_LARGEST_PRIME >= 13
     case 13:
       butterfly_odd (v, 13, sign, kCos13, kSin13);
       break;
+#endif
   }
 }
 

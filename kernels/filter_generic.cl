@@ -27,9 +27,11 @@
  * ended by 0 (pack_radices in clfft-filter-generic.c). Pixels are 8-bit,
  * or 16-bit where wide.
  *
- * Build options: GROUP (work-items per group), MAX_N (longest line) and
+ * Build options: GROUP (work-items per group), MAX_N (longest line),
  * MAX_VALUES (register slots per work-item: the most values a work-item
- * holds in a stage, n / GROUP plus the largest radix). */
+ * holds in a stage, n / GROUP plus the largest radix), and optionally
+ * BUTTERFLY_LARGEST_PRIME (fft_butterflies.cl): 5 for the build that the
+ * sizes without factors 7, 11 and 13 run, which compiles faster. */
 
 #include "fft_butterflies.cl"
 

@@ -10,7 +10,8 @@
  *
  * Each size is prepared as clfft2dfilter makes its filter (I420, NV12 and
  * GRAY8 frames take gray8, GRAY16_LE gray16): the filter is made and one
- * frame filtered, which builds what the frames run; --tuning blocking (by
+ * frame filtered, which builds what the frames run (and once the generic
+ * filter, which the element builds at READY); --tuning blocking (by
  * default on GPUs, as auto) times the schedules and keeps the choices
  * beside the kernels. */
 #include <stdio.h>
@@ -19,6 +20,7 @@
 
 #include "engine/clfft-engine.h"
 #include "engine/clfft-filter2d.h"
+#include "engine/clfft-filter-generic.h"
 #include "engine/clfft-tuning.h"
 
 static void
@@ -156,6 +158,10 @@ main (int argc, char **argv)
   dir = clfft_program_cache_dir ();
   printf ("device: %s\ncache: %s\n", clfft_engine_get_device (engine)->name,
       dir);
+  /* the program that clfft2dfilter builds from READY on, whatever the size:
+   * where the device does not take it, the element does not build it */
+  if (!clfft_filter_generic_prepare (engine, &error))
+    g_clear_error (&error);
   for (guint i = 0; sizes[i]; i++) {
     guint w = 0, h = 0;
     gchar end = 0;

@@ -584,8 +584,8 @@ plan_padding (GstClfftPadding padding, GstClfftMode mode)
       (ClfftPadding) padding;
 }
 
-/* prepare-sizes, once the engine is open: a malformed list is a warning,
- * and the stream goes on without it. */
+/* The generic filter and prepare-sizes, once the engine is open: a
+ * malformed list is a warning, and the stream goes on without it. */
 static void
 start_ahead (GstClfft2dFilter * self)
 {
@@ -602,11 +602,10 @@ start_ahead (GstClfft2dFilter * self)
     GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
         ("No frame size is prepared ahead: %s", error->message), (NULL));
     g_error_free (error);
-    return;
   }
   self->ahead = gst_clfft_ahead_start (GST_ELEMENT (self), self->engine,
       sizes, padding);
-  g_array_unref (sizes);
+  g_clear_pointer (&sizes, g_array_unref);
 }
 
 static GstStateChangeReturn

@@ -1,5 +1,6 @@
 /* clfft2dfilter's prepare-sizes: see gstclfftprepareahead.h. */
 #include "gstclfftprepareahead.h"
+#include "engine/clfft-filter-generic.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_clfft_debug);
 #define GST_CAT_DEFAULT gst_clfft_debug
@@ -78,11 +79,33 @@ post_prepared (GstClfftAhead * ahead, const GstClfftAheadSize * size,
               "final", G_TYPE_BOOLEAN, TRUE, NULL)));
 }
 
+/* The generic filter's program, which a new size's first frames run
+ * (clfft-filter-generic.h): built here on a GPU, it builds while the
+ * stream's caps come and its plan is made, not after. Where the device
+ * does not take it, the sizes' own programs serve. */
+static void
+prepare_generic (GstClfftAhead * ahead)
+{
+  gint64 start = g_get_monotonic_time ();
+  GError *error = NULL;
+
+  if (clfft_filter_generic_prepare (ahead->engine, &error))
+    GST_DEBUG_OBJECT (ahead->element, "the generic filter is ready after "
+        "%.3f s", (g_get_monotonic_time () - start) / 1e6);
+  else {
+    GST_DEBUG_OBJECT (ahead->element, "no generic filter: %s",
+        error->message);
+    g_error_free (error);
+  }
+}
+
 static gpointer
 ahead_run (gpointer data)
 {
   GstClfftAhead *ahead = data;
 
+  if (clfft_filter_generic_worth_preparing (ahead->engine))
+    prepare_generic (ahead);
   for (guint i = 0; i < ahead->sizes->len && !g_atomic_int_get (&ahead->stop);
       i++) {
     const GstClfftAheadSize *size = &g_array_index (ahead->sizes,
@@ -118,12 +141,14 @@ gst_clfft_ahead_start (GstElement * element, ClfftEngine * engine,
   GstClfftAhead *ahead;
   GError *error = NULL;
 
-  if (!sizes || sizes->len == 0)
+  if ((!sizes || sizes->len == 0)
+      && !clfft_filter_generic_worth_preparing (engine))
     return NULL;
   ahead = g_new0 (GstClfftAhead, 1);
   ahead->element = gst_object_ref (element);
   ahead->engine = clfft_engine_ref (engine);
-  ahead->sizes = g_array_ref (sizes);
+  ahead->sizes = sizes ? g_array_ref (sizes) :
+      g_array_new (FALSE, FALSE, sizeof (GstClfftAheadSize));
   ahead->padding = padding;
   ahead->thread = g_thread_try_new ("clfft-ahead", ahead_run, ahead, &error);
   if (!ahead->thread) {

@@ -1,7 +1,9 @@
-/* clfft2dfilter's prepare-sizes: the kernels of frame sizes named ahead of
- * the stream, built (or loaded from the cache) on a thread of their own
- * from READY on, so that a stream of one of those sizes, or a live switch
- * to one, runs the size's own kernels from its first frame. */
+/* What clfft2dfilter prepares from READY on, on a thread of its own: on
+ * GPUs the generic filter's program, which the first frames of any new
+ * size run while the size's own programs build, then the kernels of the
+ * frame sizes that prepare-sizes names (built or loaded from the cache),
+ * so that a stream of one of those sizes, or a live switch to one, runs
+ * the size's own kernels from its first frame. */
 #ifndef __GST_CLFFT_PREPARE_AHEAD_H__
 #define __GST_CLFFT_PREPARE_AHEAD_H__
 
@@ -25,9 +27,11 @@ GArray *gst_clfft_ahead_sizes_parse (const gchar * text, guint min_side,
 
 typedef struct _GstClfftAhead GstClfftAhead;
 
-/* Prepares sizes (of GstClfftAheadSize) with padding on engine, one after
- * another, and posts a clfft-prepare message from element for each, step
- * "ahead". NULL where there is nothing to prepare. */
+/* Prepares the generic filter on engine, then sizes (of
+ * GstClfftAheadSize, or NULL) with padding, one after another, and posts
+ * a clfft-prepare message from element for each size, step "ahead". NULL
+ * where there is nothing to prepare, or no thread can start (a warning
+ * on the bus). */
 GstClfftAhead *gst_clfft_ahead_start (GstElement * element,
     ClfftEngine * engine, GArray * sizes, ClfftPadding padding);
 /* Prepares no more sizes than the one in progress, waits for it, frees. */

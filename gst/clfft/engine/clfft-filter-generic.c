@@ -10,8 +10,11 @@
  * GENERIC_MAX_N / GENERIC_GROUP values plus the largest radix. */
 #define GENERIC_GROUP 256
 #define GENERIC_MAX_N CLFFT_MAX_ROW_LENGTH
-#define GENERIC_MAX_RADIX 13
-#define GENERIC_MAX_VALUES (GENERIC_MAX_N / GENERIC_GROUP + GENERIC_MAX_RADIX)
+/* The program comes in two builds: one for sides whose prime factors are
+ * at most 5 (video's sizes), which compiles faster, and one for those
+ * with 7, 11 or 13 too. The largest radix is that prime, or 8. */
+#define SMOOTH_PRIME 5
+#define LARGEST_PRIME 13
 /* radices packed RADIX_BITS each into a cl_uint */
 #define RADIX_BITS 4
 #define MAX_STAGES (32 / RADIX_BITS)
@@ -27,10 +30,11 @@ struct _ClfftFilterGeneric
 
 /* The radices of an n-point line (8, 4 and 2 for its powers of two, the
  * largest first, then the odd primes up to 13), packed for
- * filter_generic.cl; 0 where n has another prime factor or takes more
- * stages than fit. */
+ * filter_generic.cl, and the largest prime among them raised into
+ * *largest_prime; 0 where n has another prime factor or takes more stages
+ * than fit. */
 static cl_uint
-pack_radices (guint n)
+pack_radices (guint n, guint * largest_prime)
 {
   static const guint radices[] = { 8, 4, 2, 3, 5, 7, 11, 13 };
   cl_uint packed = 0;
@@ -42,14 +46,18 @@ pack_radices (guint n)
         return 0;
       packed |= (cl_uint) radices[i] << (RADIX_BITS * stages++);
       n /= radices[i];
+      if (radices[i] % 2 == 1)
+        *largest_prime = MAX (*largest_prime, radices[i]);
     }
   return n == 1 ? packed : 0;
 }
 
 static gboolean
-side_supported (guint n, cl_uint * radices, GError ** error)
+side_supported (guint n, cl_uint * radices, guint * largest_prime,
+    GError ** error)
 {
-  if (n >= 2 && n <= GENERIC_MAX_N && (*radices = pack_radices (n)))
+  if (n >= 2 && n <= GENERIC_MAX_N
+      && (*radices = pack_radices (n, largest_prime)))
     return TRUE;
   g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
       "the generic filter takes sides of 2 to %u with no prime factor "
@@ -77,29 +85,72 @@ group_fits (ClfftFilterGeneric * g, cl_kernel kernel, GError ** error)
   return TRUE;
 }
 
+static gboolean
+device_supported (ClfftEngine * engine, GError ** error)
+{
+  const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
+
+  if (dev->max_work_group_size >= GENERIC_GROUP
+      && dev->local_mem_size >= GENERIC_MAX_N * sizeof (cl_float2))
+    return TRUE;
+  g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+      "the generic filter needs groups of %u work-items and %"
+      G_GSIZE_FORMAT " bytes of local memory; %s offers %" G_GSIZE_FORMAT
+      " and %" G_GSIZE_FORMAT, GENERIC_GROUP,
+      GENERIC_MAX_N * sizeof (cl_float2), dev->name,
+      dev->max_work_group_size, (gsize) dev->local_mem_size);
+  return FALSE;
+}
+
+/* The build options of the program for lines whose prime factors are at
+ * most largest_prime (SMOOTH_PRIME or LARGEST_PRIME). MAX_VALUES: a
+ * work-item's share of the longest line plus the largest radix. */
+static gchar *
+program_options (guint largest_prime)
+{
+  const guint smooth = largest_prime <= SMOOTH_PRIME;
+
+  return g_strdup_printf ("-D GROUP=%u -D MAX_N=%u -D MAX_VALUES=%u "
+      "-D BUTTERFLY_LARGEST_PRIME=%u", GENERIC_GROUP, GENERIC_MAX_N,
+      GENERIC_MAX_N / GENERIC_GROUP + (smooth ? 8 : LARGEST_PRIME),
+      smooth ? SMOOTH_PRIME : LARGEST_PRIME);
+}
+
+gboolean
+clfft_filter_generic_worth_preparing (ClfftEngine * engine)
+{
+  return (clfft_engine_get_device (engine)->type & CL_DEVICE_TYPE_CPU) == 0;
+}
+
+gboolean
+clfft_filter_generic_prepare (ClfftEngine * engine, GError ** error)
+{
+  gchar *options;
+  gboolean ok;
+
+  if (!device_supported (engine, error))
+    return FALSE;
+  options = program_options (SMOOTH_PRIME);
+  ok = clfft_engine_get_program (engine, "filter_generic.cl", options,
+      error) != NULL;
+  g_free (options);
+  return ok;
+}
+
 ClfftFilterGeneric *
 clfft_filter_generic_new (ClfftEngine * engine, guint width, guint height,
     gsize pixel_size, GError ** error)
 {
-  const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
   ClfftFilterGeneric *g;
   gchar *options;
   cl_uint row_radices, column_radices;
+  guint largest_prime = 2;
   gboolean ok;
 
-  if (!side_supported (width, &row_radices, error)
-      || !side_supported (height, &column_radices, error))
+  if (!side_supported (width, &row_radices, &largest_prime, error)
+      || !side_supported (height, &column_radices, &largest_prime, error)
+      || !device_supported (engine, error))
     return NULL;
-  if (dev->max_work_group_size < GENERIC_GROUP
-      || dev->local_mem_size < GENERIC_MAX_N * sizeof (cl_float2)) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "the generic filter needs groups of %u work-items and %"
-        G_GSIZE_FORMAT " bytes of local memory; %s offers %" G_GSIZE_FORMAT
-        " and %" G_GSIZE_FORMAT, GENERIC_GROUP,
-        GENERIC_MAX_N * sizeof (cl_float2), dev->name,
-        dev->max_work_group_size, (gsize) dev->local_mem_size);
-    return NULL;
-  }
   g = g_new0 (ClfftFilterGeneric, 1);
   g->engine = clfft_engine_ref (engine);
   g->wide = pixel_size == 2;
@@ -107,8 +158,7 @@ clfft_filter_generic_new (ClfftEngine * engine, guint width, guint height,
   g->height = height;
   g->row_radices = row_radices;
   g->column_radices = column_radices;
-  options = g_strdup_printf ("-D GROUP=%u -D MAX_N=%u -D MAX_VALUES=%u",
-      GENERIC_GROUP, GENERIC_MAX_N, GENERIC_MAX_VALUES);
+  options = program_options (largest_prime);
   ok = (g->rows_forward = clfft_kernel_new (engine, "filter_generic.cl",
           options, "rows_forward", error))
       && (g->columns = clfft_kernel_new (engine, "filter_generic.cl",

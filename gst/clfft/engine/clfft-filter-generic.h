@@ -23,6 +23,19 @@ ClfftFilterGeneric *clfft_filter_generic_new (ClfftEngine * engine,
     guint width, guint height, gsize pixel_size, GError ** error);
 void clfft_filter_generic_free (ClfftFilterGeneric * g);
 
+/* Builds (or loads) on engine the program that frame sizes with no prime
+ * factor above 5 run, so that a first frame of such a size finds it
+ * built: an element calls it on a thread once its device is open, where
+ * clfft_filter_generic_worth_preparing says so. FALSE with error set
+ * where the device does not take the generic filter or the build fails. */
+gboolean clfft_filter_generic_prepare (ClfftEngine * engine,
+    GError ** error);
+/* Whether building the program before a size is known shortens a first
+ * frame on engine's device: on GPUs, where the build is the compile; not
+ * on CPU devices, where PoCL compiles the kernels at their first launch,
+ * for the launch's shape (clfft_filter_generic_launch_empty). */
+gboolean clfft_filter_generic_worth_preparing (ClfftEngine * engine);
+
 /* A frame's three passes on the engine's queue: pixels (rows of width)
  * into spectrum (rows of width / 2 + 1 bins, pitch apart), its columns
  * times gain ([kx][ky], height gains per bin column, the normalization of
