@@ -1,4 +1,5 @@
 #include "gstclfftmask.h"
+#include "engine/clfft-file.h"
 
 #include <glib/gstdio.h>
 #include <errno.h>
@@ -221,27 +222,14 @@ pgm_field (const guint8 * data, gsize size, gsize * at, guint * value)
 }
 
 /* The contents of path if it is a regular file of a mask's size at most:
- * a FIFO or a device would block or never end. */
+ * a FIFO or a device would block or never end (clfft-file.h). */
 static gchar *
 read_regular_file (const gchar * path, gsize * size, GError ** error)
 {
-  GStatBuf st;
   gchar *contents;
 
-  if (g_stat (path, &st) != 0) {
-    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-        "cannot read %s: %s", path, g_strerror (errno));
-    return NULL;
-  }
-  if (!S_ISREG (st.st_mode)
-      || (guint64) st.st_size > (guint64) MAX_MASK_SIDE * MAX_MASK_SIDE +
-      MAX_PGM_HEADER) {
-    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-        "%s is not a regular file of at most %u x %u pixels", path,
-        MAX_MASK_SIDE, MAX_MASK_SIDE);
-    return NULL;
-  }
-  if (!g_file_get_contents (path, &contents, size, error))
+  if (!clfft_file_read_regular (path, (gsize) MAX_MASK_SIDE * MAX_MASK_SIDE
+          + MAX_PGM_HEADER, TRUE, &contents, size, error))
     return NULL;
   return contents;
 }

@@ -2,6 +2,9 @@
  * sharing, and the program cache. */
 #include <gst/check/gstcheck.h>
 #include <glib/gstdio.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <math.h>
 #include <string.h>
 
@@ -1275,6 +1278,7 @@ check_program_cache (gboolean binaries)
 {
   gchar *home = g_dir_make_tmp ("clfft-cache-XXXXXX", NULL);
   gchar *dir, *options, *path = NULL, *contents;
+  gchar *other_options, *other_path = NULL, *swap_path;
   ClfftProgramStats stats;
   GError *error = NULL;
   cl_program program;
@@ -1333,14 +1337,22 @@ check_program_cache (gboolean binaries)
   d = g_dir_open (dir, 0, NULL);
   path = g_build_filename (dir, g_dir_read_name (d), NULL);
   g_dir_close (d);
-  for (guint corruption = 0; corruption < 3; corruption++) {
-    fail_unless (g_file_get_contents (path, &contents, &length, NULL));
-    if (corruption == 0)
-      contents[length - 1] ^= 0x5a;
-    else
-      length = corruption == 1 ? length / 2 : 3;
-    fail_unless (g_file_set_contents (path, contents, length, NULL));
-    g_free (contents);
+  /* ... and so is a FIFO (whose open() would block without O_NONBLOCK)
+   * or a link to /dev/zero (read until memory runs out) in its place */
+  for (guint corruption = 0; corruption < 5; corruption++) {
+    if (corruption < 3) {
+      fail_unless (g_file_get_contents (path, &contents, &length, NULL));
+      if (corruption == 0)
+        contents[length - 1] ^= 0x5a;
+      else
+        length = corruption == 1 ? length / 2 : 3;
+      fail_unless (g_file_set_contents (path, contents, length, NULL));
+      g_free (contents);
+    } else {
+      fail_unless (g_unlink (path) == 0);
+      fail_unless ((corruption == 3 ? mkfifo (path, 0644) :
+              symlink ("/dev/zero", path)) == 0, "%s", g_strerror (errno));
+    }
     clfft_engine_unref (engine);
     engine = clfft_engine_get (-1, &error);
     program = clfft_engine_get_program (engine, "transpose.cl", options,
@@ -1352,13 +1364,51 @@ check_program_cache (gboolean binaries)
     check_transpose_program (program);
     clfft_engine_finish_cache_writes (engine);
     fail_unless_equals_int (count_cache_files (dir), 1);
+    fail_unless (g_file_test (path, G_FILE_TEST_IS_REGULAR)
+        && !g_file_test (path, G_FILE_TEST_IS_SYMLINK));
   }
 
+  /* two valid entries swapped on disk: each is refused as made for the
+   * other program, and both are built again */
+  other_options = g_strdup_printf ("%s -D CACHE_TEST_OTHER=1", options);
+  fail_unless (clfft_engine_get_program (engine, "transpose.cl",
+          other_options, &error) != NULL);
+  clfft_engine_finish_cache_writes (engine);
+  fail_unless_equals_int (count_cache_files (dir), 2);
+  d = g_dir_open (dir, 0, NULL);
+  while (!other_path || strcmp (other_path, path) == 0) {
+    g_free (other_path);
+    other_path = g_build_filename (dir, g_dir_read_name (d), NULL);
+  }
+  g_dir_close (d);
+  swap_path = g_strconcat (path, ".swap", NULL);
+  fail_unless (g_rename (path, swap_path) == 0
+      && g_rename (other_path, path) == 0
+      && g_rename (swap_path, other_path) == 0);
+  clfft_engine_unref (engine);
+  engine = clfft_engine_get (-1, &error);
+  program = clfft_engine_get_program (engine, "transpose.cl", options,
+      &error);
+  fail_unless (program != NULL);
+  check_transpose_program (program);
+  program = clfft_engine_get_program (engine, "transpose.cl", other_options,
+      &error);
+  fail_unless (program != NULL);
+  check_transpose_program (program);
+  clfft_engine_get_program_stats (engine, &stats);
+  fail_unless_equals_int (stats.loaded_from_disk, 0);
+  fail_unless_equals_int (stats.built_from_source, 2);
+  clfft_engine_finish_cache_writes (engine);
+
   g_unlink (path);
+  g_unlink (other_path);
   g_rmdir (dir);
   g_rmdir (home);
   g_free (path);
+  g_free (other_path);
+  g_free (swap_path);
   g_free (options);
+  g_free (other_options);
   g_free (dir);
   g_free (home);
   clfft_testing_cache_binaries (FALSE);

@@ -18,6 +18,7 @@ if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined \
     -I"$root/gst/clfft" $(pkg-config --cflags glib-2.0) \
     "$here/fuzz-$target.c" "$root/gst/clfft/gstclfftmask.c" \
+    "$root/gst/clfft/engine/clfft-file.c" \
     -o "$binary" $(pkg-config --libs glib-2.0) -lm 2>"$work/build-$target.log"
 then
   cat "$work/build-$target.log"

@@ -1,9 +1,11 @@
 /* Built OpenCL programs, cached in memory per engine and on disk per user.
  *
  * A disk entry is named by a SHA-256 over everything that changes the binary
- * (device, driver, build options, source) and carries a header with its own
- * length and checksum, so a truncated or corrupt file is rebuilt, never
- * handed to the driver blindly.
+ * (device, driver, build options, source), and carries a header with that
+ * key, its own length and checksum, so a truncated or corrupt file, or a
+ * valid entry under another entry's name, is rebuilt, never handed to the
+ * driver. Only regular files are read, up to MAX_ENTRY_BYTES
+ * (clfft-file.h), and never under the cache's lock.
  *
  * What an entry holds is decided once per device (store_mode):
  * - GPUs: the program's binary, written as soon as it is built.
@@ -20,6 +22,7 @@
  *   (or clfft_program_cache_finish_writes).
  */
 #include "clfft-private.h"
+#include "clfft-file.h"
 #include "clfft-kernels.h"
 #include "clfft-testing.h"
 
@@ -28,7 +31,9 @@
 #include <string.h>
 
 #define CACHE_MAGIC "CLFFTBIN"
-#define CACHE_FORMAT 1
+#define CACHE_FORMAT 2
+/* far above any program's binary */
+#define MAX_ENTRY_BYTES (256u << 20)
 
 /* What an entry's payload is */
 typedef enum
@@ -43,6 +48,7 @@ typedef struct
   guint32 format;
   guint32 kind;                 /* EntryKind */
   guint64 size;
+  guint8 key[32];               /* SHA-256 of the key: the file's name */
   guint8 digest[32];            /* SHA-256 of the payload */
 } CacheHeader;
 
@@ -72,6 +78,7 @@ typedef struct
 {
   cl_program program;
   gchar *path;
+  guint8 key[32];
 } UnwrittenProgram;
 
 /* clfft_program_cache_notify_builds, per thread */
@@ -161,7 +168,8 @@ clfft_program_cache_new (const ClfftDeviceInfo * device, cl_context context)
   return cache;
 }
 
-static void store_binary (cl_program program, const gchar * path);
+static void store_binary (cl_program program, const gchar * path,
+    const guint8 key[32]);
 
 /* Writes the programs left unwritten; called with cache->lock held. */
 static void
@@ -173,7 +181,7 @@ write_unwritten (ClfftProgramCache * cache)
   for (guint i = 0; i < count; i++) {
     UnwrittenProgram *u = g_ptr_array_index (cache->unwritten, i);
 
-    store_binary (u->program, u->path);
+    store_binary (u->program, u->path, u->key);
     release_program (u->program);
     g_free (u->path);
     g_free (u);
@@ -232,25 +240,36 @@ find_source (const gchar * name)
   return NULL;
 }
 
-static gchar *
-disk_path (ClfftProgramCache * cache, const gchar * source,
-    const gchar * options)
+/* The SHA-256 of everything that changes the program's binary. */
+static void
+entry_key (ClfftProgramCache * cache, const gchar * source,
+    const gchar * options, guint8 key[32])
 {
   const ClfftDeviceInfo *d = cache->device;
   GChecksum *sum = g_checksum_new (G_CHECKSUM_SHA256);
   const gchar *parts[] = { d->platform_name, d->name, d->vendor,
     d->device_version, d->driver_version, options, source
   };
-  gchar *dir, *file, *path;
+  gsize len = 32;
 
   for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
     g_checksum_update (sum, (const guchar *) parts[i], strlen (parts[i]) + 1);
+  g_checksum_get_digest (sum, key, &len);
+  g_checksum_free (sum);
+}
+
+static gchar *
+disk_path (const guint8 key[32])
+{
+  gchar hex[65], *dir, *file, *path;
+
+  for (guint i = 0; i < 32; i++)
+    g_snprintf (hex + 2 * i, 3, "%02x", key[i]);
   dir = clfft_program_cache_dir ();
-  file = g_strconcat (g_checksum_get_string (sum), ".bin", NULL);
+  file = g_strconcat (hex, ".bin", NULL);
   path = g_build_filename (dir, file, NULL);
   g_free (dir);
   g_free (file);
-  g_checksum_free (sum);
   return path;
 }
 
@@ -265,19 +284,32 @@ payload_digest (const guint8 * data, gsize size, guint8 digest[32])
   g_checksum_free (sum);
 }
 
-/* Returns the payload of a valid entry (a record's is empty, not NULL),
- * its size and kind, or NULL (and removes a bad one). */
+/* Returns the payload of a valid entry for key (a record's is empty, not
+ * NULL), its size and kind, or NULL (and removes a bad one). */
 static guint8 *
-read_entry (const gchar * path, gsize * size, EntryKind * kind)
+read_entry (const gchar * path, const guint8 key[32], gsize * size,
+    EntryKind * kind)
 {
   gchar *contents = NULL;
   gsize length = 0;
   CacheHeader header;
   guint8 digest[32];
   const gchar *problem = NULL;
+  GError *error = NULL;
 
-  if (!g_file_get_contents (path, &contents, &length, NULL))
+  if (!clfft_file_read_regular (path, MAX_ENTRY_BYTES, FALSE, &contents,
+          &length, &error)) {
+    if (clfft_file_error_is_foreign (error)) {
+      clfft_log (CLFFT_LOG_WARNING, "discarding program cache entry %s: %s",
+          path, error->message);
+      g_unlink (path);
+    } else if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
+      clfft_log (CLFFT_LOG_WARNING, "program cache entry unread: %s",
+          error->message);
+    }
+    g_error_free (error);
     return NULL;
+  }
   if (length < sizeof (header)) {
     problem = "truncated header";
   } else {
@@ -286,6 +318,8 @@ read_entry (const gchar * path, gsize * size, EntryKind * kind)
         || header.format != CACHE_FORMAT
         || (header.kind != ENTRY_BINARY && header.kind != ENTRY_RECORD))
       problem = "not a gst-clfft cache entry of this format";
+    else if (memcmp (header.key, key, 32) != 0)
+      problem = "made for another program";
     else if (header.size != length - sizeof (header))
       problem = "wrong length";
     else {
@@ -309,15 +343,16 @@ read_entry (const gchar * path, gsize * size, EntryKind * kind)
 }
 
 static void
-write_entry (const gchar * path, EntryKind kind, const guint8 * data,
-    gsize size)
+write_entry (const gchar * path, const guint8 key[32], EntryKind kind,
+    const guint8 * data, gsize size)
 {
-  CacheHeader header = { {0}, CACHE_FORMAT, kind, size, {0} };
+  CacheHeader header = { {0}, CACHE_FORMAT, kind, size, {0}, {0} };
   gchar *dir = g_path_get_dirname (path);
   guint8 *contents = g_malloc (sizeof (header) + size);
   GError *err = NULL;
 
   memcpy (header.magic, CACHE_MAGIC, 8);
+  memcpy (header.key, key, 32);
   payload_digest (data, size, header.digest);
   memcpy (contents, &header, sizeof (header));
   memcpy (contents + sizeof (header), data, size);
@@ -410,7 +445,7 @@ build_source (ClfftProgramCache * cache, const gchar * name,
 
 /* Stores the program's binary on disk; failures only cost a rebuild later. */
 static void
-store_binary (cl_program program, const gchar * path)
+store_binary (cl_program program, const gchar * path, const guint8 key[32])
 {
   gsize size = 0;
   guint8 *binary;
@@ -427,7 +462,7 @@ store_binary (cl_program program, const gchar * path)
   st = clGetProgramInfo (program, CL_PROGRAM_BINARIES, sizeof (binary),
       &binary, NULL);
   if (st == CL_SUCCESS)
-    write_entry (path, ENTRY_BINARY, binary, size);
+    write_entry (path, key, ENTRY_BINARY, binary, size);
   else
     clfft_log (CLFFT_LOG_WARNING, "clGetProgramInfo(CL_PROGRAM_BINARIES): "
         "%s", clfft_cl_status_name (st));
@@ -440,7 +475,7 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
 {
   const gchar *source = find_source (source_name);
   gchar *key, *path;
-  guint8 *entry;
+  guint8 disk_key[32], *entry;
   gsize size = 0;
   EntryKind kind = ENTRY_BINARY;
   cl_program program;
@@ -473,8 +508,9 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
   g_hash_table_add (cache->building, g_strdup (key));
   g_mutex_unlock (&cache->lock);
 
-  path = disk_path (cache, source, options);
-  entry = read_entry (path, &size, &kind);
+  entry_key (cache, source, options, disk_key);
+  path = disk_path (disk_key);
+  entry = read_entry (path, disk_key, &size, &kind);
   if (entry && kind == ENTRY_RECORD && cache->store == STORE_RECORD) {
     /* built here before: the driver's cache answers the build */
     program = build_source (cache, source_name, source, options, NULL);
@@ -498,9 +534,9 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
       clfft_log (CLFFT_LOG_INFO, "built %s \"%s\" in %.0f ms", source_name,
           options, (g_get_monotonic_time () - start) / 1000.0);
       if (cache->store == STORE_BINARY_AS_BUILT)
-        store_binary (program, path);
+        store_binary (program, path, disk_key);
       else if (cache->store == STORE_RECORD)
-        write_entry (path, ENTRY_RECORD, (const guint8 *) "", 0);
+        write_entry (path, disk_key, ENTRY_RECORD, (const guint8 *) "", 0);
     }
   }
 
@@ -514,6 +550,7 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
       clfft_count_object (CLFFT_OBJECT_PROGRAM, 1);
       u->program = program;
       u->path = g_strdup (path);
+      memcpy (u->key, disk_key, 32);
       g_ptr_array_add (cache->unwritten, u);
     }
   } else if (program) {

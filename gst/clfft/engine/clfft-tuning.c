@@ -1,5 +1,6 @@
 /* Plan-time tuning of row passes: see clfft-tuning.h. */
 #include "clfft-tuning.h"
+#include "clfft-file.h"
 #include "clfft-hold.h"
 #include "clfft-kernels.h"
 #include "clfft-private.h"
@@ -15,6 +16,8 @@
  * (2: schedules may prefetch their twiddles). A change of the kernels
  * needs no new format: the key names their sources (kernel_sources_sum). */
 #define TUNING_FORMAT "gst-clfft tuning 3"
+/* far above an entry's few lines */
+#define MAX_ENTRY_BYTES 65536
 /* Launches per timed round, and rounds per schedule after one to warm up:
  * the median round counts. */
 #define LAUNCHES_PER_ROUND 10
@@ -210,8 +213,17 @@ read_choice (const gchar * key, const ClfftRowSchedule * candidates,
   gchar *path = disk_path (key), *contents = NULL;
   gchar **lines = NULL;
   const gchar *problem = NULL;
+  GError *error = NULL;
 
-  if (!g_file_get_contents (path, &contents, NULL, NULL)) {
+  /* a FIFO, a device or a link there is no entry of ours (clfft-file.h) */
+  if (!clfft_file_read_regular (path, MAX_ENTRY_BYTES, FALSE, &contents,
+          NULL, &error)) {
+    if (clfft_file_error_is_foreign (error)) {
+      clfft_log (CLFFT_LOG_WARNING, "discarding tuning entry: %s",
+          error->message);
+      g_unlink (path);
+    }
+    g_error_free (error);
     g_free (path);
     return FALSE;
   }
