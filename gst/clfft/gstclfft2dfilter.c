@@ -1044,28 +1044,33 @@ sync_controlled_properties (GstClfft2dFilter * self, GstBuffer * buffer)
     gst_object_sync_values (GST_OBJECT (self), stream_time);
 }
 
-/* Brings the plan to the properties: the mask, where they changed or the
- * plan is new, and the output settings. */
-static gboolean
-configure_plan (GstClfft2dFilter * self, GError ** error)
+static void
+read_frame_settings (GstClfft2dFilter * self, GstClfftFrameSettings * settings)
 {
-  gdouble gain, offset;
-  GstClfftOutput output;
-  GstClfftMode mode;
+  GST_OBJECT_LOCK (self);
+  settings->mode = self->mode;
+  settings->padding = plan_padding (self->padding, self->mode);
+  settings->output = self->output;
+  settings->gain = self->gain;
+  settings->offset = self->offset;
+  GST_OBJECT_UNLOCK (self);
+}
 
+/* Brings the plan (made for settings->padding) to settings: the mask,
+ * where the filter's properties changed or the plan is new, and the
+ * output and mode. */
+static gboolean
+configure_plan (GstClfft2dFilter * self,
+    const GstClfftFrameSettings * settings, GError ** error)
+{
   if (!update_mask (self, error))
     return FALSE;
   apply_tuning (self);
-  GST_OBJECT_LOCK (self);
-  gain = self->gain;
-  offset = self->offset;
-  output = self->output;
-  mode = self->mode;
-  GST_OBJECT_UNLOCK (self);
   /* offset is in 8-bit levels: 257 of them make a 16-bit level */
-  clfft_filter2d_set_output (self->plan, (ClfftOutput) output, gain,
-      self->wide ? offset * 257 : offset);
-  clfft_filter2d_set_mode (self->plan, (ClfftMode) mode);
+  clfft_filter2d_set_output (self->plan, (ClfftOutput) settings->output,
+      settings->gain, self->wide ? settings->offset * 257 : settings->offset);
+  clfft_filter2d_set_mode (self->plan, (ClfftMode) settings->mode);
+  self->settings = *settings;
   return TRUE;
 }
 
@@ -1091,7 +1096,9 @@ submit_held (GstClfft2dFilter * self, HeldFrame * held, GError ** error)
  * on (and may_fall_back: not for the same frame twice), the filter and
  * those frames move to the next usable device, with a warning that names
  * both devices. Otherwise, or when that fails too, an error, and the
- * frames go. TRUE when the frames are in flight again. Takes cause. */
+ * frames go; so too where cause is not the device's (a refusal of the
+ * engine's), with an error that does not blame the device. TRUE when the
+ * frames are in flight again. Takes cause. */
 static gboolean
 device_failed (GstClfft2dFilter * self, GError * cause,
     gboolean may_fall_back)
@@ -1100,18 +1107,29 @@ device_failed (GstClfft2dFilter * self, GError * cause,
   gchar *failed_name;
   gboolean fallback, ok = FALSE;
 
+  /* only an error that OpenCL returned is the device's: a request the
+   * engine refuses would be refused on any device */
+  if (!g_error_matches (cause, CLFFT_ERROR, CLFFT_ERROR_OPENCL)
+      && !g_error_matches (cause, CLFFT_ERROR, CLFFT_ERROR_BUILD)) {
+    GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS,
+        ("Cannot filter a %dx%d frame with these settings.", self->width,
+            self->height), ("%s", cause->message));
+    discard_held (self);
+    g_error_free (cause);
+    return FALSE;
+  }
   GST_OBJECT_LOCK (self);
   fallback = self->fallback && may_fall_back;
   failed_name = g_strdup (clfft_engine_get_device (self->engine)->name);
   GST_OBJECT_UNLOCK (self);
   if (fallback) {
-    ClfftPadding padding = self->plan_padding;
+    const GstClfftFrameSettings settings = self->settings;
 
     /* the filter's memory on the failed device goes first */
     free_plan (self, TRUE);
     ok = gst_clfft_fall_back (GST_ELEMENT (self), &self->engine, &error)
-        && make_plan (self, padding, &error)
-        && configure_plan (self, &error);
+        && make_plan (self, settings.padding, &error)
+        && configure_plan (self, &settings, &error);
     for (GList * l = self->held.head; ok && l; l = l->next)
       ok = submit_held (self, l->data, &error);
   }
@@ -1154,20 +1172,17 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
   GstVideoFilter *video = GST_VIDEO_FILTER (self);
   HeldFrame *held;
   GError *error = NULL;
-  ClfftPadding padding;
+  GstClfftFrameSettings settings;
   GstFlowReturn ret;
   gdouble step_seconds;
 
   sync_controlled_properties (self, inbuf);
-  GST_OBJECT_LOCK (self);
-  padding = plan_padding (self->padding, self->mode);
-  GST_OBJECT_UNLOCK (self);
-
-  if (!ensure_plan (self, padding)) {
+  read_frame_settings (self, &settings);
+  if (!ensure_plan (self, settings.padding)) {
     gst_buffer_unref (inbuf);
     return GST_FLOW_ERROR;
   }
-  if (!configure_plan (self, &error)) {
+  if (!configure_plan (self, &settings, &error)) {
     GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
         ("Cannot build the mask of the filter."), ("%s", error->message));
     g_error_free (error);

@@ -63,6 +63,18 @@ typedef enum
   GST_CLFFT_OUTPUT_NORMALIZE = CLFFT_OUTPUT_NORMALIZE,
 } GstClfftOutput;
 
+/* The settings a frame is filtered with, read from the properties at once
+ * (one snapshot a frame): the plan and its configuration follow them, so
+ * that properties changed from another thread take effect together at a
+ * frame, never half of them. */
+typedef struct
+{
+  GstClfftMode mode;
+  ClfftPadding padding;         /* the plan's: none for the spectrum view */
+  GstClfftOutput output;
+  gdouble gain, offset;
+} GstClfftFrameSettings;
+
 struct _GstClfft2dFilter
 {
   GstVideoFilter parent;
@@ -98,6 +110,7 @@ struct _GstClfft2dFilter
   /* streaming state, from set_info to stop */
   ClfftFilter2d *plan;
   ClfftPadding plan_padding;    /* what plan was made with */
+  GstClfftFrameSettings settings;       /* what plan was last set to */
   GstClfftTuning plan_tuning;   /* what plan was asked to tune with */
   gfloat *mask;                 /* at the plan's transform size */
   gint width, height;

@@ -1291,6 +1291,74 @@ GST_START_TEST (test_properties_change_while_playing)
 
 GST_END_TEST;
 
+/* Toggles mode between filter and spectrum every half millisecond until
+ * stop is set. */
+static gpointer
+toggle_mode (gpointer data)
+{
+  PropertyChanger *c = data;
+
+  while (!g_atomic_int_get (&c->stop)) {
+    g_object_set (c->filter, "mode", (gint) (c->changes % 2), NULL);
+    c->changes++;
+    g_usleep (500);
+  }
+  return NULL;
+}
+
+/* The spectrum view ignores padding; mode toggled while padding=mirror
+ * streams: every frame comes out as one whole setting (the view, or the
+ * filter padded), never the filter unpadded, and no error (a setting
+ * read twice once made a frame's plan refuse its mode, reported as a
+ * device failure). */
+GST_START_TEST (test_mode_toggled_with_padding)
+{
+  guint w = 48, ht = 40, n_frames = 200;
+  GstHarness *h = harness_new (w, ht, "filter=lowpass shape=gaussian "
+      "cutoff=0.1 padding=mirror");
+  guint8 *in = random_frame (w, ht), *view, *padded, *unpadded, *out;
+  PropertyChanger changer = { harness_filter (h), NULL, 0, 0 };
+  guint views = 0;
+  GThread *thread;
+
+  g_object_set (changer.filter, "mode", 1, NULL);
+  view = filter_frame_at (h, in, w, ht, 0);
+  g_object_set (changer.filter, "mode", 0, NULL);
+  padded = filter_frame_at (h, in, w, ht, GST_SECOND / 30);
+  g_object_set (changer.filter, "padding", 0, NULL);
+  unpadded = filter_frame_at (h, in, w, ht, 2 * GST_SECOND / 30);
+  g_object_set (changer.filter, "padding", 1, NULL);
+  fail_unless (max_abs_diff (padded, unpadded, (gsize) w * ht) > 2
+      && max_abs_diff (view, unpadded, (gsize) w * ht) > 2
+      && max_abs_diff (view, padded, (gsize) w * ht) > 2);
+
+  thread = g_thread_new ("toggle-mode", toggle_mode, &changer);
+  for (guint i = 0; i < n_frames; i++) {
+    out = filter_frame_at (h, in, w, ht, (i + 3) * GST_SECOND / 30);
+    if (max_abs_diff (view, out, (gsize) w * ht) <= 1)
+      views++;
+    else
+      fail_unless (max_abs_diff (padded, out, (gsize) w * ht) <= 1,
+          "frame %u is neither the spectrum view nor the padded filter (%d "
+          "levels from the unpadded one)", i, max_abs_diff (unpadded, out,
+              (gsize) w * ht));
+    g_free (out);
+  }
+  g_atomic_int_set (&changer.stop, 1);
+  g_thread_join (thread);
+  GST_INFO ("%u toggles, %u views of %u frames", changer.changes, views,
+      n_frames);
+  fail_unless (views > 0 && views < n_frames);
+  g_free (in);
+  g_free (view);
+  g_free (padded);
+  g_free (unpadded);
+  gst_object_unref (changer.filter);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* Pushes a frame of a size outside 2..8192: its caps must be refused
  * before the element sees them, and nothing may come out. */
 static void
@@ -1543,6 +1611,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_yuv_filters_luma_keeps_chroma);
   tcase_add_test (tc, test_property_change_applies_to_next_frame);
   tcase_add_test (tc, test_properties_change_while_playing);
+  tcase_add_test (tc, test_mode_toggled_with_padding);
   tcase_add_test (tc, test_unsupported_sizes_refused);
   tcase_add_test (tc, test_device_name_and_bad_device_index);
   tcase_add_test (tc, test_pipeline_shares_one_engine);
