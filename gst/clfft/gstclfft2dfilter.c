@@ -1163,6 +1163,63 @@ device_failed (GstClfft2dFilter * self, GError * cause,
   return ok;
 }
 
+/* The bytes of a row of plane p: to the end of its last sample of each
+ * component in it. */
+static gsize
+plane_row_bytes (const GstVideoFrame * frame, guint p)
+{
+  const GstVideoInfo *info = &frame->info;
+  gsize row = 0;
+
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
+    if (GST_VIDEO_INFO_COMP_PLANE (info, c) == p) {
+      gsize end = GST_VIDEO_INFO_COMP_POFFSET (info, c)
+          + (gsize) GST_VIDEO_INFO_COMP_PSTRIDE (info, c)
+          * (GST_VIDEO_FRAME_COMP_WIDTH (frame, c) - 1)
+          + (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8;
+
+      row = MAX (row, end);
+    }
+  return row;
+}
+
+/* Whether every plane of a mapped frame lies within what is mapped of its
+ * buffer: a GstVideoMeta may give any offset and stride (0, less than a
+ * row, rows past the buffer's end), which would be read past the end or
+ * fail on the device. Where it does not, what is wrong in *problem. */
+static gboolean
+frame_fits (const GstVideoFrame * frame, gchar ** problem)
+{
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (frame); p++) {
+    /* with a meta each plane is mapped on its own, else the whole buffer */
+    const GstMapInfo *map = &frame->map[frame->meta ? p : 0];
+    const guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (frame, p);
+    const gint stride = GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
+    const gsize row = plane_row_bytes (frame, p);
+    guint rows = 0;
+    gsize start, end;
+
+    for (guint c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (frame); c++)
+      if (GST_VIDEO_FRAME_COMP_PLANE (frame, c) == p)
+        rows = MAX (rows, (guint) GST_VIDEO_FRAME_COMP_HEIGHT (frame, c));
+    if (stride <= 0 || (gsize) stride < row) {
+      *problem = g_strdup_printf ("plane %u has a stride of %d bytes where "
+          "its rows hold %" G_GSIZE_FORMAT, p, stride, row);
+      return FALSE;
+    }
+    start = data - map->data;
+    end = start + (gsize) stride * (rows - 1) + row;
+    if (data < map->data || end > map->size) {
+      *problem = g_strdup_printf ("plane %u (%u rows of %" G_GSIZE_FORMAT
+          " bytes, %d apart, from byte %" G_GSIZE_FORMAT ") ends past the %"
+          G_GSIZE_FORMAT " bytes mapped", p, rows, row, stride, start,
+          map->size);
+      return FALSE;
+    }
+  }
+  return TRUE;
+}
+
 /* Maps inbuf and an output buffer for it, copies the chroma planes, and
  * puts the luma on the device: the frame joins the frames in flight. */
 static GstFlowReturn
@@ -1175,6 +1232,7 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
   GstClfftFrameSettings settings;
   GstFlowReturn ret;
   gdouble step_seconds;
+  gchar *problem = NULL;
 
   sync_controlled_properties (self, inbuf);
   read_frame_settings (self, &settings);
@@ -1209,8 +1267,19 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
   if (!gst_video_frame_map (&held->in, &video->in_info, inbuf, GST_MAP_READ)) {
     GST_ELEMENT_ERROR (self, STREAM, FORMAT,
         ("A buffer does not hold a %dx%d frame.", self->width,
-            self->height), ("buffer of %" G_GSIZE_FORMAT " bytes",
-            gst_buffer_get_size (inbuf)));
+            self->height), ("buffer of %" G_GSIZE_FORMAT " bytes, where "
+            "the caps ask for %" G_GSIZE_FORMAT " (rows %d bytes apart)",
+            gst_buffer_get_size (inbuf), GST_VIDEO_INFO_SIZE
+            (&video->in_info), GST_VIDEO_INFO_PLANE_STRIDE (&video->in_info,
+                0)));
+    held_frame_free (held);
+    return GST_FLOW_ERROR;
+  }
+  if (!frame_fits (&held->in, &problem)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("A buffer's video meta does not fit the buffer: %s.", problem),
+        ("buffer of %" G_GSIZE_FORMAT " bytes", gst_buffer_get_size (inbuf)));
+    g_free (problem);
     held_frame_free (held);
     return GST_FLOW_ERROR;
   }
@@ -1218,6 +1287,14 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
           GST_MAP_WRITE)) {
     GST_ELEMENT_ERROR (self, STREAM, FAILED,
         ("Cannot map an output buffer for writing."), (NULL));
+    held_frame_free (held);
+    return GST_FLOW_ERROR;
+  }
+  if (!frame_fits (&held->out, &problem)) {
+    GST_ELEMENT_ERROR (self, STREAM, FAILED,
+        ("An output buffer's video meta does not fit the buffer: %s.",
+            problem), (NULL));
+    g_free (problem);
     held_frame_free (held);
     return GST_FLOW_ERROR;
   }

@@ -10,6 +10,7 @@
 #include <gst/check/gstcheck.h>
 #include <gst/app/gstappsink.h>
 #include <gst/app/gstappsrc.h>
+#include <gst/video/video.h>
 #include <gmodule.h>
 #include <string.h>
 
@@ -614,6 +615,53 @@ GST_START_TEST (test_short_buffer_is_an_error)
 
 GST_END_TEST;
 
+/* A frame whose GstVideoMeta does not fit its buffer: a stride of 0, a
+ * stride shorter than a row, rows that end past the buffer. Each is an
+ * error that says what is wrong, raised before anything reads the frame,
+ * and nothing comes out. */
+GST_START_TEST (test_bad_video_metas_are_errors)
+{
+  /* stride, offset, buffer size */
+  static const struct
+  {
+    gint stride;
+    gsize offset, size;
+    const gchar *says;
+  } metas[] = {
+    {0, 0, FRAME_SIZE, "stride of 0 bytes"},
+    {WIDTH / 2, 0, FRAME_SIZE, "stride of 32 bytes"},
+    {WIDTH + 16, 0, FRAME_SIZE, "ends past"},
+    {WIDTH, 64, FRAME_SIZE, "ends past"},
+  };
+  guint8 *pixels = g_malloc (FRAME_SIZE + 256);
+
+  for (guint i = 0; i < FRAME_SIZE + 256; i++)
+    pixels[i] = (guint8) g_rand_int (rng);
+  for (guint m = 0; m < G_N_ELEMENTS (metas); m++) {
+    GPtrArray *buffers = g_ptr_array_new_with_free_func ((GDestroyNotify)
+        gst_buffer_unref);
+    GstBuffer *buf = gst_buffer_new_memdup (pixels, metas[m].size);
+    gsize offsets[GST_VIDEO_MAX_PLANES] = { metas[m].offset };
+    gint strides[GST_VIDEO_MAX_PLANES] = { metas[m].stride };
+    Run run;
+
+    gst_buffer_add_video_meta_full (buf, GST_VIDEO_FRAME_FLAG_NONE,
+        GST_VIDEO_FORMAT_GRAY8, WIDTH, HEIGHT, 1, offsets, strides);
+    GST_BUFFER_PTS (buf) = 0;
+    g_ptr_array_add (buffers, buf);
+    run_buffers (FRAME_CAPS, "", buffers, &run);
+    fail_unless_equals_int (run.errors->len, 1);
+    fail_unless (strstr (run.errors->pdata[0], "video meta does not fit")
+        && strstr (run.errors->pdata[0], metas[m].says), "meta %u: %s", m,
+        (gchar *) run.errors->pdata[0]);
+    fail_unless_equals_int (run.outputs->len, 0);
+    run_clear (&run);
+  }
+  g_free (pixels);
+}
+
+GST_END_TEST;
+
 /* Formats and sizes outside the templates: negotiation fails, with an
  * error, and nothing comes out. */
 GST_START_TEST (test_unsupported_caps_refused)
@@ -712,6 +760,7 @@ clfft2dfilter_reliability_suite (void)
 
   tcase_add_checked_fixture (input, setup, teardown);
   tcase_add_test (input, test_short_buffer_is_an_error);
+  tcase_add_test (input, test_bad_video_metas_are_errors);
   tcase_add_test (input, test_unsupported_caps_refused);
   tcase_add_test (input, test_frames_without_timestamps);
   tcase_add_test (input, test_frames_with_disordered_timestamps);
