@@ -574,41 +574,14 @@ frames_to_next_fft (GstClfftSpectrum * self)
   return self->hop - (self->num_frames - self->nfft) % self->hop;
 }
 
-static GstFlowReturn
-gst_clfft_spectrum_transform_ip (GstBaseTransform * trans, GstBuffer * buffer)
+/* frames_left whole frames at data through the rings, the FFTs and the
+ * intervals they end. */
+static gboolean
+take_frames (GstClfftSpectrum * self, const guint8 * data, gsize frames_left)
 {
-  GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (trans);
-  GstAudioInfo *info = &GST_AUDIO_FILTER (self)->info;
-  guint bpf = GST_AUDIO_INFO_BPF (info);
-  gboolean reset;
-  GstMapInfo map;
-  const guint8 *data;
-  gsize frames_left;
+  guint bpf = GST_AUDIO_INFO_BPF (&GST_AUDIO_FILTER (self)->info);
   gboolean ok = TRUE;
 
-  GST_OBJECT_LOCK (self);
-  reset = self->reset_pending;
-  self->reset_pending = FALSE;
-  GST_OBJECT_UNLOCK (self);
-  if (reset)
-    free_state (self);
-  if (self->analyser && GST_BUFFER_IS_DISCONT (buffer))
-    drop_open_interval (self);
-  if (!self->analyser && !make_state (self))
-    return GST_FLOW_ERROR;
-  if (self->num_frames == 0)
-    self->message_ts = GST_BUFFER_PTS (buffer);
-
-  if (!gst_buffer_map (buffer, &map, GST_MAP_READ)) {
-    GST_ELEMENT_ERROR (self, STREAM, FAILED, ("Cannot read a buffer."),
-        (NULL));
-    return GST_FLOW_ERROR;
-  }
-  if (map.size % bpf)
-    GST_WARNING_OBJECT (self, "ignoring the last %" G_GSIZE_FORMAT " bytes "
-        "of a buffer: not a whole frame", map.size % bpf);
-  data = map.data;
-  frames_left = map.size / bpf;
   /* a block may be empty: spectrum's first interval of an interval under
    * one frame ends at once */
   while (ok && frames_left > 0) {
@@ -643,6 +616,63 @@ gst_clfft_spectrum_transform_ip (GstBaseTransform * trans, GstBuffer * buffer)
         MAX_STAGED_SAMPLES)
       ok = analyse_stage (self);
   }
+  return ok;
+}
+
+static GstFlowReturn
+gst_clfft_spectrum_transform_ip (GstBaseTransform * trans, GstBuffer * buffer)
+{
+  GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (trans);
+  guint bpf = GST_AUDIO_INFO_BPF (&GST_AUDIO_FILTER (self)->info);
+  GByteArray *split = self->split_frame;
+  gboolean reset;
+  GstMapInfo map;
+  const guint8 *data;
+  gsize size, rest;
+  gboolean ok = TRUE;
+
+  GST_OBJECT_LOCK (self);
+  reset = self->reset_pending;
+  self->reset_pending = FALSE;
+  GST_OBJECT_UNLOCK (self);
+  if (reset)
+    free_state (self);
+  if (GST_BUFFER_IS_DISCONT (buffer)) {
+    g_byte_array_set_size (split, 0);
+    if (self->analyser)
+      drop_open_interval (self);
+  }
+  if (!self->analyser && !make_state (self))
+    return GST_FLOW_ERROR;
+  if (self->num_frames == 0)
+    self->message_ts = GST_BUFFER_PTS (buffer);
+
+  if (!gst_buffer_map (buffer, &map, GST_MAP_READ)) {
+    GST_ELEMENT_ERROR (self, STREAM, FAILED, ("Cannot read a buffer."),
+        (NULL));
+    return GST_FLOW_ERROR;
+  }
+  data = map.data;
+  size = map.size;
+  /* a frame that the buffer before split (a file read in blocks that are
+   * not whole frames) is completed first, so that every sample after it
+   * stays in its channel */
+  if (split->len > 0) {
+    gsize take = MIN (bpf - split->len, size);
+
+    g_byte_array_append (split, data, take);
+    data += take;
+    size -= take;
+    if (split->len == bpf) {
+      ok = take_frames (self, split->data, 1);
+      g_byte_array_set_size (split, 0);
+    }
+  }
+  if (ok)
+    ok = take_frames (self, data, size / bpf);
+  rest = size % bpf;
+  if (ok && rest)
+    g_byte_array_append (split, data + size - rest, rest);
   gst_buffer_unmap (buffer, &map);
   if (ok && self->ended->len)
     ok = analyse_stage (self);
@@ -658,6 +688,8 @@ gst_clfft_spectrum_sink_event (GstBaseTransform * trans, GstEvent * event)
   GST_OBJECT_LOCK (self);
   partial = self->post_partial_interval;
   GST_OBJECT_UNLOCK (self);
+  if (GST_EVENT_TYPE (event) == GST_EVENT_FLUSH_STOP)
+    g_byte_array_set_size (self->split_frame, 0);
   if (GST_EVENT_TYPE (event) == GST_EVENT_EOS && partial && self->analyser
       && self->num_frames > 0) {
     guint rate = GST_AUDIO_INFO_RATE (&GST_AUDIO_FILTER (self)->info);
@@ -677,14 +709,20 @@ gst_clfft_spectrum_sink_event (GstBaseTransform * trans, GstEvent * event)
 static gboolean
 gst_clfft_spectrum_setup (GstAudioFilter * filter, const GstAudioInfo * info)
 {
-  free_state (GST_CLFFT_SPECTRUM (filter));
+  GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (filter);
+
+  free_state (self);
+  g_byte_array_set_size (self->split_frame, 0);
   return TRUE;
 }
 
 static gboolean
 gst_clfft_spectrum_stop (GstBaseTransform * trans)
 {
-  free_state (GST_CLFFT_SPECTRUM (trans));
+  GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (trans);
+
+  free_state (self);
+  g_byte_array_set_size (self->split_frame, 0);
   return TRUE;
 }
 
@@ -862,6 +900,7 @@ gst_clfft_spectrum_finalize (GObject * object)
   free_state (self);
   g_array_unref (self->stage);
   g_array_unref (self->ended);
+  g_byte_array_unref (self->split_frame);
   gst_clfft_close_engine (GST_ELEMENT (self), &self->engine);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
@@ -1008,6 +1047,7 @@ gst_clfft_spectrum_init (GstClfftSpectrum * self)
   self->fallback = DEFAULT_FALLBACK;
   self->tuning = DEFAULT_TUNING;
   self->stage = g_array_new (FALSE, FALSE, sizeof (gfloat));
+  self->split_frame = g_byte_array_new ();
   self->ended = g_array_new (FALSE, FALSE,
       sizeof (GstClfftSpectrumInterval));
 }

@@ -87,6 +87,11 @@ struct _GstClfftSpectrum
   /* sums of the open interval's steps that went to the device already */
   gfloat *carry_magnitude, *carry_phase;
   gboolean carry_valid;
+
+  /* the first bytes of a frame that a buffer split, waiting for the rest;
+   * kept through a reset of the state above, dropped at a discontinuity,
+   * a flush or new caps */
+  GByteArray *split_frame;
 };
 
 G_END_DECLS

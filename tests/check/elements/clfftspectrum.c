@@ -689,6 +689,96 @@ GST_START_TEST (test_bad_values)
 
 GST_END_TEST;
 
+/* S24LE stereo pushed through clfftspectrum multi-channel=true in
+ * buffers of block bytes (split frames where block is not a multiple of
+ * 6); returns the spectrum messages. */
+static GList *
+push_s24_stereo (const guint8 * audio, gsize bytes, gsize block)
+{
+  GstHarness *h = gst_harness_new_parse ("clfftspectrum bands=64 "
+      "interval=20000000 multi-channel=true");
+  GstBus *bus = gst_bus_new ();
+  GList *messages = NULL;
+  GstMessage *m;
+
+  gst_element_set_bus (h->element, bus);
+  gst_harness_set_src_caps_str (h, "audio/x-raw, format=S24LE, "
+      "rate=48000, channels=2, layout=interleaved");
+  for (gsize at = 0; at < bytes; at += block) {
+    gsize n = MIN (block, bytes - at);
+    GstBuffer *b = gst_buffer_new_memdup (audio + at, n);
+
+    GST_BUFFER_PTS (b) = gst_util_uint64_scale (at / 6, GST_SECOND, 48000);
+    fail_unless_equals_int (gst_harness_push (h, b), GST_FLOW_OK);
+    gst_buffer_unref (gst_harness_pull (h));
+  }
+  fail_unless (gst_harness_push_event (h, gst_event_new_eos ()));
+  while ((m = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT))) {
+    if (gst_message_has_name (m, "spectrum"))
+      messages = g_list_append (messages, m);
+    else
+      gst_message_unref (m);
+  }
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+  return messages;
+}
+
+/* A file of S24LE stereo read in 4096-byte blocks splits 6-byte frames
+ * across buffers: the messages equal those of the same audio in whole
+ * frames, a 1 kHz tone on the left and none on the right (frames dropped
+ * at each split once shifted the channels into each other). */
+GST_START_TEST (test_frames_split_across_buffers)
+{
+  /* 64 bands: FFTs of 126 frames, bins 381 Hz apart */
+  const guint frames = 48000 / 2, tone_band = 3;
+  gsize bytes = (gsize) frames * 6;
+  guint8 *audio = g_malloc (bytes);
+  GList *whole, *split;
+
+  for (guint i = 0; i < frames; i++) {
+    gint32 left = (gint32) (0.5 * 8388607 * sin (2 * G_PI * 1000 * i /
+            48000.0));
+    gint32 right = g_rand_int_range (rng, -800, 800);
+
+    for (guint b = 0; b < 3; b++) {
+      audio[6 * i + b] = (guint8) (left >> (8 * b));
+      audio[6 * i + 3 + b] = (guint8) (right >> (8 * b));
+    }
+  }
+  whole = push_s24_stereo (audio, bytes, 683 * 6);
+  split = push_s24_stereo (audio, bytes, 4096);
+  fail_unless (g_list_length (whole) >= 20);
+  fail_unless_equals_int (g_list_length (split), g_list_length (whole));
+  for (GList * a = whole, *b = split; a; a = a->next, b = b->next) {
+    GArray *ma = field_floats (gst_message_get_structure (a->data),
+        "magnitude");
+    GArray *mb = field_floats (gst_message_get_structure (b->data),
+        "magnitude");
+
+    fail_unless_equals_int (ma->len, 2 * 64);
+    fail_unless_equals_int (mb->len, ma->len);
+    for (guint i = 0; i < ma->len; i++)
+      if (!(fabs (g_array_index (ma, gfloat, i) - g_array_index (mb, gfloat,
+                      i)) <= 0.001))
+        fail ("value %u: %.4f dB in whole frames, %.4f split", i,
+            g_array_index (ma, gfloat, i), g_array_index (mb, gfloat, i));
+    /* the tone on the left, and nowhere near it on the right */
+    fail_unless (g_array_index (mb, gfloat, tone_band) > -30.0
+        && g_array_index (mb, gfloat, 64 + tone_band) < -55.0,
+        "left %.1f dB, right %.1f dB at 1 kHz", g_array_index (mb, gfloat,
+            tone_band), g_array_index (mb, gfloat, 64 + tone_band));
+    g_array_unref (ma);
+    g_array_unref (mb);
+  }
+  g_list_free_full (whole, (GDestroyNotify) gst_message_unref);
+  g_list_free_full (split, (GDestroyNotify) gst_message_unref);
+  g_free (audio);
+}
+
+GST_END_TEST;
+
 static Suite *
 clfftspectrum_suite (void)
 {
@@ -703,6 +793,7 @@ clfftspectrum_suite (void)
   tcase_add_test (tc, test_windows_and_overlap_match_reference);
   tcase_add_test (tc, test_post_messages_off);
   tcase_add_test (tc, test_bad_values);
+  tcase_add_test (tc, test_frames_split_across_buffers);
   return s;
 }
 
