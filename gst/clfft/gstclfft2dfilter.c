@@ -879,7 +879,12 @@ make_plan (GstClfft2dFilter * self, ClfftPadding padding, GError ** error)
       && clfft_filter2d_get_tuning (self->plan) != CLFFT_TUNING_BACKGROUND);
   self->plan_padding = padding;
   clfft_filter2d_get_transform_size (self->plan, &tw, &th);
-  self->mask = g_new (gfloat, (gsize) tw * th);
+  self->mask = clfft_engine_try_alloc (self->engine, (gsize) tw * th,
+      sizeof (gfloat), FALSE, "the filter's mask", error);
+  if (!self->mask) {
+    free_plan (self, TRUE);
+    return FALSE;
+  }
   GST_OBJECT_LOCK (self);
   self->mask_dirty = TRUE;
   GST_OBJECT_UNLOCK (self);
@@ -900,10 +905,15 @@ ensure_plan (GstClfft2dFilter * self, ClfftPadding padding)
     GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
   free_plan (self, TRUE);
   if (!make_plan (self, padding, &error)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Cannot prepare the %dx%d filter on the OpenCL device.",
-            self->width, self->height), ("padding %d: %s", padding,
-            error->message));
+    if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Not enough host memory to filter %dx%d frames.", self->width,
+              self->height), ("padding %d: %s", padding, error->message));
+    else
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Cannot prepare the %dx%d filter on the OpenCL device.",
+              self->width, self->height), ("padding %d: %s", padding,
+              error->message));
     g_error_free (error);
     return FALSE;
   }
@@ -1241,8 +1251,13 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
     return GST_FLOW_ERROR;
   }
   if (!configure_plan (self, &settings, &error)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-        ("Cannot build the mask of the filter."), ("%s", error->message));
+    if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Not enough host memory for the mask of %dx%d frames.",
+              self->width, self->height), ("%s", error->message));
+    else
+      GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
+          ("Cannot build the mask of the filter."), ("%s", error->message));
     g_error_free (error);
     gst_buffer_unref (inbuf);
     return GST_FLOW_ERROR;

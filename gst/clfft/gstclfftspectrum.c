@@ -205,19 +205,33 @@ make_state (GstClfftSpectrum * self)
   self->out_channels = multi_channel ? GST_AUDIO_INFO_CHANNELS (info) : 1;
   self->analyser = clfft_spectrum_new (self->engine, self->nfft,
       self->out_channels, window, &error);
+  if (self->analyser) {
+    bins = clfft_spectrum_get_bins (self->analyser);
+    if (!(self->ring = clfft_engine_try_alloc (self->engine,
+                (gsize) self->out_channels * self->nfft, sizeof (gfloat),
+                TRUE, "the channels' rings", &error))
+        || !(self->carry_magnitude = clfft_engine_try_alloc (self->engine,
+                (gsize) self->out_channels * bins, sizeof (gfloat), TRUE,
+                "the magnitudes' sums", &error))
+        || !(self->carry_phase = clfft_engine_try_alloc (self->engine,
+                (gsize) self->out_channels * bins, sizeof (gfloat), TRUE,
+                "the phases' sums", &error)))
+      free_state (self);
+  }
   if (!self->analyser) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Cannot prepare spectra of %u bands on the OpenCL device.", bands),
-        ("%s", error->message));
+    if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Not enough host memory for spectra of %u bands of %u channels.",
+              bands, self->out_channels), ("%s", error->message));
+    else
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Cannot prepare spectra of %u bands on the OpenCL device.",
+              bands), ("%s", error->message));
     g_error_free (error);
     return FALSE;
   }
   clfft_spectrum_set_tuning (self->analyser, tuning);
-  bins = clfft_spectrum_get_bins (self->analyser);
   self->hop = MAX (1, self->nfft - (guint) floor (overlap * self->nfft + 0.5));
-  self->ring = g_new0 (gfloat, (gsize) self->out_channels * self->nfft);
-  self->carry_magnitude = g_new0 (gfloat, (gsize) self->out_channels * bins);
-  self->carry_phase = g_new0 (gfloat, (gsize) self->out_channels * bins);
   self->input_pos = 0;
   self->state_interval = interval;
   /* as spectrum: frames_todo is taken before the clamp to 1 */
@@ -460,7 +474,6 @@ analyse_stage (GstClfftSpectrum * self)
 
   if (n_groups == 0)
     return TRUE;
-  group_start = g_new (guint, n_groups + 1);
   GST_OBJECT_LOCK (self);
   fields.magnitude = self->message_magnitude;
   fields.phase = self->message_phase;
@@ -469,15 +482,27 @@ analyse_stage (GstClfftSpectrum * self)
   threshold = self->threshold;
   GST_OBJECT_UNLOCK (self);
 
+  if (!(group_start = clfft_engine_try_alloc (self->engine, n_groups + 1,
+              sizeof (guint), FALSE, "the intervals' steps", &error))
+      || (fields.magnitude && !(magnitude = clfft_engine_try_alloc
+              (self->engine, (gsize) n_groups * per_group, sizeof (gfloat),
+                  TRUE, "the magnitudes", &error)))
+      || (fields.phase && !(phase = clfft_engine_try_alloc (self->engine,
+                  (gsize) n_groups * per_group, sizeof (gfloat), TRUE,
+                  "the phases", &error)))) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Not enough host memory for the spectra of %u intervals.",
+            n_groups), ("%s", error->message));
+    g_error_free (error);
+    g_free (group_start);
+    g_free (magnitude);
+    return FALSE;
+  }
   group_start[0] = 0;
   for (guint g = 0; g < n_ended; g++)
     group_start[g + 1] = g_array_index (self->ended,
         GstClfftSpectrumInterval, g).end_step;
   group_start[n_groups] = self->n_staged;
-  if (fields.magnitude)
-    magnitude = g_new0 (gfloat, n_groups * per_group);
-  if (fields.phase)
-    phase = g_new0 (gfloat, n_groups * per_group);
   /* the staged frames are still on the host: after a fallback they run
    * again, once, on the next device */
   for (guint attempt = 0;; attempt++) {
@@ -488,6 +513,21 @@ analyse_stage (GstClfftSpectrum * self)
         n_groups, threshold, magnitude, phase, &error);
     if (ok)
       break;
+    /* only an error that OpenCL returned is the device's, and another
+     * device may not fail so */
+    if (!g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_OPENCL)
+        && !g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_BUILD)) {
+      if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
+        GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+            ("Not enough host memory to compute spectra of %u bands.",
+                self->nfft / 2 + 1), ("%s", error->message));
+      else
+        GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+            ("Cannot compute spectra of %u bands.", self->nfft / 2 + 1),
+            ("%s", error->message));
+      g_error_free (error);
+      break;
+    }
     if (attempt > 0 || !move_to_next_device (self, error)) {
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
           ("OpenCL device %s failed to compute spectra.",

@@ -24,7 +24,9 @@ struct _ClfftEngine
    * first so that launches without one take no lock */
   GMutex fault_lock;
   gint fault;                   /* ClfftFault */
-  guint launches_left;          /* CLFFT_FAULT_DEVICE_LOST: before it strikes */
+  guint launches_left;          /* launches (DEVICE_LOST) or host
+                                 * allocations (HOST_OUT_OF_MEMORY) before
+                                 * the fault strikes */
   gboolean lost;
 };
 
@@ -565,6 +567,10 @@ arm_fault_from_env (ClfftEngine * engine)
   env_read = TRUE;
   if (g_str_equal (env, "out-of-memory"))
     clfft_engine_inject_fault (engine, CLFFT_FAULT_OUT_OF_MEMORY, 0);
+  else if (g_str_has_prefix (env, "host-out-of-memory:")
+      && g_ascii_string_to_unsigned (env + strlen ("host-out-of-memory:"),
+          10, 0, G_MAXUINT, &after, NULL))
+    clfft_engine_inject_fault (engine, CLFFT_FAULT_HOST_OUT_OF_MEMORY, after);
   else if (g_str_equal (env, "device-lost")
       || (g_str_has_prefix (env, "device-lost:")
           && g_ascii_string_to_unsigned (env + strlen ("device-lost:"), 10, 0,
@@ -572,7 +578,8 @@ arm_fault_from_env (ClfftEngine * engine)
     clfft_engine_inject_fault (engine, CLFFT_FAULT_DEVICE_LOST, after);
   else
     clfft_log (CLFFT_LOG_WARNING, CLFFT_FAULT_ENV "=%s is not out-of-memory, "
-        "device-lost or device-lost:N; no fault armed", env);
+        "device-lost, device-lost:N or host-out-of-memory:N; no fault "
+        "armed", env);
 }
 
 gboolean
@@ -597,6 +604,7 @@ clfft_engine_check_fault (ClfftEngine * engine, ClfftFaultPoint point,
   g_mutex_lock (&engine->fault_lock);
   switch ((ClfftFault) engine->fault) {
     case CLFFT_FAULT_NONE:
+    case CLFFT_FAULT_HOST_OUT_OF_MEMORY:      /* clfft_engine_try_alloc */
       break;
     case CLFFT_FAULT_OUT_OF_MEMORY:
       if (point == CLFFT_FAULT_AT_ALLOCATION)
@@ -623,6 +631,49 @@ clfft_engine_check_fault (ClfftEngine * engine, ClfftFaultPoint point,
     g_free (call);
   }
   return FALSE;
+}
+
+/* Whether an injected CLFFT_FAULT_HOST_OUT_OF_MEMORY fails this host
+ * allocation. */
+static gboolean
+host_allocation_fails (ClfftEngine * engine)
+{
+  gboolean fails = FALSE;
+
+  if (g_atomic_int_get (&engine->fault) != CLFFT_FAULT_HOST_OUT_OF_MEMORY)
+    return FALSE;
+  g_mutex_lock (&engine->fault_lock);
+  if (engine->fault == CLFFT_FAULT_HOST_OUT_OF_MEMORY) {
+    if (engine->launches_left > 0)
+      engine->launches_left--;
+    else
+      fails = TRUE;
+  }
+  g_mutex_unlock (&engine->fault_lock);
+  return fails;
+}
+
+gpointer
+clfft_engine_try_alloc (ClfftEngine * engine, gsize n_blocks,
+    gsize block_size, gboolean zero, const gchar * what, GError ** error)
+{
+  gpointer memory = NULL;
+
+  if (!host_allocation_fails (engine))
+    memory = zero ? g_try_malloc0_n (MAX (n_blocks, 1), block_size) :
+        g_try_malloc_n (MAX (n_blocks, 1), block_size);
+  if (!memory) {
+    gsize bytes;
+
+    if (g_size_checked_mul (&bytes, n_blocks, block_size))
+      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY,
+          "no host memory for %s (%" G_GSIZE_FORMAT " bytes)", what, bytes);
+    else
+      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY,
+          "no host memory for %s (%" G_GSIZE_FORMAT " x %" G_GSIZE_FORMAT
+          " bytes)", what, n_blocks, block_size);
+  }
+  return memory;
 }
 
 const ClfftDeviceInfo *

@@ -27,6 +27,7 @@ typedef enum
   CLFFT_ERROR_UNSUPPORTED,      /* a size or layout the engine cannot do */
   CLFFT_ERROR_CANCELLED,        /* work given up by its owner (background
                                  * tuning of a filter being freed) */
+  CLFFT_ERROR_HOST_MEMORY,      /* the host's memory ran out */
 } ClfftError;
 
 /* How plans and filters choose the schedules of their passes (see
@@ -153,17 +154,29 @@ typedef enum
   /* after `after` more kernel launches the device is gone: launches fail
    * (CL_DEVICE_NOT_AVAILABLE) and so does waiting for work in flight */
   CLFFT_FAULT_DEVICE_LOST,
+  /* after `after` more host allocations through clfft_engine_try_alloc
+   * every one fails, as g_try_malloc's would where memory ran out */
+  CLFFT_FAULT_HOST_OUT_OF_MEMORY,
 } ClfftFault;
 
 /* A test aid: the environment variable that arms a fault on the first
- * engine a process makes ("out-of-memory", or "device-lost:N" for
- * CLFFT_FAULT_DEVICE_LOST after N launches), so that the engines made after
- * it (a fallback) work. */
+ * engine a process makes ("out-of-memory", "device-lost:N" for
+ * CLFFT_FAULT_DEVICE_LOST after N launches, or "host-out-of-memory:N"
+ * after N host allocations), so that the engines made after it (a
+ * fallback) work. */
 #define CLFFT_FAULT_ENV "CLFFT_FAULT"
 
 /* Arms fault on engine (CLFFT_FAULT_NONE disarms it). For tests only. */
 void clfft_engine_inject_fault (ClfftEngine * engine, ClfftFault fault,
     guint after);
+
+/* n_blocks x block_size bytes of host memory for what the frame size,
+ * bands or channels decide (g_free them), or NULL with error set
+ * (CLFFT_ERROR_HOST_MEMORY, naming what) where they cannot be had, so that
+ * a stream too large for the host's memory fails with an error instead of
+ * aborting; zeroed where zero. */
+gpointer clfft_engine_try_alloc (ClfftEngine * engine, gsize n_blocks,
+    gsize block_size, gboolean zero, const gchar * what, GError ** error);
 
 /* Whether the device of engine has been lost (see CLFFT_FAULT_DEVICE_LOST). */
 gboolean clfft_engine_is_lost (ClfftEngine * engine);

@@ -906,10 +906,18 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
 {
   cl_command_queue queue = clfft_engine_get_queue (f->engine);
   guint w = f->width, h = f->height;
-  gfloat *half = g_new (gfloat, (gsize) f->bins * h);
-  gfloat *by_rows = f->gain_by_rows ? g_new0 (gfloat, (gsize) f->pitch * h) :
-      NULL;
+  gfloat *half, *by_rows = NULL;
   cl_int st;
+
+  half = clfft_engine_try_alloc (f->engine, (gsize) f->bins * h,
+      sizeof (gfloat), FALSE, "the filter's gain", error);
+  if (half && f->gain_by_rows)
+    by_rows = clfft_engine_try_alloc (f->engine, (gsize) f->pitch * h,
+        sizeof (gfloat), TRUE, "the filter's gain by rows", error);
+  if (!half || (f->gain_by_rows && !by_rows)) {
+    g_free (half);
+    return FALSE;
+  }
 
   /* in bands of GAIN_BAND rows, so that the rows read (and their
    * mirrors) stay in the cache as kx moves on */

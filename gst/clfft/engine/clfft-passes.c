@@ -452,9 +452,10 @@ static gboolean
 kernel_runs_group (ClfftRowPass * pass, gsize local)
 {
   gsize bytes = (gsize) pass->n * sizeof (cl_float2);
-  gpointer zeros = g_malloc0 (bytes);
-  cl_mem table = clfft_buffer_new (pass->engine, CL_MEM_READ_ONLY |
-      CL_MEM_COPY_HOST_PTR, bytes, zeros, NULL);
+  gpointer zeros = clfft_engine_try_alloc (pass->engine, pass->n,
+      sizeof (cl_float2), TRUE, "a trial table", NULL);
+  cl_mem table = zeros ? clfft_buffer_new (pass->engine, CL_MEM_READ_ONLY |
+      CL_MEM_COPY_HOST_PTR, bytes, zeros, NULL) : NULL;
   cl_command_queue queue = clfft_queue_new (pass->engine, NULL);
   const ClfftRowSide side = { table, {1, pass->n}, 0, 1 };
   const ClfftRowTables tables = { table, table, table, table, table, 0,
@@ -784,9 +785,12 @@ cl_mem
 clfft_twiddle_table (ClfftEngine * engine, guint count, guint period,
     GError ** error)
 {
-  cl_float2 *table = g_new (cl_float2, count);
+  cl_float2 *table = clfft_engine_try_alloc (engine, count,
+      sizeof (cl_float2), FALSE, "a twiddle table", error);
   cl_mem buffer;
 
+  if (!table)
+    return NULL;
   for (guint m = 0; m < count; m++) {
     double angle = -2.0 * G_PI * (double) m / (double) period;
     table[m].s[0] = (float) cos (angle);
@@ -806,10 +810,13 @@ static cl_mem
 stage_twiddle_table (ClfftEngine * engine, const ClfftRowSchedule * schedule,
     guint n, GError ** error)
 {
-  cl_float2 *table = g_new0 (cl_float2, n), *block = table;
+  cl_float2 *table = clfft_engine_try_alloc (engine, n, sizeof (cl_float2),
+      TRUE, "a twiddle table", error), *block = table;
   cl_mem buffer;
   guint ns = schedule->radices[0];
 
+  if (!table)
+    return NULL;
   for (guint s = 1; s < schedule->n_stages; s++) {
     guint radix = schedule->radices[s];
 

@@ -94,9 +94,12 @@ clfft_spectrum_get_engine (ClfftSpectrum * s)
 static gboolean
 upload_window (ClfftSpectrum * s, ClfftWindow window, GError ** error)
 {
-  gfloat *table = g_new (gfloat, s->n);
+  gfloat *table = clfft_engine_try_alloc (s->engine, s->n, sizeof (gfloat),
+      FALSE, "the window", error);
   gboolean ok;
 
+  if (!table)
+    return FALSE;
   for (guint i = 0; i < s->n; i++)
     table[i] = (gfloat) clfft_window_value (window, i, s->n);
   ok = (s->window = clfft_buffer_new (s->engine, CL_MEM_READ_ONLY |

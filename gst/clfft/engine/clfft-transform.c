@@ -156,11 +156,25 @@ static gboolean
 bluestein_tables (ClfftTransform * t, GError ** error)
 {
   guint n = t->spec.length, m = t->n;
-  cl_float2 *chirp = g_new (cl_float2, n), *conv = g_new (cl_float2, m);
-  gdouble *b = g_new0 (gdouble, 2 * (gsize) m);
-  gdouble *spectrum = g_new (gdouble, 2 * (gsize) m);
-  gdouble *cos_t = g_new (gdouble, m), *sin_t = g_new (gdouble, m);
+  ClfftEngine *e = t->engine;
+  cl_float2 *chirp = NULL, *conv = NULL;
+  gdouble *b = NULL, *spectrum = NULL, *cos_t = NULL, *sin_t = NULL;
+  gboolean ok;
 
+  ok = (chirp = clfft_engine_try_alloc (e, n, sizeof (cl_float2), FALSE,
+          "Bluestein's chirp", error))
+      && (conv = clfft_engine_try_alloc (e, m, sizeof (cl_float2), FALSE,
+          "Bluestein's convolution", error))
+      && (b = clfft_engine_try_alloc (e, 2 * (gsize) m, sizeof (gdouble),
+          TRUE, "Bluestein's tables", error))
+      && (spectrum = clfft_engine_try_alloc (e, 2 * (gsize) m,
+          sizeof (gdouble), FALSE, "Bluestein's tables", error))
+      && (cos_t = clfft_engine_try_alloc (e, m, sizeof (gdouble), FALSE,
+          "Bluestein's tables", error))
+      && (sin_t = clfft_engine_try_alloc (e, m, sizeof (gdouble), FALSE,
+          "Bluestein's tables", error));
+  if (!ok)
+    goto done;
   for (guint j = 0; j < n; j++) {
     /* j^2 mod 2L keeps the angle small and exact */
     guint64 q = ((guint64) j * j) % (2 * (guint64) n);
@@ -187,6 +201,7 @@ bluestein_tables (ClfftTransform * t, GError ** error)
   t->tables.chirp = clfft_table_upload (t->engine, chirp, n, error);
   if (t->tables.chirp)
     t->tables.conv = clfft_table_upload (t->engine, conv, m, error);
+done:
   g_free (chirp);
   g_free (conv);
   g_free (b);

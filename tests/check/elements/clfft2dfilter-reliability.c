@@ -367,6 +367,39 @@ GST_START_TEST (test_out_of_memory_is_an_error)
 
 GST_END_TEST;
 
+/* Host memory exhausted after __i__ allocations that the frame size decides
+ * (the plan's tables, the mask, the gain): an error that says so, never
+ * an abort; the frames out before it are right, and where no allocation
+ * fails every frame is. */
+GST_START_TEST (test_host_out_of_memory_is_an_error)
+{
+  Frames *frames = frames_new (3, &lowpass, rng);
+  gchar *props = ref_filter_properties (&lowpass);
+  gchar *fault = g_strdup_printf ("host-out-of-memory:%d", __i__);
+  Run run;
+
+  g_setenv (CLFFT_FAULT_ENV, fault, TRUE);
+  run_pipeline (props, frames, &run);
+  fail_unless (run.errors->len <= 1);
+  if (run.errors->len == 1) {
+    fail_unless (strstr (run.errors->pdata[0], "host memory") != NULL,
+        "%s", (gchar *) run.errors->pdata[0]);
+    fail_unless (run.outputs->len < 3);
+  } else {
+    fail_unless (__i__ > 0, "the first allocation did not fail");
+    fail_unless_equals_int (run.outputs->len, 3);
+  }
+  GST_INFO ("%s: %u errors, %u frames out", fault, run.errors->len,
+      run.outputs->len);
+  check_outputs (&run, frames);
+  run_clear (&run);
+  g_free (fault);
+  g_free (props);
+  frames_free (frames);
+}
+
+GST_END_TEST;
+
 /* One of eight pipelines, each with a setting and frames of its own. */
 typedef struct
 {
@@ -770,6 +803,7 @@ clfft2dfilter_reliability_suite (void)
   tcase_add_loop_test (faults, test_fallback_loses_no_frame, 1,
       CLFFT_FILTER2D_MAX_IN_FLIGHT + 1);
   tcase_add_test (faults, test_out_of_memory_is_an_error);
+  tcase_add_loop_test (faults, test_host_out_of_memory_is_an_error, 0, 10);
   suite_add_tcase (s, faults);
   tcase_add_checked_fixture (load, setup, teardown);
   tcase_add_test (load, test_eight_pipelines_share_one_engine);

@@ -779,6 +779,56 @@ GST_START_TEST (test_frames_split_across_buffers)
 
 GST_END_TEST;
 
+/* Host memory exhausted after __i__ allocations that the bands and
+ * channels decide: an error on the bus that says so, never an abort. */
+GST_START_TEST (test_host_out_of_memory_is_an_error)
+{
+  gchar *fault = g_strdup_printf ("host-out-of-memory:%d", __i__);
+  GstHarness *h;
+  GstBus *bus = gst_bus_new ();
+  GstMessage *m;
+  gfloat *audio = g_new (gfloat, 48000);
+  GstFlowReturn ret = GST_FLOW_OK;
+  guint errors = 0;
+
+  g_setenv ("CLFFT_FAULT", fault, TRUE);
+  h = gst_harness_new_parse ("clfftspectrum bands=512 interval=10000000");
+  gst_element_set_bus (h->element, bus);
+  gst_harness_set_src_caps_str (h, "audio/x-raw, format=F32LE, rate=48000, "
+      "channels=1, layout=interleaved");
+  for (guint i = 0; i < 48000; i++)
+    audio[i] = (gfloat) sin (2 * G_PI * 440 * i / 48000.0);
+  for (guint b = 0; b < 10 && ret == GST_FLOW_OK; b++) {
+    GstBuffer *buf = gst_buffer_new_memdup (audio + 4800 * b,
+        4800 * sizeof (gfloat));
+
+    GST_BUFFER_PTS (buf) = b * GST_SECOND / 10;
+    ret = gst_harness_push (h, buf);
+    if (ret == GST_FLOW_OK)
+      gst_buffer_unref (gst_harness_pull (h));
+  }
+  while ((m = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR))) {
+    GError *error;
+
+    gst_message_parse_error (m, &error, NULL);
+    fail_unless (strstr (error->message, "host memory") != NULL, "%s: %s",
+        fault, error->message);
+    g_error_free (error);
+    gst_message_unref (m);
+    errors++;
+  }
+  GST_INFO ("%s: %s, %u errors", fault, gst_flow_get_name (ret), errors);
+  fail_unless_equals_int (errors, ret == GST_FLOW_OK ? 0 : 1);
+  fail_unless (__i__ > 0 || errors == 1, "the first allocation did not fail");
+  gst_element_set_bus (h->element, NULL);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+  g_free (audio);
+  g_free (fault);
+}
+
+GST_END_TEST;
+
 static Suite *
 clfftspectrum_suite (void)
 {
@@ -794,6 +844,7 @@ clfftspectrum_suite (void)
   tcase_add_test (tc, test_post_messages_off);
   tcase_add_test (tc, test_bad_values);
   tcase_add_test (tc, test_frames_split_across_buffers);
+  tcase_add_loop_test (tc, test_host_out_of_memory_is_an_error, 0, 8);
   return s;
 }
 
