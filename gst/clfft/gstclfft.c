@@ -8,6 +8,7 @@
 
 /* The engine's own log: device choice, program builds and cache use. */
 GST_DEBUG_CATEGORY (gst_clfft_debug);
+GST_DEBUG_CATEGORY_EXTERN (gst_clfft_allocator_debug);
 
 static void
 forward_engine_log (ClfftLogLevel level, const gchar * message,
@@ -28,6 +29,8 @@ plugin_init (GstPlugin * plugin)
 {
   GST_DEBUG_CATEGORY_INIT (gst_clfft_debug, "clfft", 0,
       "clfft OpenCL engine: devices, kernel builds, program cache");
+  GST_DEBUG_CATEGORY_INIT (gst_clfft_allocator_debug, "clfftallocator", 0,
+      "pinned host memory of clfft elements");
   clfft_set_log_func (forward_engine_log, NULL);
 
   return GST_ELEMENT_REGISTER (clfft2dfilter, plugin)

@@ -149,10 +149,13 @@ enum
   PROP_PREPARE_SIZES,
 };
 
+/* progressive only: an interlaced frame's 2D spectrum mixes its two
+ * fields, which belong to different instants (deinterlace first) */
 #define CLFFT_2D_FILTER_CAPS \
   "video/x-raw, format = (string) { GRAY8, GRAY16_LE, I420, NV12 }, " \
   "width = (int) [ 2, 8192 ], height = (int) [ 2, 8192 ], " \
-  "framerate = (fraction) [ 0/1, MAX ]"
+  "framerate = (fraction) [ 0/1, MAX ], " \
+  "interlace-mode = (string) progressive"
 
 static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
     GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS (CLFFT_2D_FILTER_CAPS));
@@ -316,20 +319,25 @@ set_notches (GstClfft2dFilter * self, const gchar * text)
 }
 
 /* Reads the mask image of path (NULL: none); an unreadable or malformed
- * file posts a warning and leaves no image, so that filter=custom stops
- * with an error until a good one is given. */
+ * file posts a warning and leaves no image, and why in *problem, so that
+ * filter=custom stops with an error that says why until a good one is
+ * given. */
 static GstClfftMaskImage *
-read_mask_image (GstClfft2dFilter * self, const gchar * path)
+read_mask_image (GstClfft2dFilter * self, const gchar * path,
+    gchar ** problem)
 {
   GError *error = NULL;
   GstClfftMaskImage *image;
 
-  if (!path)
+  if (!path) {
+    *problem = g_strdup ("mask-location is not set");
     return NULL;
+  }
   image = gst_clfft_mask_image_load (path, &error);
   if (!image) {
     GST_ELEMENT_WARNING (self, RESOURCE, READ,
         ("Cannot use %s as a mask.", path), ("%s", error->message));
+    *problem = g_strdup (error->message);
     g_error_free (error);
   }
   return image;
@@ -339,7 +347,7 @@ read_mask_image (GstClfft2dFilter * self, const gchar * path)
  * location changed while it was read: then a newer read installs its own. */
 static void
 replace_mask_image (GstClfft2dFilter * self, GstClfftMaskImage * image,
-    guint generation)
+    gchar * problem, guint generation)
 {
   GstClfftMaskImage *old = image;
 
@@ -347,9 +355,12 @@ replace_mask_image (GstClfft2dFilter * self, GstClfftMaskImage * image,
   if (generation == self->mask_generation) {
     old = self->mask_image;
     self->mask_image = image;
+    g_free (self->mask_problem);
+    self->mask_problem = g_steal_pointer (&problem);
     self->mask_dirty = TRUE;
   }
   GST_OBJECT_UNLOCK (self);
+  g_free (problem);
   if (old)
     gst_clfft_mask_image_unref (old);
 }
@@ -358,14 +369,16 @@ replace_mask_image (GstClfft2dFilter * self, GstClfftMaskImage * image,
 static void
 reload_mask_image (GstClfft2dFilter * self)
 {
-  gchar *path;
+  gchar *path, *problem = NULL;
+  GstClfftMaskImage *image;
   guint generation;
 
   GST_OBJECT_LOCK (self);
   path = g_strdup (self->mask_location);
   generation = self->mask_generation;
   GST_OBJECT_UNLOCK (self);
-  replace_mask_image (self, read_mask_image (self, path), generation);
+  image = read_mask_image (self, path, &problem);
+  replace_mask_image (self, image, problem, generation);
   g_free (path);
 }
 
@@ -987,6 +1000,7 @@ update_mask (GstClfft2dFilter * self, GError ** error)
   GstClfftMaskParams params;
   GArray *notches;
   GstClfftMaskImage *image;
+  gchar *problem;
   gboolean ok = TRUE;
   guint tw, th;
 
@@ -998,6 +1012,7 @@ update_mask (GstClfft2dFilter * self, GError ** error)
   notches = g_array_ref (self->notches);
   image = self->mask_image ? gst_clfft_mask_image_ref (self->mask_image) :
       NULL;
+  problem = g_strdup (self->mask_problem);
   params = (GstClfftMaskParams) {
   self->filter, self->shape, self->order, self->cutoff, self->cutoff_high,
         (const GstClfftNotch *) notches->data, notches->len,
@@ -1007,7 +1022,8 @@ update_mask (GstClfft2dFilter * self, GError ** error)
 
   if (params.filter == GST_CLFFT_FILTER_CUSTOM && !image) {
     g_set_error (error, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_NOT_FOUND,
-        "filter=custom needs a readable 8-bit PGM in mask-location");
+        "filter=custom needs a readable 8-bit PGM in mask-location: %s",
+        problem ? problem : "none was read");
     ok = FALSE;
   } else {
     gboolean band_empty = (params.filter == GST_CLFFT_FILTER_BANDPASS
@@ -1037,17 +1053,20 @@ update_mask (GstClfft2dFilter * self, GError ** error)
     GST_OBJECT_UNLOCK (self);
   }
   g_array_unref (notches);
+  g_free (problem);
   if (image)
     gst_clfft_mask_image_unref (image);
   return ok;
 }
 
-/* Brings controlled properties to the buffer's stream time. */
+/* Brings controlled properties to the buffer's stream time; a segment in
+ * another format than TIME (BYTES, from a raw file) has none. */
 static void
 sync_controlled_properties (GstClfft2dFilter * self, GstBuffer * buffer)
 {
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  GstClockTime stream_time = gst_segment_to_stream_time (&trans->segment,
+  GstClockTime stream_time = trans->segment.format != GST_FORMAT_TIME ?
+      GST_CLOCK_TIME_NONE : gst_segment_to_stream_time (&trans->segment,
       GST_FORMAT_TIME, GST_BUFFER_PTS (buffer));
 
   if (GST_CLOCK_TIME_IS_VALID (stream_time))
@@ -1257,7 +1276,8 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
               self->width, self->height), ("%s", error->message));
     else
       GST_ELEMENT_ERROR (self, RESOURCE, SETTINGS,
-          ("Cannot build the mask of the filter."), ("%s", error->message));
+          ("Cannot build the mask of the filter: %s.", error->message),
+          (NULL));
     g_error_free (error);
     gst_buffer_unref (inbuf);
     return GST_FLOW_ERROR;
@@ -1550,6 +1570,7 @@ gst_clfft_2d_filter_finalize (GObject * object)
   g_free (self->notches_text);
   g_array_unref (self->notches);
   g_free (self->mask_location);
+  g_free (self->mask_problem);
   if (self->mask_image)
     gst_clfft_mask_image_unref (self->mask_image);
   G_OBJECT_CLASS (parent_class)->finalize (object);

@@ -90,6 +90,7 @@ struct _GstClfft2dFilter
   gchar *mask_location;
   guint mask_generation;        /* counts the changes of mask_location */
   GstClfftMaskImage *mask_image;        /* read from mask_location */
+  gchar *mask_problem;          /* why there is no mask_image */
   gboolean preserve_dc;
   gdouble gain, offset;
   GstClfftOutput output;

@@ -7,7 +7,9 @@
 #include "gstclfftallocator.h"
 #include "engine/clfft-host-buffer.h"
 
-GST_DEBUG_CATEGORY_STATIC (gst_clfft_allocator_debug);
+/* registered at plugin init (gstclfft.c), so that GST_DEBUG lists it
+ * before the first allocator is made */
+GST_DEBUG_CATEGORY (gst_clfft_allocator_debug);
 #define GST_CAT_DEFAULT gst_clfft_allocator_debug
 
 struct _GstClfftHostAllocator
@@ -113,8 +115,6 @@ gst_clfft_host_allocator_class_init (GstClfftHostAllocatorClass * klass)
   G_OBJECT_CLASS (klass)->finalize = gst_clfft_host_allocator_finalize;
   allocator_class->alloc = host_alloc;
   allocator_class->free = host_free;
-  GST_DEBUG_CATEGORY_INIT (gst_clfft_allocator_debug, "clfftallocator", 0,
-      "pinned host memory of clfft elements");
 }
 
 static void

@@ -9,8 +9,21 @@ GST_DEBUG_CATEGORY_EXTERN (gst_clfft_debug);
 
 #define ENGINE_FIELD "engine"
 
-G_DEFINE_BOXED_TYPE (ClfftEngine, gst_clfft_engine, clfft_engine_ref,
-    clfft_engine_unref);
+/* A context's engine reads as its device's name where GStreamer prints
+ * it (gst-launch-1.0 -v's have-context messages), not as NULL */
+static void
+engine_to_string (const GValue * from, GValue * to)
+{
+  ClfftEngine *engine = g_value_get_boxed (from);
+
+  g_value_set_string (to, engine ? clfft_engine_get_device (engine)->name :
+      NULL);
+}
+
+G_DEFINE_BOXED_TYPE_WITH_CODE (ClfftEngine, gst_clfft_engine,
+    clfft_engine_ref, clfft_engine_unref,
+    g_value_register_transform_func (g_define_type_id, G_TYPE_STRING,
+        engine_to_string));
 
 GstContext *
 gst_clfft_context_new (ClfftEngine * engine)

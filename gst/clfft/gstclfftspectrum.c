@@ -54,7 +54,8 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrum_debug);
 
 /* spectrum's defaults and ranges */
 #define DEFAULT_BANDS 128
-#define MAX_BANDS (((guint) G_MAXINT + 2) / 2)
+/* the FFT takes 2 x bands - 2 samples */
+#define MAX_BANDS (CLFFT_SPECTRUM_MAX_LENGTH / 2 + 1)
 #define DEFAULT_THRESHOLD -60
 #define DEFAULT_INTERVAL (GST_SECOND / 10)
 #define DEFAULT_MULTI_CHANNEL FALSE
@@ -387,10 +388,15 @@ interval_message (GstClfftSpectrum * self, const GstClfftSpectrumInterval *
     const MessageFields * fields)
 {
   GstBaseTransform *trans = GST_BASE_TRANSFORM (self);
-  GstClockTime running_time = gst_segment_to_running_time (&trans->segment,
-      GST_FORMAT_TIME, ended->timestamp);
-  GstClockTime stream_time = gst_segment_to_stream_time (&trans->segment,
-      GST_FORMAT_TIME, ended->timestamp);
+  /* a segment in another format than TIME (BYTES, from a raw file) gives
+   * no running or stream time */
+  const gboolean timed = trans->segment.format == GST_FORMAT_TIME;
+  GstClockTime running_time = timed ? gst_segment_to_running_time
+      (&trans->segment, GST_FORMAT_TIME, ended->timestamp) :
+      GST_CLOCK_TIME_NONE;
+  GstClockTime stream_time = timed ? gst_segment_to_stream_time
+      (&trans->segment, GST_FORMAT_TIME, ended->timestamp) :
+      GST_CLOCK_TIME_NONE;
   /* as spectrum, "for backwards compatibility" (wraps when NONE) */
   GstClockTime endtime = stream_time + ended->duration;
   GstStructure *s = gst_structure_new ("spectrum",

@@ -1150,6 +1150,18 @@ GST_START_TEST (test_device_choice)
       first_device_named (devices, n, part));
   g_free (part);
 
+  /* a number is an index only: past the list it is an error, even where
+   * a device's name holds its digits */
+  part = g_strdup_printf ("%u", n);
+  g_setenv (CLFFT_DEVICE_ENV, part, TRUE);
+  fail_unless_equals_int (clfft_choose_device (-1, &error), -1);
+  fail_unless (g_error_matches (error, CLFFT_ERROR,
+          CLFFT_ERROR_DEVICE_NOT_FOUND));
+  fail_unless (strstr (error->message, "no OpenCL device") != NULL, "%s",
+      error->message);
+  g_clear_error (&error);
+  g_free (part);
+
   /* the property's index overrides the environment */
   g_setenv (CLFFT_DEVICE_ENV, "no-such-opencl-device", TRUE);
   fail_unless_equals_int (clfft_choose_device (n - 1, NULL), n - 1);

@@ -333,11 +333,18 @@ match_device_env (const gchar * value, const ClfftDeviceInfo * devices,
   gchar *needle, *list;
   gint found = -1;
 
-  /* A number in range is an index; anything else is a part of a name
-   * (so that "4090" still finds an RTX 4090 on a one-GPU machine). */
-  if (g_ascii_string_to_unsigned (value, 10, 0, G_MAXINT, &index, NULL)
-      && index < n)
-    return (gint) index;
+  /* A number is an index, never a part of a name: "2" on a machine of one
+   * device must not find one whose name holds a 2 */
+  if (g_ascii_string_to_unsigned (value, 10, 0, G_MAXINT, &index, NULL)) {
+    if (index < n)
+      return (gint) index;
+    list = describe_devices (devices, n);
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
+        "%s=%s: there is no OpenCL device %" G_GUINT64_FORMAT " (indices "
+        "start at 0). Devices: %s", CLFFT_DEVICE_ENV, value, index, list);
+    g_free (list);
+    return -1;
+  }
   needle = g_utf8_casefold (value, -1);
   for (guint i = 0; i < n && found < 0; i++) {
     gchar *name = g_utf8_casefold (devices[i].name, -1);

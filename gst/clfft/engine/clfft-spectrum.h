@@ -26,6 +26,10 @@ gdouble clfft_window_value (ClfftWindow window, guint i, guint n);
 
 typedef struct _ClfftSpectrum ClfftSpectrum;
 
+/* Every even length up to it runs (Bluestein's convolution of the longest
+ * is the engine's longest transform, 2^24). */
+#define CLFFT_SPECTRUM_MAX_LENGTH (1u << 23)
+
 /* Spectra of frames of n samples (even, 2 .. 2^24; see
  * clfft_length_supported) for channels channels, so n / 2 + 1 bins each. */
 ClfftSpectrum *clfft_spectrum_new (ClfftEngine * engine, guint n,

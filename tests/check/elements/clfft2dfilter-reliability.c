@@ -703,6 +703,8 @@ GST_START_TEST (test_unsupported_caps_refused)
     "video/x-raw,format=RGB,width=64,height=48,framerate=30/1",
     "video/x-raw,format=GRAY8,width=1,height=1,framerate=30/1",
     "video/x-raw,format=GRAY8,width=9000,height=9000,framerate=30/1",
+    "video/x-raw,format=GRAY8,width=64,height=48,framerate=30/1,"
+        "interlace-mode=interleaved",
     "audio/x-raw,format=F32LE,rate=48000,channels=1,layout=interleaved",
   };
 

@@ -749,7 +749,8 @@ GST_START_TEST (test_bad_values_are_reported)
   g_unlink (path);
   g_free (path);
 
-  /* custom with no good mask: an error at every frame, nothing comes out */
+  /* custom with no good mask: an error at every frame that says why (the
+   * last file read was the FIFO), nothing comes out */
   g_object_set (filter, "filter", 5 /* custom */ , NULL);
   for (guint i = 0; i < 2; i++) {
     fail_unless_equals_int (gst_harness_push (h, frame_buffer (in, w, ht)),
@@ -757,7 +758,8 @@ GST_START_TEST (test_bad_values_are_reported)
     msg = pop_message (bus, GST_MESSAGE_ERROR);
     fail_unless (msg != NULL);
     gst_message_parse_error (msg, &error, NULL);
-    fail_unless (strstr (error->message, "mask") != NULL, "%s",
+    fail_unless (strstr (error->message, "mask-location") != NULL
+        && strstr (error->message, "not a regular file") != NULL, "%s",
         error->message);
     g_clear_error (&error);
     gst_message_unref (msg);
@@ -1153,6 +1155,32 @@ GST_START_TEST (test_controlled_cutoff_follows_time)
 
 GST_END_TEST;
 
+/* A segment in BYTES (a raw file read by filesrc) has no stream time:
+ * frames are filtered as in TIME, without a GStreamer-CRITICAL (which
+ * fails a check) at each frame's controlled properties. */
+GST_START_TEST (test_bytes_segment)
+{
+  guint w = 32, ht = 32;
+  GstHarness *h = harness_new (w, ht, "filter=highpass shape=ideal "
+      "cutoff=0.2");
+  guint8 *in = random_frame (w, ht), *ref = reference_filter (in, w, ht,
+      TRUE, 0.2), *out;
+  GstSegment segment;
+
+  gst_segment_init (&segment, GST_FORMAT_BYTES);
+  fail_unless (gst_harness_push_event (h, gst_event_new_segment (&segment)));
+  for (guint i = 0; i < 3; i++) {
+    out = filter_frame_at (h, in, w, ht, GST_CLOCK_TIME_NONE);
+    fail_unless (max_abs_diff (ref, out, (gsize) w * ht) <= 1);
+    g_free (out);
+  }
+  g_free (ref);
+  g_free (in);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_property_change_applies_to_next_frame)
 {
   guint w = 32, ht = 32;
@@ -1479,6 +1507,8 @@ GST_START_TEST (test_pipeline_shares_one_engine)
   GstElement *b = gst_bin_get_by_name (GST_BIN (pipeline), "b");
   GstMessage *msg;
   guint have_context_messages = 0;
+  gboolean allocator_category = FALSE;
+  GSList *categories;
 
   fail_unless (pipeline != NULL);
   fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_READY),
@@ -1487,10 +1517,32 @@ GST_START_TEST (test_pipeline_shares_one_engine)
    * the pipeline instead of making its own. */
   while ((msg = gst_bus_pop_filtered (GST_ELEMENT_BUS (pipeline),
               GST_MESSAGE_HAVE_CONTEXT))) {
+    GstContext *context;
+    gchar *text, *device;
+
+    /* printed (gst-launch-1.0 -v), the engine reads as its device: its
+     * name up to the first character that printing escapes */
+    gst_message_parse_have_context (msg, &context);
+    text = gst_structure_to_string (gst_context_get_structure (context));
+    g_object_get (a, "device-name", &device, NULL);
+    device[strcspn (device, " ()")] = '\0';
+    fail_unless (strlen (device) > 0 && strstr (text, device) != NULL
+        && strstr (text, "NULL") == NULL, "%s", text);
+    g_free (text);
+    g_free (device);
+    gst_context_unref (context);
     have_context_messages++;
     gst_message_unref (msg);
   }
   fail_unless_equals_int (have_context_messages, 1);
+  /* the plugin's debug categories exist once it is loaded, not from their
+   * first use */
+  categories = gst_debug_get_all_categories ();
+  for (GSList * l = categories; l; l = l->next)
+    allocator_category |= g_str_equal (gst_debug_category_get_name (l->data),
+        "clfftallocator");
+  g_slist_free (categories);
+  fail_unless (allocator_category);
   fail_unless (context_engine (a) == context_engine (b));
 
   fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
@@ -1610,6 +1662,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_spectrum_mode);
   tcase_add_test (tc, test_yuv_filters_luma_keeps_chroma);
   tcase_add_test (tc, test_property_change_applies_to_next_frame);
+  tcase_add_test (tc, test_bytes_segment);
   tcase_add_test (tc, test_properties_change_while_playing);
   tcase_add_test (tc, test_mode_toggled_with_padding);
   tcase_add_test (tc, test_unsupported_sizes_refused);
