@@ -230,6 +230,7 @@ enumerate_devices (GError ** error)
   cl_uint n_platforms = 0;
   cl_platform_id *platforms;
   GArray *devices;
+  GString *skipped;
   cl_int st;
 
   st = clGetPlatformIDs (0, NULL, &n_platforms);
@@ -252,26 +253,36 @@ enumerate_devices (GError ** error)
   }
 
   devices = g_array_new (FALSE, TRUE, sizeof (ClfftDeviceInfo));
+  /* why platforms or devices were skipped: "no device" would mislead where
+   * the driver failed (out of host memory, say) */
+  skipped = g_string_new (NULL);
   for (cl_uint p = 0; p < n_platforms; p++) {
     cl_uint n = 0;
     cl_device_id *ids;
 
     st = clGetDeviceIDs (platforms[p], CL_DEVICE_TYPE_ALL, 0, NULL, &n);
-    if (st == CL_DEVICE_NOT_FOUND || n == 0)
+    if (st == CL_DEVICE_NOT_FOUND || (st == CL_SUCCESS && n == 0))
       continue;
     if (st != CL_SUCCESS) {
       clfft_log (CLFFT_LOG_WARNING, "skipping platform %u: clGetDeviceIDs: "
           "%s", p, clfft_cl_status_name (st));
+      g_string_append_printf (skipped, "%splatform %u: clGetDeviceIDs: %s",
+          skipped->len ? "; " : "", p, clfft_cl_status_name (st));
       continue;
     }
     ids = g_new0 (cl_device_id, n);
     st = clGetDeviceIDs (platforms[p], CL_DEVICE_TYPE_ALL, n, ids, NULL);
+    if (st != CL_SUCCESS)
+      g_string_append_printf (skipped, "%splatform %u: clGetDeviceIDs: %s",
+          skipped->len ? "; " : "", p, clfft_cl_status_name (st));
     for (cl_uint d = 0; st == CL_SUCCESS && d < n; d++) {
       ClfftDeviceInfo info = { 0, };
       GError *err = NULL;
 
       if (!fill_device_info (&info, platforms[p], ids[d], &err)) {
         clfft_log (CLFFT_LOG_WARNING, "skipping a device: %s", err->message);
+        g_string_append_printf (skipped, "%sa device of platform %u: %s",
+            skipped->len ? "; " : "", p, err->message);
         g_clear_error (&err);
         continue;
       }
@@ -284,11 +295,18 @@ enumerate_devices (GError ** error)
   }
   g_free (platforms);
 
-  if (devices->len == 0) {
-    g_array_unref (devices);
+  if (devices->len == 0 && skipped->len) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_OPENCL,
+        "OpenCL platforms were found, but their devices could not be "
+        "opened: %s", skipped->str);
+  } else if (devices->len == 0) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_NO_DEVICE,
         "OpenCL platforms were found, but no OpenCL device. %s",
         install_hint);
+  }
+  g_string_free (skipped, TRUE);
+  if (devices->len == 0) {
+    g_array_unref (devices);
     return NULL;
   }
   return devices;
