@@ -762,9 +762,9 @@ inline void store_half_spectrum_bin (__global float2 * row, uint stride,
 #endif
 
 /* The pass's numbers, in one argument: NVIDIA's OpenCL spends time on
- * every argument of every launch (2 to 3 us more for 22 arguments than
- * for 4 on an H100, see bench-engine's launch cases), and short passes
- * wait on that. Field for field ClfftRowNumbers in clfft-passes.c. */
+ * every argument of every launch (docs/performance.md, "Fewer kernel
+ * arguments"), and short passes wait on that. Field for field
+ * ClfftRowNumbers in clfft-passes.c. */
 typedef struct
 {
   uint src_stride, src_dist, dst_stride, dst_dist, batch, gain_dist;

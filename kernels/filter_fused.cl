@@ -2,11 +2,11 @@
  * clfft-filter2d.c (rows forward into the half spectrum, columns forward x
  * gain x inverse in place, rows inverse into pixels) as three phases of
  * one kernel, with a barrier across the work-groups between them. On
- * NVIDIA's OpenCL each launch costs 4 to 6 us however little it does
- * (docs/performance.md): two launches less pay where the passes are that
- * short (640x480 on an H100: 15.4 us against 20.5 to 25.6). At 1280x720
- * it is as fast as the passes, and from 1920x1080 on slower, so the plans
- * use it for small frames only.
+ * NVIDIA's OpenCL each launch costs microseconds however little it does
+ * (docs/performance.md, "What a launch costs"): two launches less pay
+ * where the passes are that short (640x480). At 1280x720 it is as fast as
+ * the passes, and from 1920x1080 on slower, so the plans use it for small
+ * frames only.
  *
  * A barrier across work-groups needs every group that takes part to be
  * running, which OpenCL does not promise. So the groups first form a team
@@ -41,7 +41,7 @@
  *                ordered across work-groups with fence.acq_rel.gpu:
  *                OpenCL C 1.2's mem_fence compiles there to a fence within
  *                the group, and loads after the barrier then read stale
- *                lines of the multiprocessor's L1 cache (seen on an H100).
+ *                lines of the multiprocessor's L1 cache (seen on NVIDIA's GPUs).
  *                Without PTX, mem_fence, which is enough where caches are
  *                coherent (CPUs). See also local_id_afresh.
  *   TEAM_WAIT    polls a joined group waits for the rest of the team

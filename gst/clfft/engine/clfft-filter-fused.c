@@ -14,17 +14,16 @@
 /* The probe launches this many groups per compute unit: more than any
  * device runs at once. */
 #define PROBE_GROUPS_PER_UNIT 16
-/* Columns side by side in the column phase: 4 fill a 32-byte sector
- * (H100, 640x480: 15.4 us, against 16.6 with 2 and 22.6 with 8; 1280x720:
- * 24.6, against 26.3 and 25.3). */
+/* Columns side by side in the column phase: 4 fill a 32-byte sector, and
+ * ran faster than 2 or 8 (docs/performance.md, "The filter in one
+ * launch"). */
 #define COLUMNS_PER_GROUP 4
 /* The largest half spectrum (bins x height) that runs in one launch by
- * default. On an H100 one launch took 15.4 us against 20.5 to 25.6 for
- * the three passes at 640x480 (154080 bins), 24.6 against 25.3 to 26.4 at
- * 1280x720 (within the passes' spread from run to run, so not worth the
- * one launch's slower frames when other work holds the GPU), and 47.5
- * against 35.0 at 1920x1080, where the row units outnumber the groups
- * that run at once (docs/performance.md). */
+ * default: one launch beat the three passes clearly at 640x480 (154080
+ * bins), was within their spread from run to run at 1280x720 (so not
+ * worth its slower frames when other work holds the GPU), and lost at
+ * 1920x1080, where the row units outnumber the groups that run at once
+ * (docs/performance.md, "The one launch against the passes again"). */
 #define DEFAULT_MAX_BINS 160000
 /* Two slots of 4 counters (SLOT_SIZE in the kernel) */
 #define SYNC_WORDS 8
@@ -184,8 +183,8 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
     row_rows--;
   lds_values = MAX (row_rows * row_pitch, column_values);
   /* A group beyond the phases' units only waits at the barriers, and
-   * each costs the team's atomics time (H100, 640x480: 15.4 us with 96
-   * groups, one per unit, against 21.2 with the 396 that run at once). */
+   * each costs the team's atomics time (docs/performance.md, "The one
+   * launch with fewer registers, one group per unit"). */
   units = MAX ((columns->n + row_rows - 1) / row_rows,
       (rows->n + column_cols) / column_cols);
   if (!compiler || rows->generic || columns->generic || columns->split_exchange

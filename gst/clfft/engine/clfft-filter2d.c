@@ -386,13 +386,13 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
 }
 
 /* Frames whose spectrum and gains take this many bytes outgrow the cache:
- * half the L2 of an H100 or H200 (50 MiB). At 3840x2160 (50 MB of them)
- * on an H200 the cache hints and the mirrored gains took the filter from
- * 114 to 102 us; at 1920x1080 and 1280x720, whose data fit, the hints
- * cost 0.5 to 1 us and the mirrored gains nothing (docs/performance.md,
- * "Cache hints", "Mirrored gains"). A constant, as NVIDIA's OpenCL
- * reports its L1 caches as the global memory cache (4.125 MiB on an H200:
- * 132 x 32 KiB), not its L2. */
+ * half the L2 of the GPUs measured. At 3840x2160, whose data do not fit,
+ * the cache hints and the mirrored gains made the filter faster; at
+ * 1920x1080 and 1280x720, whose data fit, the hints cost a little and the
+ * mirrored gains nothing (docs/performance.md, "Cache hints for frames
+ * that fill the L2", "Mirrored gains and streamed pixels"). A constant,
+ * as NVIDIA's OpenCL reports its L1 caches, not its L2, as the global
+ * memory cache. */
 #define OUTGROWS_CACHE_MIN_BYTES (25u << 20)
 
 /* Whether the filter takes its measures for frames that outgrow the
@@ -504,8 +504,8 @@ columns_init (ClfftFilter2d * f, GError ** error)
 
   if (clfft_row_length_direct (f->height)) {
     /* rows that start on 32-byte boundaries: a group's columns side by
-     * side then fill whole memory sectors (at 1920x1080 on an H100 the
-     * column pass took 23.3 instead of 26.3 us) */
+     * side then fill whole memory sectors, which made the column pass
+     * faster (docs/performance.md, "Columns read directly") */
     const guint align = clfft_filter_lanes_wanted (f->engine) ?
         MAX (SPECTRUM_ROW_ALIGN, CLFFT_FILTER_LANES) : SPECTRUM_ROW_ALIGN;
 

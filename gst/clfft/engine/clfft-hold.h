@@ -1,8 +1,8 @@
 /* A kernel that holds the device while the host queues a batch behind it
  * (kernels/hold.cl), so that the batch then runs back to back and its
  * markers time the device alone, not the host's enqueueing (an empty
- * launch on an H200 took 3.7 to 4.8 us fed as it goes and 1.8 us queued
- * ahead: docs/performance.md, "Columns spread over the compute units").
+ * launch fed as it goes takes twice as long as one queued ahead:
+ * docs/performance.md, "Columns spread over the compute units").
  * Plan-time tuning and the benchmark time with it. */
 #ifndef __CLFFT_HOLD_H__
 #define __CLFFT_HOLD_H__

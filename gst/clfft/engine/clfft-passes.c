@@ -274,10 +274,10 @@ add_schedule (ClfftRowSchedule schedules[], guint * count,
 }
 
 /* Which schedule is fastest depends on the device in ways the rule of
- * radix_schedule does not capture (on an H100, 1080 as 15x9x8 on 135
- * work-items took the fused column pass 13.8 us against 16.0 for 12x10x9
- * on 120; 1920 as 10x12x16 took the inverse row pass 31.6 against 36.4 for
- * 16x12x10). So: radix_schedule's choice, then the factorizations into as
+ * radix_schedule does not capture (a factorization on more work-items, or
+ * the same radices in another order, can win: docs/performance.md,
+ * "Schedules tuned at plan time"). So: radix_schedule's choice, then the
+ * factorizations into as
  * few stages, then into one more, each largest radix first and last, on
  * as many work-items as the butterflies of their smallest radix (one
  * butterfly per work-item and stage), those with the shortest chains
@@ -669,10 +669,9 @@ clfft_row_pass_spread_units (const ClfftRowPass * pass)
  * Where the groups of an interleaved pass with a gain between its two FFTs
  * would leave compute units idle, it takes fewer rows per group, down to
  * a sector's worth, so that each unit gets one group: the filter's column
- * pass at 1280x720, 641 columns in groups of 8 on 81 of an H200's 132
- * units, went from 8.9 to 8.5 us in groups of 5. The same columns forward
- * only got slower so (6.1 to 6.6 us), and keep their groups
- * (docs/performance.md, "Columns spread over the compute units"). */
+ * pass at 1280x720 got faster so on a GPU whose units outnumbered its
+ * groups, while the same columns forward only got slower, and keep their
+ * groups (docs/performance.md, "Columns spread over the compute units"). */
 static gboolean
 build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     const ClfftRowSchedule * schedule, guint flags, gsize cap,
@@ -689,7 +688,8 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   guint n = pass->n, values = 0, rows, units;
   const guint *radices = schedule->radices, n_stages = schedule->n_stages;
   /* spare local slots (PADDED in kernels/fft_stockham.cl) cost a pass
-   * across rows rows per group, and gained nothing there on an H100 */
+   * across rows rows per group, and gained nothing there on the GPUs
+   * measured */
   gboolean pad = !across_rows;
   /* a row in local memory: PITCH in kernels/fft_stockham.cl */
   guint pitch = pad ? n + n / 8 + 1 : n + 1;

@@ -290,8 +290,8 @@ describe (ClfftTransform * t)
 }
 
 /* Two real rows at a time is faster than the half-length layout at most
- * lengths but not at all of them (on an H100, 2048, 3000 and 4000 points
- * lose 6 to 17 %), and no rule of the length tells which. Where tuning is
+ * lengths but not at all of them (docs/performance.md, "Two real rows at
+ * a time"), and no rule of the length tells which. Where tuning is
  * wanted, the half-length transform of the same rows is built beside it,
  * and the first launch keeps the faster (choose_layout). A build failure
  * only leaves the choice out. */

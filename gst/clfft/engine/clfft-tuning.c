@@ -28,8 +28,8 @@
 #define HOLD_FIRST_ITERATIONS (1u << 16)
 #define HOLD_LONGEST_ITERATIONS (1u << 22)
 /* Another schedule replaces the untuned one only when at least this much
- * faster: run-to-run noise (0.3 us in 10 on an H100) would otherwise pick
- * among equals at random. */
+ * faster: run-to-run noise (docs/performance.md, "Tuning timed on the
+ * device alone") would otherwise pick among equals at random. */
 #define MARGIN 0.97
 
 static GMutex lock;
@@ -315,8 +315,8 @@ event_end (cl_event event, cl_ulong * end)
  * LAUNCHES_PER_ROUND launches queued behind the hold, the median of ROUNDS
  * rounds. A round that outlasted the hold runs again behind a longer one;
  * one that outlasted the longest counts as it is. The round that warms up
- * is not held: on an H100 the first launch of a kernel built just now did
- * not start before the hold ended, however long (up to 2^30 iterations). */
+ * is not held: on NVIDIA's OpenCL the first launch of a kernel built just
+ * now did not start before the hold ended, however long the hold. */
 static gboolean
 time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
     gdouble * us, GError ** error)
