@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "engine/clfft-engine.h"
+#include "engine/clfft-testing.h"
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
 #include "engine/clfft-filter-lanes.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/clfft-engine.h"
+#include "engine/clfft-testing.h"
 #include "engine/clfft-filter2d.h"
 #include "reference.h"
 

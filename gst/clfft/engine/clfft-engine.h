@@ -144,31 +144,6 @@ typedef struct
 __attribute__ ((visibility ("default")))
 void clfft_get_live_objects (ClfftLiveObjects * live);
 
-/* Faults a test can make an engine show. */
-typedef enum
-{
-  CLFFT_FAULT_NONE,
-  /* every device memory allocation fails as the driver's would
-   * (CL_MEM_OBJECT_ALLOCATION_FAILURE) */
-  CLFFT_FAULT_OUT_OF_MEMORY,
-  /* after `after` more kernel launches the device is gone: launches fail
-   * (CL_DEVICE_NOT_AVAILABLE) and so does waiting for work in flight */
-  CLFFT_FAULT_DEVICE_LOST,
-  /* after `after` more host allocations through clfft_engine_try_alloc
-   * every one fails, as g_try_malloc's would where memory ran out */
-  CLFFT_FAULT_HOST_OUT_OF_MEMORY,
-} ClfftFault;
-
-/* A test aid: the environment variable that arms a fault on the first
- * engine a process makes ("out-of-memory", "device-lost:N" for
- * CLFFT_FAULT_DEVICE_LOST after N launches, or "host-out-of-memory:N"
- * after N host allocations), so that the engines made after it (a
- * fallback) work. */
-#define CLFFT_FAULT_ENV "CLFFT_FAULT"
-
-/* Arms fault on engine (CLFFT_FAULT_NONE disarms it). For tests only. */
-void clfft_engine_inject_fault (ClfftEngine * engine, ClfftFault fault,
-    guint after);
 
 /* n_blocks x block_size bytes of host memory for what the frame size,
  * bands or channels decide (g_free them), or NULL with error set

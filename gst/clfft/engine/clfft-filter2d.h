@@ -43,29 +43,6 @@ void clfft_filter2d_get_transform_size (ClfftFilter2d * filter,
  * the next in the filter's passes. */
 guint clfft_filter2d_get_spectrum_pitch (ClfftFilter2d * filter);
 
-/* The environment variable that overrides which frames the filter takes
- * as outgrowing the cache (clfft_filter2d_get_cache_hints,
- * clfft_filter2d_get_gain_mirrored): 1 every frame size, 0 none. A test
- * aid. */
-#define CLFFT_CACHE_HINTS_ENV "CLFFT_CACHE_HINTS"
-
-/* Whether the filter's passes take cache hints: where the device takes
- * them (clfft_row_cache_hints_supported) and the frame outgrows the cache
- * (its spectrum and gains fill half the L2 of a large GPU, 25 MiB:
- * 3840x2160 frames), the columns read the gains as streaming data, the
- * rows read and write pixels as streaming data, and the rows inverse
- * drops the spectrum from the cache once it has read it, so that the
- * spectrum stays in the cache from pass to pass and is never written back
- * to memory after its last use. */
-gboolean clfft_filter2d_get_cache_hints (ClfftFilter2d * filter);
-
-/* Whether the columns read half of the gain: where frames run in three
- * passes (not in one launch nor in lanes), the frame outgrows the cache,
- * its columns run in one pass, and the gain set last (symmetrized) is the
- * same at ky and -ky in every column, as radial masks are, the column
- * pass reads the gain of ky and -ky once, from ky's place. On any
- * device. */
-gboolean clfft_filter2d_get_gain_mirrored (ClfftFilter2d * filter);
 
 /* gain: the transform size's height rows of width values, in the unshifted
  * order of the DFT (element [ky][kx] for frequency indices ky, kx; index
@@ -184,31 +161,7 @@ void clfft_filter2d_cancel_own_programs (ClfftFilter2d * filter);
 gboolean clfft_filter2d_take_own_programs (ClfftFilter2d * filter,
     gdouble * seconds);
 
-/* Whether packed frames are read in place through host-pointer buffers;
- * by default where the device's memory is the host's. Between frames
- * only; for tests and benchmarks. */
-void clfft_filter2d_set_zero_copy (ClfftFilter2d * filter,
-    gboolean zero_copy);
 
-/* Whether frames are filtered in one launch (clfft-filter-fused.h) rather
- * than in three passes: by default where that pays (frames up to about
- * 640x480 on NVIDIA's GPUs). TRUE
- * asks for it on any device that can run it (CPUs too); returns whether
- * frames now run in one launch. Between frames only; for tests and
- * benchmarks. */
-gboolean clfft_filter2d_set_one_launch (ClfftFilter2d * filter,
-    gboolean one_launch);
-
-/* Whether frames are filtered in SIMD lanes (clfft-filter-lanes.h) rather
- * than in three passes, where the filter made them (by default on CPUs):
- * FALSE turns them off, TRUE back on; returns whether frames now run in
- * lanes (the one launch, where asked for, still goes first). Between
- * frames only; for tests and benchmarks. */
-gboolean clfft_filter2d_set_lanes (ClfftFilter2d * filter, gboolean lanes);
-
-/* Queues the filter on the frame last uploaded, leaving the result on the
- * device: the on-device part of process, for benchmarks. */
-gboolean clfft_filter2d_enqueue (ClfftFilter2d * filter, GError ** error);
 
 void clfft_filter2d_free (ClfftFilter2d * filter);
 

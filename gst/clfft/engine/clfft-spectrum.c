@@ -12,6 +12,7 @@
 #include "clfft-fft.h"
 #include "clfft-passes.h"
 #include "clfft-private.h"
+#include "clfft-testing.h"
 
 #include <math.h>
 #include <string.h>

@@ -63,11 +63,6 @@ gboolean clfft_spectrum_run (ClfftSpectrum * spectrum, const gfloat * frames,
     gdouble threshold, gfloat * magnitude_sums, gfloat * phase_sums,
     GError ** error);
 
-/* Whether runs of several chunks alternate between two device buffers, so
- * that uploads overlap transforms (the default where the device's memory
- * is not the host's), or use one; for tests and benchmarks. */
-void clfft_spectrum_set_double_buffering (ClfftSpectrum * spectrum,
-    gboolean on);
 
 void clfft_spectrum_free (ClfftSpectrum * spectrum);
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "engine/clfft-engine.h"
+#include "engine/clfft-testing.h"
 #include "engine/clfft-filter2d.h"
 #include "filter-reference.h"
 #include "reference.h"
