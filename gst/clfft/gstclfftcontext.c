@@ -3,6 +3,7 @@
 #endif
 
 #include "gstclfftcontext.h"
+#include "engine/clfft-overrides.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_clfft_debug);
 #define GST_CAT_DEFAULT gst_clfft_debug
@@ -199,11 +200,13 @@ gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
   if (!gst_clfft_ensure_engine (element, device_index, engine, &error)) {
     gint code = error->code == CLFFT_ERROR_OPENCL ? GST_RESOURCE_ERROR_FAILED
         : GST_RESOURCE_ERROR_NOT_FOUND;
+    ClfftOverrides overrides;
 
+    clfft_overrides_read (&overrides);
     gst_element_message_full (element, GST_MESSAGE_ERROR, GST_RESOURCE_ERROR,
         code, g_strdup (error->message),
         g_strdup_printf ("device-index=%d, " CLFFT_DEVICE_ENV "=%s",
-            device_index, GST_STR_NULL (g_getenv (CLFFT_DEVICE_ENV))),
+            device_index, GST_STR_NULL (overrides.device)),
         __FILE__, GST_FUNCTION, __LINE__);
     g_error_free (error);
     return FALSE;

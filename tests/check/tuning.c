@@ -15,6 +15,7 @@
 #include "engine/clfft-kernels.h"
 #include "engine/clfft-spectrum.h"
 #include "engine/clfft-transform.h"
+#include "engine/clfft-testing.h"
 #include "engine/clfft-tuning.h"
 #include "reference.h"
 

@@ -1,5 +1,6 @@
 /* Device enumeration and choice, the shared per-device engines, logging. */
 #include "clfft-private.h"
+#include "clfft-overrides.h"
 #include "clfft-testing.h"
 
 #include <stdarg.h>
@@ -387,7 +388,7 @@ gint
 clfft_choose_device (gint requested_index, GError ** error)
 {
   const ClfftDeviceInfo *devices;
-  const gchar *env;
+  ClfftOverrides overrides;
   guint n;
 
   devices = clfft_list_devices (&n, error);
@@ -406,9 +407,9 @@ clfft_choose_device (gint requested_index, GError ** error)
     return -1;
   }
 
-  env = g_getenv (CLFFT_DEVICE_ENV);
-  if (env && *env)
-    return match_device_env (env, devices, n, error);
+  clfft_overrides_read (&overrides);
+  if (overrides.device && *overrides.device)
+    return match_device_env (overrides.device, devices, n, error);
 
   for (guint i = 0; i < n; i++)
     if (devices[i].type & CL_DEVICE_TYPE_GPU)
@@ -584,8 +585,12 @@ static void
 arm_fault_from_env (ClfftEngine * engine)
 {
   static gboolean env_read;
-  const gchar *env = g_getenv (CLFFT_FAULT_ENV);
+  ClfftOverrides overrides;
+  const gchar *env;
   guint64 after = 0;
+
+  clfft_overrides_read (&overrides);
+  env = overrides.fault;
 
   if (env_read || !env || !*env)
     return;

@@ -1,6 +1,7 @@
 /* The one-launch filter: see clfft-filter-fused.h and
  * kernels/filter_fused.cl. */
 #include "clfft-filter-fused.h"
+#include "clfft-overrides.h"
 #include "clfft-private.h"
 
 #include <stdlib.h>
@@ -60,11 +61,12 @@ gboolean
 clfft_filter_fused_wanted (ClfftEngine * engine, guint bins, guint height)
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
-  const gchar *env = g_getenv (CLFFT_ONE_LAUNCH_ENV);
+  ClfftOverrides overrides;
 
-  if (g_strcmp0 (env, "0") == 0 || !compiler_option (dev))
+  clfft_overrides_read (&overrides);
+  if (overrides.one_launch == CLFFT_OVERRIDE_OFF || !compiler_option (dev))
     return FALSE;
-  if (g_strcmp0 (env, "1") == 0)
+  if (overrides.one_launch == CLFFT_OVERRIDE_ON)
     return TRUE;
   return (dev->type & CL_DEVICE_TYPE_GPU) && (gsize) bins * height <=
       DEFAULT_MAX_BINS;
@@ -155,7 +157,7 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
   const gchar *compiler = compiler_option (dev);
   const cl_uint zeros[SYNC_WORDS] = { 0 };
-  const gchar *groups_env = g_getenv (CLFFT_ONE_LAUNCH_GROUPS_ENV);
+  ClfftOverrides overrides;
   const guint column_cols = MIN (COLUMNS_PER_GROUP, columns->rows_per_group);
   const gsize column_group = (gsize) columns->threads_per_row *
       column_cols;
@@ -219,8 +221,9 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
       error)
       && (fused->sync = clfft_buffer_new (engine, CL_MEM_READ_WRITE |
           CL_MEM_COPY_HOST_PTR, sizeof (zeros), (gpointer) zeros, error));
-  if (ok && groups_env)
-    fused->team = CLAMP (atoi (groups_env), 1, 65536);
+  clfft_overrides_read (&overrides);
+  if (ok && overrides.one_launch_groups > 0)
+    fused->team = overrides.one_launch_groups;
   else if (ok && (ok = probe_team (fused, error)))
     fused->team = MIN (fused->team, units);
   if (!ok) {

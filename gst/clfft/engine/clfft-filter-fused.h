@@ -11,16 +11,6 @@
 
 G_BEGIN_DECLS
 
-/* The environment variable that overrides where the one-launch filter
- * runs: "0" nowhere, "1" wherever it can (CPU devices and any frame size
- * too: a test aid; by default only small frames on NVIDIA's GPUs, where
- * it pays). */
-#define CLFFT_ONE_LAUNCH_ENV "CLFFT_ONE_LAUNCH_FILTER"
-/* A test aid: launch this many groups and want them all in the team,
- * instead of what the plan's probe found (more than the device runs at
- * once makes the late groups leave). */
-#define CLFFT_ONE_LAUNCH_GROUPS_ENV "CLFFT_ONE_LAUNCH_GROUPS"
-
 /* Whether the one-launch filter is wanted on the engine's device for a
  * half spectrum of bins x height: by default on NVIDIA's GPUs for frames
  * up to about 640x480; see CLFFT_ONE_LAUNCH_ENV. */

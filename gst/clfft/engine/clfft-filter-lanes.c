@@ -1,6 +1,7 @@
 /* The filter's passes in SIMD lanes: see clfft-filter-lanes.h and
  * kernels/fft_lanes.cl. */
 #include "clfft-filter-lanes.h"
+#include "clfft-overrides.h"
 #include "clfft-private.h"
 
 /* STAGES_* in kernels/fft_lanes.cl (a length of at most 4096 with radices
@@ -20,10 +21,11 @@ struct _ClfftFilterLanes
 gboolean
 clfft_filter_lanes_wanted (ClfftEngine * engine)
 {
-  const gchar *env = g_getenv (CLFFT_LANES_ENV);
+  ClfftOverrides overrides;
 
-  if (env)
-    return g_strcmp0 (env, "0") != 0;
+  clfft_overrides_read (&overrides);
+  if (overrides.lanes != CLFFT_OVERRIDE_UNSET)
+    return overrides.lanes == CLFFT_OVERRIDE_ON;
   return (clfft_engine_get_device (engine)->type & CL_DEVICE_TYPE_CPU) != 0;
 }
 

@@ -12,11 +12,6 @@
 
 G_BEGIN_DECLS
 
-/* The environment variable that overrides where the filter runs in lanes:
- * "0" nowhere, "1" on any device where they fit (a test aid; by default
- * on CPUs only). */
-#define CLFFT_LANES_ENV "CLFFT_LANES_FILTER"
-
 /* Rows or columns per work-item (float16 vectors: AVX-512 registers). The
  * spectrum's pitch must be a multiple of it. */
 #define CLFFT_FILTER_LANES 8

@@ -47,6 +47,7 @@
 #include "clfft-filter-generic.h"
 #include "clfft-filter-lanes.h"
 #include "clfft-transform.h"
+#include "clfft-overrides.h"
 #include "clfft-private.h"
 #include "clfft-testing.h"
 
@@ -400,11 +401,14 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
 static gboolean
 outgrows_cache (ClfftFilter2d * f)
 {
-  const gchar *aid = g_getenv (CLFFT_CACHE_HINTS_ENV);
   const gsize data = (gsize) f->bins * f->height * (sizeof (cl_float2) +
       sizeof (cl_float));
+  ClfftOverrides overrides;
 
-  return aid ? g_strcmp0 (aid, "0") != 0 : data >= OUTGROWS_CACHE_MIN_BYTES;
+  clfft_overrides_read (&overrides);
+  if (overrides.cache_hints != CLFFT_OVERRIDE_UNSET)
+    return overrides.cache_hints == CLFFT_OVERRIDE_ON;
+  return data >= OUTGROWS_CACHE_MIN_BYTES;
 }
 
 static guint

@@ -1,5 +1,6 @@
 /* Row FFT and transpose passes: kernel selection, build options, launch. */
 #include "clfft-passes.h"
+#include "clfft-overrides.h"
 #include "clfft-private.h"
 
 #include <math.h>
@@ -216,8 +217,10 @@ radix_schedule (guint n, gboolean composite, ClfftRowSchedule * best)
 static gboolean
 use_composite_radices (const ClfftDeviceInfo * dev)
 {
-  return !(dev->type & CL_DEVICE_TYPE_CPU)
-      || g_strcmp0 (g_getenv ("CLFFT_COMPOSITE_RADICES"), "1") == 0;
+  ClfftOverrides overrides;
+
+  clfft_overrides_read (&overrides);
+  return !(dev->type & CL_DEVICE_TYPE_CPU) || overrides.composite_radices;
 }
 
 /* Appends to found each factorization of rest into exactly stages_left
@@ -476,17 +479,6 @@ kernel_runs_group (ClfftRowPass * pass, gsize local)
   return st == CL_SUCCESS;
 }
 
-/* allowed, or less where the test aid in the environment variable name
- * says so */
-static gsize
-test_aid_limit (gsize allowed, const gchar * name)
-{
-  const gchar *limit = g_getenv (name);
-
-  if (limit && g_ascii_strtoull (limit, NULL, 10) > 0)
-    allowed = MIN (allowed, g_ascii_strtoull (limit, NULL, 10));
-  return allowed;
-}
 
 /* How many of the wanted work-items per group the built kernel allows; 0
  * on error. NVIDIA's OpenCL (driver 580) reports 256 for every kernel,
@@ -500,14 +492,17 @@ kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   gsize allowed = 0;
   cl_int st = clGetKernelWorkGroupInfo (pass->kernel, dev->id,
       CL_KERNEL_WORK_GROUP_SIZE, sizeof (allowed), &allowed, NULL);
+  ClfftOverrides overrides;
 
   if (st != CL_SUCCESS) {
     clfft_fail (error, st, "clGetKernelWorkGroupInfo");
     return 0;
   }
+  clfft_overrides_read (&overrides);
   /* A test aid: pretend the device reported fewer work-items (as NVIDIA's
    * does), so that the plan tries a group of the size it built for. */
-  allowed = test_aid_limit (allowed, "CLFFT_KERNEL_WORK_GROUP_REPORTED");
+  allowed = clfft_overrides_limit (allowed,
+      overrides.kernel_work_group_reported);
   if (allowed < wanted && !pass->generic && kernel_runs_group (pass, wanted)) {
     clfft_log (CLFFT_LOG_INFO, "%s reports %" G_GSIZE_FORMAT " work-items "
         "per group for the length-%u kernel and runs the %" G_GSIZE_FORMAT
@@ -515,7 +510,7 @@ kernel_work_group_size (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     allowed = wanted;
   }
   /* A test aid: pretend the compiler allowed fewer work-items. */
-  return test_aid_limit (allowed, "CLFFT_KERNEL_WORK_GROUP_LIMIT");
+  return clfft_overrides_limit (allowed, overrides.kernel_work_group_limit);
 }
 
 /* Halves wanted until that many rows of row_bytes fit the budget and their
@@ -639,11 +634,11 @@ append_exchange_layouts (GString * options, guint n, guint threads,
 static guint
 spread_units (const ClfftDeviceInfo * dev)
 {
-  const gchar *reported = g_getenv ("CLFFT_COMPUTE_UNITS_REPORTED");
+  ClfftOverrides overrides;
 
-  if (reported && g_ascii_strtoull (reported, NULL, 10) > 0)
-    return (guint) MIN (g_ascii_strtoull (reported, NULL, 10), G_MAXUINT);
-  return dev->compute_units;
+  clfft_overrides_read (&overrides);
+  return (guint) clfft_overrides_limit (dev->compute_units,
+      overrides.compute_units_reported);
 }
 
 guint
@@ -681,10 +676,8 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
       CLFFT_ROW_STORE_ACROSS_ROWS;
   gboolean across_rows = (flags & both_across) != 0;
   gboolean interleaved = (flags & both_across) == both_across;
-  /* A test aid: pretend the device offers less local memory (NVIDIA's
-   * 48 KiB), so that PoCL builds the shapes a GPU gets. */
-  gsize local_mem = test_aid_limit (dev->local_mem_size,
-      "CLFFT_LOCAL_MEMORY_REPORTED");
+  ClfftOverrides overrides;
+  gsize local_mem;
   guint n = pass->n, values = 0, rows, units;
   const guint *radices = schedule->radices, n_stages = schedule->n_stages;
   /* spare local slots (PADDED in kernels/fft_stockham.cl) cost a pass
@@ -693,8 +686,15 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   gboolean pad = !across_rows;
   /* a row in local memory: PITCH in kernels/fft_stockham.cl */
   guint pitch = pad ? n + n / 8 + 1 : n + 1;
-  gsize local_budget = across_rows ? local_mem : local_mem / 2, local_bytes;
+  gsize local_budget, local_bytes;
   GString *options;
+
+  /* A test aid: pretend the device offers less local memory (NVIDIA's
+   * 48 KiB), so that PoCL builds the shapes a GPU gets. */
+  clfft_overrides_read (&overrides);
+  local_mem = clfft_overrides_limit (dev->local_mem_size,
+      overrides.local_memory_reported);
+  local_budget = across_rows ? local_mem : local_mem / 2;
 
   pass->threads_per_row = MIN (pass->generic ? GENERIC_THREADS :
       schedule->threads, cap);
@@ -1003,6 +1003,7 @@ row_pass_plan (ClfftRowPass * pass, ClfftEngine * engine,
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
   ClfftRowSchedule schedule = { {0}, 0, 0, 0 };
+  ClfftOverrides overrides;
 
   memset (pass, 0, sizeof (*pass));
   if (wanted)
@@ -1028,7 +1029,8 @@ row_pass_plan (ClfftRowPass * pass, ClfftEngine * engine,
   pass->spec = *spec;
   pass->schedule = schedule;
   pass->engine = clfft_engine_ref (engine);
-  pass->generic = g_getenv (CLFFT_GENERIC_KERNELS_ENV) != NULL;
+  clfft_overrides_read (&overrides);
+  pass->generic = overrides.generic_kernels;
   pass->spec.flags = applied_flags (spec, dev, pass->generic);
   if (pass->generic) {
     ClfftGenericShape *shape = &pass->shape;

@@ -136,11 +136,6 @@ typedef struct
   cl_uint radices[CLFFT_MAX_STAGES];
 } ClfftGenericShape;
 
-/* The environment variable that makes row passes use the generic build:
- * one program for every length, for the exhaustive tests (PoCL takes about
- * a second to build each specialized kernel). */
-#define CLFFT_GENERIC_KERNELS_ENV "CLFFT_GENERIC_KERNELS"
-
 typedef struct
 {
   ClfftEngine *engine;

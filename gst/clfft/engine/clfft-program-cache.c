@@ -23,6 +23,7 @@
  */
 #include "clfft-private.h"
 #include "clfft-file.h"
+#include "clfft-overrides.h"
 #include "clfft-kernels.h"
 #include "clfft-testing.h"
 
@@ -135,8 +136,10 @@ store_mode (const ClfftDeviceInfo * device)
   const gboolean cpu = (device->type & CL_DEVICE_TYPE_CPU) != 0;
   const gboolean pocl = strstr (device->platform_name,
       "Portable Computing Language") != NULL;
+  ClfftOverrides overrides;
 
-  if (pocl && g_strcmp0 (g_getenv ("POCL_KERNEL_CACHE"), "0") != 0
+  clfft_overrides_read (&overrides);
+  if (pocl && !overrides.pocl_kernel_cache_off
       && !g_atomic_int_get (&binaries_forced))
     return STORE_RECORD;
   return cpu ? STORE_BINARY_AT_END : STORE_BINARY_AS_BUILT;
@@ -224,8 +227,11 @@ clfft_program_cache_get_stats (ClfftProgramCache * cache,
 gchar *
 clfft_program_cache_dir (void)
 {
-  const gchar *base = g_getenv ("XDG_CACHE_HOME");
+  ClfftOverrides overrides;
+  const gchar *base;
 
+  clfft_overrides_read (&overrides);
+  base = overrides.cache_home;
   if (!base || !*base)
     base = g_get_user_cache_dir ();
   return g_build_filename (base, "gst-clfft", NULL);

@@ -5,6 +5,7 @@
 
 #include "clfft-engine.h"
 #include "clfft-filter2d.h"
+#include "clfft-overrides.h"
 #include "clfft-spectrum.h"
 
 G_BEGIN_DECLS
@@ -48,12 +49,6 @@ typedef enum
 /* Arms fault on engine (CLFFT_FAULT_NONE disarms it). For tests only. */
 void clfft_engine_inject_fault (ClfftEngine * engine, ClfftFault fault,
     guint after);
-
-/* The environment variable that overrides which frames the filter takes
- * as outgrowing the cache (clfft_filter2d_get_cache_hints,
- * clfft_filter2d_get_gain_mirrored): 1 every frame size, 0 none. A test
- * aid. */
-#define CLFFT_CACHE_HINTS_ENV "CLFFT_CACHE_HINTS"
 
 /* Whether the filter's passes take cache hints: where the device takes
  * them (clfft_row_cache_hints_supported) and the frame outgrows the cache

@@ -3,6 +3,7 @@
 #include "clfft-file.h"
 #include "clfft-hold.h"
 #include "clfft-kernels.h"
+#include "clfft-overrides.h"
 #include "clfft-private.h"
 
 #include <errno.h>
@@ -53,8 +54,12 @@ ClfftTuning
 clfft_tuning_decide (ClfftEngine * engine, ClfftTuning requested,
     gboolean background_possible)
 {
-  const gchar *env = g_getenv (CLFFT_TUNE_ENV);
+  ClfftOverrides overrides;
+  const gchar *env;
   ClfftTuning tuning = requested;
+
+  clfft_overrides_read (&overrides);
+  env = overrides.tune;
 
   if (tuning == CLFFT_TUNING_AUTO) {
     if (g_strcmp0 (env, "0") == 0 || g_strcmp0 (env, "off") == 0)
@@ -604,7 +609,7 @@ clfft_row_passes_fastest (ClfftRowPass * const passes[],
     const ClfftRowLaunch launches[], guint count, guint * fastest,
     GError ** error)
 {
-  const gchar *pick = g_getenv ("CLFFT_TUNE_PICK");
+  ClfftOverrides overrides;
   gdouble us[CLFFT_MAX_ROW_SCHEDULES];
   ClfftEngine *engine;
   Timing timing;
@@ -628,8 +633,9 @@ clfft_row_passes_fastest (ClfftRowPass * const passes[],
   }
   if (ok && us[best] > MARGIN * us[0])
     best = 0;
-  if (ok && pick)
-    best = MIN ((guint) atoi (pick), count - 1);
+  clfft_overrides_read (&overrides);
+  if (ok && overrides.tune_pick >= 0)
+    best = MIN ((guint) overrides.tune_pick, count - 1);
   for (guint i = 0; ok && i < count; i++)
     clfft_log (CLFFT_LOG_INFO, "pass %u of %u (length %u, radices %s): "
         "%.1f us a launch%s", i + 1, count, passes[i]->n, passes[i]->radices,

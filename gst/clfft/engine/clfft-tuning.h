@@ -11,13 +11,6 @@
 
 G_BEGIN_DECLS
 
-/* The environment variable that decides CLFFT_TUNING_AUTO: 0 (or off)
- * tunes nowhere, 1 (or blocking) at the first launch on every device (a
- * test aid: PoCL gains little and takes about a second per kernel build),
- * background in the background where the owner can (else as 1); unset,
- * the device's default. */
-#define CLFFT_TUNE_ENV "CLFFT_TUNE"
-
 /* Rows shorter than this are not tuned: their passes are bound by the
  * launch, and each schedule or layout tried costs a kernel build. */
 #define CLFFT_TUNED_MIN_LENGTH 256

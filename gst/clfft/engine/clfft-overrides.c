@@ -1,0 +1,58 @@
+/* See clfft-overrides.h. */
+#include "clfft-overrides.h"
+#include "clfft-engine.h"
+#include "clfft-testing.h"
+
+#include <stdlib.h>
+
+static ClfftOverride
+read_switch (const gchar * name)
+{
+  const gchar *value = g_getenv (name);
+
+  if (!value)
+    return CLFFT_OVERRIDE_UNSET;
+  return g_strcmp0 (value, "0") == 0 ? CLFFT_OVERRIDE_OFF : CLFFT_OVERRIDE_ON;
+}
+
+/* a positive count, or 0 where unset or not one */
+static guint64
+read_count (const gchar * name)
+{
+  const gchar *value = g_getenv (name);
+
+  return value ? g_ascii_strtoull (value, NULL, 10) : 0;
+}
+
+void
+clfft_overrides_read (ClfftOverrides * o)
+{
+  const gchar *pick = g_getenv ("CLFFT_TUNE_PICK");
+
+  o->device = g_getenv (CLFFT_DEVICE_ENV);
+  o->fault = g_getenv (CLFFT_FAULT_ENV);
+  o->tune = g_getenv (CLFFT_TUNE_ENV);
+  o->tune_pick = pick ? MAX (atoi (pick), 0) : -1;
+  o->one_launch = read_switch (CLFFT_ONE_LAUNCH_ENV);
+  o->one_launch_groups = (guint) MIN (read_count
+      (CLFFT_ONE_LAUNCH_GROUPS_ENV), 65536);
+  o->lanes = read_switch (CLFFT_LANES_ENV);
+  o->cache_hints = read_switch (CLFFT_CACHE_HINTS_ENV);
+  o->composite_radices =
+      g_strcmp0 (g_getenv ("CLFFT_COMPOSITE_RADICES"), "1") == 0;
+  o->generic_kernels = g_getenv (CLFFT_GENERIC_KERNELS_ENV) != NULL;
+  o->kernel_work_group_limit = read_count ("CLFFT_KERNEL_WORK_GROUP_LIMIT");
+  o->kernel_work_group_reported =
+      read_count ("CLFFT_KERNEL_WORK_GROUP_REPORTED");
+  o->local_memory_reported = read_count ("CLFFT_LOCAL_MEMORY_REPORTED");
+  o->compute_units_reported = read_count ("CLFFT_COMPUTE_UNITS_REPORTED");
+  o->cache_home = g_getenv ("XDG_CACHE_HOME");
+  o->pocl_kernel_cache_off =
+      g_strcmp0 (g_getenv ("POCL_KERNEL_CACHE"), "0") == 0;
+}
+
+guint64
+clfft_overrides_limit (guint64 value, guint64 limit)
+{
+  return limit > 0 ? MIN (value, limit) : value;
+}

@@ -1,0 +1,94 @@
+/* The environment variables that override the engine's own choices, all
+ * read in one function into one struct, with the two of other software
+ * that the engine follows (XDG_CACHE_HOME, POCL_KERNEL_CACHE).
+ * GST_CLFFT_DEVICE is for users; the rest of ours are aids for the tests
+ * and benchmarks: most make the CPU device (PoCL) take the paths and
+ * shapes a GPU takes, so that a CI without a GPU tests their kernels. */
+#ifndef __CLFFT_OVERRIDES_H__
+#define __CLFFT_OVERRIDES_H__
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Their names, for the tests that set them (GST_CLFFT_DEVICE is
+ * CLFFT_DEVICE_ENV in clfft-engine.h, CLFFT_FAULT CLFFT_FAULT_ENV in
+ * clfft-testing.h) */
+#define CLFFT_TUNE_ENV "CLFFT_TUNE"
+#define CLFFT_ONE_LAUNCH_ENV "CLFFT_ONE_LAUNCH_FILTER"
+#define CLFFT_ONE_LAUNCH_GROUPS_ENV "CLFFT_ONE_LAUNCH_GROUPS"
+#define CLFFT_LANES_ENV "CLFFT_LANES_FILTER"
+#define CLFFT_CACHE_HINTS_ENV "CLFFT_CACHE_HINTS"
+#define CLFFT_GENERIC_KERNELS_ENV "CLFFT_GENERIC_KERNELS"
+
+/* A yes-or-no override: unset leaves the engine's choice. */
+typedef enum
+{
+  CLFFT_OVERRIDE_UNSET = -1,
+  CLFFT_OVERRIDE_OFF = 0,       /* "0" */
+  CLFFT_OVERRIDE_ON = 1,        /* any other value */
+} ClfftOverride;
+
+typedef struct
+{
+  /* GST_CLFFT_DEVICE: the device, as an index or a part of its name
+   * (clfft_choose_device) */
+  const gchar *device;
+  /* CLFFT_FAULT: a fault armed on the first engine a process makes
+   * (clfft-testing.h) */
+  const gchar *fault;
+  /* CLFFT_TUNE: what tuning=auto means: 0 (or off) tunes nowhere, 1 (or
+   * blocking) at the first launch on every device (PoCL gains little and
+   * takes about a second a kernel build), background in the background
+   * where the owner can (else as 1); unset, the device's default */
+  const gchar *tune;
+  /* CLFFT_TUNE_PICK: the candidate that tuning keeps, whatever the
+   * timings (-1: the fastest) */
+  gint tune_pick;
+  /* CLFFT_ONE_LAUNCH_FILTER: frames in one launch (clfft-filter-fused.h):
+   * 0 nowhere, 1 wherever it can (CPU devices and any frame size too);
+   * unset, small frames on NVIDIA's GPUs, where it pays */
+  ClfftOverride one_launch;
+  /* CLFFT_ONE_LAUNCH_GROUPS: launch this many groups and want them all in
+   * the one launch's team (more than the device runs at once makes the
+   * late groups leave); 0, what the plan's probe found */
+  guint one_launch_groups;
+  /* CLFFT_LANES_FILTER: frames in SIMD lanes (clfft-filter-lanes.h): 0
+   * nowhere, 1 on any device where they fit; unset, on CPUs */
+  ClfftOverride lanes;
+  /* CLFFT_CACHE_HINTS: every frame size taken as outgrowing the cache (1)
+   * or none (0): the cache hints and the mirrored gains
+   * (clfft_filter2d_get_cache_hints); unset, by the frame's bytes */
+  ClfftOverride cache_hints;
+  /* CLFFT_COMPOSITE_RADICES=1: radices 6 to 16 on CPUs too */
+  gboolean composite_radices;
+  /* CLFFT_GENERIC_KERNELS (set): row passes in the generic build, one
+   * program for every length */
+  gboolean generic_kernels;
+  /* Limits that pretend a smaller device (0: the device's own):
+   * CLFFT_KERNEL_WORK_GROUP_LIMIT (what a kernel allows),
+   * CLFFT_KERNEL_WORK_GROUP_REPORTED (what the device says a kernel
+   * allows, as NVIDIA's understates it), CLFFT_LOCAL_MEMORY_REPORTED
+   * (bytes of local memory), CLFFT_COMPUTE_UNITS_REPORTED */
+  guint64 kernel_work_group_limit, kernel_work_group_reported;
+  guint64 local_memory_reported, compute_units_reported;
+  /* XDG_CACHE_HOME: where the program cache lives (read anew each time:
+   * GLib's g_get_user_cache_dir keeps its first answer, and tests change
+   * it) */
+  const gchar *cache_home;
+  /* POCL_KERNEL_CACHE=0: PoCL keeps no compiled programs of its own, so
+   * the program cache must keep binaries (clfft-program-cache.c) */
+  gboolean pocl_kernel_cache_off;
+} ClfftOverrides;
+
+/* The overrides as the environment holds them now (tests change it
+ * between engines). The strings are the environment's own: use them
+ * before it changes. */
+void clfft_overrides_read (ClfftOverrides * overrides);
+
+/* value, or less where the limit override (0: unset) says so */
+guint64 clfft_overrides_limit (guint64 value, guint64 limit);
+
+G_END_DECLS
+
+#endif /* __CLFFT_OVERRIDES_H__ */
