@@ -5,14 +5,18 @@
 
 #include <stdlib.h>
 
+/* "0" off; on for "1", or for any other value where any_on */
 static ClfftOverride
-read_switch (const gchar * name)
+read_switch (const gchar * name, gboolean any_on)
 {
   const gchar *value = g_getenv (name);
 
   if (!value)
     return CLFFT_OVERRIDE_UNSET;
-  return g_strcmp0 (value, "0") == 0 ? CLFFT_OVERRIDE_OFF : CLFFT_OVERRIDE_ON;
+  if (g_strcmp0 (value, "0") == 0)
+    return CLFFT_OVERRIDE_OFF;
+  return any_on || g_strcmp0 (value, "1") == 0 ? CLFFT_OVERRIDE_ON :
+      CLFFT_OVERRIDE_UNSET;
 }
 
 /* a positive count, or 0 where unset or not one */
@@ -33,11 +37,11 @@ clfft_overrides_read (ClfftOverrides * o)
   o->fault = g_getenv (CLFFT_FAULT_ENV);
   o->tune = g_getenv (CLFFT_TUNE_ENV);
   o->tune_pick = pick ? MAX (atoi (pick), 0) : -1;
-  o->one_launch = read_switch (CLFFT_ONE_LAUNCH_ENV);
+  o->one_launch = read_switch (CLFFT_ONE_LAUNCH_ENV, FALSE);
   o->one_launch_groups = (guint) MIN (read_count
       (CLFFT_ONE_LAUNCH_GROUPS_ENV), 65536);
-  o->lanes = read_switch (CLFFT_LANES_ENV);
-  o->cache_hints = read_switch (CLFFT_CACHE_HINTS_ENV);
+  o->lanes = read_switch (CLFFT_LANES_ENV, TRUE);
+  o->cache_hints = read_switch (CLFFT_CACHE_HINTS_ENV, TRUE);
   o->composite_radices =
       g_strcmp0 (g_getenv ("CLFFT_COMPOSITE_RADICES"), "1") == 0;
   o->generic_kernels = g_getenv (CLFFT_GENERIC_KERNELS_ENV) != NULL;

@@ -26,7 +26,8 @@ typedef enum
 {
   CLFFT_OVERRIDE_UNSET = -1,
   CLFFT_OVERRIDE_OFF = 0,       /* "0" */
-  CLFFT_OVERRIDE_ON = 1,        /* any other value */
+  CLFFT_OVERRIDE_ON = 1,        /* "1" (for lanes and cache hints, any
+                                 * value but "0") */
 } ClfftOverride;
 
 typedef struct
@@ -69,7 +70,9 @@ typedef struct
    * CLFFT_KERNEL_WORK_GROUP_LIMIT (what a kernel allows),
    * CLFFT_KERNEL_WORK_GROUP_REPORTED (what the device says a kernel
    * allows, as NVIDIA's understates it), CLFFT_LOCAL_MEMORY_REPORTED
-   * (bytes of local memory), CLFFT_COMPUTE_UNITS_REPORTED */
+   * (bytes of local memory); and CLFFT_COMPUTE_UNITS_REPORTED, the
+   * compute units that passes spread their groups over, in place of the
+   * device's (a GPU's 132 on PoCL) */
   guint64 kernel_work_group_limit, kernel_work_group_reported;
   guint64 local_memory_reported, compute_units_reported;
   /* XDG_CACHE_HOME: where the program cache lives (read anew each time:

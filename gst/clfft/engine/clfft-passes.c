@@ -637,8 +637,10 @@ spread_units (const ClfftDeviceInfo * dev)
   ClfftOverrides overrides;
 
   clfft_overrides_read (&overrides);
-  return (guint) clfft_overrides_limit (dev->compute_units,
-      overrides.compute_units_reported);
+  /* in place of the device's, more or fewer */
+  return overrides.compute_units_reported > 0 ?
+      (guint) MIN (overrides.compute_units_reported, G_MAXUINT) :
+      dev->compute_units;
 }
 
 guint
