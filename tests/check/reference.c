@@ -8,6 +8,21 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Runs plan (from x to y, count values) on a copy of in into out, then
+ * frees the plan, x and y. */
+static void
+run_plan (fftw_plan plan, fftw_complex * x, fftw_complex * y,
+    const gdouble * in, gdouble * out, gsize count)
+{
+  g_assert (plan != NULL);
+  memcpy (x, in, count * sizeof (fftw_complex));
+  fftw_execute (plan);
+  memcpy (out, y, count * sizeof (fftw_complex));
+  fftw_destroy_plan (plan);
+  fftw_free (x);
+  fftw_free (y);
+}
+
 /* FFTW in double precision: fast enough for the long lengths and for
  * every length up to 4096, and independent of the engine. */
 void
@@ -17,17 +32,10 @@ ref_dft_1d (const gdouble * in, gdouble * out, guint n, guint batch,
   gsize count = (gsize) n * batch;
   fftw_complex *x = fftw_alloc_complex (count), *y = fftw_alloc_complex (count);
   int length = (int) n;
-  fftw_plan plan = fftw_plan_many_dft (1, &length, (int) batch, x, NULL, 1,
-      (int) n, y, NULL, 1, (int) n, sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD,
-      FFTW_ESTIMATE);
 
-  g_assert (plan != NULL);
-  memcpy (x, in, count * sizeof (fftw_complex));
-  fftw_execute (plan);
-  memcpy (out, y, count * sizeof (fftw_complex));
-  fftw_destroy_plan (plan);
-  fftw_free (x);
-  fftw_free (y);
+  run_plan (fftw_plan_many_dft (1, &length, (int) batch, x, NULL, 1,
+          (int) n, y, NULL, 1, (int) n, sign < 0 ? FFTW_FORWARD :
+          FFTW_BACKWARD, FFTW_ESTIMATE), x, y, in, out, count);
 }
 
 /* One 2D plan: a plan per column made the element suites' reference, not
@@ -38,16 +46,10 @@ ref_dft_2d (const gdouble * in, gdouble * out, guint width, guint height,
 {
   gsize count = (gsize) width * height;
   fftw_complex *x = fftw_alloc_complex (count), *y = fftw_alloc_complex (count);
-  fftw_plan plan = fftw_plan_dft_2d ((int) height, (int) width, x, y,
-      sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE);
 
-  g_assert (plan != NULL);
-  memcpy (x, in, count * sizeof (fftw_complex));
-  fftw_execute (plan);
-  memcpy (out, y, count * sizeof (fftw_complex));
-  fftw_destroy_plan (plan);
-  fftw_free (x);
-  fftw_free (y);
+  run_plan (fftw_plan_dft_2d ((int) height, (int) width, x, y,
+          sign < 0 ? FFTW_FORWARD : FFTW_BACKWARD, FFTW_ESTIMATE), x, y, in,
+      out, count);
 }
 
 gdouble
