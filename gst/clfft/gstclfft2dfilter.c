@@ -1136,10 +1136,8 @@ device_failed (GstClfft2dFilter * self, GError * cause,
   gchar *failed_name;
   gboolean fallback, ok = FALSE;
 
-  /* only an error that OpenCL returned is the device's: a request the
-   * engine refuses would be refused on any device */
-  if (!g_error_matches (cause, CLFFT_ERROR, CLFFT_ERROR_OPENCL)
-      && !g_error_matches (cause, CLFFT_ERROR, CLFFT_ERROR_BUILD)) {
+  /* a request the engine refuses would be refused on any device */
+  if (!clfft_error_is_device_failure (cause)) {
     GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS,
         ("Cannot filter a %dx%d frame with these settings.", self->width,
             self->height), ("%s", cause->message));

@@ -519,10 +519,8 @@ analyse_stage (GstClfftSpectrum * self)
         n_groups, threshold, magnitude, phase, &error);
     if (ok)
       break;
-    /* only an error that OpenCL returned is the device's, and another
-     * device may not fail so */
-    if (!g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_OPENCL)
-        && !g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_BUILD)) {
+    /* only the device's failure may go better on another device */
+    if (!clfft_error_is_device_failure (error)) {
       if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
         GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
             ("Not enough host memory to compute spectra of %u bands.",

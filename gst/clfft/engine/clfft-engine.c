@@ -706,6 +706,13 @@ clfft_engine_try_alloc (ClfftEngine * engine, gsize n_blocks,
   return memory;
 }
 
+gboolean
+clfft_error_is_device_failure (const GError * error)
+{
+  return g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_OPENCL)
+      || g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_BUILD);
+}
+
 const ClfftDeviceInfo *
 clfft_engine_get_device (ClfftEngine * engine)
 {

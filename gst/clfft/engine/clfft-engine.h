@@ -30,6 +30,11 @@ typedef enum
   CLFFT_ERROR_HOST_MEMORY,      /* the host's memory ran out */
 } ClfftError;
 
+/* Whether error is the device's: an OpenCL call failed, or a kernel did
+ * not build. Another device may then do better (an element's fallback);
+ * the engine's refusals and the host's memory would fail on any. */
+gboolean clfft_error_is_device_failure (const GError * error);
+
 /* How plans and filters choose the schedules of their passes (see
  * docs/design.md, "Tuning"): by rule, or by timing the candidates on the
  * device. */
