@@ -221,19 +221,6 @@ pgm_field (const guint8 * data, gsize size, gsize * at, guint * value)
   return digits > 0 && digits < 10;
 }
 
-/* The contents of path if it is a regular file of a mask's size at most:
- * a FIFO or a device would block or never end (clfft-file.h). */
-static gchar *
-read_regular_file (const gchar * path, gsize * size, GError ** error)
-{
-  gchar *contents;
-
-  if (!clfft_file_read_regular (path, (gsize) MAX_MASK_SIDE * MAX_MASK_SIDE
-          + MAX_PGM_HEADER, TRUE, &contents, size, error))
-    return NULL;
-  return contents;
-}
-
 GstClfftMaskImage *
 gst_clfft_mask_image_parse (const guint8 * data, gsize size,
     const gchar * name, GError ** error)
@@ -283,7 +270,10 @@ gst_clfft_mask_image_load (const gchar * path, GError ** error)
   gsize size;
   GstClfftMaskImage *image;
 
-  if (!(contents = read_regular_file (path, &size, error)))
+  /* a regular file of a mask's size at most: a FIFO or a device would
+   * block or never end (clfft-file.h) */
+  if (!clfft_file_read_regular (path, (gsize) MAX_MASK_SIDE * MAX_MASK_SIDE
+          + MAX_PGM_HEADER, TRUE, &contents, &size, error))
     return NULL;
   image = gst_clfft_mask_image_parse ((const guint8 *) contents, size, path,
       error);
