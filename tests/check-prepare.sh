@@ -1,6 +1,6 @@
 #!/bin/sh
 # gst-clfft-prepare fills the kernel cache so that a pipeline of the sizes
-# it prepared builds nothing: the engine's log (GST_DEBUG=clfft:5) of the
+# (clfft2dfilter) or bands (clfftspectrum) it prepared builds nothing: the engine's log (GST_DEBUG=clfft:5) of the
 # pipeline says "loaded" for every program and "built" for none. The same
 # pipeline on an empty cache must say "built", or the check could not
 # fail. Usage: check-prepare.sh GST_CLFFT_PREPARE GST_LAUNCH
@@ -17,18 +17,37 @@ run_pipeline () {
     video/x-raw,format=$2,width=$3,height=$4 ! clfft2dfilter ! fakesink 2>&1
 }
 
+run_spectrum () {
+  XDG_CACHE_HOME=$1 GST_DEBUG=clfft:5 GST_DEBUG_NO_COLOR=1 "$launch" -q \
+    audiotestsrc num-buffers=8 wave=pink-noise ! \
+    audio/x-raw,rate=48000,channels=2 ! \
+    clfftspectrum bands=$2 multi-channel=true ! fakesink 2>&1
+}
+
+# $1: what, $2: the pipeline's log on an empty cache, $3: its log after
+# the prepare
+check_logs () {
+  if ! echo "$2" | grep -q "built "; then
+    echo "FAIL: $1 built nothing on an empty cache"
+    echo "$2" | tail -n 20
+    status=1
+  fi
+  built=$(echo "$3" | grep -c "built ")
+  loaded=$(echo "$3" | grep -c "loaded ")
+  echo "$1 after gst-clfft-prepare: $built built, $loaded loaded"
+  if [ "$built" -ne 0 ] || [ "$loaded" -eq 0 ]; then
+    echo "FAIL: the pipeline built $built programs after the prepare"
+    echo "$3" | grep "built " | tail -n 5
+    status=1
+  fi
+}
+
 # sizes whose plans differ: lanes on CPUs, Bluestein rows, 16-bit pixels
 for case in "GRAY8 96 72 gray8" "GRAY8 202 60 gray8" "GRAY16_LE 80 64 gray16"
 do
   set -- $case
   format=$1 w=$2 h=$3 kind=$4
-  empty=$caches/empty-$w-$h
-  log=$(run_pipeline "$empty" "$format" "$w" "$h")
-  if ! echo "$log" | grep -q "built "; then
-    echo "FAIL: ${w}x$h $format built nothing on an empty cache"
-    echo "$log" | tail -n 20
-    status=1
-  fi
+  empty_log=$(run_pipeline "$caches/empty-$w-$h" "$format" "$w" "$h")
   prepared=$caches/prepared-$w-$h
   if ! XDG_CACHE_HOME=$prepared "$prepare" --size "${w}x$h" \
       --format "$kind"; then
@@ -36,15 +55,21 @@ do
     status=1
     continue
   fi
-  log=$(run_pipeline "$prepared" "$format" "$w" "$h")
-  built=$(echo "$log" | grep -c "built ")
-  loaded=$(echo "$log" | grep -c "loaded ")
-  echo "${w}x$h $format after gst-clfft-prepare: $built built, $loaded loaded"
-  if [ "$built" -ne 0 ] || [ "$loaded" -eq 0 ]; then
-    echo "FAIL: the pipeline built $built programs after the prepare"
-    echo "$log" | grep "built " | tail -n 5
+  check_logs "${w}x$h $format" "$empty_log" \
+    "$(run_pipeline "$prepared" "$format" "$w" "$h")"
+done
+
+# two real rows at a time, two passes (16384), Bluestein (999)
+for bands in 513 16385 1000; do
+  empty_log=$(run_spectrum "$caches/empty-bands-$bands" "$bands")
+  prepared=$caches/prepared-bands-$bands
+  if ! XDG_CACHE_HOME=$prepared "$prepare" --bands "$bands"; then
+    echo "FAIL: gst-clfft-prepare --bands $bands failed"
     status=1
+    continue
   fi
+  check_logs "bands=$bands" "$empty_log" \
+    "$(run_spectrum "$prepared" "$bands")"
 done
 [ $status -eq 0 ] && echo PASS
 exit $status

@@ -1,10 +1,11 @@
 /* gst-clfft-prepare: builds, and where asked tunes, clfft2dfilter's
- * kernels for frame sizes ahead of time, into the kernel cache
- * ($XDG_CACHE_HOME/gst-clfft), so that a pipeline of those sizes starts
- * without building or timing anything: for container images, deployment
- * scripts and live streams that change size.
+ * kernels for frame sizes and clfftspectrum's for numbers of bands ahead
+ * of time, into the kernel cache ($XDG_CACHE_HOME/gst-clfft), so that a
+ * pipeline of those sizes or bands starts without building or timing
+ * anything: for container images, deployment scripts and live streams
+ * that change size.
  *
- *   gst-clfft-prepare --size 1920x1080 [--size 1280x720 ...]
+ *   gst-clfft-prepare [--size 1920x1080 ...] [--bands 1025 ...]
  *       [--format gray8|gray16] [--padding none|mirror] [--device N]
  *       [--tuning auto|off|blocking]
  *
@@ -13,7 +14,9 @@
  * frame filtered, which builds what the frames run (and once the generic
  * filter, which the element builds at READY); --tuning blocking (by
  * default on GPUs, as auto) times the schedules and keeps the choices
- * beside the kernels. */
+ * beside the kernels. Each number of bands is prepared as clfftspectrum
+ * makes its spectra (whatever its channels, window and rate), with
+ * clfftspectrum's tuning: off unless --tuning blocking. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +24,7 @@
 #include "engine/clfft-engine.h"
 #include "engine/clfft-filter2d.h"
 #include "engine/clfft-filter-generic.h"
+#include "engine/clfft-spectrum.h"
 #include "engine/clfft-tuning.h"
 
 static void
@@ -76,15 +80,61 @@ prepare (ClfftEngine * engine, guint w, guint h, ClfftPixels pixels,
   return ok;
 }
 
+/* clfftspectrum's spectra of bands bands: made, and one step run. */
+static gboolean
+prepare_bands (ClfftEngine * engine, guint bands, ClfftTuning tuning,
+    GError ** error)
+{
+  const guint n = 2 * bands - 2, groups[] = { 0, 1 };
+  ClfftProgramStats before, after;
+  ClfftTuningStats tuned_before, tuned_after;
+  gint64 start = g_get_monotonic_time ();
+  ClfftSpectrum *spectrum;
+  gfloat *frame, *sums;
+  gboolean ok;
+
+  clfft_engine_get_program_stats (engine, &before);
+  clfft_tuning_get_stats (&tuned_before);
+  spectrum = clfft_spectrum_new (engine, n, 1, CLFFT_WINDOW_HAMMING, error);
+  if (!spectrum)
+    return FALSE;
+  /* clfftspectrum's rule: timed only where asked */
+  clfft_spectrum_set_tuning (spectrum, tuning == CLFFT_TUNING_BLOCKING ?
+      CLFFT_TUNING_BLOCKING : CLFFT_TUNING_OFF);
+  frame = g_new (gfloat, n);
+  sums = g_new (gfloat, n / 2 + 1);
+  for (guint i = 0; i < n; i++)
+    frame[i] = g_random_double_range (-1.0, 1.0);
+  ok = clfft_spectrum_run (spectrum, frame, 1, groups, 1, -60.0, sums, NULL,
+      error);
+  clfft_engine_get_program_stats (engine, &after);
+  clfft_tuning_get_stats (&tuned_after);
+  if (ok)
+    printf ("bands=%u: %.2f s, %u programs built, %u loaded from the cache, "
+        "%u passes timed (tuning %s)\n", bands,
+        (g_get_monotonic_time () - start) / 1e6,
+        after.built_from_source - before.built_from_source,
+        after.loaded_from_disk - before.loaded_from_disk,
+        tuned_after.timed - tuned_before.timed,
+        clfft_tuning_name (clfft_spectrum_get_tuning (spectrum)));
+  clfft_spectrum_free (spectrum);
+  g_free (frame);
+  g_free (sums);
+  return ok;
+}
+
 int
 main (int argc, char **argv)
 {
-  gchar **sizes = NULL, *format = NULL, *padding_text = NULL;
+  gchar **sizes = NULL, **bands = NULL, *format = NULL;
+  gchar *padding_text = NULL;
   gchar *tuning_text = NULL;
   gint device = -1;
   GOptionEntry entries[] = {
     {"size", 's', 0, G_OPTION_ARG_STRING_ARRAY, &sizes,
         "a frame size to prepare (repeat for more)", "WIDTHxHEIGHT"},
+    {"bands", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bands,
+        "clfftspectrum's bands to prepare (repeat for more)", "BANDS"},
     {"format", 'f', 0, G_OPTION_ARG_STRING, &format,
         "gray8 (GRAY8, I420, NV12; the default) or gray16 (GRAY16_LE)",
         "FORMAT"},
@@ -98,7 +148,8 @@ main (int argc, char **argv)
     {NULL}
   };
   GOptionContext *ctx = g_option_context_new ("- build and tune "
-      "clfft2dfilter's kernels for frame sizes ahead of time");
+      "clfft2dfilter's kernels for frame sizes, and clfftspectrum's for "
+      "bands, ahead of time");
   ClfftPixels pixels = CLFFT_PIXELS_U8;
   ClfftPadding padding = CLFFT_PADDING_NONE;
   ClfftTuning tuning = CLFFT_TUNING_AUTO;
@@ -113,9 +164,9 @@ main (int argc, char **argv)
     return 2;
   }
   g_option_context_free (ctx);
-  if (!sizes || !sizes[0]) {
-    g_printerr ("gst-clfft-prepare: name a size to prepare: --size "
-        "1920x1080\n");
+  if ((!sizes || !sizes[0]) && (!bands || !bands[0])) {
+    g_printerr ("gst-clfft-prepare: name a size or bands to prepare: "
+        "--size 1920x1080, --bands 1025\n");
     return 2;
   }
   if (format && strcmp (format, "gray8") != 0) {
@@ -152,17 +203,35 @@ main (int argc, char **argv)
     g_printerr ("gst-clfft-prepare: %s\n", error->message);
     return 1;
   }
-  /* what the tuning would be in a pipeline, but never in the background:
-   * this program ends as soon as its frames are filtered */
-  tuning = clfft_tuning_decide (engine, tuning, FALSE);
   dir = clfft_program_cache_dir ();
   printf ("device: %s\ncache: %s\n", clfft_engine_get_device (engine)->name,
       dir);
+  for (guint i = 0; bands && bands[i]; i++) {
+    guint value = 0;
+    gchar end = 0;
+
+    if (sscanf (bands[i], "%u%c", &value, &end) != 1 || value < 2
+        || value > CLFFT_SPECTRUM_MAX_LENGTH / 2 + 1) {
+      g_printerr ("gst-clfft-prepare: --bands takes 2 to %u, not %s\n",
+          CLFFT_SPECTRUM_MAX_LENGTH / 2 + 1, bands[i]);
+      status = 2;
+      continue;
+    }
+    if (!prepare_bands (engine, value, tuning, &error)) {
+      g_printerr ("gst-clfft-prepare: bands=%u: %s\n", value,
+          error->message);
+      g_clear_error (&error);
+      status = 1;
+    }
+  }
+  /* what the filter's tuning would be in a pipeline, but never in the
+   * background: this program ends as soon as its frames are filtered */
+  tuning = clfft_tuning_decide (engine, tuning, FALSE);
   /* the program that clfft2dfilter builds from READY on, whatever the size:
    * where the device does not take it, the element does not build it */
-  if (!clfft_filter_generic_prepare (engine, &error))
+  if (sizes && sizes[0] && !clfft_filter_generic_prepare (engine, &error))
     g_clear_error (&error);
-  for (guint i = 0; sizes[i]; i++) {
+  for (guint i = 0; sizes && sizes[i]; i++) {
     guint w = 0, h = 0;
     gchar end = 0;
 
@@ -183,6 +252,7 @@ main (int argc, char **argv)
   clfft_engine_unref (engine);
   g_free (dir);
   g_strfreev (sizes);
+  g_strfreev (bands);
   g_free (format);
   g_free (padding_text);
   g_free (tuning_text);

@@ -190,6 +190,7 @@ make_state (GstClfftSpectrum * self)
   ClfftWindow window;
   ClfftTuning tuning;
   GError *error = NULL;
+  gint64 start;
 
   GST_OBJECT_LOCK (self);
   bands = self->bands;
@@ -204,6 +205,7 @@ make_state (GstClfftSpectrum * self)
   self->nfft = 2 * bands - 2;
   self->state_multi_channel = multi_channel;
   self->out_channels = multi_channel ? GST_AUDIO_INFO_CHANNELS (info) : 1;
+  start = g_get_monotonic_time ();
   self->analyser = clfft_spectrum_new (self->engine, self->nfft,
       self->out_channels, window, &error);
   if (self->analyser) {
@@ -232,6 +234,11 @@ make_state (GstClfftSpectrum * self)
     return FALSE;
   }
   clfft_spectrum_set_tuning (self->analyser, tuning);
+  /* a log line, not clfft2dfilter's clfft-prepare message: the bus
+   * carries spectrum's messages and no others */
+  GST_INFO_OBJECT (self, "%u bands: plan in %.3f s (tuning %s)", bands,
+      (g_get_monotonic_time () - start) / 1e6,
+      clfft_tuning_name (clfft_spectrum_get_tuning (self->analyser)));
   self->hop = MAX (1, self->nfft - (guint) floor (overlap * self->nfft + 0.5));
   self->input_pos = 0;
   self->state_interval = interval;

@@ -39,6 +39,9 @@ struct _ClfftSpectrum
   ClfftPlan1d *plans[32];       /* [i]: batches of 2^i steps */
 };
 
+static ClfftPlan1d *plan_for (ClfftSpectrum * s, guint log2_steps,
+    GError ** error);
+
 gdouble
 clfft_window_value (ClfftWindow window, guint i, guint n)
 {
@@ -64,12 +67,18 @@ clfft_window_value (ClfftWindow window, guint i, guint n)
   }
 }
 
-/* The one place where a spectrum's tuning is decided. */
+/* The one place where a spectrum's tuning is decided. The plans made
+ * with the other tuning go: the next run makes them again. */
 void
 clfft_spectrum_set_tuning (ClfftSpectrum * s, ClfftTuning tuning)
 {
-  s->tuning = tuning == CLFFT_TUNING_BLOCKING ? CLFFT_TUNING_BLOCKING :
-      CLFFT_TUNING_OFF;
+  ClfftTuning decided = tuning == CLFFT_TUNING_BLOCKING ?
+      CLFFT_TUNING_BLOCKING : CLFFT_TUNING_OFF;
+
+  if (decided != s->tuning)
+    for (guint i = 0; i < G_N_ELEMENTS (s->plans); i++)
+      g_clear_pointer (&s->plans[i], clfft_plan_1d_free);
+  s->tuning = decided;
   clfft_log (CLFFT_LOG_INFO, "the spectra of %u samples: tuning %s", s->n,
       clfft_tuning_name (s->tuning));
 }
@@ -152,7 +161,10 @@ clfft_spectrum_new (ClfftEngine * engine, guint n, guint channels,
       && (s->spectra = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
           (gsize) s->capacity * channels * s->bins * sizeof (cl_float2), NULL,
           error));
-  if (!ok) {
+  /* the plan of one step builds the programs every plan of the length
+   * runs: a length the device cannot run fails here, and a new length's
+   * builds happen here, where the caller times them */
+  if (!ok || !plan_for (s, 0, error)) {
     clfft_spectrum_free (s);
     return NULL;
   }

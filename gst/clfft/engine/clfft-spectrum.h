@@ -31,7 +31,9 @@ typedef struct _ClfftSpectrum ClfftSpectrum;
 #define CLFFT_SPECTRUM_MAX_LENGTH (1u << 23)
 
 /* Spectra of frames of n samples (even, 2 .. 2^24; see
- * clfft_length_supported) for channels channels, so n / 2 + 1 bins each. */
+ * clfft_length_supported) for channels channels, so n / 2 + 1 bins each.
+ * Builds (or loads from the kernel cache) every program that its runs
+ * need, so that the time to make it is the time a new length waits. */
 ClfftSpectrum *clfft_spectrum_new (ClfftEngine * engine, guint n,
     guint channels, ClfftWindow window, GError ** error);
 
@@ -40,8 +42,8 @@ ClfftSpectrum *clfft_spectrum_new (ClfftEngine * engine, guint n,
  * since a spectrum's transforms take microseconds and a new length or
  * batch comes while audio flows, where timing would hold the stream for
  * seconds to save less than a launch costs. There is no tuning in the
- * background for spectra (BACKGROUND is OFF). For the plans made after
- * it. */
+ * background for spectra (BACKGROUND is OFF). A spectrum is made with
+ * tuning OFF; a change makes its plans again at the next run. */
 void clfft_spectrum_set_tuning (ClfftSpectrum * spectrum,
     ClfftTuning tuning);
 ClfftTuning clfft_spectrum_get_tuning (ClfftSpectrum * spectrum);
