@@ -30,6 +30,7 @@
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
 #include "engine/clfft-filter-lanes.h"
+#include "engine/clfft-filter-path.h"
 #include "engine/clfft-hold.h"
 #include "engine/clfft-spectrum.h"
 #include "engine/clfft-transform.h"
@@ -719,8 +720,14 @@ bench_filter_lanes (guint w, guint h, guint pitch, cl_mem bytes,
   ClfftTransform rows, columns;
   GError *error = NULL;
   LanesRun r = { NULL, bytes, spectrum, NULL, NULL, pitch, 0 };
+  ClfftOverrides overrides;
+  ClfftFilterChoice choice;
 
-  if (!clfft_filter_lanes_wanted (engine) || pitch % CLFFT_FILTER_LANES)
+  /* where a filter of this size runs in lanes */
+  clfft_overrides_read (&overrides);
+  clfft_filter_path_choose (clfft_engine_get_device (engine), &overrides, w,
+      h, &choice);
+  if (choice.path != CLFFT_FILTER_PATH_LANES || pitch % CLFFT_FILTER_LANES)
     return;
   if (!clfft_transform_init (&rows, engine, &rows_spec, &error)
       || !clfft_transform_init (&columns, engine, &columns_spec, &error)

@@ -16,6 +16,7 @@
 #include "engine/clfft-filter2d.h"
 #include "engine/clfft-filter-fused.h"
 #include "engine/clfft-filter-lanes.h"
+#include "engine/clfft-filter-path.h"
 #include "engine/clfft-passes.h"
 #include "engine/clfft-testing.h"
 #include "engine/clfft-tuning.h"
@@ -186,6 +187,19 @@ forget_tuning_choices (ClfftTuningStats * before)
   clfft_tuning_get_stats (before);
 }
 
+/* Whether the test's device takes the lanes where a frame fits them: on
+ * CPUs, unless CLFFT_LANES_FILTER says otherwise (as the environment of
+ * some runs of this suite does). */
+static gboolean
+device_takes_lanes (void)
+{
+  const gchar *lanes = g_getenv (CLFFT_LANES_ENV);
+
+  if (lanes)
+    return g_strcmp0 (lanes, "0") != 0;
+  return (clfft_engine_get_device (engine)->type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
 /* Filters frames of the case in one launch where expect_one_launch, in
  * lanes where expect_lanes and the device wants them (CPUs), and in three
  * passes; checks each against the reference and the passes. With
@@ -245,8 +259,8 @@ check_case_gains (const Case * c, ClfftPadding padding,
             one_launch, row_bytes, &error), "%s", error ? error->message : "");
     fail_if (clfft_filter2d_set_one_launch (filter, FALSE));
     fail_unless_equals_int (clfft_filter2d_set_lanes (filter, TRUE),
-        expect_lanes && clfft_filter_lanes_wanted (engine));
-    if (expect_lanes && clfft_filter_lanes_wanted (engine))
+        expect_lanes && device_takes_lanes ());
+    if (expect_lanes && device_takes_lanes ())
       fail_if (clfft_filter2d_get_gain_mirrored (filter));
     fail_unless (clfft_filter2d_process (filter, frame_bytes, row_bytes,
             lanes, row_bytes, &error), "%s", error ? error->message : "");
@@ -285,6 +299,172 @@ check_case (const Case * c, ClfftPadding padding, gboolean expect_one_launch,
 {
   check_case_gains (c, padding, expect_one_launch, expect_lanes, FALSE);
 }
+
+static ClfftDeviceInfo
+fake_device (cl_device_type type, const gchar * vendor, const gchar * name)
+{
+  ClfftDeviceInfo dev;
+
+  memset (&dev, 0, sizeof (dev));
+  dev.type = type;
+  dev.vendor = (gchar *) vendor;
+  dev.name = (gchar *) name;
+  dev.max_work_group_size = 1024;
+  dev.local_mem_size = 48 << 10;
+  return dev;
+}
+
+/* The chooser's answers: which path, pitch and cache measures a frame
+ * size gets on an NVIDIA GPU, PoCL and a GPU whose fence the one launch
+ * does not know, with no overrides and with each override. The table in
+ * docs/design.md, "Which filter path runs", says the same. */
+GST_START_TEST (test_path_chooser)
+{
+  const ClfftDeviceInfo nvidia = fake_device (CL_DEVICE_TYPE_GPU,
+      "NVIDIA Corporation", "NVIDIA H100 80GB HBM3"), pocl =
+      fake_device (CL_DEVICE_TYPE_CPU, "GenuineIntel",
+      "pthread-skylake-avx512"), other_gpu =
+      fake_device (CL_DEVICE_TYPE_GPU, "Advanced Micro Devices, Inc.",
+      "gfx1100");
+  const ClfftFilterPath P = CLFFT_FILTER_PATH_PASSES,
+      T = CLFFT_FILTER_PATH_TRANSPOSED, O = CLFFT_FILTER_PATH_ONE_LAUNCH,
+      L = CLFFT_FILTER_PATH_LANES;
+  const struct
+  {
+    guint w, h;
+    ClfftFilterPath nvidia, pocl, other_gpu;
+    gboolean outgrows;
+  } cases[] = {
+    {640, 480, O, L, P, FALSE},         /* 154080 bins: one launch */
+    {1280, 720, P, L, P, FALSE},
+    {1920, 1080, P, L, P, FALSE},       /* 12.5 MB of spectrum and gain */
+    {3840, 2160, P, L, P, TRUE},        /* 49.8 MB */
+    {7680, 4320, T, T, T, TRUE},        /* columns above 4096 */
+    {1366, 768, P, P, P, FALSE},        /* half width 683: Bluestein */
+    {1921, 1080, P, P, P, FALSE},       /* odd width: no pixel pairs */
+    {640, 479, T, T, T, FALSE},         /* 479 is prime */
+    {8192, 64, P, L, P, FALSE},         /* half width 4096: one pass */
+    {8194, 64, P, P, P, FALSE},         /* half width 4097: two passes */
+  };
+  ClfftOverrides none, o;
+  ClfftFilterChoice c;
+
+  memset (&none, 0, sizeof (none));
+  none.one_launch = none.lanes = none.cache_hints = CLFFT_OVERRIDE_UNSET;
+  none.tune_pick = -1;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    const guint w = cases[i].w, h = cases[i].h, bins = w / 2 + 1;
+    guint align;
+    const ClfftDeviceInfo *devs[] = { &nvidia, &pocl, &other_gpu };
+    const ClfftFilterPath want[] = { cases[i].nvidia, cases[i].pocl,
+      cases[i].other_gpu
+    };
+
+    for (guint d = 0; d < G_N_ELEMENTS (devs); d++) {
+      clfft_filter_path_choose (devs[d], &none, w, h, &c);
+      fail_unless (c.path == want[d], "%ux%u on %s: %s, not %s (%s)", w, h,
+          devs[d]->name, clfft_filter_path_name (c.path),
+          clfft_filter_path_name (want[d]), c.why);
+      fail_unless_equals_int (c.outgrows_cache, cases[i].outgrows);
+      fail_unless_equals_int (c.pairs, w % 2 == 0);
+      fail_unless (c.why[0] != '\0');
+      /* rows 32 bytes apart, or whole lanes; the transposed route keeps
+       * the bins as they are */
+      align = c.path == L ? 8 : 4;
+      fail_unless_equals_int (c.pitch, c.path == T ? bins :
+          (bins + align - 1) / align * align);
+    }
+  }
+
+  /* the overrides, at 640x480 */
+  o = none;
+  o.lanes = CLFFT_OVERRIDE_OFF;
+  clfft_filter_path_choose (&pocl, &o, 640, 480, &c);
+  fail_unless (c.path == P, "%s", c.why);
+  o.one_launch = CLFFT_OVERRIDE_ON;
+  clfft_filter_path_choose (&pocl, &o, 640, 480, &c);
+  fail_unless (c.path == O, "%s", c.why);
+  o = none;
+  o.one_launch = CLFFT_OVERRIDE_OFF;
+  clfft_filter_path_choose (&nvidia, &o, 640, 480, &c);
+  fail_unless (c.path == P, "%s", c.why);
+  o.one_launch = CLFFT_OVERRIDE_ON;
+  clfft_filter_path_choose (&nvidia, &o, 1920, 1080, &c);
+  fail_unless (c.path == O, "%s", c.why);
+  clfft_filter_path_choose (&other_gpu, &o, 640, 480, &c);
+  fail_unless (c.path == P, "no fence, no one launch: %s", c.why);
+  o = none;
+  o.lanes = CLFFT_OVERRIDE_ON;
+  clfft_filter_path_choose (&nvidia, &o, 1920, 1080, &c);
+  fail_unless (c.path == L, "%s", c.why);
+  o = none;
+  o.cache_hints = CLFFT_OVERRIDE_ON;
+  clfft_filter_path_choose (&nvidia, &o, 640, 480, &c);
+  fail_unless (c.outgrows_cache);
+  o.cache_hints = CLFFT_OVERRIDE_OFF;
+  clfft_filter_path_choose (&nvidia, &o, 3840, 2160, &c);
+  fail_if (c.outgrows_cache);
+}
+
+GST_END_TEST;
+
+/* A filter on the test's device takes, once its own programs are in, the
+ * path that the chooser names for it, and logs the choice. */
+static void
+capture_choice (ClfftLogLevel level, const gchar * message, gpointer data)
+{
+  if (strstr (message, " filter: "))
+    g_ptr_array_add (data, g_strdup (message));
+}
+
+GST_START_TEST (test_filter_takes_chosen_path)
+{
+  const guint sizes[][2] = { {64, 48}, {640, 480}, {320, 479}, {202, 60},
+  {63, 48}
+  };
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  ClfftOverrides overrides;
+
+  clfft_overrides_read (&overrides);
+  clfft_set_log_func (capture_choice, lines);
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++) {
+    const guint w = sizes[i][0], h = sizes[i][1];
+    GError *error = NULL;
+    ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h,
+        CLFFT_PIXELS_U8, CLFFT_PADDING_NONE, &error);
+    ClfftFilterChoice c;
+    gchar *expected;
+    gboolean logged = FALSE;
+
+    fail_unless (filter != NULL, "%s", error ? error->message : "");
+    fail_unless (clfft_filter2d_finish_own_programs (filter, &error), "%s",
+        error ? error->message : "");
+    clfft_filter_path_choose (clfft_engine_get_device (engine), &overrides,
+        w, h, &c);
+    fail_unless (clfft_filter2d_get_path (filter) == c.path, "%ux%u: %s, "
+        "not %s", w, h,
+        clfft_filter_path_name (clfft_filter2d_get_path (filter)),
+        clfft_filter_path_name (c.path));
+    fail_unless_equals_int (clfft_filter2d_get_spectrum_pitch (filter),
+        c.pitch);
+    expected = g_strdup_printf ("the %ux%u filter: %s, as %s", w, h,
+        clfft_filter_path_name (c.path), c.why);
+    for (guint l = 0; l < lines->len; l++)
+      logged |= g_str_has_prefix (g_ptr_array_index (lines, l), expected);
+    fail_unless (logged, "no log line \"%s\"", expected);
+    /* the path the view and normalize take, whatever the plan's */
+    clfft_filter2d_set_mode (filter, CLFFT_MODE_SPECTRUM);
+    fail_unless (clfft_filter2d_get_path (filter) ==
+        CLFFT_FILTER_PATH_SPECTRUM_VIEW);
+    g_free (expected);
+    clfft_filter2d_free (filter);
+    g_ptr_array_set_size (lines, 0);
+  }
+  clfft_set_log_func (print_log, NULL);
+  g_ptr_array_unref (lines);
+}
+
+GST_END_TEST;
 
 GST_START_TEST (test_paths_match_reference)
 {
@@ -617,6 +797,8 @@ filter_paths_suite (void)
 
   tcase_set_timeout (tc, 600);
   tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_path_chooser);
+  tcase_add_test (tc, test_filter_takes_chosen_path);
   tcase_add_test (tc, test_paths_match_reference);
   tcase_add_test (tc, test_paths_mirror_padding);
   tcase_add_test (tc, test_one_launch_teams);

@@ -19,13 +19,6 @@
  * ran faster than 2 or 8 (docs/performance.md, "The filter in one
  * launch"). */
 #define COLUMNS_PER_GROUP 4
-/* The largest half spectrum (bins x height) that runs in one launch by
- * default: one launch beat the three passes clearly at 640x480 (154080
- * bins), was within their spread from run to run at 1280x720 (so not
- * worth its slower frames when other work holds the GPU), and lost at
- * 1920x1080, where the row units outnumber the groups that run at once
- * (docs/performance.md, "The one launch against the passes again"). */
-#define DEFAULT_MAX_BINS 160000
 /* Two slots of 4 counters (SLOT_SIZE in the kernel) */
 #define SYNC_WORDS 8
 
@@ -58,18 +51,9 @@ compiler_option (const ClfftDeviceInfo * dev)
 }
 
 gboolean
-clfft_filter_fused_wanted (ClfftEngine * engine, guint bins, guint height)
+clfft_filter_fused_supported (const ClfftDeviceInfo * dev)
 {
-  const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
-  ClfftOverrides overrides;
-
-  clfft_overrides_read (&overrides);
-  if (overrides.one_launch == CLFFT_OVERRIDE_OFF || !compiler_option (dev))
-    return FALSE;
-  if (overrides.one_launch == CLFFT_OVERRIDE_ON)
-    return TRUE;
-  return (dev->type & CL_DEVICE_TYPE_GPU) && (gsize) bins * height <=
-      DEFAULT_MAX_BINS;
+  return compiler_option (dev) != NULL;
 }
 
 static void

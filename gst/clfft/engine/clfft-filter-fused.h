@@ -11,11 +11,10 @@
 
 G_BEGIN_DECLS
 
-/* Whether the one-launch filter is wanted on the engine's device for a
- * half spectrum of bins x height: by default on NVIDIA's GPUs for frames
- * up to about 640x480; see CLFFT_ONE_LAUNCH_ENV. */
-gboolean clfft_filter_fused_wanted (ClfftEngine * engine, guint bins,
-    guint height);
+/* Whether the one launch runs on dev at all: where the engine knows a
+ * fence across work-groups (NVIDIA's GPUs) or needs none (CPUs). Where it
+ * is wanted: clfft_filter_path_choose. */
+gboolean clfft_filter_fused_supported (const ClfftDeviceInfo * dev);
 
 typedef struct _ClfftFilterFused ClfftFilterFused;
 

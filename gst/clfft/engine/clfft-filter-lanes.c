@@ -1,7 +1,6 @@
 /* The filter's passes in SIMD lanes: see clfft-filter-lanes.h and
  * kernels/fft_lanes.cl. */
 #include "clfft-filter-lanes.h"
-#include "clfft-overrides.h"
 #include "clfft-private.h"
 
 /* STAGES_* in kernels/fft_lanes.cl (a length of at most 4096 with radices
@@ -17,17 +16,6 @@ struct _ClfftFilterLanes
   cl_mem row_twiddles, column_twiddles;
   guint row_n, height;
 };
-
-gboolean
-clfft_filter_lanes_wanted (ClfftEngine * engine)
-{
-  ClfftOverrides overrides;
-
-  clfft_overrides_read (&overrides);
-  if (overrides.lanes != CLFFT_OVERRIDE_UNSET)
-    return overrides.lanes == CLFFT_OVERRIDE_ON;
-  return (clfft_engine_get_device (engine)->type & CL_DEVICE_TYPE_CPU) != 0;
-}
 
 /* The kernel name of the program built for pass's length and stages */
 static cl_kernel

@@ -2,9 +2,8 @@
  * work-item transforms CLFFT_FILTER_LANES rows, or columns, at once, one
  * per SIMD lane of wide vectors. fft_stockham.cl's passes run on PoCL one
  * value at a time, since its compiler vectorizes no loop over work-items
- * that works on float2 values. A plan makes these passes for CPU devices
- * where the filter's row and column transforms each run in one pass; the
- * filter keeps its three passes elsewhere. */
+ * that works on float2 values. Where a plan runs them:
+ * clfft_filter_path_choose. */
 #ifndef __CLFFT_FILTER_LANES_H__
 #define __CLFFT_FILTER_LANES_H__
 
@@ -15,10 +14,6 @@ G_BEGIN_DECLS
 /* Rows or columns per work-item (float16 vectors: AVX-512 registers). The
  * spectrum's pitch must be a multiple of it. */
 #define CLFFT_FILTER_LANES 8
-
-/* Whether the engine's device wants the filter in lanes; see
- * CLFFT_LANES_ENV. */
-gboolean clfft_filter_lanes_wanted (ClfftEngine * engine);
 
 typedef struct _ClfftFilterLanes ClfftFilterLanes;
 

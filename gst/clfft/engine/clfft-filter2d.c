@@ -46,6 +46,7 @@
 #include "clfft-filter-fused.h"
 #include "clfft-filter-generic.h"
 #include "clfft-filter-lanes.h"
+#include "clfft-filter-path.h"
 #include "clfft-transform.h"
 #include "clfft-overrides.h"
 #include "clfft-private.h"
@@ -58,8 +59,6 @@
 #define NORMALIZE_RANGES 128
 /* Rows of the gain that clfft_filter2d_set_gain takes at a time */
 #define GAIN_BAND 32
-/* Spectrum rows start this many complex values apart (32 bytes) */
-#define SPECTRUM_ROW_ALIGN 4
 
 /* Real values to pixels by their range (kernels/normalize.cl). */
 typedef struct
@@ -105,9 +104,12 @@ struct _ClfftFilter2d
   guint frame_width, frame_height;
   guint width, height;          /* of the transforms: the frame's, or padded */
   guint bins;                   /* width / 2 + 1: half-spectrum columns */
+  /* the plan's path, its pitch, pairs and cache measures; path downgraded
+   * to the passes where its own programs cannot be made */
+  ClfftFilterChoice choice;
   guint pitch;                  /* complex values from one spectrum row to
-                                 * the next in the filter's passes */
-  gboolean pairs;               /* rows as half-length pair transforms */
+                                 * the next: choice.pitch */
+  gboolean pairs;               /* choice.pairs */
   gfloat norm;                  /* 1 / (W H), as the rows inverse scales */
   gsize pixel_size;             /* bytes */
   cl_kernel mirror_pad;         /* padding=mirror only */
@@ -268,11 +270,10 @@ build_passes (ClfftFilter2d * f, GError ** error)
       error);
 }
 
-/* The one-launch filter, where the frame's transforms each run in one
- * pass of the half spectrum (even widths, direct lengths) and the device
- * allows it; by default only where it pays (clfft_filter_fused_wanted:
- * small frames on NVIDIA's GPUs).
- * Where it cannot be made, the three passes run: a log line says why. */
+/* The one-launch filter, where the chooser picked it or a test asks for
+ * it (and the frame's transforms each run in one pass of the half
+ * spectrum). Where it cannot be made, the three passes run: a log line
+ * says why. */
 static void
 fused_init (ClfftFilter2d * f, gboolean asked)
 {
@@ -280,22 +281,19 @@ fused_init (ClfftFilter2d * f, gboolean asked)
 
   if (f->fused || !f->pairs || f->rows_forward.n_passes != 1
       || f->rows_forward.bluestein || f->columns_filter.n_passes != 1
-      || !(asked || clfft_filter_fused_wanted (f->engine, f->bins,
-              f->height)))
+      || !clfft_filter_fused_supported (clfft_engine_get_device (f->engine))
+      || !(asked || f->choice.path == CLFFT_FILTER_PATH_ONE_LAUNCH))
     return;
   /* the one launch takes the passes' shapes */
-  if (!build_passes (f, &error)) {
-    clfft_log (CLFFT_LOG_INFO, "%s: the filter runs in three passes",
-        error->message);
+  if (!build_passes (f, &error)
+      || !(f->fused = clfft_filter_fused_new (f->engine,
+              &f->rows_forward.passes[0], &f->columns_filter.passes[0],
+              f->pixel_size, &error))) {
+    clfft_log (CLFFT_LOG_INFO, "%s: the %ux%u filter runs in three passes",
+        error->message, f->width, f->height);
     g_error_free (error);
-    return;
-  }
-  f->fused = clfft_filter_fused_new (f->engine, &f->rows_forward.passes[0],
-      &f->columns_filter.passes[0], f->pixel_size, &error);
-  if (!f->fused) {
-    clfft_log (CLFFT_LOG_INFO, "%s: the filter runs in three passes",
-        error->message);
-    g_error_free (error);
+    if (f->choice.path == CLFFT_FILTER_PATH_ONE_LAUNCH)
+      f->choice.path = CLFFT_FILTER_PATH_PASSES;
   }
 }
 
@@ -310,19 +308,6 @@ clfft_filter2d_set_one_launch (ClfftFilter2d * f, gboolean one_launch)
   return one_launch && f->fused != NULL;
 }
 
-/* Whether the filter may run in SIMD lanes: where they are wanted
- * (clfft_filter_lanes_wanted: CPUs), the frame's transforms each run in
- * one pass of the half spectrum (even widths, direct lengths) and the
- * spectrum's pitch takes whole lanes. */
-static gboolean
-lanes_fit (ClfftFilter2d * f)
-{
-  return f->pairs && f->rows_forward.n_passes == 1
-      && !f->rows_forward.bluestein && f->columns_filter.n_passes == 1
-      && f->pitch % CLFFT_FILTER_LANES == 0
-      && clfft_filter_lanes_wanted (f->engine);
-}
-
 /* What the lanes need besides their programs, made with the plan (before
  * any frame, so that frames of the generic filter may run meanwhile): the
  * lanes' columns read the gain by rows, so one more copy of it
@@ -334,7 +319,7 @@ lanes_prepare (ClfftFilter2d * f, GError ** error)
   const cl_float zero = 0.0f;
   cl_int st;
 
-  if (!lanes_fit (f))
+  if (f->choice.path != CLFFT_FILTER_PATH_LANES)
     return TRUE;
   st = clEnqueueFillBuffer (clfft_engine_get_queue (f->engine), f->spectrum,
       &zero, sizeof (zero), 0, (gsize) f->pitch * f->height *
@@ -358,9 +343,10 @@ lanes_init (ClfftFilter2d * f)
   f->lanes = clfft_filter_lanes_new (f->engine, &f->rows_forward.passes[0],
       &f->columns_filter.passes[0], f->pixel_size, &why);
   if (!f->lanes) {
-    clfft_log (CLFFT_LOG_INFO, "%s: the filter runs in three passes",
-        why->message);
+    clfft_log (CLFFT_LOG_INFO, "%s: the %ux%u filter runs in three passes",
+        why->message, f->width, f->height);
     g_error_free (why);
+    f->choice.path = CLFFT_FILTER_PATH_PASSES;
   }
 }
 
@@ -386,35 +372,10 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
   return clfft_scratch_alloc (&f->transform_scratch, f->engine, error);
 }
 
-/* Frames whose spectrum and gains take this many bytes outgrow the cache:
- * half the L2 of the GPUs measured. At 3840x2160, whose data do not fit,
- * the cache hints and the mirrored gains made the filter faster; at
- * 1920x1080 and 1280x720, whose data fit, the hints cost a little and the
- * mirrored gains nothing (docs/performance.md, "Cache hints for frames
- * that fill the L2", "Mirrored gains and streamed pixels"). A constant,
- * as NVIDIA's OpenCL reports its L1 caches, not its L2, as the global
- * memory cache. */
-#define OUTGROWS_CACHE_MIN_BYTES (25u << 20)
-
-/* Whether the filter takes its measures for frames that outgrow the
- * cache: the cache hints, and the mirrored gains' column pass. */
-static gboolean
-outgrows_cache (ClfftFilter2d * f)
-{
-  const gsize data = (gsize) f->bins * f->height * (sizeof (cl_float2) +
-      sizeof (cl_float));
-  ClfftOverrides overrides;
-
-  clfft_overrides_read (&overrides);
-  if (overrides.cache_hints != CLFFT_OVERRIDE_UNSET)
-    return overrides.cache_hints == CLFFT_OVERRIDE_ON;
-  return data >= OUTGROWS_CACHE_MIN_BYTES;
-}
-
 static guint
 cache_hints (ClfftFilter2d * f)
 {
-  return outgrows_cache (f) ? CLFFT_ROW_CACHE_HINTS : 0;
+  return f->choice.outgrows_cache ? CLFFT_ROW_CACHE_HINTS : 0;
 }
 
 gboolean
@@ -422,10 +383,8 @@ clfft_filter2d_get_gain_mirrored (ClfftFilter2d * f)
 {
   /* the generic filter, the one launch and the lanes read the whole
    * gain */
-  const gboolean passes = !f->own_thread && !(f->fused && !f->fused_off)
-      && !(f->lanes && !f->lanes_off);
-
-  return passes && f->gain_mirrored && f->columns_mirrored.n_passes;
+  return clfft_filter2d_get_path (f) == CLFFT_FILTER_PATH_PASSES
+      && f->gain_mirrored && f->columns_mirrored.n_passes;
 }
 
 gboolean
@@ -506,20 +465,12 @@ columns_init (ClfftFilter2d * f, GError ** error)
     f->bins, tuning, TRUE
   };
 
-  if (clfft_row_length_direct (f->height)) {
-    /* rows that start on 32-byte boundaries: a group's columns side by
-     * side then fill whole memory sectors, which made the column pass
-     * faster (docs/performance.md, "Columns read directly") */
-    const guint align = clfft_filter_lanes_wanted (f->engine) ?
-        MAX (SPECTRUM_ROW_ALIGN, CLFFT_FILTER_LANES) : SPECTRUM_ROW_ALIGN;
-
-    f->pitch = (f->bins + align - 1) / align * align;
+  if (f->choice.path != CLFFT_FILTER_PATH_TRANSPOSED)
     return clfft_transform_init (&f->columns_filter, f->engine, &filter,
         error)
-        && (!outgrows_cache (f) || clfft_transform_init (&f->columns_mirrored,
-            f->engine, &mirrored, error));
-  }
-  f->pitch = f->bins;
+        && (!f->choice.outgrows_cache
+        || clfft_transform_init (&f->columns_mirrored, f->engine, &mirrored,
+            error));
   return clfft_transform_init (&f->columns_forward, f->engine, &forward,
       error)
       && clfft_transform_init (&f->columns_inverse, f->engine, &inverse,
@@ -810,6 +761,24 @@ unit_gain (ClfftFilter2d * f, GError ** error)
       (gsize) f->width * f->height * sizeof (cl_float), error);
 }
 
+/* The one place where the filter's path is decided: logged once. */
+static void
+choose_path (ClfftFilter2d * f)
+{
+  ClfftOverrides overrides;
+
+  clfft_overrides_read (&overrides);
+  clfft_filter_path_choose (clfft_engine_get_device (f->engine), &overrides,
+      f->width, f->height, &f->choice);
+  f->pairs = f->choice.pairs;
+  f->pitch = f->choice.pitch;
+  clfft_log (CLFFT_LOG_INFO, "the %ux%u filter: %s, as %s; %s", f->width,
+      f->height, clfft_filter_path_name (f->choice.path), f->choice.why,
+      f->choice.outgrows_cache ? "its data outgrow the cache: cache hints, "
+      "and columns that read a mirrored gain once" : "its data fit the "
+      "cache");
+}
+
 /* The one place where the filter's tuning is decided. */
 static void
 decide_tuning (ClfftFilter2d * f, ClfftTuning requested)
@@ -856,7 +825,7 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
   f->height = height;
   decide_tuning (f, CLFFT_TUNING_AUTO);
   f->bins = width / 2 + 1;
-  f->pairs = width % 2 == 0 && clfft_transform_length_supported (width / 2);
+  choose_path (f);
   /* a half-length inverse gives W / 2 times the samples, not W */
   f->norm = (f->pairs ? 2.0f : 1.0f) / ((gfloat) width * height);
   ok = rows_init (f, error)
@@ -1265,9 +1234,10 @@ passes_to_tune (ClfftFilter2d * f, ClfftTransform * owners[],
 static gboolean
 passes_run (ClfftFilter2d * f)
 {
-  return f->mode == CLFFT_MODE_FILTER
-      && !(f->fused && !f->fused_off && f->output != CLFFT_OUTPUT_NORMALIZE)
-      && !(f->lanes && !f->lanes_off);
+  const ClfftFilterPath path = clfft_filter2d_get_path (f);
+
+  return path == CLFFT_FILTER_PATH_PASSES
+      || path == CLFFT_FILTER_PATH_TRANSPOSED;
 }
 
 /* Tuning in the background: starts at the first frame, where the frames
@@ -1326,30 +1296,29 @@ enqueue_generic (ClfftFilter2d * f, GError ** error)
       error);
 }
 
-gboolean
-clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
+ClfftFilterPath
+clfft_filter2d_get_path (ClfftFilter2d * f)
+{
+  if (f->generic)
+    return CLFFT_FILTER_PATH_GENERIC;
+  if (f->mode == CLFFT_MODE_SPECTRUM)
+    return CLFFT_FILTER_PATH_SPECTRUM_VIEW;
+  /* the one launch does not end in normalize's range */
+  if (f->fused && !f->fused_off && f->output != CLFFT_OUTPUT_NORMALIZE)
+    return CLFFT_FILTER_PATH_ONE_LAUNCH;
+  if (f->lanes && !f->lanes_off)
+    return CLFFT_FILTER_PATH_LANES;
+  return f->columns_filter.n_passes ? CLFFT_FILTER_PATH_PASSES :
+      CLFFT_FILTER_PATH_TRANSPOSED;
+}
+
+/* The three passes, or the transposed ones, of a frame. */
+static gboolean
+enqueue_passes (ClfftFilter2d * f, GError ** error)
 {
   const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, f->pitch };
   cl_mem filtered;
 
-  if (!own_programs_step (f, error))
-    return FALSE;
-  if (f->generic)
-    return enqueue_generic (f, error);
-  f->own_launched = TRUE;
-  background_tuning_step (f);
-  if (f->mode == CLFFT_MODE_SPECTRUM)
-    return enqueue_spectrum_view (f, error);
-  if (f->mirror_pad && !mirror_pad_enqueue (f, error))
-    return FALSE;
-  if (f->fused && !f->fused_off && f->output != CLFFT_OUTPUT_NORMALIZE)
-    return clfft_filter_fused_enqueue (f->fused,
-        f->mirror_pad ? f->bytes_padded : f->bytes_in, f->bytes_out,
-        f->spectrum, f->pitch, f->rows_forward.tables.real_twiddles, f->gain,
-        f->output_gain, f->rows_inverse.tables.offset,
-        f->rows_inverse.tables.magnitude, error);
-  if (f->lanes && !f->lanes_off)
-    return enqueue_lanes (f, error);
   if (!clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
           f->mirror_pad ? f->bytes_padded : f->bytes_in, pixels, f->spectrum,
           bins, f->height, NULL, 0, 1.0f, NULL, error)
@@ -1360,6 +1329,36 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
   return clfft_transform_enqueue (&f->rows_inverse, &f->transform_scratch,
       filtered, bins, f->bytes_out, pixels, f->height, NULL, 0,
       f->output_gain, NULL, error);
+}
+
+gboolean
+clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
+{
+  ClfftFilterPath path;
+
+  if (!own_programs_step (f, error))
+    return FALSE;
+  path = clfft_filter2d_get_path (f);
+  if (path == CLFFT_FILTER_PATH_GENERIC)
+    return enqueue_generic (f, error);
+  f->own_launched = TRUE;
+  background_tuning_step (f);
+  if (path == CLFFT_FILTER_PATH_SPECTRUM_VIEW)
+    return enqueue_spectrum_view (f, error);
+  if (f->mirror_pad && !mirror_pad_enqueue (f, error))
+    return FALSE;
+  switch (path) {
+    case CLFFT_FILTER_PATH_ONE_LAUNCH:
+      return clfft_filter_fused_enqueue (f->fused,
+          f->mirror_pad ? f->bytes_padded : f->bytes_in, f->bytes_out,
+          f->spectrum, f->pitch, f->rows_forward.tables.real_twiddles,
+          f->gain, f->output_gain, f->rows_inverse.tables.offset,
+          f->rows_inverse.tables.magnitude, error);
+    case CLFFT_FILTER_PATH_LANES:
+      return enqueue_lanes (f, error);
+    default:
+      return enqueue_passes (f, error);
+  }
 }
 
 /* Lets queued work that reads or writes host memory finish (error

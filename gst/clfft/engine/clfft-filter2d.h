@@ -23,6 +23,23 @@ typedef enum
   CLFFT_PADDING_MIRROR,         /* mirror-extended, then cropped */
 } ClfftPadding;
 
+/* The ways a frame runs through the filter (docs/design.md, "Which
+ * filter path runs"). */
+typedef enum
+{
+  CLFFT_FILTER_PATH_GENERIC,    /* one program for every size, while the
+                                 * size's own programs build */
+  CLFFT_FILTER_PATH_PASSES,     /* rows, columns x gain in place, rows */
+  CLFFT_FILTER_PATH_TRANSPOSED, /* rows, transpose, columns forward x
+                                 * gain, columns inverse, transpose, rows */
+  CLFFT_FILTER_PATH_ONE_LAUNCH, /* the three passes in one launch */
+  CLFFT_FILTER_PATH_LANES,      /* the three passes in SIMD lanes (CPUs) */
+  CLFFT_FILTER_PATH_SPECTRUM_VIEW,      /* mode=spectrum */
+} ClfftFilterPath;
+
+/* The path's name, e.g. "one launch". */
+const gchar *clfft_filter_path_name (ClfftFilterPath path);
+
 /* The padded length of a side of n pixels: the smallest fast length (see
  * clfft_transform_fast_length) of at least 1.5 n, as ImageJ pads, so each
  * margin is at least n / 4. */
@@ -145,6 +162,8 @@ gboolean clfft_filter2d_take_tuned (ClfftFilter2d * filter,
  * view, sizes it does not take) wait for them. */
 /* Whether the next frame runs the generic filter. */
 gboolean clfft_filter2d_runs_generic (ClfftFilter2d * filter);
+/* The path the next frame takes, as its mode and output are now. */
+ClfftFilterPath clfft_filter2d_get_path (ClfftFilter2d * filter);
 /* Waits for the size's own programs and takes them in; the error of their
  * build where it failed. Between frames. */
 gboolean clfft_filter2d_finish_own_programs (ClfftFilter2d * filter,

@@ -1,0 +1,38 @@
+/* Which path a frame size's filter takes: decided for a plan in one place,
+ * clfft_filter_path_choose, and logged once with its reasons. The paths
+ * and when each runs: docs/design.md, "Which filter path runs". */
+#ifndef __CLFFT_FILTER_PATH_H__
+#define __CLFFT_FILTER_PATH_H__
+
+#include "clfft-filter2d.h"
+#include "clfft-overrides.h"
+
+G_BEGIN_DECLS
+
+/* What a plan's frames run once its own programs are built. */
+typedef struct
+{
+  /* CLFFT_FILTER_PATH_PASSES, _TRANSPOSED, _ONE_LAUNCH or _LANES */
+  ClfftFilterPath path;
+  /* rows as half-length transforms of pixel pairs (even widths whose half
+   * the engine transforms); else full-length rows */
+  gboolean pairs;
+  /* the spectrum and gains outgrow the GPU's L2: the passes take cache
+   * hints, and the columns read a gain that is the same at ky and -ky
+   * once (the mirrored column pass, while the gain is so) */
+  gboolean outgrows_cache;
+  /* complex values from one spectrum row to the next */
+  guint pitch;
+  /* why, for the log: a sentence without its subject */
+  gchar why[256];
+} ClfftFilterChoice;
+
+/* The choice for a filter of width x height (the transform size) on dev,
+ * with overrides as read (clfft_overrides_read). */
+void clfft_filter_path_choose (const ClfftDeviceInfo * dev,
+    const ClfftOverrides * overrides, guint width, guint height,
+    ClfftFilterChoice * choice);
+
+G_END_DECLS
+
+#endif /* __CLFFT_FILTER_PATH_H__ */
