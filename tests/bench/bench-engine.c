@@ -319,10 +319,10 @@ run_pair_ours (gpointer data)
 {
   Pair2d *p = data;
 
-  return clfft_plan_2d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->spectrum,
-      0, NULL, NULL, NULL)
-      && clfft_plan_2d_enqueue (p->inverse_plan, CLFFT_INVERSE, p->spectrum,
-      p->out, 0, NULL, NULL, NULL);
+  return clfft_plan_2d_enqueue (p->plan, CLFFT_DIRECTION_FORWARD, p->in,
+      p->spectrum, 0, NULL, NULL, NULL)
+      && clfft_plan_2d_enqueue (p->inverse_plan, CLFFT_DIRECTION_INVERSE,
+      p->spectrum, p->out, 0, NULL, NULL, NULL);
 }
 
 static gboolean
@@ -330,8 +330,8 @@ run_forward_ours (gpointer data)
 {
   Pair2d *p = data;
 
-  return clfft_plan_2d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->spectrum,
-      0, NULL, NULL, NULL);
+  return clfft_plan_2d_enqueue (p->plan, CLFFT_DIRECTION_FORWARD, p->in,
+      p->spectrum, 0, NULL, NULL, NULL);
 }
 
 static gboolean
@@ -467,8 +467,8 @@ run_r2c_ours (gpointer data)
 {
   R2c1d *p = data;
 
-  return clfft_plan_1d_enqueue (p->plan, CLFFT_FORWARD, p->in, p->out, 0,
-      NULL, NULL, NULL);
+  return clfft_plan_1d_enqueue (p->plan, CLFFT_DIRECTION_FORWARD, p->in,
+      p->out, 0, NULL, NULL, NULL);
 }
 
 static gboolean

@@ -1,5 +1,5 @@
-/* clFFT as a peer in the benchmarks. Kept in its own file: clFFT's names
- * (CLFFT_FORWARD, CLFFT_R2C...) collide with the engine's. */
+/* clFFT as a peer in the benchmarks, in a file of its own as the other
+ * peers are. */
 #ifndef __PEER_CLFFT_H__
 #define __PEER_CLFFT_H__
 

@@ -162,7 +162,8 @@ check_transform (guint width, guint height, gboolean two_d)
     clfft_plan_1d_enqueue (plan1, dir, src, dst, 0, NULL, NULL, &error))
 
   /* forward */
-  fail_unless (RUN (CLFFT_FORWARD, in, out), "%s", error ? error->message : "");
+  fail_unless (RUN (CLFFT_DIRECTION_FORWARD, in, out), "%s",
+      error ? error->message : "");
   read_back (out, bytes, y);
   if (two_d)
     ref_dft_2d (xd, ref, width, height, -1);
@@ -173,7 +174,7 @@ check_transform (guint width, guint height, gboolean two_d)
       two_d ? "2D" : "1D", width, height, err);
 
   /* inverse of the device's own spectrum returns the input */
-  fail_unless (RUN (CLFFT_INVERSE, out, back), "%s",
+  fail_unless (RUN (CLFFT_DIRECTION_INVERSE, out, back), "%s",
       error ? error->message : "");
   read_back (back, bytes, y);
   err = errs[1] = rel_l2_error (y, xd, n_values);
@@ -181,7 +182,7 @@ check_transform (guint width, guint height, gboolean two_d)
       two_d ? "2D" : "1D", width, height, err);
 
   /* inverse alone, against the reference inverse DFT / N */
-  fail_unless (RUN (CLFFT_INVERSE, in, out), "%s",
+  fail_unless (RUN (CLFFT_DIRECTION_INVERSE, in, out), "%s",
       error ? error->message : "");
   read_back (out, bytes, y);
   if (two_d)
@@ -414,22 +415,22 @@ real_round_trip (EnqueueFunc enqueue, gpointer forward, gpointer inverse,
   GError *error = NULL;
 
   poison (spectrum, n_bins * sizeof (gfloat));
-  fail_unless (enqueue (forward, CLFFT_FORWARD, in, spectrum, &error), "%s",
-      error ? error->message : "");
+  fail_unless (enqueue (forward, CLFFT_DIRECTION_FORWARD, in, spectrum,
+          &error), "%s", error ? error->message : "");
   read_back (spectrum, n_bins * sizeof (gfloat), spec);
   err[0] = rel_l2_error (spec, ref, n_bins);
 
   poison (out, n_real * sizeof (gfloat));
-  fail_unless (enqueue (inverse, CLFFT_INVERSE, spectrum, out, &error), "%s",
-      error ? error->message : "");
+  fail_unless (enqueue (inverse, CLFFT_DIRECTION_INVERSE, spectrum, out,
+          &error), "%s", error ? error->message : "");
   read_back (out, n_real * sizeof (gfloat), y);
   err[1] = rel_l2_error (y, xd, n_real);
 
   CL_OK (clEnqueueWriteBuffer (clfft_engine_get_queue (engine), spectrum,
           CL_TRUE, 0, n_bins * sizeof (gfloat), spec_ref, 0, NULL, NULL));
   poison (out, n_real * sizeof (gfloat));
-  fail_unless (enqueue (inverse, CLFFT_INVERSE, spectrum, out, &error), "%s",
-      error ? error->message : "");
+  fail_unless (enqueue (inverse, CLFFT_DIRECTION_INVERSE, spectrum, out,
+          &error), "%s", error ? error->message : "");
   read_back (out, n_real * sizeof (gfloat), y);
   err[2] = rel_l2_error (y, xd, n_real);
   read_back (spectrum, n_bins * sizeof (gfloat), spec);
@@ -749,9 +750,8 @@ check_strided (ClfftKind kind, guint n, guint batch, guint in_stride,
           CL_TRUE, 0, in_count * sizeof (gfloat), in, 0, NULL, NULL));
   poison (out_buf, out_count * sizeof (gfloat));
   fail_unless (clfft_plan_1d_enqueue (plan, kind == CLFFT_C2R ?
-          CLFFT_INVERSE : CLFFT_FORWARD, in_buf, out_buf, 0, NULL, NULL,
-          &error), "%s",
-      error ? error->message : "");
+          CLFFT_DIRECTION_INVERSE : CLFFT_DIRECTION_FORWARD, in_buf, out_buf,
+          0, NULL, NULL, &error), "%s", error ? error->message : "");
   {
     gfloat *got = g_new (gfloat, out_count);
 
@@ -817,14 +817,14 @@ GST_START_TEST (test_fft_2d_in_place)
     fail_unless (plan != NULL);
     random_complex (x, xd, n_values);
     buf = device_buffer (bytes, x);
-    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_FORWARD, buf, buf, 0,
-            NULL, NULL, NULL));
+    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_DIRECTION_FORWARD, buf,
+            buf, 0, NULL, NULL, NULL));
     read_back (buf, bytes, y);
     ref_dft_2d (xd, ref, w, h, -1);
     err = rel_l2_error (y, ref, n_values);
     fail_unless (err < tolerance (w, h), "in place %ux%u: %g", w, h, err);
-    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_INVERSE, buf, buf, 0,
-            NULL, NULL, NULL));
+    fail_unless (clfft_plan_2d_enqueue (plan, CLFFT_DIRECTION_INVERSE, buf,
+            buf, 0, NULL, NULL, NULL));
     read_back (buf, bytes, y);
     err = rel_l2_error (y, xd, n_values);
     fail_unless (err < tolerance (w, h), "in place back %ux%u: %g", w, h,
@@ -881,8 +881,8 @@ GST_START_TEST (test_unsupported_length_is_an_error)
   r2c.n = 16;
   plan = clfft_plan_1d_new (engine, &r2c, &error);
   fail_unless (plan != NULL);
-  fail_if (clfft_plan_1d_enqueue (plan, CLFFT_INVERSE, NULL, NULL, 0, NULL,
-          NULL, &error));
+  fail_if (clfft_plan_1d_enqueue (plan, CLFFT_DIRECTION_INVERSE, NULL, NULL,
+          0, NULL, NULL, &error));
   fail_unless (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED));
   g_clear_error (&error);
   clfft_plan_1d_free (plan);
@@ -926,8 +926,8 @@ use_shared_plan (gpointer data)
   cl_event done = NULL;
 
   for (guint round = 0; round < 20; round++) {
-    use->enqueued = clfft_plan_1d_enqueue (use->plan, CLFFT_FORWARD, in, out,
-        0, NULL, &done, NULL);
+    use->enqueued = clfft_plan_1d_enqueue (use->plan,
+        CLFFT_DIRECTION_FORWARD, in, out, 0, NULL, &done, NULL);
     if (!use->enqueued)
       break;
     CL_OK (clWaitForEvents (1, &done));
@@ -1053,8 +1053,8 @@ GST_START_TEST (test_enqueue_waits_for_events)
     CL_OK (clEnqueueWriteBuffer (other, in, CL_FALSE, 0,
             n_in * sizeof (gfloat), x, 1, &gate, &written));
     CL_OK (clFlush (other));
-    fail_unless (clfft_plan_1d_enqueue (plan, CLFFT_FORWARD, in, out, 1,
-            &written, &done, NULL));
+    fail_unless (clfft_plan_1d_enqueue (plan, CLFFT_DIRECTION_FORWARD, in,
+            out, 1, &written, &done, NULL));
     CL_OK (clFlush (clfft_engine_get_queue (engine)));
     g_usleep (G_USEC_PER_SEC / 20);
     CL_OK (clGetEventInfo (done, CL_EVENT_COMMAND_EXECUTION_STATUS,

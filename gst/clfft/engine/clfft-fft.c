@@ -131,11 +131,11 @@ plan_1d_build (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   }
   if (desc->kind != CLFFT_C2R)
     ok = init_transform (&plan->forward, engine, desc->kind,
-        CLFFT_FORWARD, n, desc->batch, desc->tuning, NULL, error);
+        CLFFT_DIRECTION_FORWARD, n, desc->batch, desc->tuning, NULL, error);
   if (ok && desc->kind != CLFFT_R2C)
     ok = init_transform (&plan->inverse, engine, desc->kind,
-        CLFFT_INVERSE, n, desc->batch, desc->tuning, &plan->inverse_scale,
-        error);
+        CLFFT_DIRECTION_INVERSE, n, desc->batch, desc->tuning,
+        &plan->inverse_scale, error);
   if (ok) {
     clfft_scratch_add_need (&plan->scratch, &plan->forward);
     clfft_scratch_add_need (&plan->scratch, &plan->inverse);
@@ -201,7 +201,7 @@ clfft_plan_1d_describe (ClfftPlan1d * plan)
 static gboolean
 check_direction (ClfftKind kind, ClfftDirection direction, GError ** error)
 {
-  gboolean forward = direction == CLFFT_FORWARD;
+  gboolean forward = direction == CLFFT_DIRECTION_FORWARD;
 
   if ((forward && kind == CLFFT_C2R) || (!forward && kind == CLFFT_R2C)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
@@ -217,7 +217,7 @@ clfft_plan_1d_enqueue (ClfftPlan1d * plan, ClfftDirection direction,
     cl_mem input, cl_mem output, cl_uint num_wait_events,
     const cl_event * wait_events, cl_event * event, GError ** error)
 {
-  gboolean forward = direction == CLFFT_FORWARD;
+  gboolean forward = direction == CLFFT_DIRECTION_FORWARD;
   const ClfftEvents events = { num_wait_events, wait_events, event };
 
   gboolean ok;
@@ -284,15 +284,16 @@ plan_2d_build (ClfftEngine * engine, ClfftKind kind, guint width,
   bytes = (gsize) plan->bins * height * sizeof (cl_float2);
   if (kind != CLFFT_C2R)
     ok = init_transform (&plan->rows_forward, engine, kind,
-        CLFFT_FORWARD, width, height, CLFFT_TUNING_AUTO, NULL, error)
+        CLFFT_DIRECTION_FORWARD, width, height, CLFFT_TUNING_AUTO, NULL, error)
         && init_transform (&plan->cols_forward, engine, CLFFT_C2C,
-        CLFFT_FORWARD, height, plan->bins, CLFFT_TUNING_AUTO, NULL, error);
+        CLFFT_DIRECTION_FORWARD, height, plan->bins, CLFFT_TUNING_AUTO, NULL,
+        error);
   if (ok && kind != CLFFT_R2C)
     ok = init_transform (&plan->rows_inverse, engine, kind,
-        CLFFT_INVERSE, width, height, CLFFT_TUNING_AUTO,
+        CLFFT_DIRECTION_INVERSE, width, height, CLFFT_TUNING_AUTO,
         &plan->rows_inverse_scale, error)
         && init_transform (&plan->cols_inverse, engine, CLFFT_C2C,
-        CLFFT_INVERSE, height, plan->bins, CLFFT_TUNING_AUTO,
+        CLFFT_DIRECTION_INVERSE, height, plan->bins, CLFFT_TUNING_AUTO,
         &plan->cols_inverse_scale, error);
   if (ok) {
     clfft_scratch_add_need (&plan->transform_scratch, &plan->rows_forward);
@@ -408,7 +409,7 @@ clfft_plan_2d_enqueue (ClfftPlan2d * plan, ClfftDirection direction,
   if (!check_direction (plan->kind, direction, error))
     return FALSE;
   g_mutex_lock (&plan->share.lock);
-  ok = direction == CLFFT_FORWARD ?
+  ok = direction == CLFFT_DIRECTION_FORWARD ?
       enqueue_2d_forward (plan, input, output, &events, error) :
       enqueue_2d_inverse (plan, input, output, &events, error);
   g_mutex_unlock (&plan->share.lock);

@@ -9,8 +9,8 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  CLFFT_FORWARD = -1,           /* X[k] = sum x[n] exp(-2 pi i n k / N) */
-  CLFFT_INVERSE = 1,            /* x[n] = 1/N sum X[k] exp(+2 pi i n k / N) */
+  CLFFT_DIRECTION_FORWARD = -1, /* X[k] = sum x[n] exp(-2 pi i n k / N) */
+  CLFFT_DIRECTION_INVERSE = 1,  /* x[n] = 1/N sum X[k] exp(+2 pi i n k / N) */
 } ClfftDirection;
 
 typedef enum

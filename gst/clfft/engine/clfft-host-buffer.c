@@ -41,12 +41,6 @@ clfft_host_buffer_get_data (ClfftHostBuffer * b)
   return b->data;
 }
 
-gsize
-clfft_host_buffer_get_size (ClfftHostBuffer * b)
-{
-  return b->size;
-}
-
 void
 clfft_host_buffer_free (ClfftHostBuffer * b)
 {

@@ -15,7 +15,6 @@ typedef struct _ClfftHostBuffer ClfftHostBuffer;
 ClfftHostBuffer *clfft_host_buffer_new (ClfftEngine * engine, gsize size,
     GError ** error);
 gpointer clfft_host_buffer_get_data (ClfftHostBuffer * buffer);
-gsize clfft_host_buffer_get_size (ClfftHostBuffer * buffer);
 /* Any thread; transfers from or to the buffer must have completed. */
 void clfft_host_buffer_free (ClfftHostBuffer * buffer);
 

@@ -277,7 +277,7 @@ enqueue_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
           G_N_ELEMENTS (window_sizes), window_sizes, window_values)
       || !clfft_kernel_enqueue (s->engine, s->apply_window, 2, window_global,
           window_local, NULL, "apply_window", error)
-      || !clfft_plan_1d_enqueue (plan, CLFFT_FORWARD, s->frames[b],
+      || !clfft_plan_1d_enqueue (plan, CLFFT_DIRECTION_FORWARD, s->frames[b],
           s->spectra, 0, NULL, &s->consumed[b], error)
       || !clfft_kernel_set_args (s->band_sums, error,
           G_N_ELEMENTS (sums_sizes), sums_sizes, sums_values)
