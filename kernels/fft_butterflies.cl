@@ -2,7 +2,7 @@
  * use (2, 3, 4, 5, 7, 8, 11, 13, and 6, 9, 10, 12, 15, 16 made of two of
  * those), in registers. They depend on no build option but
  * BUTTERFLY_LARGEST_PRIME (below), so that each kernel file that includes
- * this one (fft_stockham.cl, filter_fused.cl, fft_lanes.cl,
+ * this one (fft_stockham.cl, filter_one_launch.cl, fft_lanes.cl,
  * filter_generic.cl) specializes its passes as it needs.
  *
  * A value is a cplx: one complex float2, or (fft_lanes.cl) a wider vector

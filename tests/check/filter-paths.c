@@ -1,8 +1,8 @@
 /* The filter's ways through a frame, the one launch
- * (kernels/filter_fused.cl), the passes in SIMD lanes (kernels/fft_lanes.cl),
- * the three passes of fft_stockham.cl and the generic filter that a new
- * size's first frames run (kernels/filter_generic.cl), against the filter
- * computed in
+ * (kernels/filter_one_launch.cl), the passes in SIMD lanes
+ * (kernels/fft_lanes.cl), the three passes of fft_stockham.cl and the
+ * generic filter that a new size's first frames run
+ * (kernels/filter_generic.cl), against the filter computed in
  * double precision and against each other: frame sizes, 16-bit pixels,
  * padding, teams of every size, frames that the one launch and the lanes
  * do not take, and the passes of frames that outgrow the cache, with the
@@ -14,7 +14,7 @@
 
 #include "engine/clfft-engine.h"
 #include "engine/clfft-filter2d.h"
-#include "engine/clfft-filter-fused.h"
+#include "engine/clfft-filter-one-launch.h"
 #include "engine/clfft-filter-lanes.h"
 #include "engine/clfft-filter-path.h"
 #include "engine/clfft-passes.h"

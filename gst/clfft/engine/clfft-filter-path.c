@@ -1,7 +1,7 @@
 /* The one place where a filter plan's path is chosen: see
  * clfft-filter-path.h. */
 #include "clfft-filter-path.h"
-#include "clfft-filter-fused.h"
+#include "clfft-filter-one-launch.h"
 #include "clfft-filter-lanes.h"
 #include "clfft-passes.h"
 #include "clfft-transform.h"
@@ -53,7 +53,7 @@ one_pass_path (const ClfftDeviceInfo * dev, const ClfftOverrides * o,
     gsize spectrum_bins, gchar * why, gsize why_size)
 {
   const gboolean cpu = (dev->type & CL_DEVICE_TYPE_CPU) != 0;
-  const gboolean one_launch_runs = clfft_filter_fused_supported (dev);
+  const gboolean one_launch_runs = clfft_filter_one_launch_supported (dev);
 
   if (o->lanes == CLFFT_OVERRIDE_ON || (cpu
           && o->lanes == CLFFT_OVERRIDE_UNSET)) {

@@ -31,7 +31,7 @@
  * behind another frame's filtering.
  * Where the device can order memory across work-groups (NVIDIA's GPUs),
  * small frames run the three passes as one launch instead
- * (clfft-filter-fused.h): each launch costs the GPU some microseconds of
+ * (clfft-filter-one-launch.h): each launch costs the GPU some microseconds of
  * its own, which the small frames' passes do not hide.
  * On CPUs the three passes run in SIMD lanes instead
  * (clfft-filter-lanes.h): each work-item transforms 8 rows or columns at
@@ -43,7 +43,7 @@
  * range). */
 #include "clfft-filter2d.h"
 #include "clfft-background-tuning.h"
-#include "clfft-filter-fused.h"
+#include "clfft-filter-one-launch.h"
 #include "clfft-filter-generic.h"
 #include "clfft-filter-lanes.h"
 #include "clfft-filter-path.h"
@@ -121,8 +121,8 @@ struct _ClfftFilter2d
    * outgrow the cache; taken while gain_mirrored */
   ClfftTransform columns_mirrored;
   gboolean gain_mirrored;       /* the gain is the same at ky and -ky */
-  ClfftFilterFused *fused;      /* the three passes in one launch */
-  gboolean fused_off;           /* clfft_filter2d_set_one_launch (FALSE) */
+  ClfftFilterOneLaunch *one_launch;     /* the three passes at once */
+  gboolean one_launch_off;      /* clfft_filter2d_set_one_launch (FALSE) */
   ClfftFilterLanes *lanes;      /* the three passes in SIMD lanes (CPUs) */
   gboolean lanes_off;           /* clfft_filter2d_set_lanes (FALSE) */
   /* The size's own programs (the passes', the one launch's, the lanes'),
@@ -275,18 +275,19 @@ build_passes (ClfftFilter2d * f, GError ** error)
  * spectrum). Where it cannot be made, the three passes run: a log line
  * says why. */
 static void
-fused_init (ClfftFilter2d * f, gboolean asked)
+one_launch_init (ClfftFilter2d * f, gboolean asked)
 {
   GError *error = NULL;
 
-  if (f->fused || !f->pairs || f->rows_forward.n_passes != 1
+  if (f->one_launch || !f->pairs || f->rows_forward.n_passes != 1
       || f->rows_forward.bluestein || f->columns_filter.n_passes != 1
-      || !clfft_filter_fused_supported (clfft_engine_get_device (f->engine))
+      || !clfft_filter_one_launch_supported (clfft_engine_get_device
+          (f->engine))
       || !(asked || f->choice.path == CLFFT_FILTER_PATH_ONE_LAUNCH))
     return;
   /* the one launch takes the passes' shapes */
   if (!build_passes (f, &error)
-      || !(f->fused = clfft_filter_fused_new (f->engine,
+      || !(f->one_launch = clfft_filter_one_launch_new (f->engine,
               &f->rows_forward.passes[0], &f->columns_filter.passes[0],
               f->pixel_size, &error))) {
     clfft_log (CLFFT_LOG_INFO, "%s: the %ux%u filter runs in three passes",
@@ -302,10 +303,10 @@ clfft_filter2d_set_one_launch (ClfftFilter2d * f, gboolean one_launch)
 {
   if (!clfft_filter2d_finish_own_programs (f, NULL))
     return FALSE;
-  f->fused_off = !one_launch;
+  f->one_launch_off = !one_launch;
   if (one_launch)
-    fused_init (f, TRUE);
-  return one_launch && f->fused != NULL;
+    one_launch_init (f, TRUE);
+  return one_launch && f->one_launch != NULL;
 }
 
 /* What the lanes need besides their programs, made with the plan (before
@@ -519,7 +520,7 @@ build_own_programs (ClfftFilter2d * f, gboolean threaded, GError ** error)
       return FALSE;
   if (own_programs_cancelled (f, error))
     return FALSE;
-  fused_init (f, FALSE);
+  one_launch_init (f, FALSE);
   return TRUE;
 }
 
@@ -1304,7 +1305,8 @@ clfft_filter2d_get_path (ClfftFilter2d * f)
   if (f->mode == CLFFT_MODE_SPECTRUM)
     return CLFFT_FILTER_PATH_SPECTRUM_VIEW;
   /* the one launch does not end in normalize's range */
-  if (f->fused && !f->fused_off && f->output != CLFFT_OUTPUT_NORMALIZE)
+  if (f->one_launch && !f->one_launch_off
+      && f->output != CLFFT_OUTPUT_NORMALIZE)
     return CLFFT_FILTER_PATH_ONE_LAUNCH;
   if (f->lanes && !f->lanes_off)
     return CLFFT_FILTER_PATH_LANES;
@@ -1349,7 +1351,7 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
     return FALSE;
   switch (path) {
     case CLFFT_FILTER_PATH_ONE_LAUNCH:
-      return clfft_filter_fused_enqueue (f->fused,
+      return clfft_filter_one_launch_enqueue (f->one_launch,
           f->mirror_pad ? f->bytes_padded : f->bytes_in, f->bytes_out,
           f->spectrum, f->pitch, f->rows_forward.tables.real_twiddles,
           f->gain, f->output_gain, f->rows_inverse.tables.offset,
@@ -1625,7 +1627,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   }
   g_clear_error (&f->own_error);
   clfft_filter_generic_free (f->generic);
-  clfft_filter_fused_free (f->fused);
+  clfft_filter_one_launch_free (f->one_launch);
   clfft_filter_lanes_free (f->lanes);
   clfft_transform_clear (&f->rows_forward);
   clfft_transform_clear (&f->columns_filter);

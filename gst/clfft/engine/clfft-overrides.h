@@ -46,7 +46,7 @@ typedef struct
   /* CLFFT_TUNE_PICK: the candidate that tuning keeps, whatever the
    * timings (-1: the fastest) */
   gint tune_pick;
-  /* CLFFT_ONE_LAUNCH_FILTER: frames in one launch (clfft-filter-fused.h):
+  /* CLFFT_ONE_LAUNCH_FILTER: frames in one launch (clfft-filter-one-launch.h):
    * 0 nowhere, 1 wherever it can (CPU devices and any frame size too);
    * unset, small frames on NVIDIA's GPUs, where it pays */
   ClfftOverride one_launch;

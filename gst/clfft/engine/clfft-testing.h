@@ -74,7 +74,7 @@ gboolean clfft_filter2d_get_gain_mirrored (ClfftFilter2d * filter);
 void clfft_filter2d_set_zero_copy (ClfftFilter2d * filter,
     gboolean zero_copy);
 
-/* Whether frames are filtered in one launch (clfft-filter-fused.h) rather
+/* Whether frames are filtered in one launch (clfft-filter-one-launch.h) rather
  * than in three passes: by default where that pays (frames up to about
  * 640x480 on NVIDIA's GPUs). TRUE
  * asks for it on any device that can run it (CPUs too); returns whether

@@ -1,6 +1,6 @@
-/* The one-launch filter: see clfft-filter-fused.h and
- * kernels/filter_fused.cl. */
-#include "clfft-filter-fused.h"
+/* The one-launch filter: see clfft-filter-one-launch.h and
+ * kernels/filter_one_launch.cl. */
+#include "clfft-filter-one-launch.h"
 #include "clfft-overrides.h"
 #include "clfft-private.h"
 
@@ -22,7 +22,7 @@
 /* Two slots of 4 counters (SLOT_SIZE in the kernel) */
 #define SYNC_WORDS 8
 
-struct _ClfftFilterFused
+struct _ClfftFilterOneLaunch
 {
   ClfftEngine *engine;
   cl_kernel kernel;
@@ -36,7 +36,7 @@ struct _ClfftFilterFused
 };
 
 /* The build option for the device's compiler: PTX on NVIDIA's GPUs (its
- * fence across work-groups, see filter_fused.cl), none on CPUs, whose
+ * fence across work-groups, see filter_one_launch.cl), none on CPUs, whose
  * caches are coherent; NULL where the engine knows no fence across
  * work-groups. */
 static const gchar *
@@ -51,7 +51,7 @@ compiler_option (const ClfftDeviceInfo * dev)
 }
 
 gboolean
-clfft_filter_fused_supported (const ClfftDeviceInfo * dev)
+clfft_filter_one_launch_supported (const ClfftDeviceInfo * dev)
 {
   return compiler_option (dev) != NULL;
 }
@@ -67,35 +67,36 @@ append_radices (GString * options, const gchar * name,
 }
 
 static gboolean
-set_args (ClfftFilterFused * fused, cl_mem src, cl_mem dst, cl_mem spectrum,
-    cl_uint pitch, cl_mem real_twiddles, cl_mem gain, cl_float scale,
-    cl_float offset, cl_uint magnitude, cl_uint wanted, cl_uint probe,
-    GError ** error)
+set_args (ClfftFilterOneLaunch * one_launch, cl_mem src, cl_mem dst,
+    cl_mem spectrum, cl_uint pitch, cl_mem real_twiddles, cl_mem gain,
+    cl_float scale, cl_float offset, cl_uint magnitude, cl_uint wanted,
+    cl_uint probe, GError ** error)
 {
   const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem),
     sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem),
     sizeof (cl_mem), sizeof (cl_float), sizeof (cl_float), sizeof (cl_uint),
     sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint)
   };
-  const cl_uint epoch = fused->epoch;
+  const cl_uint epoch = one_launch->epoch;
   const void *values[] = { &src, &dst, &spectrum, &pitch,
-    &fused->row_twiddles, &real_twiddles, &fused->column_twiddles, &gain,
-    &scale, &offset, &magnitude, &fused->sync, &epoch, &wanted, &probe
+    &one_launch->row_twiddles, &real_twiddles, &one_launch->column_twiddles,
+    &gain, &scale, &offset, &magnitude, &one_launch->sync, &epoch, &wanted,
+    &probe
   };
 
-  return clfft_kernel_set_args (fused->kernel, error, G_N_ELEMENTS (sizes),
+  return clfft_kernel_set_args (one_launch->kernel, error, G_N_ELEMENTS (sizes),
       sizes, values);
 }
 
 static gboolean
-launch (ClfftFilterFused * fused, guint groups, GError ** error)
+launch (ClfftFilterOneLaunch * one_launch, guint groups, GError ** error)
 {
-  const gsize global = groups * fused->group;
+  const gsize global = groups * one_launch->group;
 
-  if (!clfft_kernel_enqueue (fused->engine, fused->kernel, 1, &global,
-          &fused->group, NULL, "filter_fused", error))
+  if (!clfft_kernel_enqueue (one_launch->engine, one_launch->kernel, 1, &global,
+          &one_launch->group, NULL, "filter_one_launch", error))
     return FALSE;
-  fused->epoch++;
+  one_launch->epoch++;
   return TRUE;
 }
 
@@ -103,12 +104,12 @@ launch (ClfftFilterFused * fused, guint groups, GError ** error)
  * reads how many formed the team: the most groups a launch takes from then
  * on. It also shows that the device runs the kernel's group size at all. */
 static gboolean
-probe_team (ClfftFilterFused * fused, GError ** error)
+probe_team (ClfftFilterOneLaunch * one_launch, GError ** error)
 {
-  const ClfftDeviceInfo *dev = clfft_engine_get_device (fused->engine);
-  cl_command_queue queue = clfft_engine_get_queue (fused->engine);
+  const ClfftDeviceInfo *dev = clfft_engine_get_device (one_launch->engine);
+  cl_command_queue queue = clfft_engine_get_queue (one_launch->engine);
   cl_uint units = 0, words[SYNC_WORDS];
-  guint slot = fused->epoch % 2, groups;
+  guint slot = one_launch->epoch % 2, groups;
   cl_int st;
 
   st = clGetDeviceInfo (dev->id, CL_DEVICE_MAX_COMPUTE_UNITS,
@@ -116,17 +117,18 @@ probe_team (ClfftFilterFused * fused, GError ** error)
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clGetDeviceInfo (compute units)");
   groups = MAX (units, 1) * PROBE_GROUPS_PER_UNIT;
-  if (!set_args (fused, fused->sync, fused->sync, fused->sync, 0,
-          fused->sync, fused->sync, 1.0f, 0.0f, 0, groups, 1, error)
-      || !launch (fused, groups, error))
+  if (!set_args (one_launch, one_launch->sync, one_launch->sync,
+          one_launch->sync, 0, one_launch->sync, one_launch->sync, 1.0f,
+          0.0f, 0, groups, 1, error)
+      || !launch (one_launch, groups, error))
     return FALSE;
-  st = clEnqueueReadBuffer (queue, fused->sync, CL_TRUE, 0, sizeof (words),
+  st = clEnqueueReadBuffer (queue, one_launch->sync, CL_TRUE, 0, sizeof (words),
       words, 0, NULL, NULL);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueReadBuffer (team)");
   /* SLOT_TEAM: the team's size + 1 */
-  fused->team = words[4 * slot + 1] ? words[4 * slot + 1] - 1 : 0;
-  if (fused->team == 0) {
+  one_launch->team = words[4 * slot + 1] ? words[4 * slot + 1] - 1 : 0;
+  if (one_launch->team == 0) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "the one-launch filter's probe formed no team on %s", dev->name);
     return FALSE;
@@ -134,8 +136,8 @@ probe_team (ClfftFilterFused * fused, GError ** error)
   return TRUE;
 }
 
-ClfftFilterFused *
-clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
+ClfftFilterOneLaunch *
+clfft_filter_one_launch_new (ClfftEngine * engine, const ClfftRowPass * rows,
     const ClfftRowPass * columns, gsize pixel_size, GError ** error)
 {
   const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
@@ -160,7 +162,7 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
   guint row_rows = MAX (1, group / rows->threads_per_row);
   guint units;
   gsize lds_values;
-  ClfftFilterFused *fused;
+  ClfftFilterOneLaunch *one_launch;
   GString *options;
   gboolean ok;
 
@@ -180,13 +182,13 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
         columns->n, dev->name);
     return NULL;
   }
-  fused = g_new0 (ClfftFilterFused, 1);
-  fused->engine = clfft_engine_ref (engine);
-  fused->group = group;
+  one_launch = g_new0 (ClfftFilterOneLaunch, 1);
+  one_launch->engine = clfft_engine_ref (engine);
+  one_launch->group = group;
   options = g_string_new (NULL);
   g_string_append_printf (options, "-D GROUP=%" G_GSIZE_FORMAT " -D VALUES=%u"
       " -D LDS_VALUES=%" G_GSIZE_FORMAT " -D TEAM_WAIT=%u -D ROW_N=%u"
-      " -D ROW_THREADS=%u -D ROW_ROWS=%u -D ROW_STAGES=%u", fused->group,
+      " -D ROW_THREADS=%u -D ROW_ROWS=%u -D ROW_STAGES=%u", one_launch->group,
       MAX (rows->values, columns->values), lds_values, TEAM_WAIT, rows->n,
       rows->threads_per_row, row_rows, rows->schedule.n_stages);
   append_radices (options, "ROW_RADICES", rows);
@@ -196,50 +198,50 @@ clfft_filter_fused_new (ClfftEngine * engine, const ClfftRowPass * rows,
   append_radices (options, "COL_RADICES", columns);
   g_string_append_printf (options, "%s%s", pixel_size == 2 ?
       " -D PIXEL_U16" : "", compiler);
-  fused->kernel = clfft_kernel_new (engine, "filter_fused.cl", options->str,
-      "filter_fused", error);
+  one_launch->kernel = clfft_kernel_new (engine, "filter_one_launch.cl",
+      options->str, "filter_one_launch", error);
   g_string_free (options, TRUE);
-  ok = fused->kernel
-      && clfft_buffer_hold (&fused->row_twiddles, rows->twiddles, error)
-      && clfft_buffer_hold (&fused->column_twiddles, columns->twiddles,
+  ok = one_launch->kernel
+      && clfft_buffer_hold (&one_launch->row_twiddles, rows->twiddles, error)
+      && clfft_buffer_hold (&one_launch->column_twiddles, columns->twiddles,
       error)
-      && (fused->sync = clfft_buffer_new (engine, CL_MEM_READ_WRITE |
+      && (one_launch->sync = clfft_buffer_new (engine, CL_MEM_READ_WRITE |
           CL_MEM_COPY_HOST_PTR, sizeof (zeros), (gpointer) zeros, error));
   clfft_overrides_read (&overrides);
   if (ok && overrides.one_launch_groups > 0)
-    fused->team = overrides.one_launch_groups;
-  else if (ok && (ok = probe_team (fused, error)))
-    fused->team = MIN (fused->team, units);
+    one_launch->team = overrides.one_launch_groups;
+  else if (ok && (ok = probe_team (one_launch, error)))
+    one_launch->team = MIN (one_launch->team, units);
   if (!ok) {
-    clfft_filter_fused_free (fused);
+    clfft_filter_one_launch_free (one_launch);
     return NULL;
   }
   clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs in one launch on %s: "
       "%u groups of %" G_GSIZE_FORMAT, 2 * rows->n, columns->n, dev->name,
-      fused->team, fused->group);
-  return fused;
+      one_launch->team, one_launch->group);
+  return one_launch;
 }
 
 void
-clfft_filter_fused_free (ClfftFilterFused * fused)
+clfft_filter_one_launch_free (ClfftFilterOneLaunch * one_launch)
 {
-  if (!fused)
+  if (!one_launch)
     return;
-  clfft_kernel_release (&fused->kernel);
-  clfft_buffer_release (&fused->sync);
-  clfft_buffer_release (&fused->row_twiddles);
-  clfft_buffer_release (&fused->column_twiddles);
-  clfft_engine_unref (fused->engine);
-  g_free (fused);
+  clfft_kernel_release (&one_launch->kernel);
+  clfft_buffer_release (&one_launch->sync);
+  clfft_buffer_release (&one_launch->row_twiddles);
+  clfft_buffer_release (&one_launch->column_twiddles);
+  clfft_engine_unref (one_launch->engine);
+  g_free (one_launch);
 }
 
 gboolean
-clfft_filter_fused_enqueue (ClfftFilterFused * fused, cl_mem src,
+clfft_filter_one_launch_enqueue (ClfftFilterOneLaunch * one_launch, cl_mem src,
     cl_mem dst, cl_mem spectrum, guint pitch, cl_mem real_twiddles,
     cl_mem gain, gfloat scale, gfloat offset, gboolean magnitude,
     GError ** error)
 {
-  return set_args (fused, src, dst, spectrum, pitch, real_twiddles, gain,
-      scale, offset, magnitude ? 1 : 0, fused->team, 0, error)
-      && launch (fused, fused->team, error);
+  return set_args (one_launch, src, dst, spectrum, pitch, real_twiddles, gain,
+      scale, offset, magnitude ? 1 : 0, one_launch->team, 0, error)
+      && launch (one_launch, one_launch->team, error);
 }

@@ -41,7 +41,8 @@
  *                ordered across work-groups with fence.acq_rel.gpu:
  *                OpenCL C 1.2's mem_fence compiles there to a fence within
  *                the group, and loads after the barrier then read stale
- *                lines of the multiprocessor's L1 cache (seen on NVIDIA's GPUs).
+ *                lines of the multiprocessor's L1 cache (seen on NVIDIA's
+ *                GPUs).
  *                Without PTX, mem_fence, which is enough where caches are
  *                coherent (CPUs). See also local_id_afresh.
  *   TEAM_WAIT    polls a joined group waits for the rest of the team
@@ -342,7 +343,7 @@ inline void grid_fence (void)
 #endif
 }
 
-/* A launch's team, in its slot of the sync buffer (see filter_fused). */
+/* A launch's team, in its slot of the sync buffer (see filter_one_launch). */
 #define TEAM_CLOSED 0x80000000u
 #define SLOT_JOINED 0           /* groups joined, and TEAM_CLOSED */
 #define SLOT_TEAM 1             /* the team's size + 1, once closed */
@@ -402,7 +403,7 @@ inline void team_barrier (volatile __global uint * slot, uint target)
  * at once (the plan's probe). probe: form the team only, and leave its
  * size in the slot for the plan to read. */
 __kernel __attribute__((reqd_work_group_size (GROUP, 1, 1)))
-void filter_fused (__global const pixel_t * src, __global pixel_t * dst,
+void filter_one_launch (__global const pixel_t * src, __global pixel_t * dst,
     __global float2 * spectrum, uint pitch, __global const float2 * row_tw,
     __global const float2 * real_tw, __global const float2 * col_tw,
     __global const float * gain, float scale, float offset, uint magnitude,
