@@ -146,8 +146,8 @@ stage (__local const cplx * src, __local cplx * dst,
  * PoCL unrolls no loop of a kernel (it marks them all
  * llvm.loop.unroll.disable), so a loop over the stages would pick each
  * stage's radix, and its butterfly, at run time among all of them
- * (slower than a constant radix per stage: docs/performance.md, "The
- * filter in SIMD lanes on a CPU"), and compile them all. */
+ * (slower than a constant radix per stage:
+ * docs/experiments/2026-11-22-simd-lanes-on-pocl.md), and compile them all. */
 #define RADIX_OF(s) RADIX_ ## s
 #define STAGE(s) \
   stage (src, dst, RADIX_OF (s), ns, stage_tw, sign); \

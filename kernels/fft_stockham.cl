@@ -761,10 +761,10 @@ inline void store_half_spectrum_bin (__global float2 * row, uint stride,
 }
 #endif
 
-/* The pass's numbers, in one argument: NVIDIA's OpenCL spends time on
- * every argument of every launch (docs/performance.md, "Fewer kernel
- * arguments"), and short passes wait on that. Field for field
- * ClfftRowNumbers in clfft-passes.c. */
+/* The pass's numbers, in one argument: NVIDIA's OpenCL spends time on every
+ * argument of every launch
+ * (docs/experiments/2026-11-25-fewer-kernel-arguments.md), and short passes
+ * wait on that. Field for field ClfftRowNumbers in clfft-passes.c. */
 typedef struct
 {
   uint src_stride, src_dist, dst_stride, dst_dist, batch, gain_dist;

@@ -3,7 +3,7 @@
  * gain x inverse in place, rows inverse into pixels) as three phases of
  * one kernel, with a barrier across the work-groups between them. On
  * NVIDIA's OpenCL each launch costs microseconds however little it does
- * (docs/performance.md, "What a launch costs"): two launches less pay
+ * (docs/experiments/2026-11-22-launch-cost.md): two launches less pay
  * where the passes are that short (640x480). At 1280x720 it is as fast as
  * the passes, and from 1920x1080 on slower, so the plans use it for small
  * frames only.

@@ -16,8 +16,8 @@
  * device runs at once. */
 #define PROBE_GROUPS_PER_UNIT 16
 /* Columns side by side in the column phase: 4 fill a 32-byte sector, and
- * ran faster than 2 or 8 (docs/performance.md, "The filter in one
- * launch"). */
+ * ran faster than 2 or 8
+ * (docs/experiments/2026-11-22-filter-in-one-launch.md). */
 #define COLUMNS_PER_GROUP 4
 /* Two slots of 4 counters (SLOT_SIZE in the kernel) */
 #define SYNC_WORDS 8
@@ -171,8 +171,8 @@ clfft_filter_one_launch_new (ClfftEngine * engine, const ClfftRowPass * rows,
     row_rows--;
   lds_values = MAX (row_rows * row_pitch, column_values);
   /* A group beyond the phases' units only waits at the barriers, and
-   * each costs the team's atomics time (docs/performance.md, "The one
-   * launch with fewer registers, one group per unit"). */
+   * each costs the team's atomics time
+   * (docs/experiments/2026-11-22-one-launch-fewer-registers.md). */
   units = MAX ((columns->n + row_rows - 1) / row_rows,
       (rows->n + column_cols) / column_cols);
   if (!compiler || rows->generic || columns->generic || columns->split_exchange

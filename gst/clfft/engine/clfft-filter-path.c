@@ -12,15 +12,16 @@
  * default: the one launch beat the three passes clearly at 640x480, was
  * within their spread at 1280x720 (so not worth its slower frames when
  * other work holds the GPU), and lost at 1920x1080, where the row units
- * outnumber the groups that run at once (docs/experiments, "the one
- * launch against the passes again"). */
+ * outnumber the groups that run at once
+ * (docs/experiments/2026-11-25-one-launch-recheck.md). */
 #define ONE_LAUNCH_MAX_BINS 160000
 /* Frames whose spectrum and gains take this many bytes outgrow the cache:
  * half the L2 of the GPUs measured. Where the data do not fit, the cache
  * hints and the mirrored gains made the filter faster; where they fit,
- * the hints cost a little and the mirrored gains nothing (docs/experiments,
- * "cache hints for frames that fill the L2"). A constant, as NVIDIA's
- * OpenCL reports its L1 caches, not its L2, as the global memory cache. */
+ * the hints cost a little and the mirrored gains nothing
+ * (docs/experiments/2026-11-26-cache-hints.md, -mirrored-gains.md). A
+ * constant, as NVIDIA's OpenCL reports its L1 caches, not its L2, as the
+ * global memory cache. */
 #define OUTGROWS_CACHE_MIN_BYTES (25u << 20)
 /* Spectrum rows start this many complex values apart (32 bytes): a
  * group's columns side by side then fill whole memory sectors */
@@ -58,8 +59,8 @@ one_pass_path (const ClfftDeviceInfo * dev, const ClfftOverrides * o,
   if (o->lanes == CLFFT_OVERRIDE_ON || (cpu
           && o->lanes == CLFFT_OVERRIDE_UNSET)) {
     g_strlcpy (why, o->lanes == CLFFT_OVERRIDE_ON ? "CLFFT_LANES_FILTER "
-        "asks for lanes" : "a CPU device: one value at a time is what "
-        "its compiler makes of the passes", why_size);
+        "asks for them" : "the device is a CPU, whose compiler runs the "
+        "passes one value at a time", why_size);
     return CLFFT_FILTER_PATH_LANES;
   }
   if (o->lanes == CLFFT_OVERRIDE_OFF && cpu)
@@ -84,13 +85,13 @@ one_pass_path (const ClfftDeviceInfo * dev, const ClfftOverrides * o,
   if (spectrum_bins > ONE_LAUNCH_MAX_BINS) {
     gsize used = strlen (why);
 
-    g_snprintf (why + used, why_size - used, "a half spectrum of %"
-        G_GSIZE_FORMAT " bins: the one launch pays up to %u", spectrum_bins,
+    g_snprintf (why + used, why_size - used, "the half spectrum of %"
+        G_GSIZE_FORMAT " bins is above the one launch's %u", spectrum_bins,
         ONE_LAUNCH_MAX_BINS);
     return CLFFT_FILTER_PATH_PASSES;
   }
-  g_strlcat (why, "a small frame on a GPU: launches cost more than its "
-      "passes take", why_size);
+  g_strlcat (why, "the frame is small and the device a GPU: its launches "
+      "would cost more than its passes take", why_size);
   return CLFFT_FILTER_PATH_ONE_LAUNCH;
 }
 

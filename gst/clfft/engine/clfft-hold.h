@@ -1,8 +1,8 @@
 /* A kernel that holds the device while the host queues a batch behind it
  * (kernels/hold.cl), so that the batch then runs back to back and its
  * markers time the device alone, not the host's enqueueing (an empty
- * launch fed as it goes takes twice as long as one queued ahead:
- * docs/performance.md, "Columns spread over the compute units").
+ * launch fed as it goes takes longer than one queued ahead:
+ * docs/experiments/2026-11-26-columns-spread-queue-ahead.md).
  * Plan-time tuning and the benchmark time with it. */
 #ifndef __CLFFT_HOLD_H__
 #define __CLFFT_HOLD_H__

@@ -278,13 +278,12 @@ add_schedule (ClfftRowSchedule schedules[], guint * count,
 
 /* Which schedule is fastest depends on the device in ways the rule of
  * radix_schedule does not capture (a factorization on more work-items, or
- * the same radices in another order, can win: docs/performance.md,
- * "Schedules tuned at plan time"). So: radix_schedule's choice, then the
- * factorizations into as
- * few stages, then into one more, each largest radix first and last, on
- * as many work-items as the butterflies of their smallest radix (one
- * butterfly per work-item and stage), those with the shortest chains
- * first. */
+ * the same radices in another order, can win:
+ * docs/experiments/2026-11-23-schedules-tuned-at-plan-time.md). So:
+ * radix_schedule's choice, then the factorizations into as few stages, then
+ * into one more, each largest radix first and last, on as many work-items as
+ * the butterflies of their smallest radix (one butterfly per work-item and
+ * stage), those with the shortest chains first. */
 guint
 clfft_row_schedules (ClfftEngine * engine, guint n,
     ClfftRowSchedule schedules[CLFFT_MAX_ROW_SCHEDULES])
@@ -668,7 +667,7 @@ clfft_row_pass_spread_units (const ClfftRowPass * pass)
  * a sector's worth, so that each unit gets one group: the filter's column
  * pass at 1280x720 got faster so on a GPU whose units outnumbered its
  * groups, while the same columns forward only got slower, and keep their
- * groups (docs/performance.md, "Columns spread over the compute units"). */
+ * groups (docs/experiments/2026-11-26-columns-spread-queue-ahead.md). */
 static gboolean
 build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     const ClfftRowSchedule * schedule, guint flags, gsize cap,

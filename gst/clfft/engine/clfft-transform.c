@@ -290,11 +290,11 @@ describe (ClfftTransform * t)
 }
 
 /* Two real rows at a time is faster than the half-length layout at most
- * lengths but not at all of them (docs/performance.md, "Two real rows at
- * a time"), and no rule of the length tells which. Where tuning is
- * wanted, the half-length transform of the same rows is built beside it,
- * and the first launch keeps the faster (choose_layout). A build failure
- * only leaves the choice out. */
+ * lengths but not at all of them
+ * (docs/experiments/2026-11-23-two-real-rows.md), and no rule of the length
+ * tells which. Where tuning is wanted, the half-length transform of the same
+ * rows is built beside it, and the first launch keeps the faster
+ * (choose_layout). A build failure only leaves the choice out. */
 static void
 half_alternative_init (ClfftTransform * t)
 {

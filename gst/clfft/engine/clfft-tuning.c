@@ -29,8 +29,9 @@
 #define HOLD_FIRST_ITERATIONS (1u << 16)
 #define HOLD_LONGEST_ITERATIONS (1u << 22)
 /* Another schedule replaces the untuned one only when at least this much
- * faster: run-to-run noise (docs/performance.md, "Tuning timed on the
- * device alone") would otherwise pick among equals at random. */
+ * faster: run-to-run noise
+ * (docs/experiments/2026-11-26-tuning-on-the-device-alone.md) would
+ * otherwise pick among equals at random. */
 #define MARGIN 0.97
 
 static GMutex lock;
