@@ -1,0 +1,588 @@
+#!/usr/bin/env python3
+"""Writes docs/performance.md from the CSVs under docs/data/.
+
+    python3 docs/make-performance.py           rewrites docs/performance.md
+    python3 docs/make-performance.py --check   exits 1 if it differs
+
+Every figure of the page comes from a CSV listed in CURRENT below; the
+prose (what is measured, how to run it, the goals) is text in this
+script. The history of how the figures came about is in
+docs/experiments/, one file per experiment. Standard library only.
+"""
+import csv
+import difflib
+import os
+import re
+import sys
+
+# ---------------------------------------------------------------------------
+# Which CSVs are current, per device. Edit this list when a run replaces
+# an older one; nothing else in the script names a CSV.
+#
+#   engine   bench-engine CSVs for the filter table, newest first. A frame
+#            size is taken from the first CSV that has it. An entry
+#            (file, [sizes]) gives only those sizes.
+#   r2c      bench-engine CSVs for the batched 1D R2C table, newest first.
+#   stream   bench-filter-stream CSVs (one frame size each).
+#   startup  bench-startup CSVs, newest first. A row (measure, size) is
+#            taken from the first CSV that has it, so a CSV with new
+#            measures (clfftspectrum's cold-first-message,
+#            warm-first-message, longest-message-gap) only needs adding
+#            here.
+#   spectrum bench-spectrum CSVs (clfftspectrum against spectrum); the
+#            first one listed is shown.
+#   gpu      which start-up goals apply: a GPU's or PoCL's.
+#   note     what the CSVs do not say, shown under the device's table.
+# ---------------------------------------------------------------------------
+CURRENT = [
+    {
+        "device": "NVIDIA H200",
+        "gpu": True,
+        "engine": [
+            # tuned in the background, as clfft2dfilter does on a GPU
+            "bench-engine-h200-2026-11-26-3840x2160-tuned-background.csv",
+            "bench-engine-h200-2026-11-26-1920x1080-tuned-background.csv",
+            # 1280x720 tuned at the first launch, each round behind a
+            # hold, kernels unchanged since: in the background run of this
+            # size (720p-tuned-background) the host set the pace, as its
+            # 2D pair, which runs before any filter, shows as well
+            "bench-engine-h200-2026-11-26-720p-tuned-held.csv",
+            # the newest runs of these two sizes
+            ("bench-engine-h200-2026-11-25-folded-offsets.csv",
+             ["640x480", "7680x4320"]),
+        ],
+        "r2c": ["bench-engine-h200-2026-11-25-r2c-exchange-blocks.csv"],
+        "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
+        "startup": ["bench-startup-h200-2026-11-27-spectrum.csv",
+                    "bench-startup-h200-2026-11-27-generic-at-ready.csv"],
+        "spectrum": [],
+        "note": "The bench-engine CSVs name no device; their file "
+                "names do.",
+    },
+    {
+        "device": "NVIDIA H100 80GB HBM3",
+        "gpu": True,
+        "engine": [
+            "bench-engine-h100-2026-11-26-720p-tuned-held-after-review.csv",
+            "bench-engine-h100-2026-11-26-1080p-tuned-held.csv",
+            "bench-engine-h100-2026-11-26-filter-4k-mirrored-gains.csv",
+            ("bench-engine-h100-2026-11-25-folded-offsets.csv",
+             ["640x480", "7680x4320"]),
+        ],
+        "r2c": ["bench-engine-h100-2026-11-26-r2c-tuned-held.csv"],
+        "stream": [
+            "bench-filter-stream-h100-2026-11-22-half-spectrum-640x480.csv",
+            "bench-filter-stream-h100-2026-11-22-half-spectrum-1920x1080.csv",
+        ],
+        "startup": [],
+        "spectrum": ["bench-spectrum-h100-2026-11-22-overlap.csv"],
+        "note": "The bench-engine CSVs name no device; their file "
+                "names do. The stream runs predate most kernel work of "
+                "2026-11-22 to 26.",
+    },
+    {
+        "device": "PoCL (CPU, 2 cores)",
+        "gpu": False,
+        "engine": ["bench-engine-pocl-2cores-2026-11-22-lanes.csv"],
+        "r2c": ["bench-engine-pocl-2cores-2026-11-22.csv"],
+        "stream": [],
+        "startup": ["bench-startup-pocl-2026-11-27-spectrum.csv",
+                    "bench-startup-pocl-2026-11-27-records.csv"],
+        "spectrum": ["bench-spectrum-pocl-2cores-2026-11-22.csv"],
+        "note": "PoCL 3.1 on 2 shared cores: the engine and spectrum runs "
+                "on an AMD EPYC, the start-up runs on an Intel Xeon (as "
+                "their CSVs name the device). Times on these machines move "
+                "by 20 to 30 % between runs.",
+    },
+]
+
+# Goals: (text, measure, sizes or None for all, limit on a GPU, on PoCL).
+# A limit of None: the goal does not apply to that kind of device.
+STARTUP_GOALS = [
+    ("first frame, cold: at most 1 s on a GPU (1920x1080, 3840x2160), "
+     "4 s on PoCL", "cold-first-frame", ["1920x1080", "3840x2160"], 1.0,
+     4.0),
+    ("first frame, warm: at most 0.5 s", "warm-first-frame", None, 0.5, 0.5),
+    ("longest gap at a new size: at most 1 s on a GPU, 2 s on PoCL",
+     "longest-gap", None, 1.0, 2.0),
+]
+FILTER_GOAL = (["1280x720", "1920x1080", "3840x2160"], 0.7)
+R2C_GOAL = (["1024x4096", "4096x1024"], 1.0)
+STREAM_GOAL = ("1920x1080", 5000.0)
+
+# How bench-startup's measures read in the table; others show as named.
+MEASURES = [
+    ("cold-first-frame", "first frame, cold"),
+    ("warm-first-frame", "first frame, warm"),
+    ("longest-gap", "longest gap at a new size"),
+    ("cold-first-message", "clfftspectrum's first message, cold"),
+    ("warm-first-message", "clfftspectrum's first message, warm"),
+    ("longest-message-gap", "clfftspectrum's longest gap at new bands"),
+]
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "data")
+PAGE = os.path.join(HERE, "performance.md")
+
+HEAD = """\
+<!-- Generated by docs/make-performance.py from the CSVs in docs/data/. Do not edit: change the script's list of CSVs (or its text) and run it again. -->
+# Performance
+
+The current state, one table per device. Every figure below comes from a
+CSV in [data/](data/), put here by `docs/make-performance.py`, whose list
+at its top says which CSVs are current. How the figures came about, and
+what was tried and dropped: [experiments/](experiments/README.md).
+
+## What is measured
+
+- **bench-engine** (`tests/bench/bench-engine.c`): on-device microseconds
+  from OpenCL profiling events, a marker before and after a batch of 20
+  launches, the median of 15 batches. The filter case is clfft2dfilter's
+  path with its default mask (a Gaussian lowpass): bytes in, forward FFT,
+  mask, inverse FFT, bytes out. VkFFT and clFFT are measured in the same
+  run on the same device and queue: their R2C + C2R pair of the same frame,
+  and the same batched 1D R2C; the ratio is ours over VkFFT with its
+  defaults. Schedules are tuned before the timing, at the first launch or,
+  with `--filter-tuning background`, on a thread while frames run, as the
+  element does. The GPUs ran NVIDIA's OpenCL, driver 580.159.04.
+- **bench-filter-stream**: frames per second from the first push to EOS
+  through `appsrc ! clfft2dfilter ! fakesink sync=false`, median of 5 runs.
+- **bench-startup**: what a user waits for, each run a process of its own:
+  the first frame, from the change to PLAYING to the filtered frame at an
+  appsink, with empty caches (cold; NVIDIA's compute cache emptied too)
+  and with the caches the cold run left (warm); and the longest gap
+  between output frames of a live appsrc (30 frames a second, a second of
+  each size) when it changes to a size never seen.
+- **bench-spectrum**: seconds from READY to EOS for 60 s of 8-channel
+  48 kHz noise through clfftspectrum and GStreamer's spectrum
+  (`bands=1025`, a message every 10 ms), alternating; messages on, compact
+  (`compact-messages=true`, against spectrum's own), and off.
+
+## How to reproduce
+
+```sh
+meson setup build && meson compile -C build   # peers: libclfft-dev, libvkfft-dev; errors: libfftw3-dev
+export GST_PLUGIN_PATH_1_0=$PWD/build/gst
+meson test --benchmark -C build                       # short runs of the four benchmarks
+build/tests/bench/bench-engine --csv engine.csv       # every case; --quick: small sizes
+build/tests/bench/bench-engine --only filter --size 1920x1080 --filter-tuning background --csv filter.csv
+build/tests/bench/bench-engine --only launch,filter --size 1280x720 --queue-ahead   # the device's own time
+GST_CLFFT_DEVICE=pthread build/tests/bench/bench-engine --quick --csv pocl.csv
+build/tests/bench/bench-filter-stream --width 1920 --height 1080 --frames 600 --reps 5 --csv stream.csv
+build/tests/bench/bench-startup --sizes 1280x720,1920x1080,3840x2160 \\
+    --switch-sizes 640x480,1280x720,1920x1080,3840x2160 --reps 5 --csv startup.csv
+build/tests/bench/bench-startup --sizes '' --switch-sizes '' --bands 1025,4097 --switch-bands 257,513,1025
+OUT=/tmp/gpu tests/bench/gpu-startup.sh startup filter   # both of the above on a GPU
+build/tests/bench/bench-spectrum --seconds 60 --reps 3 --csv spectrum.csv
+tests/bench/bench-fftfilt.sh 640 480 300 5            # clfft2dfilter against FFmpeg's fftfilt
+python3 docs/make-performance.py                      # after listing new CSVs at its top
+```
+"""
+
+FILTER_NOTE = """\
+Filter: device us a frame (in parentheses, with a mask not mirrored, the
+columns then reading all of it). fps: the element's pool at depth 2 (in
+parentheses, the application's memory at depth 1). Cold start: from the
+start-up table.
+"""
+
+TAIL = """\
+## History
+
+Each experiment and measurement run, with its question, prediction, result,
+CSVs and what was kept: [experiments/README.md](experiments/README.md).
+"""
+
+
+def fail(message):
+    sys.stderr.write("make-performance.py: %s\n" % message)
+    sys.exit(2)
+
+
+def read_csv(name):
+    path = os.path.join(DATA, name)
+    if not os.path.exists(path):
+        fail("%s is listed but not in docs/data/" % name)
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def date_of(name):
+    m = re.search(r"\d{4}-\d{2}-\d{2}", name)
+    return m.group(0) if m else "undated"
+
+
+def label_of(name):
+    """The part of a CSV's name after its date: what the run was."""
+    stem = name[:-4] if name.endswith(".csv") else name
+    rest = stem.split(date_of(name), 1)[-1].strip("-")
+    return "%s %s" % (date_of(name), rest) if rest else date_of(name)
+
+
+def link(name):
+    return "[%s](data/%s)" % (label_of(name), name)
+
+
+def devices_in(rows):
+    return sorted({r["device"] for r in rows if r.get("device")})
+
+
+def entries(listing):
+    for entry in listing:
+        if isinstance(entry, tuple):
+            yield entry[0], entry[1]
+        else:
+            yield entry, None
+
+
+def pixels(size):
+    w, h = size.split("x")
+    return int(w) * int(h)
+
+
+def us(value):
+    return "%.0f" % value if value >= 1000 else "%.1f" % value
+
+
+def seconds(value):
+    return "%.2f" % value
+
+
+def peers(rows, case, size):
+    """Our time and VkFFT's (defaults) and clFFT's for case at size."""
+    found = {}
+    for r in rows:
+        if r["case"] != case or "%sx%s" % (r["size_a"], r["size_b"]) != size:
+            continue
+        lib, t = r["library"], float(r["device_us"])
+        if lib.startswith("VkFFT") and not lib.endswith("LUT"):
+            found["vkfft"], found["vkfft_name"] = t, lib
+        elif lib.startswith("clFFT"):
+            found["clfft"], found["clfft_name"] = t, lib
+    return found
+
+
+def engine_rows(dev):
+    """{size: (row fields, csv name)} from the device's engine CSVs."""
+    chosen = {}
+    for name, only in entries(dev["engine"]):
+        rows = read_csv(name)
+        for r in rows:
+            if r["case"] != "filter-gray8":
+                continue
+            size = "%sx%s" % (r["size_a"], r["size_b"])
+            if (only and size not in only) or size in chosen:
+                continue
+            pair = peers(rows, "r2c-c2r-2d", size)
+            mirrored = [x for x in rows if x["case"] == "filter-gray8"
+                        and x["library"] == "gst-clfft, gain not mirrored"
+                        and "%sx%s" % (x["size_a"], x["size_b"]) == size]
+            ours = [x for x in rows if x["case"] == "filter-gray8"
+                    and x["library"] == "gst-clfft"
+                    and "%sx%s" % (x["size_a"], x["size_b"]) == size]
+            if not ours:
+                continue
+            fields = dict(pair)
+            fields["ours"] = float(ours[0]["device_us"])
+            if mirrored:
+                fields["not_mirrored"] = float(mirrored[0]["device_us"])
+            chosen[size] = (fields, name)
+    return chosen
+
+
+def stream_rows(dev):
+    chosen = {}
+    for name in dev["stream"]:
+        rows = read_csv(name)
+        values = {r["case"]: float(r["value"]) for r in rows}
+        size = "%sx%s" % (rows[0]["width"], rows[0]["height"])
+        chosen.setdefault(size, (values, name, devices_in(rows)))
+    return chosen
+
+
+def startup_rows(dev):
+    """[(measure, size, row, csv name)], first CSV wins per measure and
+    size, in the order of MEASURES and then of the CSVs."""
+    chosen, order = {}, []
+    for name in dev["startup"]:
+        for r in read_csv(name):
+            key = (r["measure"], r["size"])
+            if key not in chosen:
+                chosen[key] = (r, name)
+                order.append(key)
+    known = [m for m, _ in MEASURES]
+    rank = {m: i for i, m in enumerate(known)}
+    first = {k: i for i, k in enumerate(order)}
+    order.sort(key=lambda k: (rank.get(k[0], len(known)), first[k]))
+    return [(m, s, chosen[(m, s)][0], chosen[(m, s)][1]) for m, s in order]
+
+
+def sources(used):
+    """Each (CSV, what) as "what: link (device as the CSV names it)"."""
+    parts = []
+    for name, what in used:
+        devs = devices_in(read_csv(name))
+        dev = ", ".join("`%s`" % d for d in devs) if devs \
+            else "no device in the CSV"
+        parts.append("%s: %s (%s)" % (what, link(name), dev))
+    return parts
+
+
+def device_table(dev, out):
+    engine = engine_rows(dev)
+    stream = stream_rows(dev)
+    cold = {s: r for m, s, r, _ in startup_rows(dev)
+            if m == "cold-first-frame"}
+    sizes = sorted(set(engine) | set(stream) | set(cold), key=pixels)
+    if not sizes:
+        return
+    out.append("### %s" % dev["device"])
+    out.append("")
+    out.append("| frame | filter (us) | VkFFT pair (us) | clFFT pair (us) "
+               "| filter / VkFFT | fps end to end | cold start (s) | "
+               "engine CSV |")
+    out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    versions = set()
+    for size in sizes:
+        cells = [size] + [""] * 7
+        if size in engine:
+            f, name = engine[size]
+            cells[1] = us(f["ours"])
+            if "not_mirrored" in f:
+                cells[1] += " (%s)" % us(f["not_mirrored"])
+            if "vkfft" in f:
+                cells[2] = us(f["vkfft"])
+                cells[4] = "%.2f" % (f["ours"] / f["vkfft"])
+                versions.add(f["vkfft_name"])
+            if "clfft" in f:
+                cells[3] = us(f["clfft"])
+                versions.add(f["clfft_name"])
+            cells[7] = link(name)
+        if size in stream:
+            values, name, _ = stream[size]
+            if "fps-depth2-pool" in values:
+                cells[5] = "%.0f" % values["fps-depth2-pool"]
+            if "fps-depth1-app-memory" in values:
+                cells[5] += " (%.0f)" % values["fps-depth1-app-memory"]
+        if size in cold:
+            cells[6] = seconds(float(cold[size]["median_s"]))
+        out.append("| " + " | ".join(c or "-" for c in cells) + " |")
+    out.append("")
+    notes = []
+    if versions:
+        notes.append("Peers as the CSVs name them: %s."
+                     % ", ".join(sorted(versions)))
+    streams = [(n, "fps at %s" % size) for size, (_, n, _) in
+               sorted(stream.items(), key=lambda i: pixels(i[0]))]
+    if streams:
+        notes.append("; ".join(sources(streams)) + ".")
+    notes.append(dev["note"])
+    out.append(" ".join(notes))
+    out.append("")
+
+
+def r2c_rows(dev):
+    """[(size, ours, peers, csv name)], first CSV wins per size."""
+    chosen, seen = [], set()
+    for name in dev["r2c"]:
+        rows = read_csv(name)
+        for r in rows:
+            size = "%sx%s" % (r["size_a"], r["size_b"])
+            if r["case"] != "r2c-1d" or r["library"] != "gst-clfft" \
+                    or size in seen:
+                continue
+            seen.add(size)
+            chosen.append((size, float(r["device_us"]),
+                           peers(rows, "r2c-1d", size), name))
+    return chosen
+
+
+def r2c_table(out):
+    out.append("## Batched 1D R2C")
+    out.append("")
+    out.append("| device | length x batch | ours (us) | VkFFT (us) | "
+               "clFFT (us) | ours / VkFFT | CSV |")
+    out.append("| --- | --- | ---: | ---: | ---: | ---: | --- |")
+    for dev in CURRENT:
+        for size, ours, p, name in r2c_rows(dev):
+            out.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+                dev["device"], size.replace("x", " x "), us(ours),
+                us(p["vkfft"]) if "vkfft" in p else "-",
+                us(p["clfft"]) if "clfft" in p else "-",
+                "%.2f" % (ours / p["vkfft"]) if "vkfft" in p else "-",
+                link(name)))
+    out.append("")
+
+
+def startup_table(out):
+    out.append("## Start-up and size changes")
+    out.append("")
+    out.append("| device | measure | median (min to max), s, by size "
+               "(bands for clfftspectrum) | runs | CSV |")
+    out.append("| --- | --- | --- | ---: | --- |")
+    names = dict(MEASURES)
+    used = []
+    for dev in CURRENT:
+        groups, order = {}, []
+        for measure, size, r, name in startup_rows(dev):
+            key = (measure, name, r["reps"])
+            if key not in groups:
+                groups[key] = []
+                order.append(key)
+            groups[key].append("%s: %s (%s to %s)" % (
+                size, seconds(float(r["median_s"])),
+                seconds(float(r["min_s"])), seconds(float(r["max_s"]))))
+            if name not in used:
+                used.append(name)
+        for measure, name, reps in order:
+            out.append("| %s | %s | %s | %s | %s |" % (
+                dev["device"], names.get(measure, measure),
+                "; ".join(groups[(measure, name, reps)]), reps, link(name)))
+    out.append("")
+    out.append("Devices as the CSVs name them: %s." % "; ".join(
+        "%s in %s" % (", ".join("`%s`" % d for d in
+                                devices_in(read_csv(n))) or "none", link(n))
+        for n in used))
+    out.append("")
+
+
+def worst(pairs):
+    """(value, where) with the largest value, or None."""
+    return max(pairs) if pairs else None
+
+
+def goal_cell(found, limit, unit, fmt, higher_is_better=False):
+    if limit is None:
+        return "-"
+    if found is None:
+        return "not measured"
+    value, where = found
+    met = value >= limit if higher_is_better else value <= limit
+    return "%s%s at %s: %s" % (fmt % value, unit, where,
+                               "met" if met else "not met")
+
+
+def goals_table(out):
+    out.append("## Goals")
+    out.append("")
+    out.append("| goal | " + " | ".join(d["device"] for d in CURRENT) + " |")
+    out.append("| --- |" + " --- |" * len(CURRENT))
+    sizes, limit = FILTER_GOAL
+    row = ["filter at most %.1f x VkFFT's pair at %s (first round)"
+           % (limit, ", ".join(sizes))]
+    for dev in CURRENT:
+        e = engine_rows(dev)
+        found = worst([(f["ours"] / f["vkfft"], s) for s, (f, _) in
+                       e.items() if s in sizes and "vkfft" in f])
+        row.append(goal_cell(found, limit if dev["gpu"] else None, " x",
+                             "%.2f"))
+    out.append("| " + " | ".join(row) + " |")
+    sizes, limit = R2C_GOAL
+    row = ["batched R2C at most %.1f x VkFFT at %s (first round)"
+           % (limit, ", ".join(s.replace("x", " x ") for s in sizes))]
+    for dev in CURRENT:
+        pairs = [(ours / p["vkfft"], size.replace("x", " x "))
+                 for size, ours, p, _ in r2c_rows(dev)
+                 if size in sizes and "vkfft" in p]
+        row.append(goal_cell(worst(pairs), limit if dev["gpu"] else None,
+                             " x", "%.2f"))
+    out.append("| " + " | ".join(row) + " |")
+    size, limit = STREAM_GOAL
+    row = ["%s through the element at least %.0f fps (first round)"
+           % (size, limit)]
+    for dev in CURRENT:
+        values = stream_rows(dev).get(size, ({},))[0]
+        found = (values["fps-depth2-pool"], "depth 2, pool") \
+            if "fps-depth2-pool" in values else None
+        row.append(goal_cell(found, limit if dev["gpu"] else None, " fps",
+                             "%.0f", higher_is_better=True))
+    out.append("| " + " | ".join(row) + " |")
+    for text, measure, sizes, gpu_limit, cpu_limit in STARTUP_GOALS:
+        row = [text]
+        for dev in CURRENT:
+            rows = startup_rows(dev)
+            found = worst([(float(r["median_s"]), s) for m, s, r, _ in rows
+                           if m == measure and (not dev["gpu"] or not sizes
+                                                or s in sizes)])
+            row.append(goal_cell(found, gpu_limit if dev["gpu"] else
+                                 cpu_limit, " s", "%.2f"))
+        out.append("| " + " | ".join(row) + " |")
+    out.append("")
+    out.append("Each cell: the worst of the figures above, and where. The "
+               "first round's speed goals were for GPUs; on PoCL it asked "
+               "for 640x480 not slower than FFmpeg's fftfilt, met by "
+               "[the filter in SIMD lanes]"
+               "(experiments/2026-11-22-simd-lanes-on-pocl.md).")
+    out.append("")
+
+
+def spectrum_table(out):
+    out.append("## clfftspectrum against spectrum")
+    out.append("")
+    out.append("| device | messages | spectrum (s) | clfftspectrum (s) | "
+               "ratio | CSV |")
+    out.append("| --- | --- | ---: | ---: | ---: | --- |")
+    used = []
+    for dev in CURRENT:
+        for name in dev["spectrum"][:1]:
+            rows = read_csv(name)
+            theirs = {r["messages"]: float(r["seconds"]) for r in rows
+                      if r["element"] == "spectrum"}
+            for r in rows:
+                if r["element"] != "clfftspectrum":
+                    continue
+                ref = theirs.get(r["messages"], theirs.get("on"))
+                ours = float(r["seconds"])
+                out.append("| %s | %s | %.3f | %.3f | %.3f | %s |" % (
+                    dev["device"], r["messages"], ref, ours, ours / ref,
+                    link(name)))
+            used.append(name)
+    out.append("")
+    out.append("Devices as the CSVs name them: %s." % "; ".join(
+        "%s in %s" % (", ".join("`%s`" % d for d in
+                                devices_in(read_csv(n))), link(n))
+        for n in used))
+    out.append("")
+
+
+def render():
+    out = [HEAD.rstrip("\n"), "", "## The filter, per device", "",
+           FILTER_NOTE.rstrip("\n"), ""]
+    for dev in CURRENT:
+        device_table(dev, out)
+    r2c_table(out)
+    startup_table(out)
+    goals_table(out)
+    spectrum_table(out)
+    out.append(TAIL.rstrip("\n"))
+    return "\n".join(out) + "\n"
+
+
+def main(argv):
+    if len(argv) > 2 or (len(argv) == 2 and argv[1] != "--check"):
+        sys.stderr.write("usage: make-performance.py [--check]\n")
+        return 2
+    text = render()
+    if len(argv) == 2:
+        try:
+            with open(PAGE) as f:
+                old = f.read()
+        except FileNotFoundError:
+            old = ""
+        if old == text:
+            return 0
+        sys.stderr.write("docs/performance.md is not what "
+                         "docs/make-performance.py writes from the CSVs; "
+                         "run python3 docs/make-performance.py\n")
+        diff = list(difflib.unified_diff(
+            old.splitlines(), text.splitlines(), "docs/performance.md",
+            "generated", lineterm=""))
+        sys.stderr.write("\n".join(diff[:40]) + "\n")
+        return 1
+    with open(PAGE, "w") as f:
+        f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
