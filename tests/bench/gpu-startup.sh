@@ -1,7 +1,8 @@
 #!/bin/sh
-# Start-up on a lent GPU (DEVELOPERS.md, "GPU runs"): first frames cold and
-# warm, the gap at a live size change, with background tuning (the
-# default) and with blocking tuning (the behaviour before it), then the
+# Start-up on a lent GPU (CONTRIBUTING.md, "GPU runs"): first frames cold
+# and warm, the gap at a live size change, clfftspectrum's the same, with
+# background tuning (the default) and with blocking tuning (the behaviour
+# before it), then the
 # filter's device time tuned each way, each in a fresh cache, and the
 # suites that tuning and the filter's paths touch. From the project root,
 # after `. .gpu/env.sh`; writes CSVs and logs under $OUT.
@@ -17,6 +18,7 @@ for part in "$@"; do
   startup)
     $b/tests/bench/bench-startup --sizes 1280x720,1920x1080,3840x2160 \
       --switch-sizes 640x480,1280x720,1920x1080,3840x2160 --reps 3 \
+      --bands 1025,4097,16385 --switch-bands 257,513,1025,2049,4097 \
       --csv "$out/startup-auto.csv" ;;
   startup-blocking)
     $b/tests/bench/bench-startup --tuning blocking \
