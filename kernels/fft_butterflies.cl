@@ -3,7 +3,9 @@
  * those), in registers. They depend on no build option but
  * BUTTERFLY_LARGEST_PRIME (below), so that each kernel file that includes
  * this one (fft_stockham.cl, filter_one_launch.cl, fft_lanes.cl,
- * filter_generic.cl) specializes its passes as it needs.
+ * filter_generic.cl, half_spectrum.cl) specializes its passes as it
+ * needs. real_spectrum.cl and pixels.cl hold the other pieces they
+ * share.
  *
  * A value is a cplx: one complex float2, or (fft_lanes.cl) a wider vector
  * of several complex values interleaved, real parts in the even

@@ -351,6 +351,8 @@ inline void store_streamed_pair (__global dst_t * p, uint a, uint b)
 #endif
 
 #include "fft_butterflies.cl"
+#include "real_spectrum.cl"
+#include "pixels.cl"
 
 /* Butterflies per work-item in a stage of the given radix. */
 #define PER_ITEM(radix) ((N / (radix) + THREADS - 1) / THREADS)
@@ -487,11 +489,6 @@ inline void fft_pass (float2 * v, __local lds_t * buf, uint t,
     body; \
   }
 
-inline float2 conj (float2 a)
-{
-  return (float2) (a.x, -a.y);
-}
-
 /* Element e (0 .. LENGTH-1) of the complex sequence the transform starts
  * from. real_tw[k] = exp(-2 pi i k / (2 LENGTH)), k <= LENGTH, serves the
  * real-data modes. */
@@ -518,18 +515,8 @@ inline float2 load_element (__global const src_t * row, uint e, uint stride,
 #elif defined(LOAD_HERMITIAN)
   return e <= LENGTH / 2 ? row[e * stride] : conj (row[(LENGTH - e) * stride]);
 #elif defined(LOAD_HALF_SPECTRUM)
-  /* X[k] = E[k] + W^k O[k] and conj(X[L-k]) = E[k] - W^k O[k], where E and
-   * O are the spectra of the even and odd samples; z = E + i O. */
-  float2 a = row[e * stride], b = conj (row[(LENGTH - e) * stride]);
-  if (e == 0) {
-    /* the DC and Nyquist bins of a real signal are real: ignore their
-     * imaginary parts, as the odd-length path does */
-    a.y = 0.0f;
-    b.y = 0.0f;
-  }
-  float2 ev = (a + b) * 0.5f;
-  float2 od = cmul (a - b, conj (real_tw[e])) * 0.5f;
-  return (float2) (ev.x - od.y, ev.y + od.x);
+  return fold_bins (row[e * stride], row[(LENGTH - e) * stride], e,
+      real_tw[e]);
 #else
   return row[e * stride];
 #endif
@@ -547,15 +534,13 @@ typedef struct
 } Tables;
 
 #if defined(STORE_PIXELS)
-/* v (or |v|) plus offset, rounded half up, saturated to the pixel's
- * range */
+/* v (or |v|) plus offset, rounded half up, saturated (pixels.cl) */
 inline dst_t to_pixel (float v, Tables tab)
 {
-  const float p = (tab.magnitude ? fabs (v) : v) + tab.offset + 0.5f;
 #if defined(STORE_U8) || defined(STORE_U8_PAIRS)
-  return convert_uchar_sat_rtz (p);
+  return pixel_u8 (v, tab.magnitude, tab.offset);
 #else
-  return convert_ushort_sat_rtz (p);
+  return pixel_u16 (v, tab.magnitude, tab.offset);
 #endif
 }
 #endif
@@ -744,18 +729,12 @@ inline void store_two_bins (__global float2 * a_row, Side side,
     a_row[side.dist + k * side.stride] = (float2) (d.y, -d.x) * scale;
 }
 #elif defined(STORE_HALF_SPECTRUM)
-/* Bin k < L of the real 2L-point spectrum from z, the transform of
- * z[m] = x[2m] + i x[2m+1]: X[k] = E[k] + W^k O[k], with
- * E = (Z[k] + conj(Z[L-k])) / 2 and O = (Z[k] - conj(Z[L-k])) / 2i; the
+/* Bin k < L of the real 2L-point spectrum from z (real_spectrum.cl); the
  * holder of Z[0] also stores X[L] = E[0] - O[0]. */
 inline void store_half_spectrum_bin (__global float2 * row, uint stride,
     uint k, float2 zk, float2 z_partner, Tables tab SHAPE_PARAM)
 {
-  const float2 zm = conj (z_partner);
-  const float2 ev = (zk + zm) * 0.5f, d = (zk - zm) * 0.5f;
-  const float2 od = (float2) (d.y, -d.x);
-
-  row[k * stride] = (ev + cmul (tab.real_tw[k], od)) * tab.scale;
+  row[k * stride] = unfold_bin (zk, z_partner, tab.real_tw[k]) * tab.scale;
   if (k == 0)
     row[LENGTH * stride] = (float2) (zk.x - zk.y, 0.0f) * tab.scale;
 }

@@ -34,6 +34,7 @@
  * sizes without factors 7, 11 and 13 run, which compiles faster. */
 
 #include "fft_butterflies.cl"
+#include "pixels.cl"
 
 #if !defined(GROUP) || !defined(MAX_N) || !defined(MAX_VALUES)
 #error "GROUP, MAX_N and MAX_VALUES must be defined"
@@ -88,12 +89,14 @@ inline float load_pixel (__global const uchar * row, uint e, uint wide)
   return wide ? (float) ((__global const ushort *) row)[e] : (float) row[e];
 }
 
-inline void store_pixel (__global uchar * row, uint e, uint wide, float p)
+/* v (or |v|) plus offset, rounded half up, saturated (pixels.cl) */
+inline void store_pixel (__global uchar * row, uint e, uint wide, float v,
+    uint magnitude, float offset)
 {
   if (wide)
-    ((__global ushort *) row)[e] = convert_ushort_sat_rtz (p);
+    ((__global ushort *) row)[e] = pixel_u16 (v, magnitude, offset);
   else
-    row[e] = convert_uchar_sat_rtz (p);
+    row[e] = pixel_u8 (v, magnitude, offset);
 }
 
 __kernel __attribute__ ((reqd_work_group_size (GROUP, 1, 1)))
@@ -149,6 +152,6 @@ void rows_inverse (__global const float2 * spectrum, uint pitch, uint width,
   for (uint e = lid; e < width; e += GROUP) {
     const float v = line[e].x * scale;
 
-    store_pixel (out, e, wide, (magnitude ? fabs (v) : v) + offset + 0.5f);
+    store_pixel (out, e, wide, v, magnitude, offset);
   }
 }

@@ -49,15 +49,17 @@
  */
 
 #include "fft_butterflies.cl"
+#include "real_spectrum.cl"
+#include "pixels.cl"
 
 #ifdef PIXEL_U16
 typedef ushort pixel_t;
 typedef ushort2 pixel_t2;
-#define convert_pixel_sat_rtz convert_ushort_sat_rtz
+#define pixel_of pixel_u16
 #else
 typedef uchar pixel_t;
 typedef uchar2 pixel_t2;
-#define convert_pixel_sat_rtz convert_uchar_sat_rtz
+#define pixel_of pixel_u8
 #endif
 
 #define MAX_STAGES 16
@@ -165,11 +167,6 @@ SHAPED void fft_stages (float2 * v, __local float2 * buf, uint t, bool busy,
       } \
   }
 
-inline float2 conj (float2 a)
-{
-  return (float2) (a.x, -a.y);
-}
-
 /* The work-item's place in its group, read again in each unit of a
  * phase. With get_local_id, NVIDIA's compiler moves every address that a
  * phase derives from it out of the loop over units and keeps them all in
@@ -241,19 +238,15 @@ SHAPED void rows_forward (uint unit, const Filter f, __local float2 * lds,
   FOR_EACH_ELEMENT (ROW_FIRST_RADIX, idx, slot, v[slot] = active ?
       convert_float2 (vload2 (idx, pixels)) : (float2) (0.0f));
   fft_stages (v, buf, t, busy, f.row_tw, -1.0f, ROW_SHAPE);
-  /* z = the transform of z[m] = x[2m] + i x[2m+1]; X[k] = E[k] + W^k O[k],
-   * with E = (Z[k] + conj(Z[L-k])) / 2 and O = (Z[k] - conj(Z[L-k])) / 2i */
+  /* the bins from Z[k] and Z[L-k] (real_spectrum.cl) */
   barrier (CLK_LOCAL_MEM_FENCE);
   if (busy)
     FOR_EACH_ELEMENT (ROW_LAST_RADIX, idx, slot, buf[idx] = v[slot]);
   barrier (CLK_LOCAL_MEM_FENCE);
   if (active)
-    for (uint k = t; k <= ROW_N; k += ROW_THREADS) {
-      float2 zk = buf[k % ROW_N], zm = conj (buf[(ROW_N - k) % ROW_N]);
-      float2 ev = (zk + zm) * 0.5f, d = (zk - zm) * 0.5f;
-      float2 od = (float2) (d.y, -d.x);
-      f.spectrum[row * f.pitch + k] = ev + cmul (f.real_tw[k], od);
-    }
+    for (uint k = t; k <= ROW_N; k += ROW_THREADS)
+      f.spectrum[row * f.pitch + k] = unfold_bin (buf[k % ROW_N],
+          buf[(ROW_N - k) % ROW_N], f.real_tw[k]);
   /* the next unit's first exchange writes buf */
   barrier (CLK_LOCAL_MEM_FENCE);
 }
@@ -286,30 +279,10 @@ SHAPED void columns_filter (uint unit, const Filter f,
         column[idx * f.pitch] = v[slot]);
 }
 
-/* v (or |v|) plus offset, rounded half up, saturated to the pixel's
- * range: fft_stockham.cl's to_pixel */
+/* v (or |v|) plus offset, rounded half up, saturated (pixels.cl) */
 SHAPED pixel_t to_pixel (float v, const Filter f)
 {
-  return convert_pixel_sat_rtz ((f.magnitude ? fabs (v) : v) + f.offset +
-      0.5f);
-}
-
-/* Value e of the half-length inverse of a row of ROW_N + 1 bins
- * (LOAD_HALF_SPECTRUM): X[k] = E[k] + W^k O[k] and conj(X[L-k]) =
- * E[k] - W^k O[k] give z = E + i O. The imaginary parts of the DC and
- * Nyquist bins are dropped, as a real signal has none. */
-SHAPED float2 fold_bins (__global const float2 * bins, uint e,
-    __global const float2 * real_tw)
-{
-  float2 a = bins[e], b = conj (bins[ROW_N - e]);
-
-  if (e == 0) {
-    a.y = 0.0f;
-    b.y = 0.0f;
-  }
-  float2 ev = (a + b) * 0.5f;
-  float2 od = cmul (a - b, conj (real_tw[e])) * 0.5f;
-  return (float2) (ev.x - od.y, ev.y + od.x);
+  return pixel_of (v, f.magnitude, f.offset);
 }
 
 /* Rows inverse: the bins of ROW_ROWS rows per unit folded into ROW_N
@@ -325,8 +298,10 @@ SHAPED void rows_inverse (uint unit, const Filter f, __local float2 * lds,
   __global const float2 *bins = f.spectrum + row * f.pitch;
   __global pixel_t *pixels = f.dst + (size_t) row * 2 * ROW_N;
 
+  /* the half-length input from X[e] and X[L-e] (real_spectrum.cl) */
   FOR_EACH_ELEMENT (ROW_FIRST_RADIX, idx, slot, v[slot] = active ?
-      fold_bins (bins, idx, f.real_tw) : (float2) (0.0f));
+      fold_bins (bins[idx], bins[ROW_N - idx], idx, f.real_tw[idx]) :
+      (float2) (0.0f));
   fft_stages (v, buf, t, busy, f.row_tw, 1.0f, ROW_SHAPE);
   if (active)
     FOR_EACH_ELEMENT (ROW_LAST_RADIX, idx, slot,

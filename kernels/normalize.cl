@@ -16,16 +16,18 @@
 #error "GROUP must be defined"
 #endif
 
+#include "pixels.cl"
+
 #if defined(STORE_U16)
 typedef ushort pixel_t;
 #define PIXEL_MAX 65535.0f
-#define TO_PIXEL convert_ushort_sat_rtz
+#define TO_PIXEL pixel_u16
 /* 0.01 of an 8-bit level, in 16-bit levels */
 #define FLAT_SPAN 2.57f
 #else
 typedef uchar pixel_t;
 #define PIXEL_MAX 255.0f
-#define TO_PIXEL convert_uchar_sat_rtz
+#define TO_PIXEL pixel_u8
 #define FLAT_SPAN 0.01f
 #endif
 
@@ -81,7 +83,7 @@ __kernel void stretch (__global const float * values, uint width,
     float v = hi - lo > FLAT_SPAN ? (values[j] - lo) * (PIXEL_MAX /
         (hi - lo)) : 0.0f;
 
-    /* round half up; saturation keeps the top exact */
-    pixels[j] = TO_PIXEL (v + 0.5f);
+    /* rounded half up (pixels.cl); saturation keeps the top exact */
+    pixels[j] = TO_PIXEL (v, 0, 0.0f);
   }
 }
