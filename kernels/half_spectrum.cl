@@ -3,7 +3,8 @@
  * unfold in local memory): z is the transform of z[m] = x[2m] + i x[2m+1],
  * L values per row, contiguous, and the spectrum's bins k = 0 .. L follow
  * from it (real_spectrum.cl), with real_tw[k] = W^k. One work-item per
- * bin. */
+ * bin.
+ * Build options: none. */
 
 #include "fft_butterflies.cl"
 #include "real_spectrum.cl"

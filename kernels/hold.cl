@@ -3,7 +3,8 @@
  * behind it and the batch then runs without waiting on the host's
  * enqueueing (engine/clfft-hold.h). sink is written only when the chain
  * goes negative, which it never does from a positive start: the store
- * keeps the compiler from dropping the loop. */
+ * keeps the compiler from dropping the loop.
+ * Build options: none. */
 __kernel void
 hold (__global float * sink, uint iterations)
 {

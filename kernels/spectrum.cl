@@ -5,7 +5,8 @@
  *                 of 10 log10 (|X|^2 / n^2) clamped below at the threshold
  *                 (as GStreamer's spectrum: log10 (0) = -inf clamps too),
  *                 and the sum of atan2 (im, re); added to the sums, so
- *                 that a group split over chunks adds up. */
+ *                 that a group split over chunks adds up.
+ * Build options: none. */
 
 /* Frames n_frames .. n_rows - 1, which the plan's batch transforms as
  * well, are zeroed: the transform takes real frames in pairs, and a pair's

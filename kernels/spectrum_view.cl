@@ -3,7 +3,8 @@
  * spectrum of the real frame (height rows of bins, bins = W/2 + 1); the
  * other half is its mirror, |F(-k)| = |F(k)|. G is the gain as given
  * (height rows of width). One work-item per output pixel; normalize.cl
- * then scales the frame to its maximum. */
+ * then scales the frame to its maximum.
+ * Build options: none. */
 
 __kernel void log_magnitude (__global const float2 * spectrum, uint bins,
     __global const float * gain, uint width, uint height,
