@@ -86,11 +86,17 @@ clfft_tuning_decide (ClfftEngine * engine, ClfftTuning requested,
 const gchar *
 clfft_tuning_name (ClfftTuning tuning)
 {
-  static const gchar *const names[] = { "auto", "off", "background",
-    "blocking"
-  };
-
-  return tuning < G_N_ELEMENTS (names) ? names[tuning] : "?";
+  switch (tuning) {
+    case CLFFT_TUNING_AUTO:
+      return "auto";
+    case CLFFT_TUNING_OFF:
+      return "off";
+    case CLFFT_TUNING_BACKGROUND:
+      return "background";
+    case CLFFT_TUNING_BLOCKING:
+      return "blocking";
+  }
+  return "?";
 }
 
 void
