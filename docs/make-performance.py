@@ -31,6 +31,8 @@ import sys
 #            here.
 #   spectrum bench-spectrum CSVs (clfftspectrum against spectrum); the
 #            first one listed is shown.
+#   startup_before  bench-startup CSVs of the plugin before the start-up
+#            work, shown beside the start-up goals.
 #   gpu      which start-up goals apply: a GPU's or PoCL's.
 #   note     what the CSVs do not say, shown under the device's table.
 # ---------------------------------------------------------------------------
@@ -55,6 +57,9 @@ CURRENT = [
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
         "startup": ["bench-startup-h200-2026-11-27-spectrum.csv",
                     "bench-startup-h200-2026-11-27-generic-at-ready.csv"],
+        # the behaviour before the start-up work: tuning at the first
+        # frame (the element's default then)
+        "startup_before": ["bench-startup-h200-2026-11-26-blocking-tuning.csv"],
         "spectrum": [],
         "note": "The bench-engine CSVs name no device; their file "
                 "names do.",
@@ -88,6 +93,8 @@ CURRENT = [
         "stream": [],
         "startup": ["bench-startup-pocl-2026-11-27-spectrum.csv",
                     "bench-startup-pocl-2026-11-27-records.csv"],
+        # the plugin before the start-up work (f61a762), same machine
+        "startup_before": ["bench-startup-pocl-2026-11-26-before.csv"],
         "spectrum": ["bench-spectrum-pocl-2cores-2026-11-22.csv"],
         "note": "PoCL 3.1 on 2 shared cores: the engine and spectrum runs "
                 "on an AMD EPYC, the start-up runs on an Intel Xeon (as "
@@ -504,12 +511,21 @@ def goals_table(out):
             found = worst([(float(r["median_s"]), s) for m, s, r, _ in rows
                            if m == measure and (not dev["gpu"] or not sizes
                                                 or s in sizes)])
-            row.append(goal_cell(found, gpu_limit if dev["gpu"] else
-                                 cpu_limit, " s", "%.2f"))
+            cell = goal_cell(found, gpu_limit if dev["gpu"] else
+                             cpu_limit, " s", "%.2f")
+            before = worst([(float(r["median_s"]), r["size"])
+                            for name in dev.get("startup_before", [])
+                            for r in read_csv(name) if r["measure"] == measure])
+            if before and found:
+                cell += " (before: %.1f s at %s)" % before
+            row.append(cell)
         out.append("| " + " | ".join(row) + " |")
     out.append("")
-    out.append("Each cell: the worst of the figures above, and where. The "
-               "first round's speed goals were for GPUs; on PoCL it asked "
+    out.append("Each cell: the worst of the figures above, and where; "
+               "\"before\", the worst of the plugin before the start-up "
+               "work (" + ", ".join(link(n) for d in CURRENT
+                                     for n in d.get("startup_before", []))
+               + "). The first round's speed goals were for GPUs; on PoCL it asked "
                "for 640x480 not slower than FFmpeg's fftfilt, met by "
                "[the filter in SIMD lanes]"
                "(experiments/2026-11-22-simd-lanes-on-pocl.md).")
