@@ -1,7 +1,9 @@
 #!/bin/sh
 # Live edge filter: a camera's luma through a Butterworth highpass, shown
-# as |value| so that edges light up whatever their sign. The camera's own
-# format goes in as it is (I420 and NV12 frames have their luma filtered).
+# as |value| so that edges light up whatever their sign. videoconvert
+# gives the filter a format it takes: most webcams give YUY2, which it
+# does not take yet (of planar YUV it filters the luma, and with
+# output=abs sets the chroma to gray).
 #
 # Usage: examples/camera-edges.sh [DEVICE]   (default /dev/video0)
 # SOURCE and SINK replace the camera and the window, for instance

@@ -9,8 +9,8 @@
  *       [--format gray8|gray16] [--padding none|mirror] [--device N]
  *       [--tuning auto|off|blocking]
  *
- * Each size is prepared as clfft2dfilter makes its filter (I420, NV12 and
- * GRAY8 frames take gray8, GRAY16_LE gray16): the filter is made and one
+ * Each size is prepared as clfft2dfilter makes its filter (GRAY8 and YUV
+ * frames take gray8, GRAY16_LE gray16): the filter is made and one
  * frame filtered, which builds what the frames run (and once the generic
  * filter, which the element builds at READY); --tuning blocking (by
  * default on GPUs, as auto) times the schedules and keeps the choices
@@ -136,7 +136,7 @@ main (int argc, char **argv)
     {"bands", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bands,
         "clfftspectrum's bands to prepare (repeat for more)", "BANDS"},
     {"format", 'f', 0, G_OPTION_ARG_STRING, &format,
-        "gray8 (GRAY8, I420, NV12; the default) or gray16 (GRAY16_LE)",
+        "gray8 (GRAY8 and YUV; the default) or gray16 (GRAY16_LE)",
         "FORMAT"},
     {"padding", 'p', 0, G_OPTION_ARG_STRING, &padding_text,
         "none (the default) or mirror, as clfft2dfilter's padding", "PADDING"},

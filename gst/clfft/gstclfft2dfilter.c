@@ -5,8 +5,11 @@
  * Filters video in the frequency domain on an OpenCL device: each frame
  * goes through a forward 2D FFT, is multiplied by a mask, and comes back
  * through the inverse FFT. GRAY8 and GRAY16_LE frames are filtered whole;
- * of I420 and NV12 frames the luma plane is filtered and the chroma planes
- * pass unchanged.
+ * of 8-bit planar and semi-planar YUV frames (I420, YV12, NV12, NV21,
+ * Y42B, NV16, Y444, NV24) the luma plane is filtered, and the chroma
+ * planes pass unchanged or are set to their mid value, a gray picture
+ * (#GstClfft2dFilter:chroma; by default gray where the output is not a
+ * picture of the input: mode=spectrum, output=abs or normalize).
  *
  * Frequencies are in cycles per pixel, whatever the frame size. With signed
  * frequency indices kx in [-W/2, W/2) and ky in [-H/2, H/2),
@@ -117,6 +120,9 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define DEFAULT_OFFSET 0.0
 #define MAX_OFFSET 255.0
 #define DEFAULT_OUTPUT GST_CLFFT_OUTPUT_CLAMP
+#define DEFAULT_CHROMA GST_CLFFT_CHROMA_AUTO
+/* the chroma planes' mid value (8-bit) */
+#define CHROMA_NEUTRAL 128
 #define DEFAULT_MODE GST_CLFFT_MODE_FILTER
 #define DEFAULT_PADDING GST_CLFFT_PADDING_NONE
 #define DEFAULT_DEVICE_INDEX -1
@@ -139,6 +145,7 @@ enum
   PROP_GAIN,
   PROP_OFFSET,
   PROP_OUTPUT,
+  PROP_CHROMA,
   PROP_MODE,
   PROP_PADDING,
   PROP_DEVICE_INDEX,
@@ -152,7 +159,8 @@ enum
 /* progressive only: an interlaced frame's 2D spectrum mixes its two
  * fields, which belong to different instants (deinterlace first) */
 #define CLFFT_2D_FILTER_CAPS \
-  "video/x-raw, format = (string) { GRAY8, GRAY16_LE, I420, NV12 }, " \
+  "video/x-raw, format = (string) { GRAY8, GRAY16_LE, I420, YV12, NV12, " \
+  "NV21, Y42B, NV16, Y444, NV24 }, " \
   "width = (int) [ 2, 8192 ], height = (int) [ 2, 8192 ], " \
   "framerate = (fraction) [ 0/1, MAX ], " \
   "interlace-mode = (string) progressive"
@@ -224,6 +232,27 @@ gst_clfft_output_get_type (void)
 
   if (g_once_init_enter (&type)) {
     GType t = g_enum_register_static ("GstClfftOutput", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_clfft_chroma_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_CHROMA_AUTO, "Neutral where the output is not a picture of "
+          "the input (mode=spectrum, output=abs or normalize), else pass",
+        "auto"},
+    {GST_CLFFT_CHROMA_PASS, "The chroma planes unchanged", "pass"},
+    {GST_CLFFT_CHROMA_NEUTRAL, "The chroma planes at their mid value (128): "
+          "a gray picture", "neutral"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftChroma", values);
     g_once_init_leave (&type, t);
   }
   return type;
@@ -443,6 +472,9 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     case PROP_OUTPUT:
       self->output = g_value_get_enum (value);
       break;
+    case PROP_CHROMA:
+      self->chroma = g_value_get_enum (value);
+      break;
     case PROP_MODE:
       self->mode = g_value_get_enum (value);
       break;
@@ -523,6 +555,9 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_OUTPUT:
       g_value_set_enum (value, self->output);
+      break;
+    case PROP_CHROMA:
+      g_value_set_enum (value, self->chroma);
       break;
     case PROP_MODE:
       g_value_set_enum (value, self->mode);
@@ -879,7 +914,7 @@ make_plan (GstClfft2dFilter * self, ClfftPadding padding, GError ** error)
   gint64 start = g_get_monotonic_time ();
   guint tw, th;
 
-  /* I420 and NV12: the luma plane, 8-bit like GRAY8 */
+  /* YUV: the luma plane, 8-bit like GRAY8 */
   self->plan = clfft_filter2d_new (self->engine, self->width, self->height,
       self->wide ? CLFFT_PIXELS_U16 : CLFFT_PIXELS_U8, padding, error);
   if (!self->plan)
@@ -1080,6 +1115,12 @@ read_frame_settings (GstClfft2dFilter * self, GstClfftFrameSettings * settings)
   settings->mode = self->mode;
   settings->padding = plan_padding (self->padding, self->mode);
   settings->output = self->output;
+  /* auto: a gray picture where the luma is no picture of the input, so
+   * that the input's colours do not lie over it */
+  settings->chroma = self->chroma != GST_CLFFT_CHROMA_AUTO ? self->chroma :
+      self->mode == GST_CLFFT_MODE_SPECTRUM
+      || self->output != GST_CLFFT_OUTPUT_CLAMP ? GST_CLFFT_CHROMA_NEUTRAL :
+      GST_CLFFT_CHROMA_PASS;
   settings->gain = self->gain;
   settings->offset = self->offset;
   GST_OBJECT_UNLOCK (self);
@@ -1210,6 +1251,22 @@ plane_row_bytes (const GstVideoFrame * frame, guint p)
   return row;
 }
 
+/* Every sample of plane p of a mapped frame (frame_fits) set to value. */
+static void
+fill_plane (GstVideoFrame * frame, guint p, guint8 value)
+{
+  const gsize row = plane_row_bytes (frame, p);
+  guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (frame, p);
+  const gint stride = GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
+  guint rows = 0;
+
+  for (guint c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (frame); c++)
+    if (GST_VIDEO_FRAME_COMP_PLANE (frame, c) == p)
+      rows = MAX (rows, (guint) GST_VIDEO_FRAME_COMP_HEIGHT (frame, c));
+  for (guint y = 0; y < rows; y++)
+    memset (data + (gsize) y * stride, value, row);
+}
+
 /* Whether every plane of a mapped frame lies within what is mapped of its
  * buffer: a GstVideoMeta may give any offset and stride (0, less than a
  * row, rows past the buffer's end), which would be read past the end or
@@ -1331,9 +1388,12 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
     held_frame_free (held);
     return GST_FLOW_ERROR;
   }
-  /* chroma passes unchanged */
+  /* the chroma planes, passed or made neutral; the luma goes to the
+   * device */
   for (guint p = 1; p < GST_VIDEO_FRAME_N_PLANES (&held->in); p++)
-    if (!gst_video_frame_copy_plane (&held->out, &held->in, p)) {
+    if (settings.chroma == GST_CLFFT_CHROMA_NEUTRAL)
+      fill_plane (&held->out, p, CHROMA_NEUTRAL);
+    else if (!gst_video_frame_copy_plane (&held->out, &held->in, p)) {
       GST_ELEMENT_ERROR (self, STREAM, FAILED,
           ("Cannot copy plane %u of a frame.", p), (NULL));
       held_frame_free (held);
@@ -1661,6 +1721,12 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           GST_TYPE_CLFFT_OUTPUT, DEFAULT_OUTPUT,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_CHROMA,
+      g_param_spec_enum ("chroma", "Chroma",
+          "What becomes of the chroma planes of YUV frames, whose luma is "
+          "filtered", GST_TYPE_CLFFT_CHROMA, DEFAULT_CHROMA,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_MODE,
       g_param_spec_enum ("mode", "Mode",
           "The filtered frame, or a picture of its spectrum: log (1 + "
@@ -1756,6 +1822,7 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_FILTER_TYPE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_SHAPE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_OUTPUT, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_CHROMA, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_PADDING, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_TUNING, 0);
@@ -1775,6 +1842,7 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->gain = DEFAULT_GAIN;
   self->offset = DEFAULT_OFFSET;
   self->output = DEFAULT_OUTPUT;
+  self->chroma = DEFAULT_CHROMA;
   self->mode = DEFAULT_MODE;
   self->padding = DEFAULT_PADDING;
   self->device_index = DEFAULT_DEVICE_INDEX;

@@ -23,6 +23,8 @@ GType gst_clfft_filter_type_get_type (void);
 GType gst_clfft_shape_get_type (void);
 #define GST_TYPE_CLFFT_OUTPUT (gst_clfft_output_get_type ())
 GType gst_clfft_output_get_type (void);
+#define GST_TYPE_CLFFT_CHROMA (gst_clfft_chroma_get_type ())
+GType gst_clfft_chroma_get_type (void);
 
 #define GST_TYPE_CLFFT_MODE (gst_clfft_mode_get_type ())
 GType gst_clfft_mode_get_type (void);
@@ -63,6 +65,15 @@ typedef enum
   GST_CLFFT_OUTPUT_NORMALIZE = CLFFT_OUTPUT_NORMALIZE,
 } GstClfftOutput;
 
+/* What becomes of the chroma planes of YUV frames (the luma is filtered). */
+typedef enum
+{
+  GST_CLFFT_CHROMA_AUTO,        /* neutral where the output is not a
+                                 * picture of the input, else pass */
+  GST_CLFFT_CHROMA_PASS,        /* unchanged */
+  GST_CLFFT_CHROMA_NEUTRAL,     /* the mid value: a gray picture */
+} GstClfftChroma;
+
 /* The settings a frame is filtered with, read from the properties at once
  * (one snapshot a frame): the plan and its configuration follow them, so
  * that properties changed from another thread take effect together at a
@@ -72,6 +83,7 @@ typedef struct
   GstClfftMode mode;
   ClfftPadding padding;         /* the plan's: none for the spectrum view */
   GstClfftOutput output;
+  GstClfftChroma chroma;        /* pass or neutral: auto resolved */
   gdouble gain, offset;
 } GstClfftFrameSettings;
 
@@ -94,6 +106,7 @@ struct _GstClfft2dFilter
   gboolean preserve_dc;
   gdouble gain, offset;
   GstClfftOutput output;
+  GstClfftChroma chroma;
   GstClfftMode mode;
   GstClfftPadding padding;
   gint device_index;
