@@ -1,9 +1,9 @@
 #!/bin/sh
 # gst-clfft-prepare fills the kernel cache so that a pipeline of the sizes
-# (clfft2dfilter) or bands (clfftspectrum) it prepared builds nothing: the engine's log (GST_DEBUG=clfft:5) of the
-# pipeline says "loaded" for every program and "built" for none. The same
-# pipeline on an empty cache must say "built", or the check could not
-# fail. Usage: check-prepare.sh GST_CLFFT_PREPARE GST_LAUNCH
+# (clfft2dfilter) or bands (clfftspectrum) it prepared builds nothing: the
+# engine's log (GST_DEBUG=clfft:5) of the pipeline says "loaded" for every
+# program and "built" for none. The same pipeline on an empty cache must
+# say "built", or the check could not fail. Usage: check-prepare.sh GST_CLFFT_PREPARE GST_LAUNCH
 set -u
 prepare=$1
 launch=$2

@@ -31,8 +31,9 @@
  * behind another frame's filtering.
  * Where the device can order memory across work-groups (NVIDIA's GPUs),
  * small frames run the three passes as one launch instead
- * (clfft-filter-one-launch.h): each launch costs the GPU some microseconds of
- * its own, which the small frames' passes do not hide.
+ * (clfft-filter-one-launch.h): each launch costs the GPU time of its own,
+ * which the small frames' passes do not hide. Which path a frame size
+ * takes is decided in clfft-filter-path.c.
  * On CPUs the three passes run in SIMD lanes instead
  * (clfft-filter-lanes.h): each work-item transforms 8 rows or columns at
  * once; the gain then lies as the spectrum does, a row of pitch gains per
