@@ -323,6 +323,26 @@ G_DEFINE_TYPE (GstClfft2dFilter, gst_clfft_2d_filter, GST_TYPE_VIDEO_FILTER);
 GST_ELEMENT_REGISTER_DEFINE (clfft2dfilter, "clfft2dfilter", GST_RANK_NONE,
     GST_TYPE_CLFFT_2D_FILTER);
 
+/* A property value refused (text says which and why): a warning on the
+ * bus, or where the element has none yet, at its change to READY. */
+static void
+warn_refused (GstClfft2dFilter * self, gchar * text)
+{
+  GstBus *bus = gst_element_get_bus (GST_ELEMENT (self));
+
+  GST_WARNING_OBJECT (self, "%s", text);
+  if (bus) {
+    GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS, ("%s", text), (NULL));
+    gst_object_unref (bus);
+    g_free (text);
+    return;
+  }
+  GST_OBJECT_LOCK (self);
+  g_free (self->unposted_warning);
+  self->unposted_warning = text;
+  GST_OBJECT_UNLOCK (self);
+}
+
 /* Takes a "fx,fy;..." list; a malformed one is refused with a warning and
  * the notches stay as they were. */
 static gboolean
@@ -332,8 +352,15 @@ set_notches (GstClfft2dFilter * self, const gchar * text)
   GArray *notches = gst_clfft_notches_parse (text, &error);
 
   if (!notches) {
-    g_warning ("clfft2dfilter: notches \"%s\" ignored: %s", text,
-        error->message);
+    gchar *kept;
+
+    GST_OBJECT_LOCK (self);
+    kept = g_strdup (self->notches_text ? self->notches_text : "");
+    GST_OBJECT_UNLOCK (self);
+    warn_refused (self, g_strdup_printf ("notches \"%s\" ignored (the "
+            "notches stay \"%s\"): %s.", text ? text : "", kept,
+            error->message));
+    g_free (kept);
     g_error_free (error);
     return FALSE;
   }
@@ -385,6 +412,7 @@ replace_mask_image (GstClfft2dFilter * self, GstClfftMaskImage * image,
     old = self->mask_image;
     self->mask_image = image;
     g_free (self->mask_problem);
+  g_free (self->unposted_warning);
     self->mask_problem = g_steal_pointer (&problem);
     self->mask_dirty = TRUE;
   }
@@ -665,6 +693,17 @@ gst_clfft_2d_filter_change_state (GstElement * element,
 
   if (transition == GST_STATE_CHANGE_READY_TO_NULL)
     g_clear_pointer (&self->ahead, gst_clfft_ahead_stop);
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY) {
+    gchar *unposted;
+
+    GST_OBJECT_LOCK (self);
+    unposted = g_steal_pointer (&self->unposted_warning);
+    GST_OBJECT_UNLOCK (self);
+    if (unposted)
+      GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS, ("%s", unposted),
+          (NULL));
+    g_free (unposted);
+  }
   ret = gst_clfft_change_state (element, transition,
       GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine);
   if (transition == GST_STATE_CHANGE_NULL_TO_READY
@@ -1071,6 +1110,14 @@ update_mask (GstClfft2dFilter * self, GError ** error)
           ("cutoff-high (%g) is not above cutoff (%g): the band is empty.",
               params.cutoff_high, params.cutoff), (NULL));
     self->band_empty = band_empty;
+    /* the same for notch filters with nothing to notch */
+    if (params.filter == GST_CLFFT_FILTER_NOTCH && params.n_notches == 0
+        && !self->no_notches)
+      GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
+          ("filter=notch has no notches: frames pass unfiltered."),
+          ("set notches to \"fx,fy;...\" in cycles per pixel"));
+    self->no_notches = params.filter == GST_CLFFT_FILTER_NOTCH
+        && params.n_notches == 0;
     /* in cycles per pixel: the same at the padded size */
     clfft_filter2d_get_transform_size (self->plan, &tw, &th);
     gst_clfft_mask_fill (self->mask, tw, th, &params);

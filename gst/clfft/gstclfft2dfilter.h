@@ -130,6 +130,11 @@ struct _GstClfft2dFilter
   gint width, height;
   gboolean wide;                /* GRAY16_LE */
   gboolean band_empty;          /* warned of an empty band */
+  gboolean no_notches;          /* warned of filter=notch without notches */
+  /* a refused property value's warning made while the element had no bus
+   * (gst-launch sets properties before the pipeline exists), posted at
+   * NULL to READY; guarded by the object lock */
+  gchar *unposted_warning;
   GQueue held;                  /* of HeldFrame: in flight, oldest first */
   gboolean started;             /* a frame left since start, flush, segment */
   guint depth_cap;              /* what the output pool has room for */

@@ -661,9 +661,62 @@ pop_message (GstBus * bus, GstMessageType type)
   return gst_bus_pop_filtered (bus, type);
 }
 
-/* Malformed notches are refused with a warning; unreadable and malformed
- * PGM files post a warning, and filter=custom without a mask stops with an
+/* Malformed notches are refused with a warning on the bus that quotes
+ * them, and the notches stay; unreadable and malformed PGM files post a
+ * warning, and filter=custom without a mask stops with an
  * error; cutoff-high <= cutoff posts a warning and empties the band. */
+/* Notches refused before the element has a bus (as gst-launch sets them)
+ * are posted when it goes to READY; filter=notch without notches warns
+ * once, and the frames pass. */
+GST_START_TEST (test_notch_problems_reach_the_bus)
+{
+  GstElement *filter = gst_element_factory_make ("clfft2dfilter", NULL);
+  GstBus *bus = gst_bus_new ();
+  guint w = 32, ht = 16;
+  guint8 *in = random_frame (w, ht), *out;
+  GstHarness *h;
+  GstMessage *msg;
+  GError *error = NULL;
+
+  g_object_set (filter, "notches", "0.1 0.2", NULL);
+  gst_element_set_bus (filter, bus);
+  fail_unless_equals_int (gst_element_set_state (filter, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  msg = pop_message (bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL, "the refused notches were not posted");
+  gst_message_parse_warning (msg, &error, NULL);
+  fail_unless (strstr (error->message, "\"0.1 0.2\"") != NULL, "%s",
+      error->message);
+  g_clear_error (&error);
+  gst_message_unref (msg);
+  gst_element_set_state (filter, GST_STATE_NULL);
+  gst_object_unref (filter);
+
+  h = harness_new (w, ht, "filter=notch");
+  filter = harness_filter (h);
+  gst_element_set_bus (filter, bus);
+  for (guint i = 0; i < 3; i++) {
+    out = filter_frame (h, in, w, ht);
+    /* no notch: the mask is all ones, the frame comes back */
+    for (gsize p = 0; p < (gsize) w * ht; p++)
+      if (ABS (out[p] - in[p]) > 1)
+        fail ("pixel %" G_GSIZE_FORMAT ": %u for %u", p, out[p], in[p]);
+    g_free (out);
+  }
+  msg = pop_message (bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL, "no warning for filter=notch without notches");
+  gst_message_unref (msg);
+  /* once, not at every frame */
+  fail_unless (pop_message (bus, GST_MESSAGE_WARNING) == NULL);
+  gst_element_set_bus (filter, NULL);
+  gst_object_unref (filter);
+  gst_harness_teardown (h);
+  gst_object_unref (bus);
+  g_free (in);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_bad_values_are_reported)
 {
   guint w = 32, ht = 16;
@@ -703,11 +756,25 @@ GST_START_TEST (test_bad_values_are_reported)
     fail_unless_equals_int (device_index, -1);
   }
   for (guint i = 0; i < G_N_ELEMENTS (bad_notches); i++) {
-    ASSERT_WARNING (g_object_set (filter, "notches", bad_notches[i], NULL));
+    gchar *quoted = g_strdup_printf ("\"%s\"", bad_notches[i]);
+
+    g_object_set (filter, "notches", bad_notches[i], NULL);
     g_object_get (filter, "notches", &text, NULL);
     fail_unless_equals_string (text, "0.1,0.2");
     g_free (text);
+    msg = pop_message (bus, GST_MESSAGE_WARNING);
+    fail_unless (msg != NULL, "no warning for notches %s", quoted);
+    gst_message_parse_warning (msg, &error, NULL);
+    fail_unless (strstr (error->message, quoted) != NULL, "%s",
+        error->message);
+    g_clear_error (&error);
+    gst_message_unref (msg);
+    g_free (quoted);
   }
+  /* the stream goes on with the notches kept */
+  fail_unless_equals_int (gst_harness_push (h, frame_buffer (in, w, ht)),
+      GST_FLOW_OK);
+  gst_buffer_unref (gst_harness_pull (h));
 
   /* a missing file, a wrong magic, a truncated image */
   path = g_build_filename (g_get_tmp_dir (), "clfft-no-such-mask.pgm", NULL);
@@ -764,7 +831,8 @@ GST_START_TEST (test_bad_values_are_reported)
     g_clear_error (&error);
     gst_message_unref (msg);
   }
-  fail_unless_equals_int (gst_harness_buffers_received (h), 0);
+  /* only the frame filtered with the notches kept came out */
+  fail_unless_equals_int (gst_harness_buffers_received (h), 1);
   gst_element_set_bus (filter, NULL);
   gst_object_unref (filter);
   gst_object_unref (bus);
@@ -1799,6 +1867,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_custom_mask_equals_builtin);
   tcase_add_test (tc, test_custom_mask_resampled);
   tcase_add_test (tc, test_bad_values_are_reported);
+  tcase_add_test (tc, test_notch_problems_reach_the_bus);
   tcase_add_test (tc, test_controlled_gain_follows_time);
   tcase_add_test (tc, test_controlled_cutoff_follows_time);
   tcase_add_test (tc, test_gray16);
