@@ -105,12 +105,11 @@ struct _ClfftFilter2d
   guint frame_width, frame_height;
   guint width, height;          /* of the transforms: the frame's, or padded */
   guint bins;                   /* width / 2 + 1: half-spectrum columns */
-  /* the plan's path, its pitch, pairs and cache measures; path downgraded
-   * to the passes where its own programs cannot be made */
+  /* the plan's path, with the spectrum's pitch (complex values from one
+   * row to the next), whether rows run as half-length pair transforms, and
+   * the cache measures; path downgraded to the passes where its own
+   * programs cannot be made */
   ClfftFilterChoice choice;
-  guint pitch;                  /* complex values from one spectrum row to
-                                 * the next: choice.pitch */
-  gboolean pairs;               /* choice.pairs */
   gfloat norm;                  /* 1 / (W H), as the rows inverse scales */
   gsize pixel_size;             /* bytes */
   cl_kernel mirror_pad;         /* padding=mirror only */
@@ -223,7 +222,7 @@ clfft_filter2d_get_transform_size (ClfftFilter2d * f, guint * width,
 guint
 clfft_filter2d_get_spectrum_pitch (ClfftFilter2d * f)
 {
-  return f->pitch;
+  return f->choice.pitch;
 }
 
 static gboolean
@@ -280,7 +279,7 @@ one_launch_init (ClfftFilter2d * f, gboolean asked)
 {
   GError *error = NULL;
 
-  if (f->one_launch || !f->pairs || f->rows_forward.n_passes != 1
+  if (f->one_launch || !f->choice.pairs || f->rows_forward.n_passes != 1
       || f->rows_forward.bluestein || f->columns_filter.n_passes != 1
       || !clfft_filter_one_launch_supported (clfft_engine_get_device
           (f->engine))
@@ -324,12 +323,12 @@ lanes_prepare (ClfftFilter2d * f, GError ** error)
   if (f->choice.path != CLFFT_FILTER_PATH_LANES)
     return TRUE;
   st = clEnqueueFillBuffer (clfft_engine_get_queue (f->engine), f->spectrum,
-      &zero, sizeof (zero), 0, (gsize) f->pitch * f->height *
+      &zero, sizeof (zero), 0, (gsize) f->choice.pitch * f->height *
       sizeof (cl_float2), 0, NULL, NULL);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueFillBuffer (spectrum)");
   f->gain_by_rows = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
-      (gsize) f->pitch * f->height * sizeof (cl_float), NULL, error);
+      (gsize) f->choice.pitch * f->height * sizeof (cl_float), NULL, error);
   return f->gain_by_rows != NULL;
 }
 
@@ -425,20 +424,20 @@ static gboolean
 rows_init (ClfftFilter2d * f, GError ** error)
 {
   const gboolean wide = f->pixel_size == 2;
-  const guint length = f->pairs ? f->width / 2 : f->width;
+  const guint length = f->choice.pairs ? f->width / 2 : f->width;
   /* rows of pixels and of bins, each value beside the next */
   const guint unit = CLFFT_ROW_UNIT_STRIDE;
   const guint hints = cache_hints (f);
   const guint stream = hints & CLFFT_ROW_STREAM_PIXELS;
   const guint drop = hints & CLFFT_ROW_DROP_INPUT;
   const ClfftTransformSpec forward = { length, -1,
-    f->pairs ? (wide ? CLFFT_LOAD_U16_PAIRS : CLFFT_LOAD_U8_PAIRS) :
+    f->choice.pairs ? (wide ? CLFFT_LOAD_U16_PAIRS : CLFFT_LOAD_U8_PAIRS) :
         (wide ? CLFFT_LOAD_U16 : CLFFT_LOAD_U8),
-    f->pairs ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_HALF, unit | stream,
-    f->height, transform_tuning (f), TRUE
+    f->choice.pairs ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_HALF,
+    unit | stream, f->height, transform_tuning (f), TRUE
   }, inverse = { length, 1,
-    f->pairs ? CLFFT_LOAD_HALF_SPECTRUM : CLFFT_LOAD_HERMITIAN,
-    f->pairs ? (wide ? CLFFT_STORE_U16_PAIRS : CLFFT_STORE_U8_PAIRS) :
+    f->choice.pairs ? CLFFT_LOAD_HALF_SPECTRUM : CLFFT_LOAD_HERMITIAN,
+    f->choice.pairs ? (wide ? CLFFT_STORE_U16_PAIRS : CLFFT_STORE_U8_PAIRS) :
         (wide ? CLFFT_STORE_U16 : CLFFT_STORE_U8), unit | drop | stream,
     f->height, transform_tuning (f), TRUE
   };
@@ -670,7 +669,7 @@ own_programs_start (ClfftFilter2d * f, GError ** error)
   if (compiles_at_first_launch (f)
       && !clfft_filter_generic_launch_empty (f->generic,
           f->mirror_pad ? f->bytes_padded : f->bytes_in, f->spectrum,
-          f->pitch, f->gain, f->bytes_out, &why)) {
+          f->choice.pitch, f->gain, f->bytes_out, &why)) {
     clfft_log (CLFFT_LOG_INFO, "launching the generic filter ahead: %s",
         why->message);
     g_clear_error (&why);
@@ -758,7 +757,7 @@ unit_gain (ClfftFilter2d * f, GError ** error)
   f->gain_mirrored = f->columns_mirrored.n_passes != 0;
   return fill_floats (f, f->gain, f->norm, bins * sizeof (cl_float), error)
       && (!f->gain_by_rows || fill_floats (f, f->gain_by_rows, f->norm,
-          (gsize) f->pitch * f->height * sizeof (cl_float), error))
+          (gsize) f->choice.pitch * f->height * sizeof (cl_float), error))
       && fill_floats (f, f->gain_as_given, 1.0f,
       (gsize) f->width * f->height * sizeof (cl_float), error);
 }
@@ -772,8 +771,6 @@ choose_path (ClfftFilter2d * f)
   clfft_overrides_read (&overrides);
   clfft_filter_path_choose (clfft_engine_get_device (f->engine), &overrides,
       f->width, f->height, &f->choice);
-  f->pairs = f->choice.pairs;
-  f->pitch = f->choice.pitch;
   clfft_log (CLFFT_LOG_INFO, "the %ux%u filter: %s, as %s; %s", f->width,
       f->height, clfft_filter_path_name (f->choice.path), f->choice.why,
       f->choice.outgrows_cache ? "its data outgrow the cache: cache hints, "
@@ -829,7 +826,7 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
   f->bins = width / 2 + 1;
   choose_path (f);
   /* a half-length inverse gives W / 2 times the samples, not W */
-  f->norm = (f->pairs ? 2.0f : 1.0f) / ((gfloat) width * height);
+  f->norm = (f->choice.pairs ? 2.0f : 1.0f) / ((gfloat) width * height);
   ok = rows_init (f, error)
       && columns_init (f, error)
       && scratch_alloc (f, error)
@@ -841,7 +838,7 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
       count * f->pixel_size, error)
       && (!padded || mirror_pad_init (f, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
-          (gsize) f->pitch * height * sizeof (cl_float2), NULL, error))
+          (gsize) f->choice.pitch * height * sizeof (cl_float2), NULL, error))
       && (f->gain = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
           (gsize) f->bins * height * sizeof (cl_float), NULL, error))
       && (f->gain_as_given = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
@@ -887,7 +884,7 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
   half = clfft_engine_try_alloc (f->engine, (gsize) f->bins * h,
       sizeof (gfloat), FALSE, "the filter's gain", error);
   if (half && f->gain_by_rows)
-    by_rows = clfft_engine_try_alloc (f->engine, (gsize) f->pitch * h,
+    by_rows = clfft_engine_try_alloc (f->engine, (gsize) f->choice.pitch * h,
         sizeof (gfloat), TRUE, "the filter's gain by rows", error);
   if (!half || (f->gain_by_rows && !by_rows)) {
     g_free (half);
@@ -909,9 +906,10 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
     for (guint band = 0; band < h; band += GAIN_BAND)
       for (guint kx = 0; kx < f->bins; kx++)
         for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
-          by_rows[(gsize) ky * f->pitch + kx] = half[(gsize) kx * h + ky];
+          by_rows[(gsize) ky * f->choice.pitch + kx] =
+              half[(gsize) kx * h + ky];
     st = clEnqueueWriteBuffer (queue, f->gain_by_rows, CL_TRUE, 0,
-        (gsize) f->pitch * h * sizeof (gfloat), by_rows, 0, NULL, NULL);
+        (gsize) f->choice.pitch * h * sizeof (gfloat), by_rows, 0, NULL, NULL);
   }
   /* only the mirrored column pass, where made, has use for the scan */
   if (st == CL_SUCCESS && f->columns_mirrored.n_passes)
@@ -1040,7 +1038,7 @@ ensure_normalize (ClfftFilter2d * f, GError ** error)
   Normalize *n = &f->normalize;
   const ClfftTransformSpec rows = { f->rows_inverse.spec.length, 1,
     f->rows_inverse.spec.load,
-    f->pairs ? CLFFT_STORE_REAL_PAIRS : CLFFT_STORE_REAL, 0, f->height
+    f->choice.pairs ? CLFFT_STORE_REAL_PAIRS : CLFFT_STORE_REAL, 0, f->height
   };
 
   if (n->stretch.stretch)
@@ -1095,7 +1093,7 @@ static gboolean
 enqueue_normalized_rows (ClfftFilter2d * f, cl_mem spectrum,
     GError ** error)
 {
-  const ClfftRowLayout bins = { 1, f->pitch }, values = { 1, f->width };
+  const ClfftRowLayout bins = { 1, f->choice.pitch }, values = { 1, f->width };
 
   return ensure_normalize (f, error)
       && clfft_transform_enqueue (&f->normalize.rows, &f->transform_scratch,
@@ -1149,7 +1147,7 @@ enqueue_columns (ClfftFilter2d * f, GError ** error)
 {
   const ClfftScratch *scratch = &f->transform_scratch;
   const guint h = f->height;
-  const ClfftRowLayout columns = { f->pitch, 1 }, rows = { 1, h };
+  const ClfftRowLayout columns = { f->choice.pitch, 1 }, rows = { 1, h };
 
   if (f->columns_filter.n_passes)
     return clfft_transform_enqueue (clfft_filter2d_get_gain_mirrored (f) ?
@@ -1175,14 +1173,14 @@ enqueue_lanes (ClfftFilter2d * f, GError ** error)
 
   if (!clfft_filter_lanes_enqueue_rows_forward (f->lanes,
           f->mirror_pad ? f->bytes_padded : f->bytes_in, f->spectrum,
-          f->pitch, real_twiddles, error)
-      || !clfft_filter_lanes_enqueue_columns (f->lanes, f->spectrum, f->pitch,
-          f->gain_by_rows, error))
+          f->choice.pitch, real_twiddles, error)
+      || !clfft_filter_lanes_enqueue_columns (f->lanes, f->spectrum,
+          f->choice.pitch, f->gain_by_rows, error))
     return FALSE;
   if (f->output == CLFFT_OUTPUT_NORMALIZE)
     return enqueue_normalized_rows (f, f->spectrum, error);
   return clfft_filter_lanes_enqueue_rows_inverse (f->lanes, f->spectrum,
-      f->pitch, f->bytes_out, real_twiddles, f->output_gain,
+      f->choice.pitch, f->bytes_out, real_twiddles, f->output_gain,
       f->rows_inverse.tables.offset, f->rows_inverse.tables.magnitude, error);
 }
 
@@ -1193,8 +1191,8 @@ passes_to_tune (ClfftFilter2d * f, ClfftTransform * owners[],
     ClfftRowPass * passes[], ClfftRowLaunch launches[])
 {
   const guint w = f->width, h = f->height;
-  const ClfftRowLayout pixels = { 1, w }, bins = { 1, f->pitch };
-  const ClfftRowLayout columns = { f->pitch, 1 }, rows = { 1, h };
+  const ClfftRowLayout pixels = { 1, w }, bins = { 1, f->choice.pitch };
+  const ClfftRowLayout columns = { f->choice.pitch, 1 }, rows = { 1, h };
   cl_mem in = f->mirror_pad ? f->bytes_padded : f->bytes_in;
   const struct
   {
@@ -1292,8 +1290,9 @@ enqueue_generic (ClfftFilter2d * f, GError ** error)
   f->generic_ran = TRUE;
   return (!f->mirror_pad || mirror_pad_enqueue (f, error))
       && clfft_filter_generic_enqueue (f->generic,
-      f->mirror_pad ? f->bytes_padded : f->bytes_in, f->spectrum, f->pitch,
-      f->gain, f->bytes_out, f->output_gain * (f->pairs ? 0.5f : 1.0f),
+      f->mirror_pad ? f->bytes_padded : f->bytes_in, f->spectrum,
+      f->choice.pitch, f->gain, f->bytes_out,
+      f->output_gain * (f->choice.pairs ? 0.5f : 1.0f),
       f->rows_inverse.tables.offset, f->rows_inverse.tables.magnitude,
       error);
 }
@@ -1319,7 +1318,7 @@ clfft_filter2d_get_path (ClfftFilter2d * f)
 static gboolean
 enqueue_passes (ClfftFilter2d * f, GError ** error)
 {
-  const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, f->pitch };
+  const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, f->choice.pitch };
   cl_mem filtered;
 
   if (!clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
@@ -1354,7 +1353,7 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
     case CLFFT_FILTER_PATH_ONE_LAUNCH:
       return clfft_filter_one_launch_enqueue (f->one_launch,
           f->mirror_pad ? f->bytes_padded : f->bytes_in, f->bytes_out,
-          f->spectrum, f->pitch, f->rows_forward.tables.real_twiddles,
+          f->spectrum, f->choice.pitch, f->rows_forward.tables.real_twiddles,
           f->gain, f->output_gain, f->rows_inverse.tables.offset,
           f->rows_inverse.tables.magnitude, error);
     case CLFFT_FILTER_PATH_LANES:
@@ -1399,7 +1398,7 @@ slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
 
   /* in place only where the row passes' pixels, read a pair at a time
    * where there are pairs (CLFFT_ROW_UNIT_STRIDE), lie aligned */
-  const gsize read_unit = (f->pairs ? 2 : 1) * f->pixel_size;
+  const gsize read_unit = (f->choice.pairs ? 2 : 1) * f->pixel_size;
 
   if (f->zero_copy && src->stride == row_bytes
       && (guintptr) src->data % read_unit == 0) {
