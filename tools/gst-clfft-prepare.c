@@ -34,21 +34,54 @@ print_log (ClfftLogLevel level, const gchar * message, gpointer user_data)
     g_printerr ("gst-clfft-prepare: %s\n", message);
 }
 
+/* What the engine built, loaded and timed from the start of a preparation:
+ * taken before it, printed after it. */
+typedef struct
+{
+  gint64 start;
+  ClfftProgramStats programs;
+  ClfftTuningStats tuning;
+} Progress;
+
+static void
+progress_start (ClfftEngine * engine, Progress * p)
+{
+  p->start = g_get_monotonic_time ();
+  clfft_engine_get_program_stats (engine, &p->programs);
+  clfft_tuning_get_stats (&p->tuning);
+}
+
+/* One line: what (e.g. "1920x1080 gray8"), its seconds, the programs
+ * built and loaded and the passes timed since p, with tuning. */
+static void
+progress_print (ClfftEngine * engine, const Progress * p, const gchar * what,
+    ClfftTuning tuning)
+{
+  ClfftProgramStats programs;
+  ClfftTuningStats timed;
+
+  clfft_engine_get_program_stats (engine, &programs);
+  clfft_tuning_get_stats (&timed);
+  printf ("%s: %.2f s, %u programs built, %u loaded from the cache, %u "
+      "passes timed (tuning %s)\n", what,
+      (g_get_monotonic_time () - p->start) / 1e6,
+      programs.built_from_source - p->programs.built_from_source,
+      programs.loaded_from_disk - p->programs.loaded_from_disk,
+      timed.timed - p->tuning.timed, clfft_tuning_name (tuning));
+}
+
 static gboolean
 prepare (ClfftEngine * engine, guint w, guint h, ClfftPixels pixels,
     ClfftPadding padding, ClfftTuning tuning, GError ** error)
 {
   const gsize pixel_size = pixels == CLFFT_PIXELS_U16 ? 2 : 1;
   const gsize bytes = (gsize) w * h * pixel_size;
-  ClfftProgramStats before, after;
-  ClfftTuningStats tuned_before, tuned_after;
-  gint64 start = g_get_monotonic_time ();
+  Progress progress;
   ClfftFilter2d *filter;
   guint8 *frame;
   gboolean ok;
 
-  clfft_engine_get_program_stats (engine, &before);
-  clfft_tuning_get_stats (&tuned_before);
+  progress_start (engine, &progress);
   filter = clfft_filter2d_new (engine, w, h, pixels, padding, error);
   if (!filter)
     return FALSE;
@@ -64,17 +97,15 @@ prepare (ClfftEngine * engine, guint w, guint h, ClfftPixels pixels,
     frame[i] = (guint8) g_random_int ();
   ok = clfft_filter2d_process (filter, frame, w * pixel_size, frame,
       w * pixel_size, error);
-  clfft_engine_get_program_stats (engine, &after);
-  clfft_tuning_get_stats (&tuned_after);
-  if (ok)
-    printf ("%ux%u %s%s: %.2f s, %u programs built, %u loaded from the "
-        "cache, %u passes timed (tuning %s)\n", w, h, pixel_size == 2 ?
+  if (ok) {
+    gchar *what = g_strdup_printf ("%ux%u %s%s", w, h, pixel_size == 2 ?
         "gray16" : "gray8", padding == CLFFT_PADDING_MIRROR ?
-        " padding=mirror" : "", (g_get_monotonic_time () - start) / 1e6,
-        after.built_from_source - before.built_from_source,
-        after.loaded_from_disk - before.loaded_from_disk,
-        tuned_after.timed - tuned_before.timed,
-        clfft_tuning_name (clfft_filter2d_get_tuning (filter)));
+        " padding=mirror" : "");
+
+    progress_print (engine, &progress, what,
+        clfft_filter2d_get_tuning (filter));
+    g_free (what);
+  }
   clfft_filter2d_free (filter);
   g_free (frame);
   return ok;
@@ -86,37 +117,31 @@ prepare_bands (ClfftEngine * engine, guint bands, ClfftTuning tuning,
     GError ** error)
 {
   const guint n = 2 * bands - 2, groups[] = { 0, 1 };
-  ClfftProgramStats before, after;
-  ClfftTuningStats tuned_before, tuned_after;
-  gint64 start = g_get_monotonic_time ();
+  Progress progress;
   ClfftSpectrum *spectrum;
   gfloat *frame, *sums;
   gboolean ok;
 
-  clfft_engine_get_program_stats (engine, &before);
-  clfft_tuning_get_stats (&tuned_before);
+  progress_start (engine, &progress);
   spectrum = clfft_spectrum_new (engine, n, 1, CLFFT_WINDOW_HAMMING, error);
   if (!spectrum)
     return FALSE;
-  /* clfftspectrum's rule: timed only where asked */
-  clfft_spectrum_set_tuning (spectrum, tuning == CLFFT_TUNING_BLOCKING ?
-      CLFFT_TUNING_BLOCKING : CLFFT_TUNING_OFF);
+  /* as clfftspectrum asks: the spectrum decides (timed only for
+   * blocking) */
+  clfft_spectrum_set_tuning (spectrum, tuning);
   frame = g_new (gfloat, n);
   sums = g_new (gfloat, n / 2 + 1);
   for (guint i = 0; i < n; i++)
     frame[i] = g_random_double_range (-1.0, 1.0);
   ok = clfft_spectrum_run (spectrum, frame, 1, groups, 1, -60.0, sums, NULL,
       error);
-  clfft_engine_get_program_stats (engine, &after);
-  clfft_tuning_get_stats (&tuned_after);
-  if (ok)
-    printf ("bands=%u: %.2f s, %u programs built, %u loaded from the cache, "
-        "%u passes timed (tuning %s)\n", bands,
-        (g_get_monotonic_time () - start) / 1e6,
-        after.built_from_source - before.built_from_source,
-        after.loaded_from_disk - before.loaded_from_disk,
-        tuned_after.timed - tuned_before.timed,
-        clfft_tuning_name (clfft_spectrum_get_tuning (spectrum)));
+  if (ok) {
+    gchar *what = g_strdup_printf ("bands=%u", bands);
+
+    progress_print (engine, &progress, what,
+        clfft_spectrum_get_tuning (spectrum));
+    g_free (what);
+  }
   clfft_spectrum_free (spectrum);
   g_free (frame);
   g_free (sums);
