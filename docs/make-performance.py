@@ -33,6 +33,9 @@ import sys
 #            first one listed is shown.
 #   startup_before  bench-startup CSVs of the plugin before the start-up
 #            work, shown beside the start-up goals.
+#   formats  bench-engine CSVs with format-* cases (every channel of a
+#            colour frame filtered, against GRAY8 in the same run).
+#   format_stream  bench-filter-stream CSVs, one format each.
 #   gpu      which start-up goals apply: a GPU's or PoCL's.
 #   note     what the CSVs do not say, shown under the device's table.
 # ---------------------------------------------------------------------------
@@ -55,6 +58,12 @@ CURRENT = [
         ],
         "r2c": ["bench-engine-h200-2026-11-25-r2c-exchange-blocks.csv"],
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
+        "formats": ["bench-engine-h200-2026-11-27-formats.csv"],
+        "format_stream": [
+            "bench-filter-stream-h200-2026-11-27-gray8-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-27-i420-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-27-yuy2-1920x1080.csv",
+        ],
         "startup": ["bench-startup-h200-2026-11-27-spectrum.csv",
                     "bench-startup-h200-2026-11-27-generic-at-ready.csv"],
         # the behaviour before the start-up work: tuning at the first
@@ -116,6 +125,8 @@ STARTUP_GOALS = [
 FILTER_GOAL = (["1280x720", "1920x1080", "3840x2160"], 0.7)
 R2C_GOAL = (["1024x4096", "4096x1024"], 1.0)
 STREAM_GOAL = ("1920x1080", 5000.0)
+# device time of every channel of a 1920x1080 frame over GRAY8's
+FORMAT_GOALS = [("i420", 1.6), ("yuy2", 1.7)]
 
 # How bench-startup's measures read in the table; others show as named.
 MEASURES = [
@@ -176,6 +187,8 @@ build/tests/bench/bench-engine --only filter --size 1920x1080 --filter-tuning ba
 build/tests/bench/bench-engine --only launch,filter --size 1280x720 --queue-ahead   # the device's own time
 GST_CLFFT_DEVICE=pthread build/tests/bench/bench-engine --quick --csv pocl.csv
 build/tests/bench/bench-filter-stream --width 1920 --height 1080 --frames 600 --reps 5 --csv stream.csv
+build/tests/bench/bench-engine --only formats --csv formats.csv   # colour frames against GRAY8
+build/tests/bench/bench-filter-stream --format I420 --csv i420.csv
 build/tests/bench/bench-startup --sizes 1280x720,1920x1080,3840x2160 \\
     --switch-sizes 640x480,1280x720,1920x1080,3840x2160 --reps 5 --csv startup.csv
 build/tests/bench/bench-startup --sizes '' --switch-sizes '' --bands 1025,4097 --switch-bands 257,513,1025
@@ -388,6 +401,70 @@ def device_table(dev, out):
     out.append("")
 
 
+def format_rows(dev):
+    """{(format, size): device us}, first CSV wins."""
+    chosen = {}
+    for name in dev.get("formats", []):
+        for r in read_csv(name):
+            if r["case"].startswith("format-"):
+                key = (r["case"][len("format-"):],
+                       "%sx%s" % (r["size_a"], r["size_b"]))
+                chosen.setdefault(key, (float(r["device_us"]), name))
+    return chosen
+
+
+def formats_table(out):
+    """Device time of colour frames against GRAY8, and their streams."""
+    devs = [d for d in CURRENT if d.get("formats")]
+    if not devs:
+        return
+    out.append("## Colour formats")
+    out.append("")
+    out.append("Every channel filtered (`chroma=filter`, the default for a "
+               "picture), the default mask: device us a frame, and in "
+               "parentheses its ratio to GRAY8 of the same size in the same "
+               "run (bench-engine's `formats` group).")
+    out.append("")
+    for dev in devs:
+        rows = format_rows(dev)
+        formats = []
+        for f, _ in rows:
+            if f not in formats:
+                formats.append(f)
+        sizes = sorted({s for _, s in rows}, key=pixels)
+        out.append("| %s | " % dev["device"] + " | ".join(formats) + " |")
+        out.append("| --- |" + " ---: |" * len(formats))
+        for size in sizes:
+            cells = [size]
+            for f in formats:
+                if (f, size) not in rows:
+                    cells.append("-")
+                    continue
+                us_f = rows[(f, size)][0]
+                gray = rows.get(("gray8", size), (None,))[0]
+                cells.append("%s (%.2f)" % (us(us_f), us_f / gray)
+                             if gray else us(us_f))
+            out.append("| " + " | ".join(cells) + " |")
+        out.append("")
+        streams = []
+        for name in dev.get("format_stream", []):
+            rows_s = read_csv(name)
+            v = {r["case"]: float(r["value"]) for r in rows_s}
+            streams.append("%s %s: %.0f fps (pool, depth 2), %.0f (the "
+                           "application's memory, depth 1)" % (
+                               rows_s[0]["format"], "%sx%s" % (
+                                   rows_s[0]["width"], rows_s[0]["height"]),
+                               v["fps-depth2-pool"],
+                               v["fps-depth1-app-memory"]))
+        used = [(n, "device times") for n in dev["formats"]] + \
+            [(n, "stream") for n in dev.get("format_stream", [])]
+        if streams:
+            out.append("Through the element: " + "; ".join(streams) + ".")
+            out.append("")
+        out.append("; ".join(sources(used)) + ".")
+        out.append("")
+
+
 def r2c_rows(dev):
     """[(size, ours, peers, csv name)], first CSV wins per size."""
     chosen, seen = [], set()
@@ -504,6 +581,18 @@ def goals_table(out):
         row.append(goal_cell(found, limit if dev["gpu"] else None, " fps",
                              "%.0f", higher_is_better=True))
     out.append("| " + " | ".join(row) + " |")
+    for fmt, limit in FORMAT_GOALS:
+        row = ["1920x1080 %s, every channel, at most %.1f x GRAY8's device "
+               "time" % (fmt.upper(), limit)]
+        for dev in CURRENT:
+            rows = format_rows(dev)
+            found = None
+            if (fmt, "1920x1080") in rows and ("gray8", "1920x1080") in rows:
+                found = (rows[(fmt, "1920x1080")][0]
+                         / rows[("gray8", "1920x1080")][0], "1920x1080")
+            row.append(goal_cell(found, limit if dev["gpu"] else None, " x",
+                                 "%.2f"))
+        out.append("| " + " | ".join(row) + " |")
     for text, measure, sizes, gpu_limit, cpu_limit in STARTUP_GOALS:
         row = [text]
         for dev in CURRENT:
@@ -566,6 +655,7 @@ def render():
            FILTER_NOTE.rstrip("\n"), ""]
     for dev in CURRENT:
         device_table(dev, out)
+    formats_table(out)
     r2c_table(out)
     startup_table(out)
     goals_table(out)

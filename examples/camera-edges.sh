@@ -1,9 +1,9 @@
 #!/bin/sh
 # Live edge filter: a camera's luma through a Butterworth highpass, shown
-# as |value| so that edges light up whatever their sign. videoconvert
-# gives the filter a format it takes: most webcams give YUY2, which it
-# does not take yet (of planar YUV it filters the luma, and with
-# output=abs sets the chroma to gray).
+# as |value| so that edges light up whatever their sign. The filter takes
+# the camera's own format (YUY2 from most webcams, NV12 or I420 from
+# others): no conversion before it. With output=abs it sets the chroma to
+# gray (chroma=auto); videoconvert after it is for the window.
 #
 # Usage: examples/camera-edges.sh [DEVICE]   (default /dev/video0)
 # SOURCE and SINK replace the camera and the window, for instance
@@ -16,8 +16,7 @@ sink=${SINK:-autovideosink}
 # pipeline-depth=1: each frame leaves before the next comes in (least
 # latency; the default for a live source anyway).
 # shellcheck disable=SC2086 # SOURCE and SINK are pipeline fragments
-exec gst-launch-1.0 $source ! videoconvert ! \
-  video/x-raw,format=GRAY8 ! \
+exec gst-launch-1.0 $source ! \
   clfft2dfilter filter=highpass shape=butterworth order=2 cutoff=0.08 \
     output=abs gain=4 pipeline-depth=1 ! \
   videoconvert ! $sink

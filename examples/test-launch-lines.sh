@@ -32,9 +32,9 @@ for f in input lowpass highpass; do
   [ "$(png_size zone-plate/$f.png)" = 512x512 ] || fail "zone-plate.sh $f.png"
 done
 
-echo "camera-edges.sh, 30 frames of a live test source"
+echo "camera-edges.sh, 30 frames of a live test source in a webcam's YUY2"
 SOURCE='videotestsrc is-live=true num-buffers=30 pattern=ball !
-  video/x-raw,width=320,height=240,framerate=30/1' \
+  video/x-raw,format=YUY2,width=320,height=240,framerate=30/1' \
 SINK="pngenc ! multifilesink location=edges-%02d.png" \
   "$here/camera-edges.sh" >camera.log 2>&1 || { cat camera.log; fail camera-edges.sh; }
 n=$(ls edges-*.png | wc -l)

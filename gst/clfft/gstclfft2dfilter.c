@@ -5,11 +5,19 @@
  * Filters video in the frequency domain on an OpenCL device: each frame
  * goes through a forward 2D FFT, is multiplied by a mask, and comes back
  * through the inverse FFT. GRAY8 and GRAY16_LE frames are filtered whole;
- * of 8-bit planar and semi-planar YUV frames (I420, YV12, NV12, NV21,
- * Y42B, NV16, Y444, NV24) the luma plane is filtered, and the chroma
- * planes pass unchanged or are set to their mid value, a gray picture
- * (#GstClfft2dFilter:chroma; by default gray where the output is not a
- * picture of the input: mode=spectrum, output=abs or normalize).
+ * of RGB frames (RGBx, BGRx, xRGB, xBGR, RGBA, BGRA, ARGB, ABGR, RGB, BGR,
+ * GBR) R, G and B are filtered with the same mask (mode=spectrum shows
+ * the luma's spectrum, in gray), alpha passes; of YUV
+ * frames (I420, YV12, NV12, NV21, Y42B, NV16, Y444, NV24, YUY2, UYVY,
+ * YVYU, I420_10LE, I422_10LE, Y444_10LE, P010_10LE) the luma is filtered,
+ * and the chroma planes are filtered too, pass unchanged or are set to
+ * their mid value, a gray picture (#GstClfft2dFilter:chroma; by default
+ * filtered where the output is the filtered picture, gray where it is not
+ * a picture of the input: mode=spectrum, output=abs or normalize).
+ * Packed layouts are split into planes and joined on the device. Every
+ * plane's frequencies count cycles per luma pixel: a chroma plane
+ * subsampled by sx, sy has bin (kx, ky) of its Wc x Hc transform at
+ * (kx / (Wc sx), ky / (Hc sy)).
  *
  * Frequencies are in cycles per pixel, whatever the frame size. With signed
  * frequency indices kx in [-W/2, W/2) and ky in [-H/2, H/2),
@@ -24,7 +32,8 @@
  * (#GstClfft2dFilter:mask-location) with DC at its centre; `none` all ones.
  * #GstClfft2dFilter:preserve-dc keeps DC. Each output pixel is the real
  * part (or its magnitude, output=abs) times #GstClfft2dFilter:gain plus
- * #GstClfft2dFilter:offset (in 8-bit levels, times 257 for 16-bit frames),
+ * #GstClfft2dFilter:offset (in 8-bit levels, scaled to the format: times
+ * 257 for 16 bits, 1023 / 255 for 10),
  * rounded to nearest and clamped to the format's range; output=normalize
  * instead stretches each frame's min..max to the format's full range.
  * #GstClfft2dFilter:mode=spectrum shows log (1 + |F x H|) of the filtered
@@ -78,10 +87,9 @@
  *     clfft2dfilter filter=lowpass cutoff=0.15 ! videoconvert ! autovideosink
  * ]| Keeps the rings of a zone plate up to about 0.15 cycles per pixel.
  * |[
- * gst-launch-1.0 v4l2src ! videoconvert ! video/x-raw,format=GRAY8 ! \
- *     clfft2dfilter filter=highpass output=abs gain=4 ! videoconvert ! \
- *     autovideosink
- * ]| A live camera as an edge filter.
+ * gst-launch-1.0 v4l2src ! clfft2dfilter filter=highpass output=abs \
+ *     gain=4 ! videoconvert ! autovideosink
+ * ]| A live camera as an edge filter, in the camera's own format.
  * |[
  * gst-launch-1.0 filesrc location=scan.png ! pngdec ! videoconvert ! \
  *     video/x-raw,format=GRAY8 ! imagefreeze num-buffers=1 ! \
@@ -121,8 +129,6 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define MAX_OFFSET 255.0
 #define DEFAULT_OUTPUT GST_CLFFT_OUTPUT_CLAMP
 #define DEFAULT_CHROMA GST_CLFFT_CHROMA_AUTO
-/* the chroma planes' mid value (8-bit) */
-#define CHROMA_NEUTRAL 128
 #define DEFAULT_MODE GST_CLFFT_MODE_FILTER
 #define DEFAULT_PADDING GST_CLFFT_PADDING_NONE
 #define DEFAULT_DEVICE_INDEX -1
@@ -160,7 +166,9 @@ enum
  * fields, which belong to different instants (deinterlace first) */
 #define CLFFT_2D_FILTER_CAPS \
   "video/x-raw, format = (string) { GRAY8, GRAY16_LE, I420, YV12, NV12, " \
-  "NV21, Y42B, NV16, Y444, NV24 }, " \
+  "NV21, Y42B, NV16, Y444, NV24, YUY2, UYVY, YVYU, I420_10LE, " \
+  "I422_10LE, Y444_10LE, P010_10LE, RGBx, BGRx, xRGB, xBGR, RGBA, BGRA, " \
+  "ARGB, ABGR, RGB, BGR, GBR }, " \
   "width = (int) [ 2, 8192 ], height = (int) [ 2, 8192 ], " \
   "framerate = (fraction) [ 0/1, MAX ], " \
   "interlace-mode = (string) progressive"
@@ -242,12 +250,14 @@ gst_clfft_chroma_get_type (void)
 {
   static GType type = 0;
   static const GEnumValue values[] = {
-    {GST_CLFFT_CHROMA_AUTO, "Neutral where the output is not a picture of "
-          "the input (mode=spectrum, output=abs or normalize), else pass",
-        "auto"},
+    {GST_CLFFT_CHROMA_AUTO, "filter where the output is the filtered "
+          "picture, neutral where it is not a picture of the input "
+          "(mode=spectrum, output=abs or normalize)", "auto"},
     {GST_CLFFT_CHROMA_PASS, "The chroma planes unchanged", "pass"},
-    {GST_CLFFT_CHROMA_NEUTRAL, "The chroma planes at their mid value (128): "
-          "a gray picture", "neutral"},
+    {GST_CLFFT_CHROMA_NEUTRAL, "The chroma planes at their mid value (128, "
+          "or 512 for 10 bits): a gray picture", "neutral"},
+    {GST_CLFFT_CHROMA_FILTER, "The chroma planes filtered with the luma's "
+          "mask, in cycles per luma pixel", "filter"},
     {0, NULL, NULL},
   };
 
@@ -717,9 +727,12 @@ free_plan (GstClfft2dFilter * self, gboolean stream_goes_on)
 {
   /* a stream at another size or on another device has no use for the old
    * size's programs still building; at the end they go to the cache */
-  if (self->plan && stream_goes_on)
-    clfft_filter2d_cancel_own_programs (self->plan);
-  g_clear_pointer (&self->plan, clfft_filter2d_free);
+  for (guint i = 0; self->frames && stream_goes_on
+      && i < clfft_frame_filter_get_n_plans (self->frames); i++)
+    clfft_filter2d_cancel_own_programs (clfft_frame_filter_get_plan
+        (self->frames, i, NULL, NULL));
+  self->plan = NULL;
+  g_clear_pointer (&self->frames, clfft_frame_filter_free);
   g_clear_pointer (&self->mask, g_free);
 }
 
@@ -852,7 +865,7 @@ collect_oldest (GstClfft2dFilter * self, GstBuffer ** outbuf)
     GError *error = NULL;
 
     *outbuf = NULL;
-    if (clfft_filter2d_collect (self->plan, &error)) {
+    if (clfft_frame_filter_collect (self->frames, &error)) {
       *outbuf = g_steal_pointer (&held->outbuf);
       held_frame_free (held);
       return GST_FLOW_OK;
@@ -876,8 +889,8 @@ discard_held (GstClfft2dFilter * self)
         g_queue_get_length (&self->held));
   while (!g_queue_is_empty (&self->held)) {
     /* after a device failure some may not be on the device */
-    if (self->plan && clfft_filter2d_in_flight (self->plan) > 0
-        && !clfft_filter2d_collect (self->plan, &error)) {
+    if (self->frames && clfft_frame_filter_in_flight (self->frames) > 0
+        && !clfft_frame_filter_collect (self->frames, &error)) {
       GST_WARNING_OBJECT (self, "frame in flight: %s", error->message);
       g_clear_error (&error);
     }
@@ -943,28 +956,72 @@ apply_tuning (GstClfft2dFilter * self)
   GST_OBJECT_UNLOCK (self);
   if (tuning == self->plan_tuning)
     return;
-  clfft_filter2d_set_tuning (self->plan, (ClfftTuning) tuning);
+  clfft_frame_filter_set_tuning (self->frames, (ClfftTuning) tuning);
   self->plan_tuning = tuning;
 }
 
+/* Each channel's role for settings. */
+static void
+settings_roles (GstClfft2dFilter * self,
+    const GstClfftFrameSettings * settings,
+    ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS])
+{
+  gst_clfft_frame_roles (&self->info, settings->chroma,
+      settings->mode == GST_CLFFT_MODE_SPECTRUM, roles);
+}
+
+/* Brings the frame filter's roles to settings' (between frames), making
+ * the plans that newly filtered channels need, with their masks to be
+ * made. */
 static gboolean
-make_plan (GstClfft2dFilter * self, ClfftPadding padding, GError ** error)
+apply_roles (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
+    GError ** error)
+{
+  ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];
+  gboolean new_plans;
+
+  settings_roles (self, settings, roles);
+  if (!memcmp (roles, self->roles, sizeof (roles)))
+    return TRUE;
+  if (!clfft_frame_filter_set_roles (self->frames, roles, &new_plans, error))
+    return FALSE;
+  memcpy (self->roles, roles, sizeof (roles));
+  if (new_plans) {
+    GST_OBJECT_LOCK (self);
+    self->mask_dirty = TRUE;
+    GST_OBJECT_UNLOCK (self);
+  }
+  return TRUE;
+}
+
+/* Makes the engine's frame filter for the caps' format and size and the
+ * padding, its channels as settings say; the masks are made anew at the
+ * next frame. */
+static gboolean
+make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
+    GError ** error)
 {
   gint64 start = g_get_monotonic_time ();
   guint tw, th;
 
-  /* YUV: the luma plane, 8-bit like GRAY8 */
-  self->plan = clfft_filter2d_new (self->engine, self->width, self->height,
-      self->wide ? CLFFT_PIXELS_U16 : CLFFT_PIXELS_U8, padding, error);
-  if (!self->plan)
+  self->frames = clfft_frame_filter_new (self->engine, &self->layout,
+      settings->padding, error);
+  if (!self->frames)
     return FALSE;
   self->plan_tuning = GST_CLFFT_TUNING_AUTO;
   apply_tuning (self);
+  memset (self->roles, 0xff, sizeof (self->roles));
+  if (!apply_roles (self, settings, error)) {
+    free_plan (self, TRUE);
+    return FALSE;
+  }
+  /* luma, R, or gray: filtered whatever the settings */
+  self->plan = clfft_frame_filter_get_plan (self->frames, 0, NULL, NULL);
   post_prepare_message (self, "plan",
       (g_get_monotonic_time () - start) / 1e6,
       !clfft_filter2d_runs_generic (self->plan)
       && clfft_filter2d_get_tuning (self->plan) != CLFFT_TUNING_BACKGROUND);
-  self->plan_padding = padding;
+  self->plan_padding = settings->padding;
   clfft_filter2d_get_transform_size (self->plan, &tw, &th);
   self->mask = clfft_engine_try_alloc (self->engine, (gsize) tw * th,
       sizeof (gfloat), FALSE, "the filter's mask", error);
@@ -975,37 +1032,51 @@ make_plan (GstClfft2dFilter * self, ClfftPadding padding, GError ** error)
   GST_OBJECT_LOCK (self);
   self->mask_dirty = TRUE;
   GST_OBJECT_UNLOCK (self);
-  GST_DEBUG_OBJECT (self, "prepared for %dx%d frames, transforms of %ux%u",
-      self->width, self->height, tw, th);
+  GST_DEBUG_OBJECT (self, "prepared for %dx%d %s frames, transforms of %ux%u",
+      self->width, self->height, GST_VIDEO_INFO_NAME (&self->info), tw, th);
   return TRUE;
 }
 
-/* (Re)makes the engine's filter when there is none for the padding. */
+/* (Re)makes the engine's frame filter where there is none for the
+ * padding, and brings its channels' roles to settings; frames in flight
+ * leave first. */
 static gboolean
-ensure_plan (GstClfft2dFilter * self, ClfftPadding padding)
+ensure_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings)
 {
+  ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];
   GError *error = NULL;
 
-  if (self->plan && self->plan_padding == padding)
-    return TRUE;
-  if (drain_held (self) != GST_FLOW_OK)
-    GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
-  free_plan (self, TRUE);
-  if (!make_plan (self, padding, &error)) {
-    if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
-      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-          ("Not enough host memory to filter %dx%d frames.", self->width,
-              self->height), ("padding %d: %s", padding, error->message));
-    else
-      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-          ("Cannot prepare the %dx%d filter on the OpenCL device.",
-              self->width, self->height), ("padding %d: %s", padding,
-              error->message));
-    g_error_free (error);
-    return FALSE;
+  if (self->frames && self->plan_padding == settings->padding) {
+    settings_roles (self, settings, roles);
+    if (!memcmp (roles, self->roles, sizeof (roles)))
+      return TRUE;
+    if (drain_held (self) != GST_FLOW_OK)
+      GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
+    if (apply_roles (self, settings, &error))
+      return TRUE;
+  } else {
+    if (drain_held (self) != GST_FLOW_OK)
+      GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
+    free_plan (self, TRUE);
+    if (make_plan (self, settings, &error))
+      return TRUE;
   }
-  return TRUE;
+  if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Not enough host memory to filter %dx%d frames.", self->width,
+            self->height), ("padding %d: %s", settings->padding,
+            error->message));
+  else
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Cannot prepare the %dx%d filter on the OpenCL device.",
+            self->width, self->height), ("padding %d: %s", settings->padding,
+            error->message));
+  g_error_free (error);
+  return FALSE;
 }
+
+static void read_frame_settings (GstClfft2dFilter * self,
+    GstClfftFrameSettings * settings);
 
 static gboolean
 gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
@@ -1014,7 +1085,7 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (filter);
   gint width = GST_VIDEO_INFO_WIDTH (in_info);
   gint height = GST_VIDEO_INFO_HEIGHT (in_info);
-  ClfftPadding padding;
+  GstClfftFrameSettings settings;
 
   /* frames of the old caps leave with them */
   if (drain_held (self) != GST_FLOW_OK)
@@ -1030,7 +1101,15 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
     return FALSE;
   }
 
-  self->wide = GST_VIDEO_INFO_FORMAT (in_info) == GST_VIDEO_FORMAT_GRAY16_LE;
+  /* the pad templates list only formats that have a layout */
+  if (!gst_clfft_frame_layout_from_info (in_info, &self->layout)) {
+    GST_ELEMENT_ERROR (self, STREAM, FORMAT,
+        ("clfft2dfilter cannot filter %s frames.",
+            GST_VIDEO_INFO_NAME (in_info)), ("refused caps %" GST_PTR_FORMAT,
+            incaps));
+    return FALSE;
+  }
+  self->info = *in_info;
   self->width = width;
   self->height = height;
   GST_OBJECT_LOCK (self);
@@ -1040,10 +1119,8 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
   GST_OBJECT_UNLOCK (self);
   query_upstream_live (self);
   check_latency (self);
-  GST_OBJECT_LOCK (self);
-  padding = plan_padding (self->padding, self->mode);
-  GST_OBJECT_UNLOCK (self);
-  if (!ensure_plan (self, padding))
+  read_frame_settings (self, &settings);
+  if (!ensure_plan (self, &settings))
     return FALSE;
   /* the mask image is read again at each caps change */
   reload_mask_image (self);
@@ -1090,7 +1167,7 @@ update_mask (GstClfft2dFilter * self, GError ** error)
   params = (GstClfftMaskParams) {
   self->filter, self->shape, self->order, self->cutoff, self->cutoff_high,
         (const GstClfftNotch *) notches->data, notches->len,
-        self->notch_radius, image, self->preserve_dc};
+        self->notch_radius, image, self->preserve_dc, 1, 1};
   self->mask_dirty = FALSE;
   GST_OBJECT_UNLOCK (self);
 
@@ -1118,15 +1195,22 @@ update_mask (GstClfft2dFilter * self, GError ** error)
           ("set notches to \"fx,fy;...\" in cycles per pixel"));
     self->no_notches = params.filter == GST_CLFFT_FILTER_NOTCH
         && params.n_notches == 0;
-    /* in cycles per pixel: the same at the padded size */
-    clfft_filter2d_get_transform_size (self->plan, &tw, &th);
-    gst_clfft_mask_fill (self->mask, tw, th, &params);
     GST_DEBUG_OBJECT (self, "mask: filter %d, shape %d, order %u, cutoff %g, "
         "cutoff-high %g, %u notches of radius %g, preserve-dc %d",
         params.filter, params.shape, params.order, params.cutoff,
         params.cutoff_high, params.n_notches, params.notch_radius,
         params.preserve_dc);
-    ok = clfft_filter2d_set_gain (self->plan, self->mask, error);
+    /* in cycles per pixel of the frame: the same at the padded size, and
+     * divided by the subsampling for chroma planes */
+    for (guint i = 0; ok && i < clfft_frame_filter_get_n_plans (self->frames);
+        i++) {
+      ClfftFilter2d *plan = clfft_frame_filter_get_plan (self->frames, i,
+          &params.sx, &params.sy);
+
+      clfft_filter2d_get_transform_size (plan, &tw, &th);
+      gst_clfft_mask_fill (self->mask, tw, th, &params);
+      ok = clfft_filter2d_set_gain (plan, self->mask, error);
+    }
   }
   /* a mask that failed stays to be made: the next frame fails too */
   if (!ok) {
@@ -1163,11 +1247,12 @@ read_frame_settings (GstClfft2dFilter * self, GstClfftFrameSettings * settings)
   settings->padding = plan_padding (self->padding, self->mode);
   settings->output = self->output;
   /* auto: a gray picture where the luma is no picture of the input, so
-   * that the input's colours do not lie over it */
+   * that the input's colours do not lie over it; else the colours
+   * filtered as the luma is */
   settings->chroma = self->chroma != GST_CLFFT_CHROMA_AUTO ? self->chroma :
       self->mode == GST_CLFFT_MODE_SPECTRUM
       || self->output != GST_CLFFT_OUTPUT_CLAMP ? GST_CLFFT_CHROMA_NEUTRAL :
-      GST_CLFFT_CHROMA_PASS;
+      GST_CLFFT_CHROMA_FILTER;
   settings->gain = self->gain;
   settings->offset = self->offset;
   GST_OBJECT_UNLOCK (self);
@@ -1183,30 +1268,34 @@ configure_plan (GstClfft2dFilter * self,
   if (!update_mask (self, error))
     return FALSE;
   apply_tuning (self);
-  /* offset is in 8-bit levels: 257 of them make a 16-bit level */
-  clfft_filter2d_set_output (self->plan, (ClfftOutput) settings->output,
-      settings->gain, self->wide ? settings->offset * 257 : settings->offset);
-  clfft_filter2d_set_mode (self->plan, (ClfftMode) settings->mode);
+  /* offset in 8-bit levels, which the frame filter scales to the format */
+  clfft_frame_filter_set_output (self->frames, (ClfftOutput) settings->output,
+      settings->gain, settings->offset);
+  clfft_frame_filter_set_mode (self->frames, (ClfftMode) settings->mode);
   self->settings = *settings;
   return TRUE;
 }
 
-/* Puts the luma of a mapped frame on the device of the plan. */
+/* Puts the planes of a mapped frame that hold filtered channels on the
+ * device of the plan. */
 static gboolean
 submit_held (GstClfft2dFilter * self, HeldFrame * held, GError ** error)
 {
-  const ClfftHostFrame src = {
-    GST_VIDEO_FRAME_PLANE_DATA (&held->in, 0),
-    GST_VIDEO_FRAME_PLANE_STRIDE (&held->in, 0),
-    gst_clfft_buffer_is_pinned (held->inbuf, self->engine)
-  };
-  const ClfftHostFrame dst = {
-    GST_VIDEO_FRAME_PLANE_DATA (&held->out, 0),
-    GST_VIDEO_FRAME_PLANE_STRIDE (&held->out, 0),
-    gst_clfft_buffer_is_pinned (held->outbuf, self->engine)
-  };
+  const gboolean in_pinned = gst_clfft_buffer_is_pinned (held->inbuf,
+      self->engine);
+  const gboolean out_pinned = gst_clfft_buffer_is_pinned (held->outbuf,
+      self->engine);
+  ClfftHostPlanes src = { 0 }, dst = { 0 };
 
-  return clfft_filter2d_submit (self->plan, &src, &dst, error);
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&held->in); p++) {
+    src.planes[p] = (ClfftHostFrame) {
+    GST_VIDEO_FRAME_PLANE_DATA (&held->in, p),
+          GST_VIDEO_FRAME_PLANE_STRIDE (&held->in, p), in_pinned};
+    dst.planes[p] = (ClfftHostFrame) {
+    GST_VIDEO_FRAME_PLANE_DATA (&held->out, p),
+          GST_VIDEO_FRAME_PLANE_STRIDE (&held->out, p), out_pinned};
+  }
+  return clfft_frame_filter_submit (self->frames, &src, &dst, error);
 }
 
 /* The device failed (cause) with the frames held in flight: with fallback
@@ -1243,7 +1332,7 @@ device_failed (GstClfft2dFilter * self, GError * cause,
     /* the filter's memory on the failed device goes first */
     free_plan (self, TRUE);
     ok = gst_clfft_fall_back (GST_ELEMENT (self), &self->engine, &error)
-        && make_plan (self, settings.padding, &error)
+        && make_plan (self, &settings, &error)
         && configure_plan (self, &settings, &error);
     for (GList * l = self->held.head; ok && l; l = l->next)
       ok = submit_held (self, l->data, &error);
@@ -1278,42 +1367,6 @@ device_failed (GstClfft2dFilter * self, GError * cause,
   return ok;
 }
 
-/* The bytes of a row of plane p: to the end of its last sample of each
- * component in it. */
-static gsize
-plane_row_bytes (const GstVideoFrame * frame, guint p)
-{
-  const GstVideoInfo *info = &frame->info;
-  gsize row = 0;
-
-  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
-    if (GST_VIDEO_INFO_COMP_PLANE (info, c) == p) {
-      gsize end = GST_VIDEO_INFO_COMP_POFFSET (info, c)
-          + (gsize) GST_VIDEO_INFO_COMP_PSTRIDE (info, c)
-          * (GST_VIDEO_FRAME_COMP_WIDTH (frame, c) - 1)
-          + (GST_VIDEO_INFO_COMP_DEPTH (info, c) + 7) / 8;
-
-      row = MAX (row, end);
-    }
-  return row;
-}
-
-/* Every sample of plane p of a mapped frame (frame_fits) set to value. */
-static void
-fill_plane (GstVideoFrame * frame, guint p, guint8 value)
-{
-  const gsize row = plane_row_bytes (frame, p);
-  guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (frame, p);
-  const gint stride = GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
-  guint rows = 0;
-
-  for (guint c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (frame); c++)
-    if (GST_VIDEO_FRAME_COMP_PLANE (frame, c) == p)
-      rows = MAX (rows, (guint) GST_VIDEO_FRAME_COMP_HEIGHT (frame, c));
-  for (guint y = 0; y < rows; y++)
-    memset (data + (gsize) y * stride, value, row);
-}
-
 /* Whether every plane of a mapped frame lies within what is mapped of its
  * buffer: a GstVideoMeta may give any offset and stride (0, less than a
  * row, rows past the buffer's end), which would be read past the end or
@@ -1326,7 +1379,7 @@ frame_fits (const GstVideoFrame * frame, gchar ** problem)
     const GstMapInfo *map = &frame->map[frame->meta ? p : 0];
     const guint8 *data = GST_VIDEO_FRAME_PLANE_DATA (frame, p);
     const gint stride = GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
-    const gsize row = plane_row_bytes (frame, p);
+    const gsize row = gst_clfft_plane_row_bytes (&frame->info, p);
     guint rows = 0;
     gsize start, end;
 
@@ -1367,7 +1420,7 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
 
   sync_controlled_properties (self, inbuf);
   read_frame_settings (self, &settings);
-  if (!ensure_plan (self, settings.padding)) {
+  if (!ensure_plan (self, &settings)) {
     gst_buffer_unref (inbuf);
     return GST_FLOW_ERROR;
   }
@@ -1435,12 +1488,11 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
     held_frame_free (held);
     return GST_FLOW_ERROR;
   }
-  /* the chroma planes, passed or made neutral; the luma goes to the
-   * device */
-  for (guint p = 1; p < GST_VIDEO_FRAME_N_PLANES (&held->in); p++)
-    if (settings.chroma == GST_CLFFT_CHROMA_NEUTRAL)
-      fill_plane (&held->out, p, CHROMA_NEUTRAL);
-    else if (!gst_video_frame_copy_plane (&held->out, &held->in, p)) {
+  /* planes with nothing filtered, passed or made neutral here; the rest
+   * go to the device */
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&held->in); p++)
+    if (!clfft_frame_filter_plane_on_device (self->frames, p)
+        && !gst_clfft_plane_pass (&held->out, &held->in, p, self->roles)) {
       GST_ELEMENT_ERROR (self, STREAM, FAILED,
           ("Cannot copy plane %u of a frame.", p), (NULL));
       held_frame_free (held);

@@ -8,6 +8,7 @@
 #include "engine/clfft-engine.h"
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
+#include "gstclfftframelayout.h"
 #include "gstclfftprepareahead.h"
 #include "gstclfftmask.h"
 
@@ -65,15 +66,6 @@ typedef enum
   GST_CLFFT_OUTPUT_NORMALIZE = CLFFT_OUTPUT_NORMALIZE,
 } GstClfftOutput;
 
-/* What becomes of the chroma planes of YUV frames (the luma is filtered). */
-typedef enum
-{
-  GST_CLFFT_CHROMA_AUTO,        /* neutral where the output is not a
-                                 * picture of the input, else pass */
-  GST_CLFFT_CHROMA_PASS,        /* unchanged */
-  GST_CLFFT_CHROMA_NEUTRAL,     /* the mid value: a gray picture */
-} GstClfftChroma;
-
 /* The settings a frame is filtered with, read from the properties at once
  * (one snapshot a frame): the plan and its configuration follow them, so
  * that properties changed from another thread take effect together at a
@@ -83,7 +75,7 @@ typedef struct
   GstClfftMode mode;
   ClfftPadding padding;         /* the plan's: none for the spectrum view */
   GstClfftOutput output;
-  GstClfftChroma chroma;        /* pass or neutral: auto resolved */
+  GstClfftChroma chroma;        /* auto resolved */
   gdouble gain, offset;
 } GstClfftFrameSettings;
 
@@ -122,13 +114,18 @@ struct _GstClfft2dFilter
   GstClfftAhead *ahead;
 
   /* streaming state, from set_info to stop */
+  ClfftFrameFilter *frames;
+  GstVideoInfo info;            /* the caps', from set_info on */
+  ClfftFrameLayout layout;      /* info's */
+  ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];     /* frames' now */
+  /* the first plan of frames (the luma's, or R's): the stream's size, whose
+   * steps the clfft-prepare messages tell */
   ClfftFilter2d *plan;
-  ClfftPadding plan_padding;    /* what plan was made with */
+  ClfftPadding plan_padding;    /* what frames was made with */
   GstClfftFrameSettings settings;       /* what plan was last set to */
   GstClfftTuning plan_tuning;   /* what plan was asked to tune with */
-  gfloat *mask;                 /* at the plan's transform size */
+  gfloat *mask;                 /* at the largest plan's transform size */
   gint width, height;
-  gboolean wide;                /* GRAY16_LE */
   gboolean band_empty;          /* warned of an empty band */
   gboolean no_notches;          /* warned of filter=notch without notches */
   /* a refused property value's warning made while the element had no bus

@@ -137,27 +137,29 @@ void
 gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
     const GstClfftMaskParams * p)
 {
+  const gdouble sx = p->sx ? p->sx : 1, sy = p->sy ? p->sy : 1;
+
   if (mirrored_on_both_axes (p)) {
     /* rows 0 .. height / 2 computed for kx 0 .. width / 2, the rest
      * copied: a quarter of the work */
     for (guint ky = 0; ky <= height / 2; ky++) {
       gfloat *row = gain + (gsize) ky * width;
-      gdouble fy = frequency (ky, height);
+      gdouble fy = frequency (ky, height) / sy;
 
       for (guint kx = 0; kx <= width / 2; kx++)
         row[kx] = row[(width - kx) % width] =
-            (gfloat) gain_at (p, frequency (kx, width), fy);
+            (gfloat) gain_at (p, frequency (kx, width) / sx, fy);
       if (ky > 0 && height - ky != ky)
         memcpy (gain + (gsize) (height - ky) * width, row,
             width * sizeof (gfloat));
     }
   } else {
     for (guint ky = 0; ky < height; ky++) {
-      gdouble fy = frequency (ky, height);
+      gdouble fy = frequency (ky, height) / sy;
 
       for (guint kx = 0; kx < width; kx++)
         gain[(gsize) ky * width + kx] =
-            (gfloat) gain_at (p, frequency (kx, width), fy);
+            (gfloat) gain_at (p, frequency (kx, width) / sx, fy);
     }
   }
   if (p->preserve_dc)

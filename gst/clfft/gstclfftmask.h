@@ -48,11 +48,15 @@ typedef struct
   gdouble notch_radius;
   const GstClfftMaskImage *image;       /* custom */
   gboolean preserve_dc;
+  /* the plane's subsampling against the frame (2 for I420's chroma): its
+   * frequencies are counted in cycles per pixel of the frame; 0 counts
+   * as 1 */
+  guint sx, sy;
 } GstClfftMaskParams;
 
 /* Fills gain (height rows of width) in the unshifted DFT order. With
- * signed indices kx in [-W/2, W/2), ky in [-H/2, H/2) and
- * r = sqrt ((kx/W)^2 + (ky/H)^2), and LP (r, c) the lowpass of the shape
+ * signed indices kx in [-W/2, W/2), ky in [-H/2, H/2), the frequencies
+ * fx = kx / (W sx), fy = ky / (H sy) and r = sqrt (fx^2 + fy^2), and LP (r, c) the lowpass of the shape
  * (ideal: r <= c; gaussian: exp (-r^2 / 2c^2); butterworth:
  * 1 / (1 + (r/c)^2n)):
  *   lowpass LP (r, cutoff); highpass 1 - LP (r, cutoff);

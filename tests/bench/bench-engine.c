@@ -5,8 +5,8 @@
  * Usage: bench-engine [--csv FILE] [--batches N] [--reps N] [--quick]
  *   [--only GROUPS] [--size WxH] [--queue-ahead] [--engine-log]
  *   [--filter-tuning background]
- * GROUPS: comma-separated, of launch, pair, filter, passes, frames, mirror,
- * r2c, spectrum
+ * GROUPS: comma-separated, of launch, pair, filter, formats, passes,
+ * frames, mirror, r2c, spectrum
  * (default all). --size: only the frame size WxH of the 2D cases (one of
  * 640x480, 1280x720, 1920x1080, 3840x2160, 7680x4320).
  * The *-enqueue cases are the host's time to enqueue one run, not the
@@ -55,6 +55,11 @@ static FILE *csv;
 } G_STMT_END
 
 typedef gboolean (*RunFunc) (gpointer data);
+
+/* --filter-tuning background: the filter cases tune in the background,
+ * as clfft2dfilter does by default on GPUs, and are timed once the tuned
+ * schedules are in (settled_filter) */
+static gboolean filter_background;
 
 /* --queue-ahead: each batch waits behind a hold of the device
  * (engine/clfft-hold.h), so that it then runs without waiting on the
@@ -521,6 +526,126 @@ bench_r2c_1d (guint n, guint batch)
   reference_free (ref);
 }
 
+/* ---- colour frames: every channel filtered, against GRAY8 ----------- */
+
+/* The layout of a frame of format (gray8, i420, nv12, yuy2, rgbx) at an
+ * even w x h, as clfft2dfilter makes it from GstVideoInfo. */
+static ClfftFrameLayout
+format_layout (const gchar * format, guint w, guint h)
+{
+  const guint cw = w / 2, ch = h / 2;
+  ClfftFrameLayout l = { 0 };
+
+  if (!strcmp (format, "i420"))
+    l = (ClfftFrameLayout) {
+    3, {w, cw, cw}, {h, ch, ch}, 3, {
+      {0, 0, 1, w, h, 8, 0, 1, 1}, {1, 0, 1, cw, ch, 8, 0, 2, 2},
+      {2, 0, 1, cw, ch, 8, 0, 2, 2}}};
+  else if (!strcmp (format, "nv12"))
+    l = (ClfftFrameLayout) {
+    2, {w, 2 * cw}, {h, ch}, 3, {
+      {0, 0, 1, w, h, 8, 0, 1, 1}, {1, 0, 2, cw, ch, 8, 0, 2, 2},
+      {1, 1, 2, cw, ch, 8, 0, 2, 2}}};
+  else if (!strcmp (format, "yuy2"))
+    l = (ClfftFrameLayout) {
+    1, {2 * w}, {h}, 3, {
+      {0, 0, 2, w, h, 8, 0, 1, 1}, {0, 1, 4, cw, h, 8, 0, 2, 1},
+      {0, 3, 4, cw, h, 8, 0, 2, 1}}};
+  else if (!strcmp (format, "rgbx"))
+    l = (ClfftFrameLayout) {
+    1, {4 * w}, {h}, 3, {
+      {0, 0, 4, w, h, 8, 0, 1, 1}, {0, 1, 4, w, h, 8, 0, 1, 1},
+      {0, 2, 4, w, h, 8, 0, 1, 1}}};
+  else
+    l = (ClfftFrameLayout) {
+    1, {w}, {h}, 1, {
+      {0, 0, 1, w, h, 8, 0, 1, 1}}};
+  return l;
+}
+
+static gboolean
+run_frame_filter (gpointer data)
+{
+  return clfft_frame_filter_enqueue (data, NULL);
+}
+
+/* Every channel of a frame of each format filtered with clfft2dfilter's
+ * default mask (chroma=filter): the device time, and its ratio to GRAY8
+ * of the same size in the same run. */
+static void
+bench_formats (guint w, guint h)
+{
+  static const gchar *formats[] = { "gray8", "i420", "nv12", "yuy2",
+    "rgbx"
+  };
+  gdouble gray_us = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    const ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS] = { 0 };
+    ClfftFrameLayout layout = format_layout (formats[i], w, h);
+    GError *error = NULL;
+    ClfftFrameFilter *filter;
+    ClfftHostPlanes in = { 0 }, out = { 0 };
+    gboolean new_plans;
+    gchar *kase;
+    gdouble us;
+
+    filter = clfft_frame_filter_new (engine, &layout, CLFFT_PADDING_NONE,
+        &error);
+    if (!filter)
+      g_error ("%s %ux%u: %s", formats[i], w, h, error->message);
+    clfft_frame_filter_set_tuning (filter, filter_background ?
+        CLFFT_TUNING_BACKGROUND : clfft_tuning_decide (engine,
+            CLFFT_TUNING_AUTO, FALSE));
+    if (!clfft_frame_filter_set_roles (filter, roles, &new_plans, &error))
+      g_error ("%s %ux%u: %s", formats[i], w, h, error->message);
+    for (guint p = 0; p < clfft_frame_filter_get_n_plans (filter); p++) {
+      GstClfftMaskParams params = { GST_CLFFT_FILTER_LOWPASS,
+        GST_CLFFT_SHAPE_GAUSSIAN, 2, 0.05, 0.25, NULL, 0, 0.01, NULL, FALSE,
+        1, 1
+      };
+      ClfftFilter2d *plan = clfft_frame_filter_get_plan (filter, p,
+          &params.sx, &params.sy);
+      guint tw, th;
+      gfloat *gain;
+
+      if (!clfft_filter2d_finish_own_programs (plan, &error))
+        g_error ("%s", error->message);
+      clfft_filter2d_get_transform_size (plan, &tw, &th);
+      gain = g_new (gfloat, (gsize) tw * th);
+      gst_clfft_mask_fill (gain, tw, th, &params);
+      if (!clfft_filter2d_set_gain (plan, gain, &error))
+        g_error ("%s", error->message);
+      g_free (gain);
+    }
+    for (guint p = 0; p < layout.n_planes; p++) {
+      gsize size = layout.row_bytes[p] * layout.rows[p];
+
+      in.planes[p] = (ClfftHostFrame) {
+      g_malloc (size), layout.row_bytes[p], FALSE};
+      out.planes[p] = (ClfftHostFrame) {
+      g_malloc (size), layout.row_bytes[p], FALSE};
+      for (gsize b = 0; b < size; b++)
+        in.planes[p].data[b] = g_random_int_range (0, 256);
+    }
+    /* one real frame through, so the device buffers hold a real picture */
+    if (!clfft_frame_filter_submit (filter, &in, &out, &error)
+        || !clfft_frame_filter_collect (filter, &error))
+      g_error ("%s", error->message);
+    us = median_device_us (run_frame_filter, filter);
+    if (i == 0)
+      gray_us = us;
+    kase = g_strdup_printf ("format-%s", formats[i]);
+    report (kase, w, h, "gst-clfft, vs gray8", us, gray_us, -1);
+    g_free (kase);
+    for (guint p = 0; p < layout.n_planes; p++) {
+      g_free (in.planes[p].data);
+      g_free (out.planes[p].data);
+    }
+    clfft_frame_filter_free (filter);
+  }
+}
+
 /* ---- the 8-bit filter path of clfft2dfilter ------------------------- */
 
 static gboolean
@@ -561,11 +686,6 @@ set_filter_gain (ClfftFilter2d * filter, gboolean lowpass)
     g_error ("%s", error->message);
   g_free (gain);
 }
-
-/* --filter-tuning background: the filter cases tune in the background,
- * as clfft2dfilter does by default on GPUs, and are timed once the tuned
- * schedules are in (settled_filter) */
-static gboolean filter_background;
 
 /* An 8-bit filter that tunes as the engine's plans do (at the first
  * launch where tuning is on: CLFFT_TUNE or the device), or in the
@@ -1218,6 +1338,8 @@ main (int argc, char **argv)
     if (wanted ("filter"))
       bench_filter (frames[i][0], frames[i][1], CLFFT_PADDING_NONE,
           vk_pair_us);
+    if (wanted ("formats") && frames[i][0] <= 3840)
+      bench_formats (frames[i][0], frames[i][1]);
     if (wanted ("passes") && frames[i][1] <= 4096)
       bench_filter_passes (frames[i][0], frames[i][1]);
     if (frames[i][0] <= 3840 && wanted ("frames"))

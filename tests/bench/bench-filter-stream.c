@@ -6,8 +6,11 @@
  * and the latency of one frame (push to the sink's handoff) at depth 1.
  * Each figure is the median of --reps runs.
  *
- *   bench-filter-stream [--width W] [--height H] [--frames N] [--reps R]
- *       [--csv FILE]
+ *   bench-filter-stream [--width W] [--height H] [--format F] [--frames N]
+ *       [--reps R] [--csv FILE]
+ *
+ * --format: a format clfft2dfilter takes (GRAY8 by default; I420 and YUY2
+ * filter their chroma too, as chroma=auto does).
  */
 #include <gst/gst.h>
 #include <gst/app/gstappsrc.h>
@@ -19,6 +22,9 @@
 
 /* frames made beforehand, pushed in turn */
 #define N_DISTINCT 8
+
+/* --format */
+static const gchar *format = "GRAY8";
 
 typedef struct
 {
@@ -41,10 +47,10 @@ static void
 pipeline_start (Pipeline * p, guint w, guint h, guint depth)
 {
   gchar *launch = g_strdup_printf ("appsrc name=src format=time "
-      "is-live=false max-bytes=0 caps=video/x-raw,format=GRAY8,width=%u,"
+      "is-live=false max-bytes=0 caps=video/x-raw,format=%s,width=%u,"
       "height=%u,framerate=30/1 ! clfft2dfilter name=f filter=lowpass "
       "cutoff=0.1 pipeline-depth=%u ! fakesink name=sink sync=false "
-      "signal-handoffs=true", w, h, depth);
+      "signal-handoffs=true", format, w, h, depth);
   GError *error = NULL;
 
   memset (p, 0, sizeof (*p));
@@ -100,7 +106,8 @@ make_frames (Pipeline * p, guint w, guint h, gboolean from_pool)
   GstBufferPool *pool = NULL;
   GstVideoInfo info;
 
-  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, h);
+  gst_video_info_set_format (&info, gst_video_format_from_string (format),
+      w, h);
   if (from_pool) {
     GstPad *pad = gst_element_get_static_pad (p->src, "src");
     GstCaps *caps = gst_video_info_to_caps (&info);
@@ -260,6 +267,8 @@ main (int argc, char **argv)
       w = bench_parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--height") && i + 1 < argc)
       h = bench_parse_count (argv[++i]);
+    else if (!strcmp (argv[i], "--format") && i + 1 < argc)
+      format = argv[++i];
     else if (!strcmp (argv[i], "--frames") && i + 1 < argc)
       n = bench_parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--reps") && i + 1 < argc)
@@ -277,11 +286,13 @@ main (int argc, char **argv)
     gst_element_set_state (f, GST_STATE_NULL);
     gst_object_unref (f);
   }
-  printf ("device: %s; %ux%u GRAY8, %u frames, median of %u runs\n",
-      device, w, h, n, reps);
+  if (gst_video_format_from_string (format) == GST_VIDEO_FORMAT_UNKNOWN)
+    g_error ("--format %s: no such video format", format);
+  printf ("device: %s; %ux%u %s, %u frames, median of %u runs\n",
+      device, w, h, format, n, reps);
   printf ("%-28s %12s %8s\n", "case", "value", "ratio");
   if (csv)
-    fprintf (csv, "case,width,height,value,unit,ratio,device\n");
+    fprintf (csv, "case,format,width,height,value,unit,ratio,device\n");
   for (gboolean from_pool = FALSE; from_pool <= TRUE; from_pool++)
     for (guint depth = 1; depth <= 2; depth++) {
       gdouble *fps = g_new (gdouble, reps), median;
@@ -295,8 +306,8 @@ main (int argc, char **argv)
         base = median;
       printf ("%-28s %12.1f %8.2f\n", name, median, median / base);
       if (csv)
-        fprintf (csv, "%s,%u,%u,%.1f,fps,%.3f,%s\n", name, w, h, median,
-            median / base, device);
+        fprintf (csv, "%s,%s,%u,%u,%.1f,fps,%.3f,%s\n", name, format, w, h,
+            median, median / base, device);
       g_free (name);
       g_free (fps);
     }
@@ -307,7 +318,8 @@ main (int argc, char **argv)
 
     printf ("%-28s %10.1f us\n", name, us);
     if (csv)
-      fprintf (csv, "%s,%u,%u,%.1f,us,,%s\n", name, w, h, us, device);
+      fprintf (csv, "%s,%s,%u,%u,%.1f,us,,%s\n", name, format, w, h, us,
+          device);
   }
   if (csv)
     fclose (csv);

@@ -1363,6 +1363,21 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
   }
 }
 
+gboolean
+clfft_filter2d_enqueue_buffers (ClfftFilter2d * f, cl_mem in, cl_mem out,
+    GError ** error)
+{
+  gboolean ok;
+
+  f->bytes_in = in;
+  f->bytes_out = out;
+  ok = clfft_filter2d_enqueue (f, error);
+  /* the slots' own buffers again, as submit leaves them */
+  f->bytes_in = f->slots[0].bytes_in;
+  f->bytes_out = f->slots[0].bytes_out;
+  return ok;
+}
+
 /* Lets queued work that reads or writes host memory finish (error
  * paths). */
 static void

@@ -3,6 +3,7 @@
 #define __CLFFT_PRIVATE_H__
 
 #include "clfft-engine.h"
+#include "clfft-filter2d.h"
 
 G_BEGIN_DECLS
 
@@ -82,6 +83,14 @@ gpointer clfft_engine_take_plan (ClfftEngine * engine, const gchar * key);
 gpointer clfft_engine_add_plan (ClfftEngine * engine, const gchar * key,
     gpointer plan);
 gboolean clfft_engine_drop_plan (ClfftEngine * engine, const gchar * key);
+
+/* clfft_filter2d_enqueue on a frame of pixels already on the device (in,
+ * packed rows of the frame's width) into out (rows of the transform's
+ * width), for clfft-frame-filter.c. The caller holds the engine's queue;
+ * the buffers must stay untouched until the engine's queue has run the
+ * work. */
+gboolean clfft_filter2d_enqueue_buffers (ClfftFilter2d * filter, cl_mem in,
+    cl_mem out, GError ** error);
 
 G_END_DECLS
 

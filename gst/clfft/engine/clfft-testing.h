@@ -5,6 +5,7 @@
 
 #include "clfft-engine.h"
 #include "clfft-filter2d.h"
+#include "clfft-frame-filter.h"
 #include "clfft-overrides.h"
 #include "clfft-spectrum.h"
 
@@ -93,6 +94,12 @@ gboolean clfft_filter2d_set_lanes (ClfftFilter2d * filter, gboolean lanes);
 /* Queues the filter on the frame last uploaded, leaving the result on the
  * device: the on-device part of process, for benchmarks. */
 gboolean clfft_filter2d_enqueue (ClfftFilter2d * filter, GError ** error);
+
+/* Queues the frame filter's work on the frame last submitted (its planes
+ * still on the device), leaving the result there: the on-device part of a
+ * frame, for benchmarks. */
+gboolean clfft_frame_filter_enqueue (ClfftFrameFilter * filter,
+    GError ** error);
 
 /* Whether runs of several chunks alternate between two device buffers, so
  * that uploads overlap transforms (the default where the device's memory

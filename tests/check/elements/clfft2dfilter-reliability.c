@@ -701,7 +701,7 @@ GST_END_TEST;
 GST_START_TEST (test_unsupported_caps_refused)
 {
   const gchar *caps[] = {
-    "video/x-raw,format=RGB,width=64,height=48,framerate=30/1",
+    "video/x-raw,format=v210,width=64,height=48,framerate=30/1",
     "video/x-raw,format=GRAY8,width=1,height=1,framerate=30/1",
     "video/x-raw,format=GRAY8,width=9000,height=9000,framerate=30/1",
     "video/x-raw,format=GRAY8,width=64,height=48,framerate=30/1,"

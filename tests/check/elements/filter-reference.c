@@ -131,11 +131,29 @@ ref_mirrored (guint p, guint n, guint padded)
   return padded - 1 - p;
 }
 
-/* The filtered real values of the frame: of the frame itself, or of it
- * mirrored to the padded size and cropped back out. */
-gdouble *
-ref_frame_values (const gdouble * in, guint w, guint ht, const RefFilter * f)
+/* The mask of a plane subsampled against the frame: its frequencies in
+ * cycles per pixel of the frame. */
+typedef struct
 {
+  const RefFilter *f;
+  guint sx, sy;
+} SubsampledFilter;
+
+static gdouble
+subsampled_gain (gdouble fx, gdouble fy, gconstpointer data)
+{
+  const SubsampledFilter *s = data;
+
+  return ref_filter_gain (fx / s->sx, fy / s->sy, s->f);
+}
+
+/* The filtered real values of a plane subsampled sx, sy: of the plane
+ * itself, or of it mirrored to the padded size and cropped back out. */
+gdouble *
+ref_plane_values (const gdouble * in, guint w, guint ht, const RefFilter * f,
+    guint sx, guint sy)
+{
+  const SubsampledFilter s = { f, sx, sy };
   guint pw = f->mirror ? ref_padded_length (w) : w;
   guint ph = f->mirror ? ref_padded_length (ht) : ht;
   gdouble *pixels = g_new (gdouble, (gsize) pw * ph), *values, *frame;
@@ -145,7 +163,7 @@ ref_frame_values (const gdouble * in, guint w, guint ht, const RefFilter * f)
     for (guint x = 0; x < pw; x++)
       pixels[(gsize) y * pw + x] = in[(gsize) ref_mirrored (y, ht, ph) * w +
           ref_mirrored (x, w, pw)];
-  values = ref_filtered_values (pixels, pw, ph, ref_filter_gain, f);
+  values = ref_filtered_values (pixels, pw, ph, subsampled_gain, &s);
   frame = g_new (gdouble, (gsize) w * ht);
   for (guint y = 0; y < ht; y++)
     memcpy (frame + (gsize) y * w, values + (gsize) y * pw,
@@ -153,6 +171,12 @@ ref_frame_values (const gdouble * in, guint w, guint ht, const RefFilter * f)
   g_free (pixels);
   g_free (values);
   return frame;
+}
+
+gdouble *
+ref_frame_values (const gdouble * in, guint w, guint ht, const RefFilter * f)
+{
+  return ref_plane_values (in, w, ht, f, 1, 1);
 }
 
 /* The filter computed in double precision: DFT, the mask as the element's

@@ -40,6 +40,11 @@ gdouble ref_filter_gain (gdouble fx, gdouble fy, gconstpointer data);
 guint ref_padded_length (guint n);
 /* Where padded position p reads a side of n pixels. */
 guint ref_mirrored (guint p, guint n, guint padded);
+/* The filtered real values of a plane subsampled sx, sy against the frame
+ * (YUV's chroma), whose frequencies are in cycles per frame pixel (padded
+ * and cropped for mirror). */
+gdouble *ref_plane_values (const gdouble * in, guint w, guint ht,
+    const RefFilter * f, guint sx, guint sy);
 /* The filtered real values of the frame (padded and cropped for mirror). */
 gdouble *ref_frame_values (const gdouble * in, guint w, guint ht,
     const RefFilter * f);

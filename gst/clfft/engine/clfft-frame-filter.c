@@ -1,0 +1,775 @@
+/* A frame moves through slots as in clfft-filter2d.c: its planes that hold
+ * a filtered channel are uploaded on the frame filter's upload queue; on
+ * the engine's queue, behind a barrier on the uploads, each filtered
+ * channel is taken out of its plane (kernels/planes.cl), filtered by its
+ * plan (clfft_filter2d_enqueue_buffers) and put back into the same plane,
+ * and neutral channels there are filled; the planes are downloaded on the
+ * download queue behind a marker. A plane that is one channel of full
+ * range (I420's Y, U and V; GRAY8) needs no taking nor putting: the plan
+ * reads the uploaded plane and the download reads the plan's output.
+ * Where the frame's one filtered channel is such a plane, the plan's own
+ * clfft_filter2d_submit moves it, with its transfers in place on CPUs. */
+#include "clfft-frame-filter.h"
+#include "clfft-passes.h"
+#include "clfft-private.h"
+#include "clfft-testing.h"
+
+#include <string.h>
+
+#define MAX_IN_FLIGHT CLFFT_FILTER2D_MAX_IN_FLIGHT
+
+typedef struct
+{
+  ClfftFilter2d *filter;
+  guint width, height, sx, sy;
+} Plan;
+
+typedef struct
+{
+  /* the planes as uploaded, and put back into */
+  cl_mem planes[CLFFT_FRAME_MAX_PLANES];
+  cl_mem filtered_channels[CLFFT_FRAME_MAX_CHANNELS];   /* direct planes' */
+  ClfftHostBuffer *staging_in[CLFFT_FRAME_MAX_PLANES];
+  ClfftHostBuffer *staging_out[CLFFT_FRAME_MAX_PLANES];
+  ClfftHostPlanes dst;
+  gboolean dst_staged[CLFFT_FRAME_MAX_PLANES];
+  cl_event filtered, downloaded;
+} Slot;
+
+struct _ClfftFrameFilter
+{
+  ClfftEngine *engine;
+  ClfftFrameLayout layout;
+  ClfftPadding padding;
+  gsize sample_size;            /* bytes: every channel's container */
+  gboolean stage;               /* pageable frames go through staging */
+  cl_command_queue upload, download;
+  /* made for the first packed channel */
+  cl_kernel take, put, fill, take_luma;
+  Plan plans[CLFFT_FRAME_MAX_CHANNELS];
+  guint n_plans;
+  gint plan_of[CLFFT_FRAME_MAX_CHANNELS];       /* -1 until filtered */
+  /* the first GRAY channel, which holds the luma filtered, else -1 */
+  gint gray;
+  ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];
+  gboolean on_device[CLFFT_FRAME_MAX_PLANES];
+  /* the plane is one channel of full range: the plan reads it as it is */
+  gboolean direct[CLFFT_FRAME_MAX_PLANES];
+  /* the plane of the frame's one filtered channel where that is direct
+   * (the plan submits it), else -1 */
+  gint single;
+  guint single_plan;
+  cl_mem channels[CLFFT_FRAME_MAX_CHANNELS];    /* taken out, for the plan */
+  Slot slots[MAX_IN_FLIGHT];
+  guint oldest, in_flight;
+  ClfftTuning tuning;
+  ClfftOutput output;
+  gfloat output_gain, output_offset;
+  ClfftMode mode;
+};
+
+static guint
+channel_max (const ClfftFrameChannel * c)
+{
+  return (1u << c->depth) - 1;
+}
+
+static gsize
+plane_bytes (ClfftFrameFilter * f, guint p)
+{
+  return f->layout.row_bytes[p] * f->layout.rows[p];
+}
+
+static gboolean
+layout_valid (const ClfftFrameLayout * l, GError ** error)
+{
+  gsize sample = l->n_channels ? (l->channels[0].depth > 8 ? 2 : 1) : 0;
+
+  if (l->n_planes == 0 || l->n_planes > CLFFT_FRAME_MAX_PLANES
+      || l->n_channels == 0 || l->n_channels > CLFFT_FRAME_MAX_CHANNELS)
+    goto refused;
+  for (guint i = 0; i < l->n_channels; i++) {
+    const ClfftFrameChannel *c = &l->channels[i];
+
+    if (c->plane >= l->n_planes || c->depth == 0 || c->depth > 16
+        || (c->depth > 8 ? 2 : 1) != sample || c->depth + c->shift > 8 * sample
+        || c->step < sample || c->step % sample || c->offset % sample
+        || !c->width || !c->height || !c->sx || !c->sy
+        || c->height > l->rows[c->plane]
+        || c->offset + (gsize) (c->width - 1) * c->step + sample >
+        l->row_bytes[c->plane])
+      goto refused;
+  }
+  return TRUE;
+refused:
+  g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+      "a frame layout of %u planes and %u channels that the frame filter "
+      "does not take", l->n_planes, l->n_channels);
+  return FALSE;
+}
+
+ClfftFrameFilter *
+clfft_frame_filter_new (ClfftEngine * engine,
+    const ClfftFrameLayout * layout, ClfftPadding padding, GError ** error)
+{
+  ClfftFrameFilter *f;
+
+  if (!layout_valid (layout, error))
+    return NULL;
+  f = g_new0 (ClfftFrameFilter, 1);
+  f->engine = clfft_engine_ref (engine);
+  f->layout = *layout;
+  f->padding = padding;
+  f->sample_size = layout->channels[0].depth > 8 ? 2 : 1;
+  f->stage = !clfft_engine_get_device (engine)->host_unified_memory;
+  f->single = -1;
+  f->gray = -1;
+  f->tuning = CLFFT_TUNING_AUTO;
+  f->output_gain = 1.0f;
+  for (guint i = 0; i < CLFFT_FRAME_MAX_CHANNELS; i++) {
+    f->plan_of[i] = -1;
+    f->roles[i] = CLFFT_CHANNEL_PASS;
+  }
+  if (!(f->upload = clfft_queue_new (engine, error))
+      || !(f->download = clfft_queue_new (engine, error))) {
+    clfft_frame_filter_free (f);
+    return NULL;
+  }
+  return f;
+}
+
+static void
+apply_output (ClfftFrameFilter * f, Plan * plan)
+{
+  const ClfftFrameChannel *c = &f->layout.channels[0];
+  /* a level of 8 bits in the channel's units, as stored (shifted) */
+  gfloat level = (gfloat) (channel_max (c) << c->shift) / 255.0f;
+
+  clfft_filter2d_set_output (plan->filter, f->output, f->output_gain,
+      f->output_offset * level);
+}
+
+/* The plan of channel c's size and subsampling, made where there is none
+ * yet. */
+static gboolean
+ensure_plan (ClfftFrameFilter * f, guint c, gboolean * made, GError ** error)
+{
+  const ClfftFrameChannel *ch = &f->layout.channels[c];
+  Plan *plan;
+
+  if (f->plan_of[c] >= 0)
+    return TRUE;
+  for (guint i = 0; i < f->n_plans; i++) {
+    plan = &f->plans[i];
+    if (plan->width == ch->width && plan->height == ch->height
+        && plan->sx == ch->sx && plan->sy == ch->sy) {
+      f->plan_of[c] = i;
+      return TRUE;
+    }
+  }
+  plan = &f->plans[f->n_plans];
+  plan->filter = clfft_filter2d_new (f->engine, ch->width, ch->height,
+      ch->depth > 8 ? CLFFT_PIXELS_U16 : CLFFT_PIXELS_U8, f->padding, error);
+  if (!plan->filter)
+    return FALSE;
+  plan->width = ch->width;
+  plan->height = ch->height;
+  plan->sx = ch->sx;
+  plan->sy = ch->sy;
+  clfft_filter2d_set_tuning (plan->filter, f->tuning);
+  clfft_filter2d_set_mode (plan->filter, f->mode);
+  apply_output (f, plan);
+  f->plan_of[c] = f->n_plans++;
+  *made = TRUE;
+  return TRUE;
+}
+
+static gboolean
+ensure_kernels (ClfftFrameFilter * f, GError ** error)
+{
+  const gchar *options = f->sample_size == 2 ? "-D SAMPLE_U16" : "";
+
+  return (f->take || (f->take = clfft_kernel_new (f->engine, "planes.cl",
+              options, "take_channel", error)))
+      && (f->put || (f->put = clfft_kernel_new (f->engine, "planes.cl",
+              options, "put_channel", error)))
+      && (f->fill || (f->fill = clfft_kernel_new (f->engine, "planes.cl",
+              options, "fill_channel", error)))
+      && (f->take_luma || (f->take_luma = clfft_kernel_new (f->engine,
+              "planes.cl", options, "take_luma", error)));
+}
+
+/* Whether plane p is channel c alone, filtered, every sample in the
+ * container's full range, rows packed: the plan's input as it is. */
+static gboolean
+plane_is_channel (ClfftFrameFilter * f, guint p, guint c)
+{
+  const ClfftFrameChannel *ch = &f->layout.channels[c];
+
+  if (f->roles[c] != CLFFT_CHANNEL_FILTER)
+    return FALSE;
+  for (guint i = 0; i < f->layout.n_channels; i++)
+    if (i != c && f->layout.channels[i].plane == p)
+      return FALSE;
+  return ch->plane == p && ch->offset == 0 && ch->step == f->sample_size
+      && ch->shift == 0 && ch->depth == 8 * f->sample_size
+      && f->layout.row_bytes[p] == ch->width * f->sample_size
+      && f->layout.rows[p] == ch->height;
+}
+
+gboolean
+clfft_frame_filter_set_roles (ClfftFrameFilter * f,
+    const ClfftChannelRole * roles, gboolean * new_plans, GError ** error)
+{
+  guint n_filtered = 0;
+
+  *new_plans = FALSE;
+  if (clfft_frame_filter_in_flight (f)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "channel roles changed with frames in flight");
+    return FALSE;
+  }
+  memset (f->on_device, 0, sizeof (f->on_device));
+  memset (f->direct, 0, sizeof (f->direct));
+  f->gray = -1;
+  for (guint c = 0; c < f->layout.n_channels; c++) {
+    const ClfftFrameChannel *ch = &f->layout.channels[c];
+    guint owner;
+
+    f->roles[c] = roles[c];
+    if (roles[c] == CLFFT_CHANNEL_GRAY && f->gray < 0) {
+      f->gray = c;
+      n_filtered++;
+    } else if (roles[c] == CLFFT_CHANNEL_GRAY) {
+      const ClfftFrameChannel *first = &f->layout.channels[f->gray];
+
+      if (c > (guint) f->gray + 2 || ch->width != first->width
+          || ch->height != first->height || ch->sx != first->sx
+          || ch->sy != first->sy) {
+        g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+            "the luma of channels of different sizes, or of more than "
+            "three");
+        return FALSE;
+      }
+    } else if (roles[c] == CLFFT_CHANNEL_FILTER) {
+      n_filtered++;
+    } else {
+      continue;
+    }
+    /* GRAY channels share the first one's plan, and its output */
+    owner = roles[c] == CLFFT_CHANNEL_GRAY ? (guint) f->gray : c;
+    if (!ensure_plan (f, owner, new_plans, error))
+      return FALSE;
+    f->plan_of[c] = f->plan_of[owner];
+    f->on_device[ch->plane] = TRUE;
+  }
+  f->single = -1;
+  for (guint p = 0; p < f->layout.n_planes; p++) {
+    if (!f->on_device[p])
+      continue;
+    for (guint c = 0; c < f->layout.n_channels; c++)
+      if (plane_is_channel (f, p, c)) {
+        f->direct[p] = TRUE;
+        if (n_filtered == 1) {
+          f->single = p;
+          f->single_plan = f->plan_of[c];
+        }
+      }
+    if (!f->direct[p] && !ensure_kernels (f, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+guint
+clfft_frame_filter_get_n_plans (ClfftFrameFilter * f)
+{
+  return f->n_plans;
+}
+
+ClfftFilter2d *
+clfft_frame_filter_get_plan (ClfftFrameFilter * f, guint index, guint * sx,
+    guint * sy)
+{
+  g_return_val_if_fail (index < f->n_plans, NULL);
+  if (sx)
+    *sx = f->plans[index].sx;
+  if (sy)
+    *sy = f->plans[index].sy;
+  return f->plans[index].filter;
+}
+
+void
+clfft_frame_filter_set_tuning (ClfftFrameFilter * f, ClfftTuning tuning)
+{
+  f->tuning = tuning;
+  for (guint i = 0; i < f->n_plans; i++)
+    clfft_filter2d_set_tuning (f->plans[i].filter, tuning);
+}
+
+void
+clfft_frame_filter_set_output (ClfftFrameFilter * f, ClfftOutput output,
+    gfloat gain, gfloat offset)
+{
+  f->output = output;
+  f->output_gain = gain;
+  f->output_offset = offset;
+  for (guint i = 0; i < f->n_plans; i++)
+    apply_output (f, &f->plans[i]);
+}
+
+void
+clfft_frame_filter_set_mode (ClfftFrameFilter * f, ClfftMode mode)
+{
+  f->mode = mode;
+  for (guint i = 0; i < f->n_plans; i++)
+    clfft_filter2d_set_mode (f->plans[i].filter, mode);
+}
+
+gboolean
+clfft_frame_filter_plane_on_device (ClfftFrameFilter * f, guint p)
+{
+  return p < f->layout.n_planes && f->on_device[p];
+}
+
+static gboolean
+ensure_buffer (ClfftFrameFilter * f, cl_mem * buffer, gsize size,
+    GError ** error)
+{
+  return *buffer || (*buffer = clfft_buffer_new (f->engine,
+          CL_MEM_READ_WRITE, size, NULL, error));
+}
+
+static gboolean
+ensure_staging (ClfftFrameFilter * f, ClfftHostBuffer ** staging, guint p,
+    GError ** error)
+{
+  return *staging || (*staging = clfft_host_buffer_new (f->engine,
+          plane_bytes (f, p), error));
+}
+
+static void
+copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
+    gsize src_stride, gsize row_bytes, guint rows)
+{
+  for (guint y = 0; y < rows; y++)
+    memcpy (dst + y * dst_stride, src + y * src_stride, row_bytes);
+}
+
+/* The planes on the device into the slot's buffers, with the engine's
+ * queue waiting for them. */
+static gboolean
+upload_planes (ClfftFrameFilter * f, Slot * slot, const ClfftHostPlanes * src,
+    GError ** error)
+{
+  cl_event uploaded = NULL;
+  cl_int st = CL_SUCCESS;
+
+  for (guint p = 0; p < f->layout.n_planes; p++) {
+    const gsize row = f->layout.row_bytes[p];
+    const gsize origin[3] = { 0, 0, 0 };
+    const gsize region[3] = { row, f->layout.rows[p], 1 };
+    const guint8 *data = src->planes[p].data;
+    gsize stride = src->planes[p].stride;
+
+    if (!f->on_device[p])
+      continue;
+    if (!ensure_buffer (f, &slot->planes[p], plane_bytes (f, p), error))
+      return FALSE;
+    if (!src->planes[p].pinned && f->stage) {
+      if (!ensure_staging (f, &slot->staging_in[p], p, error))
+        return FALSE;
+      copy_rows (clfft_host_buffer_get_data (slot->staging_in[p]), row, data,
+          stride, row, f->layout.rows[p]);
+      data = clfft_host_buffer_get_data (slot->staging_in[p]);
+      stride = row;
+    }
+    st = clEnqueueWriteBufferRect (f->upload, slot->planes[p], CL_FALSE,
+        origin, origin, region, row, 0, stride, 0, data, 0, NULL, NULL);
+    if (st != CL_SUCCESS)
+      return clfft_fail (error, st, "clEnqueueWriteBufferRect (a plane)");
+  }
+  st = clEnqueueMarkerWithWaitList (f->upload, 0, NULL, &uploaded);
+  if (st == CL_SUCCESS)
+    st = clFlush (f->upload);
+  clfft_engine_lock_queue (f->engine);
+  if (st == CL_SUCCESS)
+    st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (f->engine), 1,
+        &uploaded, NULL);
+  clfft_engine_unlock_queue (f->engine);
+  clfft_event_release (&uploaded);
+  return st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueMarker"
+      "WithWaitList, clFlush, clEnqueueBarrierWithWaitList (planes)");
+}
+
+/* A planes.cl kernel over channel c's samples in plane buffer. */
+static gboolean
+launch_on_channel (ClfftFrameFilter * f, cl_kernel kernel, guint n_args,
+    const gsize sizes[], const void *values[], guint c, const gchar * what,
+    GError ** error)
+{
+  const ClfftFrameChannel *ch = &f->layout.channels[c];
+  const gsize local[2] = { 32, 8 };
+  const gsize global[2] = { (ch->width + 31) / 32 * 32,
+    (ch->height + 7) / 8 * 8
+  };
+
+  return clfft_kernel_set_args (kernel, error, n_args, sizes, values)
+      && clfft_kernel_enqueue (f->engine, kernel, 2, global, local, NULL,
+      what, error);
+}
+
+/* Channel c of plane buffer into the plan's input. */
+static gboolean
+take_channel (ClfftFrameFilter * f, cl_mem plane, guint c, GError ** error)
+{
+  const ClfftFrameChannel *ch = &f->layout.channels[c];
+  const cl_uint pitch = f->layout.row_bytes[ch->plane] / f->sample_size;
+  const cl_uint offset = ch->offset / f->sample_size;
+  const cl_uint step = ch->step / f->sample_size;
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
+    sizeof (cl_mem)
+  };
+  const void *values[] = { &plane, &pitch, &offset, &step, &ch->width,
+    &ch->height, &f->channels[c]
+  };
+
+  return ensure_buffer (f, &f->channels[c], (gsize) ch->width * ch->height
+      * f->sample_size, error)
+      && launch_on_channel (f, f->take, G_N_ELEMENTS (sizes), sizes, values,
+      c, "take_channel", error);
+}
+
+/* The plan's output of channel c (rows of the transform's width) back into
+ * plane buffer, in the channel's range. */
+static gboolean
+put_channel (ClfftFrameFilter * f, cl_mem filtered, guint c, cl_mem plane,
+    GError ** error)
+{
+  const ClfftFrameChannel *ch = &f->layout.channels[c];
+  ClfftFilter2d *plan = f->plans[f->plan_of[c]].filter;
+  const cl_uint pitch = f->layout.row_bytes[ch->plane] / f->sample_size;
+  const cl_uint offset = ch->offset / f->sample_size;
+  const cl_uint step = ch->step / f->sample_size;
+  const cl_uint max = channel_max (ch), shift = ch->shift;
+  /* normalize and the spectrum view stretch to the container's range */
+  const gboolean stretched = f->mode == CLFFT_MODE_SPECTRUM
+      || f->output == CLFFT_OUTPUT_NORMALIZE;
+  const cl_float scale = stretched ? (gfloat) max /
+      ((1u << (8 * f->sample_size)) - 1) : 1.0f / (1u << shift);
+  cl_uint channel_pitch, th;
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_float), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
+    sizeof (cl_uint)
+  };
+  const void *values[] = { &filtered, &channel_pitch, &ch->width,
+    &ch->height, &scale, &max, &shift, &plane, &pitch, &offset, &step
+  };
+
+  clfft_filter2d_get_transform_size (plan, &channel_pitch, &th);
+  return launch_on_channel (f, f->put, G_N_ELEMENTS (sizes), sizes, values,
+      c, "put_channel", error);
+}
+
+/* Channel c of plane buffer set to its mid value. */
+static gboolean
+fill_channel (ClfftFrameFilter * f, guint c, cl_mem plane, GError ** error)
+{
+  const ClfftFrameChannel *ch = &f->layout.channels[c];
+  const cl_uint pitch = f->layout.row_bytes[ch->plane] / f->sample_size;
+  const cl_uint offset = ch->offset / f->sample_size;
+  const cl_uint step = ch->step / f->sample_size;
+  const cl_uint mid = (1u << (ch->depth - 1)) << ch->shift;
+  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
+    sizeof (cl_uint)
+  };
+  const void *values[] = { &plane, &pitch, &offset, &step, &ch->width,
+    &ch->height, &mid
+  };
+
+  return launch_on_channel (f, f->fill, G_N_ELEMENTS (sizes), sizes, values,
+      c, "fill_channel", error);
+}
+
+/* The GRAY channels' luma into the first one's input, filtered, and put
+ * into each of them. */
+static gboolean
+filter_luma (ClfftFrameFilter * f, Slot * slot, GError ** error)
+{
+  const ClfftFrameChannel *first = &f->layout.channels[f->gray];
+  ClfftFilter2d *plan = f->plans[f->plan_of[f->gray]].filter;
+  cl_mem planes[3];
+  cl_uint pitch[3], offset[3], step[3];
+  cl_float weight[3];
+  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem),
+      fl = sizeof (cl_float);
+  const gsize sizes[] = { m, u, u, u, fl, m, u, u, u, fl, m, u, u, u, fl,
+    u, u, m
+  };
+  const void *values[] = { &planes[0], &pitch[0], &offset[0], &step[0],
+    &weight[0], &planes[1], &pitch[1], &offset[1], &step[1], &weight[1],
+    &planes[2], &pitch[2], &offset[2], &step[2], &weight[2], &first->width,
+    &first->height, &f->channels[f->gray]
+  };
+  guint tw, th;
+
+  for (guint i = 0; i < 3; i++) {
+    /* a channel that is not GRAY reads the first one, weighing nothing */
+    guint c = f->gray + i < f->layout.n_channels
+        && f->roles[f->gray + i] == CLFFT_CHANNEL_GRAY ? f->gray + i :
+        (guint) f->gray;
+    const ClfftFrameChannel *ch = &f->layout.channels[c];
+
+    planes[i] = slot->planes[ch->plane];
+    pitch[i] = f->layout.row_bytes[ch->plane] / f->sample_size;
+    offset[i] = ch->offset / f->sample_size;
+    step[i] = ch->step / f->sample_size;
+    weight[i] = c == f->gray + i ? ch->luma_weight : 0.0f;
+  }
+  clfft_filter2d_get_transform_size (plan, &tw, &th);
+  if (!ensure_buffer (f, &f->channels[f->gray], (gsize) first->width *
+          first->height * f->sample_size, error)
+      || !ensure_buffer (f, &slot->filtered_channels[f->gray], (gsize) tw *
+          th * f->sample_size, error)
+      || !launch_on_channel (f, f->take_luma, G_N_ELEMENTS (sizes), sizes,
+          values, f->gray, "take_luma", error)
+      || !clfft_filter2d_enqueue_buffers (plan, f->channels[f->gray],
+          slot->filtered_channels[f->gray], error))
+    return FALSE;
+  for (guint c = f->gray; c < f->layout.n_channels; c++)
+    if (f->roles[c] == CLFFT_CHANNEL_GRAY
+        && !put_channel (f, slot->filtered_channels[f->gray], c,
+            slot->planes[f->layout.channels[c].plane], error))
+      return FALSE;
+  return TRUE;
+}
+
+/* The engine's part of a frame; the caller holds the engine's queue. */
+static gboolean
+filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
+{
+  for (guint c = 0; c < f->layout.n_channels; c++) {
+    const ClfftFrameChannel *ch = &f->layout.channels[c];
+    ClfftFilter2d *plan;
+    guint tw, th;
+
+    if (f->roles[c] != CLFFT_CHANNEL_FILTER)
+      continue;
+    plan = f->plans[f->plan_of[c]].filter;
+    clfft_filter2d_get_transform_size (plan, &tw, &th);
+    if (!ensure_buffer (f, &slot->filtered_channels[c], (gsize) tw * th *
+            f->sample_size, error))
+      return FALSE;
+    if (f->direct[ch->plane]) {
+      if (!clfft_filter2d_enqueue_buffers (plan, slot->planes[ch->plane],
+              slot->filtered_channels[c], error))
+        return FALSE;
+      continue;
+    }
+    if (!take_channel (f, slot->planes[ch->plane], c, error)
+        || !clfft_filter2d_enqueue_buffers (plan, f->channels[c],
+            slot->filtered_channels[c], error)
+        || !put_channel (f, slot->filtered_channels[c], c,
+            slot->planes[ch->plane], error))
+      return FALSE;
+  }
+  if (f->gray >= 0 && !filter_luma (f, slot, error))
+    return FALSE;
+  for (guint c = 0; c < f->layout.n_channels; c++)
+    if (f->roles[c] == CLFFT_CHANNEL_NEUTRAL
+        && f->on_device[f->layout.channels[c].plane]
+        && !fill_channel (f, c, slot->planes[f->layout.channels[c].plane],
+            error))
+      return FALSE;
+  return TRUE;
+}
+
+/* The planes on the device into dst (or staging) once filtered. */
+static gboolean
+download_planes (ClfftFrameFilter * f, Slot * slot, GError ** error)
+{
+  cl_int st = CL_SUCCESS;
+
+  for (guint p = 0; p < f->layout.n_planes && st == CL_SUCCESS; p++) {
+    const gsize row = f->layout.row_bytes[p];
+    const gsize origin[3] = { 0, 0, 0 };
+    const gsize region[3] = { row, f->layout.rows[p], 1 };
+    cl_mem from = slot->planes[p];
+    gsize from_pitch = row;
+    guint8 *data = slot->dst.planes[p].data;
+    gsize stride = slot->dst.planes[p].stride;
+
+    if (!f->on_device[p])
+      continue;
+    if (f->direct[p])
+      for (guint c = 0; c < f->layout.n_channels; c++)
+        if (f->layout.channels[c].plane == p) {
+          guint tw, th;
+
+          clfft_filter2d_get_transform_size (f->plans[f->plan_of[c]].filter,
+              &tw, &th);
+          from = slot->filtered_channels[c];
+          from_pitch = tw * f->sample_size;
+        }
+    slot->dst_staged[p] = !slot->dst.planes[p].pinned && f->stage;
+    if (slot->dst_staged[p]) {
+      if (!ensure_staging (f, &slot->staging_out[p], p, error))
+        return FALSE;
+      data = clfft_host_buffer_get_data (slot->staging_out[p]);
+      stride = row;
+    }
+    st = clEnqueueReadBufferRect (f->download, from, CL_FALSE, origin,
+        origin, region, from_pitch, 0, stride, 0, data, 1, &slot->filtered,
+        NULL);
+  }
+  if (st == CL_SUCCESS)
+    st = clEnqueueMarkerWithWaitList (f->download, 0, NULL,
+        &slot->downloaded);
+  if (st == CL_SUCCESS)
+    st = clFlush (f->download);
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "clEnqueueReadBufferRect, clEnqueueMarkerWithWaitList (planes)");
+}
+
+static void
+finish_queues (ClfftFrameFilter * f)
+{
+  clfft_warn_on_failure (clFinish (f->upload), "clFinish (plane uploads)");
+  clfft_warn_on_failure (clFinish (clfft_engine_get_queue (f->engine)),
+      "clFinish");
+  clfft_warn_on_failure (clFinish (f->download),
+      "clFinish (plane downloads)");
+}
+
+static void
+slot_clear_frame (Slot * slot)
+{
+  clfft_event_release (&slot->filtered);
+  clfft_event_release (&slot->downloaded);
+}
+
+gboolean
+clfft_frame_filter_submit (ClfftFrameFilter * f, const ClfftHostPlanes * src,
+    const ClfftHostPlanes * dst, GError ** error)
+{
+  cl_command_queue queue = clfft_engine_get_queue (f->engine);
+  Slot *slot;
+  cl_int st;
+  gboolean ok;
+
+  if (f->single >= 0)
+    return clfft_filter2d_submit (f->plans[f->single_plan].filter,
+        &src->planes[f->single], &dst->planes[f->single], error);
+  if (f->in_flight == MAX_IN_FLIGHT) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "%u frames are in flight already", f->in_flight);
+    return FALSE;
+  }
+  slot = &f->slots[(f->oldest + f->in_flight) % MAX_IN_FLIGHT];
+  slot->dst = *dst;
+  ok = upload_planes (f, slot, src, error);
+  clfft_engine_lock_queue (f->engine);
+  ok = ok && filter_channels (f, slot, error);
+  if (ok) {
+    st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &slot->filtered);
+    if (st == CL_SUCCESS)
+      st = clFlush (queue);
+    ok = st == CL_SUCCESS || clfft_fail (error, st,
+        "clEnqueueMarkerWithWaitList, clFlush (planes)");
+  }
+  clfft_engine_unlock_queue (f->engine);
+  ok = ok && download_planes (f, slot, error);
+  if (!ok) {
+    finish_queues (f);
+    slot_clear_frame (slot);
+    return FALSE;
+  }
+  f->in_flight++;
+  return TRUE;
+}
+
+gboolean
+clfft_frame_filter_collect (ClfftFrameFilter * f, GError ** error)
+{
+  Slot *slot = &f->slots[f->oldest];
+  cl_int st;
+
+  if (f->single >= 0)
+    return clfft_filter2d_collect (f->plans[f->single_plan].filter, error);
+  if (f->in_flight == 0) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "no frame is in flight");
+    return FALSE;
+  }
+  st = clWaitForEvents (1, &slot->downloaded);
+  for (guint p = 0; st == CL_SUCCESS && p < f->layout.n_planes; p++)
+    if (f->on_device[p] && slot->dst_staged[p])
+      copy_rows (slot->dst.planes[p].data, slot->dst.planes[p].stride,
+          clfft_host_buffer_get_data (slot->staging_out[p]),
+          f->layout.row_bytes[p], f->layout.row_bytes[p], f->layout.rows[p]);
+  if (st != CL_SUCCESS)
+    finish_queues (f);
+  slot_clear_frame (slot);
+  f->oldest = (f->oldest + 1) % MAX_IN_FLIGHT;
+  f->in_flight--;
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "waiting for a frame's planes");
+  return clfft_engine_check_fault (f->engine, CLFFT_FAULT_AT_COMPLETION,
+      "waiting for a frame's planes", error);
+}
+
+gboolean
+clfft_frame_filter_enqueue (ClfftFrameFilter * f, GError ** error)
+{
+  gboolean ok;
+
+  if (f->single >= 0)
+    return clfft_filter2d_enqueue (f->plans[f->single_plan].filter, error);
+  clfft_engine_lock_queue (f->engine);
+  ok = filter_channels (f, &f->slots[(f->oldest + MAX_IN_FLIGHT - 1) %
+          MAX_IN_FLIGHT], error);
+  clfft_engine_unlock_queue (f->engine);
+  return ok;
+}
+
+guint
+clfft_frame_filter_in_flight (ClfftFrameFilter * f)
+{
+  if (f->single >= 0)
+    return clfft_filter2d_in_flight (f->plans[f->single_plan].filter);
+  return f->in_flight;
+}
+
+void
+clfft_frame_filter_free (ClfftFrameFilter * f)
+{
+  if (f->in_flight)
+    finish_queues (f);
+  for (guint i = 0; i < f->n_plans; i++)
+    clfft_filter2d_free (f->plans[i].filter);
+  for (guint i = 0; i < MAX_IN_FLIGHT; i++) {
+    Slot *slot = &f->slots[i];
+
+    slot_clear_frame (slot);
+    for (guint p = 0; p < CLFFT_FRAME_MAX_PLANES; p++) {
+      clfft_buffer_release (&slot->planes[p]);
+      clfft_host_buffer_free (slot->staging_in[p]);
+      clfft_host_buffer_free (slot->staging_out[p]);
+    }
+    for (guint c = 0; c < CLFFT_FRAME_MAX_CHANNELS; c++)
+      clfft_buffer_release (&slot->filtered_channels[c]);
+  }
+  for (guint c = 0; c < CLFFT_FRAME_MAX_CHANNELS; c++)
+    clfft_buffer_release (&f->channels[c]);
+  clfft_kernel_release (&f->take);
+  clfft_kernel_release (&f->put);
+  clfft_kernel_release (&f->fill);
+  clfft_kernel_release (&f->take_luma);
+  clfft_queue_release (&f->upload);
+  clfft_queue_release (&f->download);
+  clfft_engine_unref (f->engine);
+  g_free (f);
+}

@@ -1,0 +1,112 @@
+/* Frames of several planes and samples (YUV, RGB, packed or planar, 8 to
+ * 16 bits) through clfft-filter2d.h: each channel (Y, U, V, R, G, B) is
+ * taken out of its plane on the device, filtered by the plan of its size,
+ * and put back; channels of one size share a plan. */
+#ifndef __CLFFT_FRAME_FILTER_H__
+#define __CLFFT_FRAME_FILTER_H__
+
+#include "clfft-filter2d.h"
+
+G_BEGIN_DECLS
+
+#define CLFFT_FRAME_MAX_PLANES 4
+#define CLFFT_FRAME_MAX_CHANNELS 4
+
+/* What becomes of a channel's samples in a frame. */
+typedef enum
+{
+  CLFFT_CHANNEL_FILTER,         /* filtered */
+  CLFFT_CHANNEL_PASS,           /* unchanged */
+  CLFFT_CHANNEL_NEUTRAL,        /* set to the channel's mid value */
+  /* set to the frame's luma filtered: the sum of the GRAY channels'
+   * samples, each times its luma_weight, filtered as one channel (RGB's
+   * spectrum view, gray) */
+  CLFFT_CHANNEL_GRAY,
+} ClfftChannelRole;
+
+/* One channel: samples of `depth` bits, in 8-bit (depth 8) or 16-bit
+ * (depth 9 to 16, little-endian) containers, shifted left by `shift` bits
+ * in them (P010's 10 bits in the top of 16). Sample (x, y) is the
+ * container at byte offset + y x the plane's stride + x x step. sx, sy:
+ * the channel's subsampling against the frame's full resolution; its
+ * frequencies are counted in cycles per full-resolution pixel. */
+typedef struct
+{
+  guint plane;
+  guint offset, step;           /* bytes */
+  guint width, height;          /* samples */
+  guint depth, shift;
+  guint sx, sy;
+  gfloat luma_weight;           /* for CLFFT_CHANNEL_GRAY: BT.601's for RGB */
+} ClfftFrameChannel;
+
+typedef struct
+{
+  guint n_planes;
+  /* the bytes of a plane's row that hold samples, and its rows */
+  gsize row_bytes[CLFFT_FRAME_MAX_PLANES];
+  guint rows[CLFFT_FRAME_MAX_PLANES];
+  guint n_channels;
+  ClfftFrameChannel channels[CLFFT_FRAME_MAX_CHANNELS];
+} ClfftFrameLayout;
+
+typedef struct _ClfftFrameFilter ClfftFrameFilter;
+
+/* A filter for frames of layout, every channel passed until
+ * clfft_frame_filter_set_roles says otherwise. */
+ClfftFrameFilter *clfft_frame_filter_new (ClfftEngine * engine,
+    const ClfftFrameLayout * layout, ClfftPadding padding, GError ** error);
+
+/* Each channel's role, from the next frame on (GRAY channels: up to three,
+ * of one size); makes the plans that filtered channels need (see clfft_filter2d_new: each posts its own
+ * programs' build). Between frames: none may be in flight. *new_plans:
+ * whether a plan was made, whose gain is then all ones. */
+gboolean clfft_frame_filter_set_roles (ClfftFrameFilter * filter,
+    const ClfftChannelRole * roles, gboolean * new_plans, GError ** error);
+
+/* The plans: one per size and subsampling of the channels filtered so
+ * far, the first one the first channel's (the luma's, or R's). The
+ * caller sets their gains (at the plan's transform size, frequencies
+ * divided by its subsampling) and may read their
+ * state; tuning, outputs and mode go through the functions below, which
+ * apply to plans made later too. */
+guint clfft_frame_filter_get_n_plans (ClfftFrameFilter * filter);
+ClfftFilter2d *clfft_frame_filter_get_plan (ClfftFrameFilter * filter,
+    guint index, guint * sx, guint * sy);
+
+/* As clfft_filter2d_set_tuning for every plan, made or to be made. */
+void clfft_frame_filter_set_tuning (ClfftFrameFilter * filter,
+    ClfftTuning tuning);
+/* As clfft_filter2d_set_output for every plan; offset in 8-bit levels,
+ * scaled to each channel's range (x 257 for 16 bits, x 1023 / 255 for
+ * 10 bits). */
+void clfft_frame_filter_set_output (ClfftFrameFilter * filter,
+    ClfftOutput output, gfloat gain, gfloat offset);
+/* As clfft_filter2d_set_mode for every plan. */
+void clfft_frame_filter_set_mode (ClfftFrameFilter * filter, ClfftMode mode);
+
+/* A frame's planes in host memory. */
+typedef struct
+{
+  ClfftHostFrame planes[CLFFT_FRAME_MAX_PLANES];
+} ClfftHostPlanes;
+
+/* As clfft_filter2d_submit and _collect, for whole frames. Planes that
+ * hold no filtered channel are neither read nor written: the caller
+ * copies or fills them. */
+gboolean clfft_frame_filter_submit (ClfftFrameFilter * filter,
+    const ClfftHostPlanes * src, const ClfftHostPlanes * dst,
+    GError ** error);
+gboolean clfft_frame_filter_collect (ClfftFrameFilter * filter,
+    GError ** error);
+guint clfft_frame_filter_in_flight (ClfftFrameFilter * filter);
+
+/* Whether plane p's samples go through the device with the roles set. */
+gboolean clfft_frame_filter_plane_on_device (ClfftFrameFilter * filter,
+    guint p);
+
+void clfft_frame_filter_free (ClfftFrameFilter * filter);
+
+G_END_DECLS
+
+#endif /* __CLFFT_FRAME_FILTER_H__ */

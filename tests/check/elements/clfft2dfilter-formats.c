@@ -1,0 +1,538 @@
+/* clfft2dfilter's video formats through GstHarness: every channel of every
+ * format against a double-precision reference computed plane by plane
+ * (chroma planes with the mask at their frequencies in cycles per luma
+ * pixel), what chroma=pass, neutral and auto do, identity, and changes of
+ * format mid-stream. */
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+#include <math.h>
+#include <string.h>
+
+#include "filter-reference.h"
+#include "reference.h"
+
+static GRand *rng;
+
+static void
+setup (void)
+{
+  rng = ref_rand_new ();
+}
+
+static void
+teardown (void)
+{
+  g_rand_free (rng);
+}
+
+static const GstVideoFormat formats[] = {
+  GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE,
+  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_NV16,
+  GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_NV24,
+  GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_UYVY, GST_VIDEO_FORMAT_YVYU,
+  GST_VIDEO_FORMAT_I420_10LE, GST_VIDEO_FORMAT_I422_10LE,
+  GST_VIDEO_FORMAT_Y444_10LE, GST_VIDEO_FORMAT_P010_10LE,
+  GST_VIDEO_FORMAT_RGBx, GST_VIDEO_FORMAT_BGRx, GST_VIDEO_FORMAT_xRGB,
+  GST_VIDEO_FORMAT_xBGR, GST_VIDEO_FORMAT_RGBA, GST_VIDEO_FORMAT_BGRA,
+  GST_VIDEO_FORMAT_ARGB, GST_VIDEO_FORMAT_ABGR, GST_VIDEO_FORMAT_RGB,
+  GST_VIDEO_FORMAT_BGR, GST_VIDEO_FORMAT_GBR,
+};
+
+/* What a channel should come out as. */
+typedef enum
+{
+  EXPECT_FILTERED,              /* the reference's, within a level or 4 */
+  EXPECT_UNCHANGED,             /* sample for sample */
+  EXPECT_NEUTRAL,               /* the mid value, every sample */
+  EXPECT_UNCHECKED,             /* no picture of the input */
+} Expect;
+
+static guint
+sample_bytes (const GstVideoFormatInfo * finfo, guint c)
+{
+  return (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) +
+      GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c) + 7) / 8;
+}
+
+/* The byte of its plane's rows where component c starts. GStreamer 1.22
+ * gives P010_10LE's V at byte 1, which counts 16-bit samples; read_sample
+ * is checked against GStreamer's own unpacking (check_against_unpack). */
+static guint
+comp_offset (const GstVideoFrame * frame, guint c)
+{
+  guint offset = GST_VIDEO_FRAME_COMP_POFFSET (frame, c);
+  guint bytes = sample_bytes (frame->info.finfo, c);
+
+  return offset % bytes ? offset * bytes : offset;
+}
+
+static guint8 *
+sample_at (const GstVideoFrame * frame, guint c, guint x, guint y)
+{
+  return (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (frame,
+      GST_VIDEO_FRAME_COMP_PLANE (frame, c)) + (gsize) y *
+      GST_VIDEO_FRAME_PLANE_STRIDE (frame, GST_VIDEO_FRAME_COMP_PLANE (frame,
+          c)) + comp_offset (frame, c) + (gsize) x *
+      GST_VIDEO_FRAME_COMP_PSTRIDE (frame, c);
+}
+
+/* Sample (x, y) of component c, as stored (shifted). */
+static guint
+read_sample (const GstVideoFrame * frame, guint c, guint x, guint y)
+{
+  const guint8 *p = sample_at (frame, c, x, y);
+
+  return sample_bytes (frame->info.finfo, c) == 1 ? *p :
+      GST_READ_UINT16_LE (p);
+}
+
+static void
+write_sample (GstVideoFrame * frame, guint c, guint x, guint y, guint v)
+{
+  guint8 *p = sample_at (frame, c, x, y);
+
+  if (sample_bytes (frame->info.finfo, c) == 1)
+    *p = v;
+  else
+    GST_WRITE_UINT16_LE (p, v);
+}
+
+static guint
+comp_max (const GstVideoFormatInfo * finfo, guint c)
+{
+  return (1u << GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c)) - 1;
+}
+
+/* Row 0 of every component read as the test reads it equals GStreamer's
+ * own unpacking of the row (full resolution, chroma repeated). */
+static void
+check_against_unpack (const GstVideoFrame * frame)
+{
+  const GstVideoFormatInfo *finfo = frame->info.finfo;
+  const guint w = GST_VIDEO_FRAME_WIDTH (frame);
+  const gboolean wide = GST_VIDEO_FORMAT_INFO_BITS (gst_video_format_get_info
+      (finfo->unpack_format)) > 8;
+  guint8 *line = g_malloc0 ((gsize) w * 8 + 64);
+  gpointer data[GST_VIDEO_MAX_PLANES];
+  gint strides[GST_VIDEO_MAX_PLANES];
+
+  for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (frame); p++) {
+    data[p] = GST_VIDEO_FRAME_PLANE_DATA (frame, p);
+    strides[p] = GST_VIDEO_FRAME_PLANE_STRIDE (frame, p);
+  }
+  finfo->unpack_func (finfo, GST_VIDEO_PACK_FLAG_TRUNCATE_RANGE, line,
+      (const gpointer *) data, strides, 0, 0, w);
+  for (guint c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (frame); c++) {
+    const guint sx = 1u << GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c);
+    const guint depth = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c);
+    /* AYUV or ARGB order: alpha first */
+    const guint at = (c + 1) % 4;
+
+    for (guint x = 0; x < (guint) GST_VIDEO_FRAME_COMP_WIDTH (frame, c); x++) {
+      guint unpacked = wide ? ((guint16 *) line)[4 * (x * sx) + at] >>
+          (16 - depth) : line[4 * (x * sx) + at];
+      guint mine = read_sample (frame, c, x, 0) >>
+          GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c);
+
+      if (unpacked != mine)
+        fail ("%s component %u sample %u: %u, GStreamer unpacks %u",
+            GST_VIDEO_INFO_NAME (&frame->info), c, x, mine, unpacked);
+    }
+  }
+  g_free (line);
+}
+
+/* A frame of random valid samples (the padding bytes random too). */
+static GstBuffer *
+random_buffer (const GstVideoInfo * info)
+{
+  GstBuffer *buf = gst_buffer_new_allocate (NULL, info->size, NULL);
+  GstVideoFrame frame;
+  GstMapInfo map;
+
+  fail_unless (gst_buffer_map (buf, &map, GST_MAP_WRITE));
+  for (gsize i = 0; i < map.size; i++)
+    map.data[i] = g_rand_int_range (rng, 0, 256);
+  gst_buffer_unmap (buf, &map);
+  fail_unless (gst_video_frame_map (&frame, info, buf, GST_MAP_WRITE));
+  for (guint c = 0; c < GST_VIDEO_FRAME_N_COMPONENTS (&frame); c++)
+    for (guint y = 0; y < (guint) GST_VIDEO_FRAME_COMP_HEIGHT (&frame, c); y++)
+      for (guint x = 0; x < (guint) GST_VIDEO_FRAME_COMP_WIDTH (&frame, c);
+          x++)
+        write_sample (&frame, c, x, y, g_rand_int_range (rng, 0,
+                comp_max (info->finfo, c) + 1) << GST_VIDEO_FORMAT_INFO_SHIFT
+            (info->finfo, c));
+  check_against_unpack (&frame);
+  gst_video_frame_unmap (&frame);
+  return buf;
+}
+
+/* Component c of in, filtered by f as the element documents it, in the
+ * component's range: the mask at the plane's frequencies in cycles per
+ * frame pixel, value (or |value|) x gain + offset (8-bit levels scaled to
+ * the range), or the plane's min..max stretched; rounded, clamped. */
+static guint *
+reference_component (const GstVideoFrame * in, guint c, const RefFilter * f)
+{
+  const GstVideoFormatInfo *finfo = in->info.finfo;
+  const guint w = GST_VIDEO_FRAME_COMP_WIDTH (in, c);
+  const guint ht = GST_VIDEO_FRAME_COMP_HEIGHT (in, c);
+  const guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c);
+  const gdouble max = comp_max (finfo, c);
+  const gsize n = (gsize) w * ht;
+  gdouble *pixels = g_new (gdouble, n), *values;
+  gdouble lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+  guint *out = g_new (guint, n);
+
+  for (guint y = 0; y < ht; y++)
+    for (guint x = 0; x < w; x++)
+      pixels[(gsize) y * w + x] = read_sample (in, c, x, y) >> shift;
+  values = ref_plane_values (pixels, w, ht, f,
+      1u << GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c),
+      1u << GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c));
+  for (gsize i = 0; i < n; i++) {
+    lo = MIN (lo, values[i]);
+    hi = MAX (hi, values[i]);
+  }
+  for (gsize i = 0; i < n; i++) {
+    gdouble v = values[i];
+
+    if (f->normalize)
+      v = hi - lo > 0.01 ? (v - lo) * max / (hi - lo) : 0;
+    else
+      v = (f->abs ? fabs (v) : v) * f->gain + f->offset * max / 255;
+    out[i] = (guint) CLAMP (floor (v + 0.5), 0, max);
+  }
+  g_free (pixels);
+  g_free (values);
+  return out;
+}
+
+static GstHarness *
+harness_new_info (const GstVideoInfo * info, const gchar * props)
+{
+  gchar *launch = g_strdup_printf ("clfft2dfilter %s", props);
+  GstCaps *caps = gst_video_info_to_caps (info);
+  GstHarness *h = gst_harness_new_parse (launch);
+
+  gst_harness_set_src_caps (h, gst_caps_ref (caps));
+  gst_harness_set_sink_caps (h, caps);
+  g_free (launch);
+  return h;
+}
+
+/* Pushes a random frame of info through h (props, f: what it does) and
+ * checks each component: the luma and R, G, B as main says, chroma as
+ * chroma says, alpha unchanged. */
+static void
+check_frame (GstHarness * h, const GstVideoInfo * info, const gchar * props,
+    const RefFilter * f, Expect main, Expect chroma)
+{
+  const GstVideoFormatInfo *finfo = info->finfo;
+  const gchar *name = GST_VIDEO_INFO_NAME (info);
+  GstBuffer *in_buf = random_buffer (info), *out_buf;
+  GstVideoFrame in, out;
+
+  fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in_buf)),
+      GST_FLOW_OK);
+  out_buf = gst_harness_pull (h);
+  fail_unless (out_buf != NULL);
+  fail_unless (gst_video_frame_map (&in, info, in_buf, GST_MAP_READ));
+  fail_unless (gst_video_frame_map (&out, info, out_buf, GST_MAP_READ));
+  for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++) {
+    const gboolean alpha = c == GST_VIDEO_COMP_A
+        && GST_VIDEO_INFO_HAS_ALPHA (info);
+    const gboolean is_chroma = GST_VIDEO_INFO_IS_YUV (info) && !alpha
+        && c != GST_VIDEO_COMP_Y;
+    const Expect expect = alpha ? EXPECT_UNCHANGED : is_chroma ? chroma :
+        main;
+    const guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (finfo, c);
+    const guint mid = 1u << (GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) - 1);
+    const gint tolerance = GST_VIDEO_FORMAT_INFO_DEPTH (finfo, c) > 8 ? 4 : 1;
+    const guint w = GST_VIDEO_INFO_COMP_WIDTH (info, c);
+    guint *ref = expect == EXPECT_FILTERED ?
+        reference_component (&in, c, f) : NULL;
+
+    for (guint y = 0; expect != EXPECT_UNCHECKED
+        && y < (guint) GST_VIDEO_INFO_COMP_HEIGHT (info, c); y++)
+      for (guint x = 0; x < w; x++) {
+        guint stored = read_sample (&out, c, x, y);
+        gint got = stored >> shift;
+        gint want = expect == EXPECT_FILTERED ? (gint) ref[y * w + x] :
+            expect == EXPECT_NEUTRAL ? (gint) mid :
+            (gint) (read_sample (&in, c, x, y) >> shift);
+
+        /* the bits below a shifted sample stay 0 */
+        if ((stored & ((1u << shift) - 1)) != 0
+            || ABS (got - want) > (expect == EXPECT_FILTERED ? tolerance : 0))
+          fail ("%s %dx%d (%s) component %u (%u, %u): %d for %d", name,
+              GST_VIDEO_INFO_WIDTH (info), GST_VIDEO_INFO_HEIGHT (info),
+              props, c, x, y, got, want);
+      }
+    g_free (ref);
+  }
+  gst_video_frame_unmap (&in);
+  gst_video_frame_unmap (&out);
+  gst_buffer_unref (in_buf);
+  gst_buffer_unref (out_buf);
+}
+
+/* One frame of format at w x ht through a new element. */
+static void
+check_format (GstVideoFormat format, guint w, guint ht, const gchar * extra,
+    const RefFilter * f, Expect main, Expect chroma)
+{
+  gchar *mask = f ? ref_filter_properties (f) : g_strdup ("filter=none");
+  gchar *props = g_strdup_printf ("%s %s", mask, extra);
+  GstVideoInfo info;
+  GstHarness *h;
+
+  gst_video_info_set_format (&info, format, w, ht);
+  h = harness_new_info (&info, props);
+  check_frame (h, &info, props, f, main, chroma);
+  gst_harness_teardown (h);
+  g_free (mask);
+  g_free (props);
+}
+
+/* Every format, every channel against the reference: chroma filtered by
+ * default (chroma=auto, the output a picture), with the luma's mask at
+ * the chroma's frequencies; 10-bit samples rounded and clamped to their
+ * range, with the offset scaled to it; odd and even sizes, mirror
+ * padding for a few. */
+GST_START_TEST (test_every_format_matches_reference)
+{
+  RefFilter blur = { "lowpass", "gaussian", 2, 0.08, 0.25, {0, 0}, 0.01,
+    FALSE, 1.0, 0.0, FALSE
+  };
+  /* a high-boost over an offset: clamps at both ends */
+  RefFilter boost = { "highpass", "ideal", 2, 0.1, 0.25, {0, 0}, 0.01,
+    TRUE, 2.0, 40.0, FALSE
+  };
+  RefFilter mirrored = blur;
+
+  mirrored.mirror = TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    check_format (formats[i], 45, 27, "", &blur, EXPECT_FILTERED,
+        EXPECT_FILTERED);
+    check_format (formats[i], 46, 28, "chroma=filter", &boost,
+        EXPECT_FILTERED, EXPECT_FILTERED);
+  }
+  check_format (GST_VIDEO_FORMAT_I420, 45, 27, "", &mirrored,
+      EXPECT_FILTERED, EXPECT_FILTERED);
+  check_format (GST_VIDEO_FORMAT_YUY2, 46, 28, "", &mirrored,
+      EXPECT_FILTERED, EXPECT_FILTERED);
+  check_format (GST_VIDEO_FORMAT_BGRA, 45, 27, "", &mirrored,
+      EXPECT_FILTERED, EXPECT_FILTERED);
+}
+
+GST_END_TEST;
+
+/* chroma=pass keeps every chroma sample, chroma=neutral sets them to the
+ * mid value (128, 512 for 10 bits), with the luma filtered either way. */
+GST_START_TEST (test_chroma_pass_and_neutral)
+{
+  RefFilter blur = { "lowpass", "gaussian", 2, 0.08, 0.25, {0, 0}, 0.01,
+    FALSE, 1.0, 0.0, FALSE
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    if (!GST_VIDEO_FORMAT_INFO_IS_YUV (gst_video_format_get_info
+            (formats[i])))
+      continue;
+    check_format (formats[i], 45, 27, "chroma=pass", &blur, EXPECT_FILTERED,
+        EXPECT_UNCHANGED);
+    check_format (formats[i], 45, 27, "chroma=neutral", &blur,
+        EXPECT_FILTERED, EXPECT_NEUTRAL);
+  }
+}
+
+GST_END_TEST;
+
+/* filter=none returns every format sample for sample, odd sizes (whose
+ * chroma sizes round up) included. */
+GST_START_TEST (test_every_format_identity)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    check_format (formats[i], 45, 27, "", NULL, EXPECT_UNCHANGED,
+        EXPECT_UNCHANGED);
+    check_format (formats[i], 46, 28, "chroma=neutral", NULL,
+        EXPECT_UNCHANGED, EXPECT_NEUTRAL);
+  }
+}
+
+GST_END_TEST;
+
+/* Where the output is not a picture of the input (output=abs, normalize,
+ * mode=spectrum), chroma=auto makes YUV's chroma neutral (a gray
+ * picture), and chroma=pass keeps it; RGB's channels take abs and
+ * normalize each, against the reference. */
+GST_START_TEST (test_outputs_that_are_no_picture)
+{
+  const GstVideoFormat yuv[] = { GST_VIDEO_FORMAT_I420,
+    GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_YUY2,
+    GST_VIDEO_FORMAT_I422_10LE, GST_VIDEO_FORMAT_P010_10LE
+  };
+  const gchar *not_pictures[] = { "filter=highpass output=abs",
+    "filter=highpass output=normalize", "mode=spectrum"
+  };
+  RefFilter edges = { "highpass", "gaussian", 2, 0.1, 0.25, {0, 0}, 0.01,
+    FALSE, 3.0, 0.0, TRUE
+  };
+  RefFilter stretched = edges;
+
+  stretched.abs = FALSE;
+  stretched.normalize = TRUE;
+  for (guint j = 0; j < G_N_ELEMENTS (not_pictures); j++)
+    for (guint i = 0; i < G_N_ELEMENTS (yuv); i++) {
+      gchar *pass = g_strdup_printf ("%s chroma=pass", not_pictures[j]);
+      GstVideoInfo info;
+      GstHarness *h;
+
+      gst_video_info_set_format (&info, yuv[i], 48, 32);
+      h = harness_new_info (&info, not_pictures[j]);
+      check_frame (h, &info, not_pictures[j], NULL, EXPECT_UNCHECKED,
+          EXPECT_NEUTRAL);
+      gst_harness_teardown (h);
+      h = harness_new_info (&info, pass);
+      check_frame (h, &info, pass, NULL, EXPECT_UNCHECKED, EXPECT_UNCHANGED);
+      gst_harness_teardown (h);
+      g_free (pass);
+    }
+  check_format (GST_VIDEO_FORMAT_RGBx, 48, 32, "", &edges, EXPECT_FILTERED,
+      EXPECT_FILTERED);
+  check_format (GST_VIDEO_FORMAT_ARGB, 48, 32, "", &stretched,
+      EXPECT_FILTERED, EXPECT_FILTERED);
+  check_format (GST_VIDEO_FORMAT_Y444_10LE, 48, 32, "chroma=filter",
+      &stretched, EXPECT_FILTERED, EXPECT_FILTERED);
+}
+
+GST_END_TEST;
+
+/* mode=spectrum of RGB shows the spectrum of the luma (BT.601 weights) in
+ * gray: R, G and B each as GRAY8's view of the luma frame (made here from
+ * the samples), within a level; alpha unchanged. */
+GST_START_TEST (test_rgb_spectrum_shows_luma)
+{
+  const GstVideoFormat rgb[] = { GST_VIDEO_FORMAT_RGBx,
+    GST_VIDEO_FORMAT_BGRA, GST_VIDEO_FORMAT_RGB, GST_VIDEO_FORMAT_GBR
+  };
+  const guint w = 48, ht = 32;
+
+  for (guint i = 0; i < G_N_ELEMENTS (rgb); i++) {
+    GstVideoInfo info, gray_info;
+    GstVideoFrame in, out, gray_in, gray_out;
+    GstBuffer *in_buf, *out_buf, *gray_buf, *gray_out_buf;
+    GstHarness *h, *gray;
+
+    gst_video_info_set_format (&info, rgb[i], w, ht);
+    gst_video_info_set_format (&gray_info, GST_VIDEO_FORMAT_GRAY8, w, ht);
+    h = harness_new_info (&info, "mode=spectrum filter=none");
+    gray = harness_new_info (&gray_info, "mode=spectrum filter=none");
+    in_buf = random_buffer (&info);
+    gray_buf = gst_buffer_new_allocate (NULL, gray_info.size, NULL);
+    fail_unless (gst_video_frame_map (&in, &info, in_buf, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&gray_in, &gray_info, gray_buf,
+            GST_MAP_WRITE));
+    for (guint y = 0; y < ht; y++)
+      for (guint x = 0; x < w; x++)
+        ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&gray_in, 0))[y *
+            GST_VIDEO_FRAME_PLANE_STRIDE (&gray_in, 0) + x] =
+            (guint8) floor (0.299 * read_sample (&in, 0, x, y) +
+            0.587 * read_sample (&in, 1, x, y) +
+            0.114 * read_sample (&in, 2, x, y) + 0.5);
+    gst_video_frame_unmap (&gray_in);
+    fail_unless_equals_int (gst_harness_push (h, gst_buffer_ref (in_buf)),
+        GST_FLOW_OK);
+    fail_unless_equals_int (gst_harness_push (gray, gray_buf), GST_FLOW_OK);
+    out_buf = gst_harness_pull (h);
+    gray_out_buf = gst_harness_pull (gray);
+    fail_unless (gst_video_frame_map (&out, &info, out_buf, GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&gray_out, &gray_info, gray_out_buf,
+            GST_MAP_READ));
+    for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (&info); c++)
+      for (guint y = 0; y < ht; y++)
+        for (guint x = 0; x < w; x++) {
+          gint got = read_sample (&out, c, x, y);
+          gint want = c == GST_VIDEO_COMP_A ? (gint) read_sample (&in, c, x,
+              y) : ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&gray_out,
+                  0))[y * GST_VIDEO_FRAME_PLANE_STRIDE (&gray_out, 0) + x];
+
+          if (ABS (got - want) > (c == GST_VIDEO_COMP_A ? 0 : 1))
+            fail ("%s component %u (%u, %u): %d for %d",
+                GST_VIDEO_INFO_NAME (&info), c, x, y, got, want);
+        }
+    gst_video_frame_unmap (&in);
+    gst_video_frame_unmap (&out);
+    gst_video_frame_unmap (&gray_out);
+    gst_buffer_unref (in_buf);
+    gst_buffer_unref (out_buf);
+    gst_buffer_unref (gray_out_buf);
+    gst_harness_teardown (h);
+    gst_harness_teardown (gray);
+  }
+}
+
+GST_END_TEST;
+
+/* One stream whose format changes between frames, and whose size changes
+ * with it: each frame is filtered as its own caps say. */
+GST_START_TEST (test_format_changes_mid_stream)
+{
+  const struct
+  {
+    GstVideoFormat format;
+    guint w, ht;
+  } steps[] = {
+    {GST_VIDEO_FORMAT_I420, 64, 48}, {GST_VIDEO_FORMAT_YUY2, 64, 48},
+    {GST_VIDEO_FORMAT_RGBx, 64, 48}, {GST_VIDEO_FORMAT_P010_10LE, 80, 60},
+    {GST_VIDEO_FORMAT_GRAY8, 80, 60}, {GST_VIDEO_FORMAT_NV12, 64, 48},
+  };
+  RefFilter blur = { "lowpass", "gaussian", 2, 0.08, 0.25, {0, 0}, 0.01,
+    FALSE, 1.0, 0.0, FALSE
+  };
+  gchar *props = ref_filter_properties (&blur);
+  GstHarness *h = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++) {
+    GstVideoInfo info;
+    GstCaps *caps;
+
+    gst_video_info_set_format (&info, steps[i].format, steps[i].w,
+        steps[i].ht);
+    caps = gst_video_info_to_caps (&info);
+    if (!h) {
+      h = harness_new_info (&info, props);
+    } else {
+      gst_harness_set_sink_caps (h, gst_caps_ref (caps));
+      gst_harness_set_src_caps (h, gst_caps_ref (caps));
+    }
+    gst_caps_unref (caps);
+    check_frame (h, &info, props, &blur, EXPECT_FILTERED, EXPECT_FILTERED);
+  }
+  gst_harness_teardown (h);
+  g_free (props);
+}
+
+GST_END_TEST;
+
+static Suite *
+clfft2dfilter_formats_suite (void)
+{
+  Suite *s = suite_create ("clfft2dfilter-formats");
+  TCase *tc = tcase_create ("general");
+
+  tcase_add_checked_fixture (tc, setup, teardown);
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_every_format_matches_reference);
+  tcase_add_test (tc, test_chroma_pass_and_neutral);
+  tcase_add_test (tc, test_every_format_identity);
+  tcase_add_test (tc, test_outputs_that_are_no_picture);
+  tcase_add_test (tc, test_rgb_spectrum_shows_luma);
+  tcase_add_test (tc, test_format_changes_mid_stream);
+  return s;
+}
+
+GST_CHECK_MAIN (clfft2dfilter_formats);
