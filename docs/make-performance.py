@@ -63,6 +63,7 @@ CURRENT = [
             "bench-filter-stream-h200-2026-11-27-gray8-1920x1080.csv",
             "bench-filter-stream-h200-2026-11-27-i420-1920x1080.csv",
             "bench-filter-stream-h200-2026-11-27-yuy2-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-27-rgbx-1920x1080.csv",
         ],
         "startup": ["bench-startup-h200-2026-11-27-spectrum.csv",
                     "bench-startup-h200-2026-11-27-generic-at-ready.csv"],

@@ -1,9 +1,10 @@
 /* A frame moves through slots as in clfft-filter2d.c: its planes that hold
  * a filtered channel are uploaded on the frame filter's upload queue; on
- * the engine's queue, behind a barrier on the uploads, each filtered
- * channel is taken out of its plane (kernels/planes.cl), filtered by its
- * plan (clfft_filter2d_enqueue_buffers) and put back into the same plane,
- * and neutral channels there are filled; the planes are downloaded on the
+ * the engine's queue, behind a barrier on the uploads, the filtered
+ * channels of each plane are taken out of it in one launch
+ * (kernels/planes.cl), each is filtered by its plan
+ * (clfft_filter2d_enqueue_buffers), and they are put back into the plane
+ * in one launch; neutral channels there are filled; the planes are downloaded on the
  * download queue behind a marker. A plane that is one channel of full
  * range (I420's Y, U and V; GRAY8) needs no taking nor putting: the plan
  * reads the uploaded plane and the download reads the plan's output.
@@ -190,9 +191,9 @@ ensure_kernels (ClfftFrameFilter * f, GError ** error)
   const gchar *options = f->sample_size == 2 ? "-D SAMPLE_U16" : "";
 
   return (f->take || (f->take = clfft_kernel_new (f->engine, "planes.cl",
-              options, "take_channel", error)))
+              options, "take_channels", error)))
       && (f->put || (f->put = clfft_kernel_new (f->engine, "planes.cl",
-              options, "put_channel", error)))
+              options, "put_channels", error)))
       && (f->fill || (f->fill = clfft_kernel_new (f->engine, "planes.cl",
               options, "fill_channel", error)))
       && (f->take_luma || (f->take_luma = clfft_kernel_new (f->engine,
@@ -419,58 +420,142 @@ launch_on_channel (ClfftFrameFilter * f, cl_kernel kernel, guint n_args,
       what, error);
 }
 
-/* Channel c of plane buffer into the plan's input. */
+/* The channels of plane p whose role is role (three at most, each with
+ * the plane's rows), in chans, and how many in *n; FALSE where they do
+ * not fit one launch of planes.cl. */
 static gboolean
-take_channel (ClfftFrameFilter * f, cl_mem plane, guint c, GError ** error)
+plane_channels (ClfftFrameFilter * f, guint p, ClfftChannelRole role,
+    guint chans[3], guint * n, GError ** error)
 {
-  const ClfftFrameChannel *ch = &f->layout.channels[c];
-  const cl_uint pitch = f->layout.row_bytes[ch->plane] / f->sample_size;
-  const cl_uint offset = ch->offset / f->sample_size;
-  const cl_uint step = ch->step / f->sample_size;
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_mem)
-  };
-  const void *values[] = { &plane, &pitch, &offset, &step, &ch->width,
-    &ch->height, &f->channels[c]
-  };
-
-  return ensure_buffer (f, &f->channels[c], (gsize) ch->width * ch->height
-      * f->sample_size, error)
-      && launch_on_channel (f, f->take, G_N_ELEMENTS (sizes), sizes, values,
-      c, "take_channel", error);
+  *n = 0;
+  for (guint c = 0; c < f->layout.n_channels; c++) {
+    if (f->layout.channels[c].plane != p || f->roles[c] != role)
+      continue;
+    if (*n == 3 || f->layout.channels[c].height != f->layout.rows[p]) {
+      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+          "plane %u: more than three channels, or channels of fewer rows "
+          "than the plane", p);
+      return FALSE;
+    }
+    chans[(*n)++] = c;
+  }
+  return TRUE;
 }
 
-/* The plan's output of channel c (rows of the transform's width) back into
- * plane buffer, in the channel's range. */
+/* A planes.cl kernel over plane p's rows and width samples. */
 static gboolean
-put_channel (ClfftFrameFilter * f, cl_mem filtered, guint c, cl_mem plane,
-    GError ** error)
+launch_on_plane (ClfftFrameFilter * f, cl_kernel kernel, guint n_args,
+    const gsize sizes[], const void *values[], guint p, guint width,
+    const gchar * what, GError ** error)
 {
-  const ClfftFrameChannel *ch = &f->layout.channels[c];
-  ClfftFilter2d *plan = f->plans[f->plan_of[c]].filter;
-  const cl_uint pitch = f->layout.row_bytes[ch->plane] / f->sample_size;
-  const cl_uint offset = ch->offset / f->sample_size;
-  const cl_uint step = ch->step / f->sample_size;
-  const cl_uint max = channel_max (ch), shift = ch->shift;
+  const gsize local[2] = { 32, 8 };
+  const gsize global[2] = { (width + 31) / 32 * 32,
+    (f->layout.rows[p] + 7) / 8 * 8
+  };
+
+  return clfft_kernel_set_args (kernel, error, n_args, sizes, values)
+      && clfft_kernel_enqueue (f->engine, kernel, 2, global, local, NULL,
+      what, error);
+}
+
+/* The filtered channels of plane buffer p into their plans' inputs, in one
+ * launch. */
+static gboolean
+take_channels (ClfftFrameFilter * f, cl_mem plane, guint p, GError ** error)
+{
+  const cl_uint pitch = f->layout.row_bytes[p] / f->sample_size;
+  const cl_uint height = f->layout.rows[p];
+  cl_uint offset[3] = { 0 }, step[3] = { 0 }, width[3] = { 0 };
+  cl_mem channel[3];
+  guint chans[3], n, widest = 0;
+  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem);
+  const gsize sizes[] = { m, u, u, u, u, u, m, u, u, u, m, u, u, u, m };
+  const void *values[] = { &plane, &pitch, &height, &offset[0], &step[0],
+    &width[0], &channel[0], &offset[1], &step[1], &width[1], &channel[1],
+    &offset[2], &step[2], &width[2], &channel[2]
+  };
+
+  if (!plane_channels (f, p, CLFFT_CHANNEL_FILTER, chans, &n, error))
+    return FALSE;
+  if (n == 0)
+    return TRUE;
+  for (guint i = 0; i < n; i++) {
+    const ClfftFrameChannel *ch = &f->layout.channels[chans[i]];
+
+    if (!ensure_buffer (f, &f->channels[chans[i]], (gsize) ch->width *
+            ch->height * f->sample_size, error))
+      return FALSE;
+    offset[i] = ch->offset / f->sample_size;
+    step[i] = ch->step / f->sample_size;
+    width[i] = ch->width;
+    channel[i] = f->channels[chans[i]];
+    widest = MAX (widest, ch->width);
+  }
+  /* no channel there (width 0): any buffer */
+  for (guint i = n; i < 3; i++)
+    channel[i] = channel[0];
+  return launch_on_plane (f, f->take, G_N_ELEMENTS (sizes), sizes, values,
+      p, widest, "take_channels", error);
+}
+
+/* The plans' outputs (rows of the transform's width; the first GRAY
+ * channel's for every GRAY one) of plane p's channels of role back into
+ * plane buffer, each in its range, in one launch. */
+static gboolean
+put_channels (ClfftFrameFilter * f, Slot * slot, guint p,
+    ClfftChannelRole role, GError ** error)
+{
+  cl_mem plane = slot->planes[p];
+  const cl_uint pitch = f->layout.row_bytes[p] / f->sample_size;
+  const cl_uint height = f->layout.rows[p];
   /* normalize and the spectrum view stretch to the container's range */
   const gboolean stretched = f->mode == CLFFT_MODE_SPECTRUM
       || f->output == CLFFT_OUTPUT_NORMALIZE;
-  const cl_float scale = stretched ? (gfloat) max /
-      ((1u << (8 * f->sample_size)) - 1) : 1.0f / (1u << shift);
-  cl_uint channel_pitch, th;
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_float), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_uint)
+  cl_uint channel_pitch[3] = { 0 }, max[3] = { 0 }, shift[3] = { 0 };
+  cl_uint offset[3] = { 0 }, step[3] = { 0 }, width[3] = { 0 };
+  cl_float scale[3] = { 0 };
+  cl_mem channel[3];
+  guint chans[3], n, widest = 0;
+  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem),
+      fl = sizeof (cl_float);
+  const gsize sizes[] = { m, u, u, m, u, fl, u, u, u, u, u, m, u, fl, u, u,
+    u, u, u, m, u, fl, u, u, u, u, u
   };
-  const void *values[] = { &filtered, &channel_pitch, &ch->width,
-    &ch->height, &scale, &max, &shift, &plane, &pitch, &offset, &step
+  const void *values[] = { &plane, &pitch, &height,
+    &channel[0], &channel_pitch[0], &scale[0], &max[0], &shift[0],
+    &offset[0], &step[0], &width[0],
+    &channel[1], &channel_pitch[1], &scale[1], &max[1], &shift[1],
+    &offset[1], &step[1], &width[1],
+    &channel[2], &channel_pitch[2], &scale[2], &max[2], &shift[2],
+    &offset[2], &step[2], &width[2]
   };
 
-  clfft_filter2d_get_transform_size (plan, &channel_pitch, &th);
-  return launch_on_channel (f, f->put, G_N_ELEMENTS (sizes), sizes, values,
-      c, "put_channel", error);
+  if (!plane_channels (f, p, role, chans, &n, error))
+    return FALSE;
+  if (n == 0)
+    return TRUE;
+  for (guint i = 0; i < n; i++) {
+    const ClfftFrameChannel *ch = &f->layout.channels[chans[i]];
+    guint tw, th;
+
+    clfft_filter2d_get_transform_size (f->plans[f->plan_of[chans[i]]].filter,
+        &tw, &th);
+    channel[i] = slot->filtered_channels[role == CLFFT_CHANNEL_GRAY ?
+        (guint) f->gray : chans[i]];
+    channel_pitch[i] = tw;
+    max[i] = channel_max (ch);
+    shift[i] = ch->shift;
+    scale[i] = stretched ? (gfloat) max[i] /
+        ((1u << (8 * f->sample_size)) - 1) : 1.0f / (1u << ch->shift);
+    offset[i] = ch->offset / f->sample_size;
+    step[i] = ch->step / f->sample_size;
+    width[i] = ch->width;
+    widest = MAX (widest, ch->width);
+  }
+  for (guint i = n; i < 3; i++)
+    channel[i] = channel[0];
+  return launch_on_plane (f, f->put, G_N_ELEMENTS (sizes), sizes, values, p,
+      widest, "put_channels", error);
 }
 
 /* Channel c of plane buffer set to its mid value. */
@@ -539,10 +624,9 @@ filter_luma (ClfftFrameFilter * f, Slot * slot, GError ** error)
       || !clfft_filter2d_enqueue_buffers (plan, f->channels[f->gray],
           slot->filtered_channels[f->gray], error))
     return FALSE;
-  for (guint c = f->gray; c < f->layout.n_channels; c++)
-    if (f->roles[c] == CLFFT_CHANNEL_GRAY
-        && !put_channel (f, slot->filtered_channels[f->gray], c,
-            slot->planes[f->layout.channels[c].plane], error))
+  for (guint p = 0; p < f->layout.n_planes; p++)
+    if (f->on_device[p] && !put_channels (f, slot, p, CLFFT_CHANNEL_GRAY,
+            error))
       return FALSE;
   return TRUE;
 }
@@ -551,6 +635,10 @@ filter_luma (ClfftFrameFilter * f, Slot * slot, GError ** error)
 static gboolean
 filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
 {
+  for (guint p = 0; p < f->layout.n_planes; p++)
+    if (f->on_device[p] && !f->direct[p]
+        && !take_channels (f, slot->planes[p], p, error))
+      return FALSE;
   for (guint c = 0; c < f->layout.n_channels; c++) {
     const ClfftFrameChannel *ch = &f->layout.channels[c];
     ClfftFilter2d *plan;
@@ -561,21 +649,16 @@ filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
     plan = f->plans[f->plan_of[c]].filter;
     clfft_filter2d_get_transform_size (plan, &tw, &th);
     if (!ensure_buffer (f, &slot->filtered_channels[c], (gsize) tw * th *
-            f->sample_size, error))
-      return FALSE;
-    if (f->direct[ch->plane]) {
-      if (!clfft_filter2d_enqueue_buffers (plan, slot->planes[ch->plane],
-              slot->filtered_channels[c], error))
-        return FALSE;
-      continue;
-    }
-    if (!take_channel (f, slot->planes[ch->plane], c, error)
-        || !clfft_filter2d_enqueue_buffers (plan, f->channels[c],
-            slot->filtered_channels[c], error)
-        || !put_channel (f, slot->filtered_channels[c], c,
-            slot->planes[ch->plane], error))
+            f->sample_size, error)
+        || !clfft_filter2d_enqueue_buffers (plan, f->direct[ch->plane] ?
+            slot->planes[ch->plane] : f->channels[c],
+            slot->filtered_channels[c], error))
       return FALSE;
   }
+  for (guint p = 0; p < f->layout.n_planes; p++)
+    if (f->on_device[p] && !f->direct[p]
+        && !put_channels (f, slot, p, CLFFT_CHANNEL_FILTER, error))
+      return FALSE;
   if (f->gray >= 0 && !filter_luma (f, slot, error))
     return FALSE;
   for (guint c = 0; c < f->layout.n_channels; c++)
