@@ -42,8 +42,11 @@ check_logs () {
   fi
 }
 
-# sizes whose plans differ: lanes on CPUs, Bluestein rows, 16-bit pixels
-for case in "GRAY8 96 72 gray8" "GRAY8 202 60 gray8" "GRAY16_LE 80 64 gray16"
+# sizes whose plans differ: lanes on CPUs, Bluestein rows, 16-bit pixels;
+# colour formats whose chroma is filtered (chroma=auto): a second plan
+# size, packed channels taken out of their planes, 10 bits
+for case in "GRAY8 96 72 gray8" "GRAY8 202 60 gray8" "GRAY16_LE 80 64 gray16" \
+    "I420 96 72 I420" "YUY2 80 64 YUY2" "P010_10LE 64 48 P010_10LE"
 do
   set -- $case
   format=$1 w=$2 h=$3 kind=$4

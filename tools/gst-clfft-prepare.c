@@ -6,13 +6,17 @@
  * that change size.
  *
  *   gst-clfft-prepare [--size 1920x1080 ...] [--bands 1025 ...]
- *       [--format gray8|gray16] [--padding none|mirror] [--device N]
+ *       [--format gray8|gray16|FORMAT] [--padding none|mirror] [--device N]
  *       [--tuning auto|off|blocking]
  *
- * Each size is prepared as clfft2dfilter makes its filter (GRAY8 and YUV
- * frames take gray8, GRAY16_LE gray16): the filter is made and one
- * frame filtered, which builds what the frames run (and once the generic
- * filter, which the element builds at READY); --tuning blocking (by
+ * Each size is prepared as clfft2dfilter makes its filter: gray8 (the
+ * default) and gray16 the luma's alone (GRAY8, GRAY16_LE, and YUV whose
+ * chroma is not filtered); a video format that clfft2dfilter takes (I420,
+ * YUY2, P010_10LE, RGBx, ...) every channel's, as chroma=filter and RGB
+ * run them, with the kernels that take packed channels out of their
+ * planes. The filter is made and one frame filtered, which builds what
+ * the frames run (and once the generic filter, which the element builds
+ * at READY); --tuning blocking (by
  * default on GPUs, as auto) times the schedules and keeps the choices
  * beside the kernels. Each number of bands is prepared as clfftspectrum
  * makes its spectra (whatever its channels, window and rate), with
@@ -26,6 +30,7 @@
 #include "engine/clfft-filter-generic.h"
 #include "engine/clfft-spectrum.h"
 #include "engine/clfft-tuning.h"
+#include "gstclfftframelayout.h"
 
 static void
 print_log (ClfftLogLevel level, const gchar * message, gpointer user_data)
@@ -111,6 +116,67 @@ prepare (ClfftEngine * engine, guint w, guint h, ClfftPixels pixels,
   return ok;
 }
 
+/* Every channel of a w x h frame of format filtered, as clfft2dfilter runs
+ * it with chroma=filter: the frame filter made, and one frame of noise
+ * filtered. */
+static gboolean
+prepare_format (ClfftEngine * engine, GstVideoFormat format, guint w,
+    guint h, ClfftPadding padding, ClfftTuning tuning, GError ** error)
+{
+  ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];
+  ClfftHostPlanes in = { 0 }, out = { 0 };
+  ClfftFrameLayout layout;
+  ClfftFrameFilter *filter;
+  GstVideoInfo info;
+  Progress progress;
+  gboolean ok, new_plans;
+
+  if (!gst_video_info_set_format (&info, format, w, h)
+      || !gst_clfft_frame_layout_from_info (&info, &layout)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "clfft2dfilter does not take %s frames of %ux%u",
+        gst_video_format_to_string (format), w, h);
+    return FALSE;
+  }
+  progress_start (engine, &progress);
+  filter = clfft_frame_filter_new (engine, &layout, padding, error);
+  if (!filter)
+    return FALSE;
+  clfft_frame_filter_set_tuning (filter, tuning);
+  gst_clfft_frame_roles (&info, GST_CLFFT_CHROMA_FILTER, FALSE, roles);
+  ok = clfft_frame_filter_set_roles (filter, roles, &new_plans, error);
+  /* the sizes' own programs, which the frame tunes where it tunes */
+  for (guint i = 0; ok && i < clfft_frame_filter_get_n_plans (filter); i++)
+    ok = clfft_filter2d_finish_own_programs (clfft_frame_filter_get_plan
+        (filter, i, NULL, NULL), error);
+  for (guint p = 0; p < layout.n_planes; p++) {
+    gsize bytes = layout.row_bytes[p] * layout.rows[p];
+
+    in.planes[p] = (ClfftHostFrame) {
+    g_malloc (bytes), layout.row_bytes[p], FALSE};
+    out.planes[p] = (ClfftHostFrame) {
+    g_malloc (bytes), layout.row_bytes[p], FALSE};
+    for (gsize b = 0; b < bytes; b++)
+      in.planes[p].data[b] = (guint8) g_random_int ();
+  }
+  ok = ok && clfft_frame_filter_submit (filter, &in, &out, error)
+      && clfft_frame_filter_collect (filter, error);
+  if (ok) {
+    gchar *what = g_strdup_printf ("%ux%u %s%s", w, h,
+        gst_video_format_to_string (format), padding ==
+        CLFFT_PADDING_MIRROR ? " padding=mirror" : "");
+
+    progress_print (engine, &progress, what, tuning);
+    g_free (what);
+  }
+  clfft_frame_filter_free (filter);
+  for (guint p = 0; p < layout.n_planes; p++) {
+    g_free (in.planes[p].data);
+    g_free (out.planes[p].data);
+  }
+  return ok;
+}
+
 /* clfftspectrum's spectra of bands bands: made, and one step run. */
 static gboolean
 prepare_bands (ClfftEngine * engine, guint bands, ClfftTuning tuning,
@@ -161,8 +227,9 @@ main (int argc, char **argv)
     {"bands", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bands,
         "clfftspectrum's bands to prepare (repeat for more)", "BANDS"},
     {"format", 'f', 0, G_OPTION_ARG_STRING, &format,
-        "gray8 (GRAY8 and YUV; the default) or gray16 (GRAY16_LE)",
-        "FORMAT"},
+        "gray8 (the luma of 8-bit formats; the default), gray16 "
+        "(GRAY16_LE), or a video format such as I420 or YUY2 (every "
+        "channel)", "FORMAT"},
     {"padding", 'p', 0, G_OPTION_ARG_STRING, &padding_text,
         "none (the default) or mirror, as clfft2dfilter's padding", "PADDING"},
     {"device", 'd', 0, G_OPTION_ARG_INT, &device,
@@ -176,6 +243,7 @@ main (int argc, char **argv)
       "clfft2dfilter's kernels for frame sizes, and clfftspectrum's for "
       "bands, ahead of time");
   ClfftPixels pixels = CLFFT_PIXELS_U8;
+  GstVideoFormat video_format = GST_VIDEO_FORMAT_UNKNOWN;
   ClfftPadding padding = CLFFT_PADDING_NONE;
   ClfftTuning tuning = CLFFT_TUNING_AUTO;
   ClfftEngine *engine;
@@ -195,12 +263,14 @@ main (int argc, char **argv)
     return 2;
   }
   if (format && strcmp (format, "gray8") != 0) {
-    if (strcmp (format, "gray16") != 0) {
-      g_printerr ("gst-clfft-prepare: --format is gray8 or gray16, not "
-          "%s\n", format);
+    if (strcmp (format, "gray16") == 0)
+      pixels = CLFFT_PIXELS_U16;
+    else if ((video_format = gst_video_format_from_string (format)) ==
+        GST_VIDEO_FORMAT_UNKNOWN) {
+      g_printerr ("gst-clfft-prepare: --format is gray8, gray16 or a video "
+          "format such as I420, not %s\n", format);
       return 2;
     }
-    pixels = CLFFT_PIXELS_U16;
   }
   if (padding_text && strcmp (padding_text, "none") != 0) {
     if (strcmp (padding_text, "mirror") != 0) {
@@ -266,7 +336,10 @@ main (int argc, char **argv)
       status = 2;
       continue;
     }
-    if (!prepare (engine, w, h, pixels, padding, tuning, &error)) {
+    if (!(video_format != GST_VIDEO_FORMAT_UNKNOWN ?
+            prepare_format (engine, video_format, w, h, padding, tuning,
+                &error) :
+            prepare (engine, w, h, pixels, padding, tuning, &error))) {
       g_printerr ("gst-clfft-prepare: %ux%u: %s\n", w, h, error->message);
       g_clear_error (&error);
       status = 1;
