@@ -58,12 +58,13 @@ CURRENT = [
         ],
         "r2c": ["bench-engine-h200-2026-11-25-r2c-exchange-blocks.csv"],
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
-        "formats": ["bench-engine-h200-2026-11-27-formats.csv"],
+        # the channels of a plan batched
+        "formats": ["bench-engine-h200-2026-11-27-formats-batched.csv"],
         "format_stream": [
             "bench-filter-stream-h200-2026-11-27-gray8-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-27-i420-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-27-yuy2-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-27-rgbx-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-27-i420-1920x1080-batched.csv",
+            "bench-filter-stream-h200-2026-11-27-yuy2-1920x1080-batched.csv",
+            "bench-filter-stream-h200-2026-11-27-rgbx-1920x1080-batched.csv",
         ],
         "startup": ["bench-startup-h200-2026-11-27-spectrum.csv",
                     "bench-startup-h200-2026-11-27-generic-at-ready.csv"],

@@ -20,30 +20,39 @@ typedef uchar sample_t;
 
 /* Up to three channels of one plane (those a frame filters; width 0 for
  * none) taken out at once: sample (x, y) of channel i, at
- * plane[y pitch + offset_i + x step_i], into channel_i[y width_i + x]. One
- * launch per plane, over its widest channel. */
+ * plane[y pitch + offset_i + x step_i], into
+ * channel_i[first_i + y channel_pitch_i + x] (rows of the filter's
+ * frames interleaved where several run as one batch). One launch per
+ * plane, over its widest channel. */
 HELPER_INLINE void
 take_one (__global const sample_t * row, uint x, uint y, uint offset,
-    uint step, uint width, __global sample_t * channel)
+    uint step, uint width, __global sample_t * channel, uint first,
+    uint channel_pitch)
 {
   if (x < width)
-    channel[(size_t) y * width + x] = row[offset + (size_t) x * step];
+    channel[first + (size_t) y * channel_pitch + x] =
+        row[offset + (size_t) x * step];
 }
 
 __kernel void take_channels (__global const sample_t * plane, uint pitch,
     uint height, uint offset0, uint step0, uint width0,
-    __global sample_t * channel0, uint offset1, uint step1, uint width1,
-    __global sample_t * channel1, uint offset2, uint step2, uint width2,
-    __global sample_t * channel2)
+    __global sample_t * channel0, uint first0, uint channel_pitch0,
+    uint offset1, uint step1, uint width1, __global sample_t * channel1,
+    uint first1, uint channel_pitch1, uint offset2, uint step2,
+    uint width2, __global sample_t * channel2, uint first2,
+    uint channel_pitch2)
 {
   const uint x = get_global_id (0), y = get_global_id (1);
   __global const sample_t *row = plane + (size_t) y * pitch;
 
   if (y >= height)
     return;
-  take_one (row, x, y, offset0, step0, width0, channel0);
-  take_one (row, x, y, offset1, step1, width1, channel1);
-  take_one (row, x, y, offset2, step2, width2, channel2);
+  take_one (row, x, y, offset0, step0, width0, channel0, first0,
+      channel_pitch0);
+  take_one (row, x, y, offset1, step1, width1, channel1, first1,
+      channel_pitch1);
+  take_one (row, x, y, offset2, step2, width2, channel2, first2,
+      channel_pitch2);
 }
 
 /* The luma of up to three channels (each at plane[y pitch + offset +
@@ -67,31 +76,33 @@ __kernel void take_luma (__global const sample_t * plane0, uint pitch0,
   channel[(size_t) y * width + x] = (sample_t) min (v + 0.5f, SAMPLE_MAX);
 }
 
-/* The filter's output of a channel (rows channel_pitch apart, containers
- * of the filter's range) back into its plane's row: times scale, rounded
+/* The filter's output of a channel (from first, rows channel_pitch
+ * apart, containers of the filter's range) back into its plane's row: times scale, rounded
  * half up, at most max, shifted left by shift; scale 1, max the
  * container's and shift 0 move samples unchanged. */
 HELPER_INLINE void
-put_one (__global const sample_t * channel, uint channel_pitch, uint x,
-    uint y, float scale, uint max, uint shift, __global sample_t * row,
-    uint offset, uint step, uint width)
+put_one (__global const sample_t * channel, uint first, uint channel_pitch,
+    uint x, uint y, float scale, uint max, uint shift,
+    __global sample_t * row, uint offset, uint step, uint width)
 {
   float v;
 
   if (x >= width)
     return;
-  v = (float) channel[(size_t) y * channel_pitch + x] * scale + 0.5f;
+  v = (float) channel[first + (size_t) y * channel_pitch + x] * scale +
+      0.5f;
   row[offset + (size_t) x * step] = (sample_t) (min ((uint) v, max) << shift);
 }
 
 /* Up to three channels of one plane put back at once (width 0 for
  * none). */
 __kernel void put_channels (__global sample_t * plane, uint pitch,
-    uint height, __global const sample_t * channel0, uint channel_pitch0,
-    float scale0, uint max0, uint shift0, uint offset0, uint step0,
-    uint width0, __global const sample_t * channel1, uint channel_pitch1,
-    float scale1, uint max1, uint shift1, uint offset1, uint step1,
-    uint width1, __global const sample_t * channel2, uint channel_pitch2,
+    uint height, __global const sample_t * channel0, uint first0,
+    uint channel_pitch0, float scale0, uint max0, uint shift0, uint offset0,
+    uint step0, uint width0, __global const sample_t * channel1,
+    uint first1, uint channel_pitch1, float scale1, uint max1, uint shift1,
+    uint offset1, uint step1, uint width1,
+    __global const sample_t * channel2, uint first2, uint channel_pitch2,
     float scale2, uint max2, uint shift2, uint offset2, uint step2,
     uint width2)
 {
@@ -100,11 +111,11 @@ __kernel void put_channels (__global sample_t * plane, uint pitch,
 
   if (y >= height)
     return;
-  put_one (channel0, channel_pitch0, x, y, scale0, max0, shift0, row,
+  put_one (channel0, first0, channel_pitch0, x, y, scale0, max0, shift0, row,
       offset0, step0, width0);
-  put_one (channel1, channel_pitch1, x, y, scale1, max1, shift1, row,
+  put_one (channel1, first1, channel_pitch1, x, y, scale1, max1, shift1, row,
       offset1, step1, width1);
-  put_one (channel2, channel_pitch2, x, y, scale2, max2, shift2, row,
+  put_one (channel2, first2, channel_pitch2, x, y, scale2, max2, shift2, row,
       offset2, step2, width2);
 }
 

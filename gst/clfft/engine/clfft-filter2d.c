@@ -163,6 +163,11 @@ struct _ClfftFilter2d
   cl_mem gain_as_given;         /* height rows of width, for the view */
   cl_mem real_values;           /* width x height floats, at first use */
   cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
+  /* clfft_filter2d_enqueue_batch: the spectra of batch_n frames, their
+   * rows interleaved, and the gain once per frame, pitch rows apart */
+  guint batch_n;
+  cl_mem batch_spectrum, batch_gain;
+  gboolean batch_gain_stale;
 };
 
 static gsize
@@ -900,6 +905,7 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
             gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
   /* after a failed write the buffer may hold either gain: read it whole */
   f->gain_mirrored = FALSE;
+  f->batch_gain_stale = TRUE;
   st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
       (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
   if (st == CL_SUCCESS && by_rows) {
@@ -1378,6 +1384,97 @@ clfft_filter2d_enqueue_buffers (ClfftFilter2d * f, cl_mem in, cl_mem out,
   return ok;
 }
 
+/* Zeros, on the engine's queue. */
+static gboolean
+fill_zeros (ClfftFilter2d * f, cl_mem buffer, gsize bytes, GError ** error)
+{
+  const cl_float zero = 0.0f;
+  cl_int st;
+
+  clfft_engine_lock_queue (f->engine);
+  st = clEnqueueFillBuffer (clfft_engine_get_queue (f->engine), buffer,
+      &zero, sizeof (zero), 0, bytes, 0, NULL, NULL);
+  clfft_engine_unlock_queue (f->engine);
+  return st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueFillBuffer");
+}
+
+gboolean
+clfft_filter2d_prepare_batch (ClfftFilter2d * f, guint n, gboolean * batched,
+    GError ** error)
+{
+  const gsize spectrum_bytes = (gsize) f->choice.pitch * f->height *
+      sizeof (cl_float2), gain_bytes = (gsize) f->choice.pitch * f->height *
+      sizeof (cl_float);
+
+  *batched = FALSE;
+  if (!own_programs_step (f, error))
+    return FALSE;
+  /* the three passes in one pass each, ending in pixels */
+  if (n < 2 || clfft_filter2d_get_path (f) != CLFFT_FILTER_PATH_PASSES
+      || f->mirror_pad || f->output == CLFFT_OUTPUT_NORMALIZE
+      || f->rows_forward.n_passes != 1 || f->rows_inverse.n_passes != 1)
+    return TRUE;
+  if (f->batch_n < n) {
+    clfft_buffer_release (&f->batch_spectrum);
+    clfft_buffer_release (&f->batch_gain);
+    f->batch_n = 0;
+    /* zeros between the frames' bins, which the columns transform too */
+    if (!(f->batch_spectrum = clfft_buffer_new (f->engine,
+                CL_MEM_READ_WRITE, n * spectrum_bytes, NULL, error))
+        || !(f->batch_gain = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
+                n * gain_bytes, NULL, error))
+        || !fill_zeros (f, f->batch_spectrum, n * spectrum_bytes, error)
+        || !fill_zeros (f, f->batch_gain, n * gain_bytes, error))
+      return FALSE;
+    f->batch_n = n;
+    f->batch_gain_stale = TRUE;
+    clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs %u frames at once, "
+        "their rows interleaved", f->width, f->height, n);
+  }
+  *batched = TRUE;
+  return TRUE;
+}
+
+/* The gain of each frame of the batch, copied from the filter's. */
+static gboolean
+batch_gain_refresh (ClfftFilter2d * f, GError ** error)
+{
+  const gsize column = (gsize) f->height * sizeof (cl_float);
+  cl_int st = CL_SUCCESS;
+
+  for (guint c = 0; c < f->batch_n && st == CL_SUCCESS; c++)
+    st = clEnqueueCopyBuffer (clfft_engine_get_queue (f->engine), f->gain,
+        f->batch_gain, 0, c * f->choice.pitch * column, f->bins * column, 0,
+        NULL, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueCopyBuffer (gain)");
+  f->batch_gain_stale = FALSE;
+  return TRUE;
+}
+
+gboolean
+clfft_filter2d_enqueue_batch (ClfftFilter2d * f, cl_mem in, cl_mem out,
+    guint n, GError ** error)
+{
+  const guint pitch = f->choice.pitch;
+  const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, pitch };
+  const ClfftRowLayout columns = { n * pitch, 1 };
+
+  g_return_val_if_fail (n >= 2 && n <= f->batch_n, FALSE);
+  f->own_launched = TRUE;
+  background_tuning_step (f);
+  return (!f->batch_gain_stale || batch_gain_refresh (f, error))
+      && clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
+      in, pixels, f->batch_spectrum, bins, n * f->height, NULL, 0, 1.0f,
+      NULL, error)
+      && clfft_transform_enqueue (&f->columns_filter, &f->transform_scratch,
+      f->batch_spectrum, columns, f->batch_spectrum, columns,
+      (n - 1) * pitch + f->bins, f->batch_gain, f->height, 1.0f, NULL, error)
+      && clfft_transform_enqueue (&f->rows_inverse, &f->transform_scratch,
+      f->batch_spectrum, bins, out, pixels, n * f->height, NULL, 0,
+      f->output_gain, NULL, error);
+}
+
 /* Lets queued work that reads or writes host memory finish (error
  * paths). */
 static void
@@ -1670,6 +1767,8 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->gain_as_given);
   clfft_buffer_release (&f->real_values);
   clfft_buffer_release (&f->bytes_padded);
+  clfft_buffer_release (&f->batch_spectrum);
+  clfft_buffer_release (&f->batch_gain);
   clfft_kernel_release (&f->mirror_pad);
   clfft_engine_unref (f->engine);
   g_mutex_clear (&f->own_lock);

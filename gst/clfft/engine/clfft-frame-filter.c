@@ -9,7 +9,11 @@
  * range (I420's Y, U and V; GRAY8) needs no taking nor putting: the plan
  * reads the uploaded plane and the download reads the plan's output.
  * Where the frame's one filtered channel is such a plane, the plan's own
- * clfft_filter2d_submit moves it, with its transfers in place on CPUs. */
+ * clfft_filter2d_submit moves it, with its transfers in place on CPUs.
+ * The channels of one plan run as one batch where the plan can
+ * (clfft_filter2d_prepare_batch): their rows interleaved in one buffer,
+ * where the upload and the take write them and the download and the put
+ * read them. */
 #include "clfft-frame-filter.h"
 #include "clfft-passes.h"
 #include "clfft-private.h"
@@ -23,13 +27,22 @@ typedef struct
 {
   ClfftFilter2d *filter;
   guint width, height, sx, sy;
+  /* the frame's filtered channels of the plan, and whether they run as
+   * one batch (clfft_filter2d_prepare_batch) */
+  guint n_filtered;
+  gboolean batched;
 } Plan;
 
 typedef struct
 {
   /* the planes as uploaded, and put back into */
   cl_mem planes[CLFFT_FRAME_MAX_PLANES];
-  cl_mem filtered_channels[CLFFT_FRAME_MAX_CHANNELS];   /* direct planes' */
+  cl_mem filtered_channels[CLFFT_FRAME_MAX_CHANNELS];
+  /* a batched plan's frames in and out, by plan, rows interleaved, for
+   * batch_frames[plan] frames */
+  cl_mem batch_in[CLFFT_FRAME_MAX_CHANNELS];
+  cl_mem batch_out[CLFFT_FRAME_MAX_CHANNELS];
+  guint batch_frames[CLFFT_FRAME_MAX_CHANNELS];
   ClfftHostBuffer *staging_in[CLFFT_FRAME_MAX_PLANES];
   ClfftHostBuffer *staging_out[CLFFT_FRAME_MAX_PLANES];
   ClfftHostPlanes dst;
@@ -61,6 +74,7 @@ struct _ClfftFrameFilter
   gint single;
   guint single_plan;
   cl_mem channels[CLFFT_FRAME_MAX_CHANNELS];    /* taken out, for the plan */
+  guint batch_index[CLFFT_FRAME_MAX_CHANNELS];  /* in its plan's batch */
   Slot slots[MAX_IN_FLIGHT];
   guint oldest, in_flight;
   ClfftTuning tuning;
@@ -341,6 +355,114 @@ ensure_buffer (ClfftFrameFilter * f, cl_mem * buffer, gsize size,
           CL_MEM_READ_WRITE, size, NULL, error));
 }
 
+/* The channel of a direct plane. */
+static guint
+direct_channel (ClfftFrameFilter * f, guint p)
+{
+  guint c = 0;
+
+  while (c + 1 < f->layout.n_channels && f->layout.channels[c].plane != p)
+    c++;
+  return c;
+}
+
+/* Which plans run their channels as one batch in the next frame. */
+static gboolean
+decide_batches (ClfftFrameFilter * f, GError ** error)
+{
+  for (guint i = 0; i < f->n_plans; i++)
+    f->plans[i].n_filtered = 0;
+  for (guint c = 0; c < f->layout.n_channels; c++)
+    if (f->roles[c] == CLFFT_CHANNEL_FILTER)
+      f->batch_index[c] = f->plans[f->plan_of[c]].n_filtered++;
+  for (guint i = 0; i < f->n_plans; i++)
+    if (!clfft_filter2d_prepare_batch (f->plans[i].filter,
+            f->plans[i].n_filtered, &f->plans[i].batched, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* The slot's buffers for plan i's batch of this frame. */
+static gboolean
+ensure_batch (ClfftFrameFilter * f, Slot * slot, guint i, GError ** error)
+{
+  const Plan *plan = &f->plans[i];
+  guint tw, th;
+
+  if (slot->batch_frames[i] >= plan->n_filtered)
+    return TRUE;
+  clfft_buffer_release (&slot->batch_in[i]);
+  clfft_buffer_release (&slot->batch_out[i]);
+  slot->batch_frames[i] = 0;
+  clfft_filter2d_get_transform_size (plan->filter, &tw, &th);
+  if (!(slot->batch_in[i] = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
+              (gsize) plan->width * plan->height * f->sample_size *
+              plan->n_filtered, NULL, error))
+      || !(slot->batch_out[i] = clfft_buffer_new (f->engine,
+              CL_MEM_READ_WRITE, (gsize) tw * th * f->sample_size *
+              plan->n_filtered, NULL, error)))
+    return FALSE;
+  slot->batch_frames[i] = plan->n_filtered;
+  return TRUE;
+}
+
+/* Where filtered channel c enters its plan in this frame: the buffer, the
+ * sample its first row starts at, and the samples from row to row. */
+static gboolean
+channel_input (ClfftFrameFilter * f, Slot * slot, guint c, cl_mem * buffer,
+    cl_uint * first, cl_uint * pitch, GError ** error)
+{
+  const ClfftFrameChannel *ch = &f->layout.channels[c];
+  const Plan *plan = &f->plans[f->plan_of[c]];
+  const gsize bytes = (gsize) ch->width * ch->height * f->sample_size;
+
+  *first = 0;
+  *pitch = ch->width;
+  if (plan->batched) {
+    *first = f->batch_index[c] * ch->width;
+    *pitch = plan->n_filtered * ch->width;
+    if (!ensure_batch (f, slot, f->plan_of[c], error))
+      return FALSE;
+    *buffer = slot->batch_in[f->plan_of[c]];
+    return TRUE;
+  }
+  if (f->direct[ch->plane]) {
+    *buffer = slot->planes[ch->plane];
+    return TRUE;
+  }
+  if (!ensure_buffer (f, &f->channels[c], bytes, error))
+    return FALSE;
+  *buffer = f->channels[c];
+  return TRUE;
+}
+
+/* Where filtered channel c leaves its plan: at the transform's width. */
+static gboolean
+channel_output (ClfftFrameFilter * f, Slot * slot, guint c, cl_mem * buffer,
+    cl_uint * first, cl_uint * pitch, GError ** error)
+{
+  Plan *plan = &f->plans[f->plan_of[c]];
+  guint tw, th;
+  gsize bytes;
+
+  clfft_filter2d_get_transform_size (plan->filter, &tw, &th);
+  bytes = (gsize) tw * th * f->sample_size;
+  *first = 0;
+  *pitch = tw;
+  if (plan->batched) {
+    *first = f->batch_index[c] * tw;
+    *pitch = plan->n_filtered * tw;
+    if (!ensure_batch (f, slot, f->plan_of[c], error))
+      return FALSE;
+    *buffer = slot->batch_out[f->plan_of[c]];
+    return TRUE;
+  }
+  if (!ensure_buffer (f, &slot->filtered_channels[c], bytes, error))
+    return FALSE;
+  *buffer = slot->filtered_channels[c];
+  return TRUE;
+}
+
 static gboolean
 ensure_staging (ClfftFrameFilter * f, ClfftHostBuffer ** staging, guint p,
     GError ** error)
@@ -372,11 +494,25 @@ upload_planes (ClfftFrameFilter * f, Slot * slot, const ClfftHostPlanes * src,
     const gsize region[3] = { row, f->layout.rows[p], 1 };
     const guint8 *data = src->planes[p].data;
     gsize stride = src->planes[p].stride;
+    gsize to[3] = { 0, 0, 0 }, to_pitch = row;
+    cl_mem buffer;
 
     if (!f->on_device[p])
       continue;
     if (!ensure_buffer (f, &slot->planes[p], plane_bytes (f, p), error))
       return FALSE;
+    buffer = slot->planes[p];
+    /* a plane that is its plan's input goes where the plan reads it: in
+     * a batch, between the other frames' rows */
+    if (f->direct[p]) {
+      cl_uint first, pitch;
+
+      if (!channel_input (f, slot, direct_channel (f, p), &buffer, &first,
+              &pitch, error))
+        return FALSE;
+      to[0] = first * f->sample_size;
+      to_pitch = pitch * f->sample_size;
+    }
     if (!src->planes[p].pinned && f->stage) {
       if (!ensure_staging (f, &slot->staging_in[p], p, error))
         return FALSE;
@@ -385,8 +521,8 @@ upload_planes (ClfftFrameFilter * f, Slot * slot, const ClfftHostPlanes * src,
       data = clfft_host_buffer_get_data (slot->staging_in[p]);
       stride = row;
     }
-    st = clEnqueueWriteBufferRect (f->upload, slot->planes[p], CL_FALSE,
-        origin, origin, region, row, 0, stride, 0, data, 0, NULL, NULL);
+    st = clEnqueueWriteBufferRect (f->upload, buffer, CL_FALSE, to, origin,
+        region, to_pitch, 0, stride, 0, data, 0, NULL, NULL);
     if (st != CL_SUCCESS)
       return clfft_fail (error, st, "clEnqueueWriteBufferRect (a plane)");
   }
@@ -461,18 +597,26 @@ launch_on_plane (ClfftFrameFilter * f, cl_kernel kernel, guint n_args,
 /* The filtered channels of plane buffer p into their plans' inputs, in one
  * launch. */
 static gboolean
-take_channels (ClfftFrameFilter * f, cl_mem plane, guint p, GError ** error)
+take_channels (ClfftFrameFilter * f, Slot * slot, guint p, GError ** error)
 {
+  cl_mem plane = slot->planes[p];
   const cl_uint pitch = f->layout.row_bytes[p] / f->sample_size;
   const cl_uint height = f->layout.rows[p];
   cl_uint offset[3] = { 0 }, step[3] = { 0 }, width[3] = { 0 };
+  cl_uint first[3] = { 0 }, channel_pitch[3] = { 0 };
   cl_mem channel[3];
   guint chans[3], n, widest = 0;
   const gsize u = sizeof (cl_uint), m = sizeof (cl_mem);
-  const gsize sizes[] = { m, u, u, u, u, u, m, u, u, u, m, u, u, u, m };
-  const void *values[] = { &plane, &pitch, &height, &offset[0], &step[0],
-    &width[0], &channel[0], &offset[1], &step[1], &width[1], &channel[1],
-    &offset[2], &step[2], &width[2], &channel[2]
+  const gsize sizes[] = { m, u, u, u, u, u, m, u, u, u, u, u, m, u, u, u, u,
+    u, m, u, u
+  };
+  const void *values[] = { &plane, &pitch, &height,
+    &offset[0], &step[0], &width[0], &channel[0], &first[0],
+    &channel_pitch[0],
+    &offset[1], &step[1], &width[1], &channel[1], &first[1],
+    &channel_pitch[1],
+    &offset[2], &step[2], &width[2], &channel[2], &first[2],
+    &channel_pitch[2]
   };
 
   if (!plane_channels (f, p, CLFFT_CHANNEL_FILTER, chans, &n, error))
@@ -482,13 +626,12 @@ take_channels (ClfftFrameFilter * f, cl_mem plane, guint p, GError ** error)
   for (guint i = 0; i < n; i++) {
     const ClfftFrameChannel *ch = &f->layout.channels[chans[i]];
 
-    if (!ensure_buffer (f, &f->channels[chans[i]], (gsize) ch->width *
-            ch->height * f->sample_size, error))
+    if (!channel_input (f, slot, chans[i], &channel[i], &first[i],
+            &channel_pitch[i], error))
       return FALSE;
     offset[i] = ch->offset / f->sample_size;
     step[i] = ch->step / f->sample_size;
     width[i] = ch->width;
-    channel[i] = f->channels[chans[i]];
     widest = MAX (widest, ch->width);
   }
   /* no channel there (width 0): any buffer */
@@ -513,21 +656,22 @@ put_channels (ClfftFrameFilter * f, Slot * slot, guint p,
       || f->output == CLFFT_OUTPUT_NORMALIZE;
   cl_uint channel_pitch[3] = { 0 }, max[3] = { 0 }, shift[3] = { 0 };
   cl_uint offset[3] = { 0 }, step[3] = { 0 }, width[3] = { 0 };
+  cl_uint first[3] = { 0 };
   cl_float scale[3] = { 0 };
   cl_mem channel[3];
   guint chans[3], n, widest = 0;
   const gsize u = sizeof (cl_uint), m = sizeof (cl_mem),
       fl = sizeof (cl_float);
-  const gsize sizes[] = { m, u, u, m, u, fl, u, u, u, u, u, m, u, fl, u, u,
-    u, u, u, m, u, fl, u, u, u, u, u
+  const gsize sizes[] = { m, u, u, m, u, u, fl, u, u, u, u, u, m, u, u, fl,
+    u, u, u, u, u, m, u, u, fl, u, u, u, u, u
   };
   const void *values[] = { &plane, &pitch, &height,
-    &channel[0], &channel_pitch[0], &scale[0], &max[0], &shift[0],
-    &offset[0], &step[0], &width[0],
-    &channel[1], &channel_pitch[1], &scale[1], &max[1], &shift[1],
-    &offset[1], &step[1], &width[1],
-    &channel[2], &channel_pitch[2], &scale[2], &max[2], &shift[2],
-    &offset[2], &step[2], &width[2]
+    &channel[0], &first[0], &channel_pitch[0], &scale[0], &max[0],
+    &shift[0], &offset[0], &step[0], &width[0],
+    &channel[1], &first[1], &channel_pitch[1], &scale[1], &max[1],
+    &shift[1], &offset[1], &step[1], &width[1],
+    &channel[2], &first[2], &channel_pitch[2], &scale[2], &max[2],
+    &shift[2], &offset[2], &step[2], &width[2]
   };
 
   if (!plane_channels (f, p, role, chans, &n, error))
@@ -536,13 +680,17 @@ put_channels (ClfftFrameFilter * f, Slot * slot, guint p,
     return TRUE;
   for (guint i = 0; i < n; i++) {
     const ClfftFrameChannel *ch = &f->layout.channels[chans[i]];
-    guint tw, th;
 
-    clfft_filter2d_get_transform_size (f->plans[f->plan_of[chans[i]]].filter,
-        &tw, &th);
-    channel[i] = slot->filtered_channels[role == CLFFT_CHANNEL_GRAY ?
-        (guint) f->gray : chans[i]];
-    channel_pitch[i] = tw;
+    if (role == CLFFT_CHANNEL_GRAY) {
+      guint th;
+
+      clfft_filter2d_get_transform_size (f->plans[f->plan_of[chans[i]]].
+          filter, &channel_pitch[i], &th);
+      channel[i] = slot->filtered_channels[f->gray];
+    } else if (!channel_output (f, slot, chans[i], &channel[i], &first[i],
+            &channel_pitch[i], error)) {
+      return FALSE;
+    }
     max[i] = channel_max (ch);
     shift[i] = ch->shift;
     scale[i] = stretched ? (gfloat) max[i] /
@@ -637,22 +785,24 @@ filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
 {
   for (guint p = 0; p < f->layout.n_planes; p++)
     if (f->on_device[p] && !f->direct[p]
-        && !take_channels (f, slot->planes[p], p, error))
+        && !take_channels (f, slot, p, error))
       return FALSE;
   for (guint c = 0; c < f->layout.n_channels; c++) {
-    const ClfftFrameChannel *ch = &f->layout.channels[c];
-    ClfftFilter2d *plan;
-    guint tw, th;
+    Plan *plan;
+    cl_mem in, out;
+    cl_uint first, pitch;
 
     if (f->roles[c] != CLFFT_CHANNEL_FILTER)
       continue;
-    plan = f->plans[f->plan_of[c]].filter;
-    clfft_filter2d_get_transform_size (plan, &tw, &th);
-    if (!ensure_buffer (f, &slot->filtered_channels[c], (gsize) tw * th *
-            f->sample_size, error)
-        || !clfft_filter2d_enqueue_buffers (plan, f->direct[ch->plane] ?
-            slot->planes[ch->plane] : f->channels[c],
-            slot->filtered_channels[c], error))
+    plan = &f->plans[f->plan_of[c]];
+    if (!channel_input (f, slot, c, &in, &first, &pitch, error)
+        || !channel_output (f, slot, c, &out, &first, &pitch, error))
+      return FALSE;
+    /* a batch runs once, at its first channel */
+    if (plan->batched ? f->batch_index[c] == 0
+        && !clfft_filter2d_enqueue_batch (plan->filter, in, out,
+            plan->n_filtered, error) :
+        !clfft_filter2d_enqueue_buffers (plan->filter, in, out, error))
       return FALSE;
   }
   for (guint p = 0; p < f->layout.n_planes; p++)
@@ -681,22 +831,22 @@ download_planes (ClfftFrameFilter * f, Slot * slot, GError ** error)
     const gsize origin[3] = { 0, 0, 0 };
     const gsize region[3] = { row, f->layout.rows[p], 1 };
     cl_mem from = slot->planes[p];
-    gsize from_pitch = row;
+    gsize from_pitch = row, at[3] = { 0, 0, 0 };
     guint8 *data = slot->dst.planes[p].data;
     gsize stride = slot->dst.planes[p].stride;
 
     if (!f->on_device[p])
       continue;
-    if (f->direct[p])
-      for (guint c = 0; c < f->layout.n_channels; c++)
-        if (f->layout.channels[c].plane == p) {
-          guint tw, th;
+    /* a plane that is its plan's input is read from the plan's output */
+    if (f->direct[p]) {
+      cl_uint first, pitch;
 
-          clfft_filter2d_get_transform_size (f->plans[f->plan_of[c]].filter,
-              &tw, &th);
-          from = slot->filtered_channels[c];
-          from_pitch = tw * f->sample_size;
-        }
+      if (!channel_output (f, slot, direct_channel (f, p), &from, &first,
+              &pitch, error))
+        return FALSE;
+      at[0] = first * f->sample_size;
+      from_pitch = pitch * f->sample_size;
+    }
     slot->dst_staged[p] = !slot->dst.planes[p].pinned && f->stage;
     if (slot->dst_staged[p]) {
       if (!ensure_staging (f, &slot->staging_out[p], p, error))
@@ -704,9 +854,8 @@ download_planes (ClfftFrameFilter * f, Slot * slot, GError ** error)
       data = clfft_host_buffer_get_data (slot->staging_out[p]);
       stride = row;
     }
-    st = clEnqueueReadBufferRect (f->download, from, CL_FALSE, origin,
-        origin, region, from_pitch, 0, stride, 0, data, 1, &slot->filtered,
-        NULL);
+    st = clEnqueueReadBufferRect (f->download, from, CL_FALSE, at, origin,
+        region, from_pitch, 0, stride, 0, data, 1, &slot->filtered, NULL);
   }
   if (st == CL_SUCCESS)
     st = clEnqueueMarkerWithWaitList (f->download, 0, NULL,
@@ -753,7 +902,7 @@ clfft_frame_filter_submit (ClfftFrameFilter * f, const ClfftHostPlanes * src,
   }
   slot = &f->slots[(f->oldest + f->in_flight) % MAX_IN_FLIGHT];
   slot->dst = *dst;
-  ok = upload_planes (f, slot, src, error);
+  ok = decide_batches (f, error) && upload_planes (f, slot, src, error);
   clfft_engine_lock_queue (f->engine);
   ok = ok && filter_channels (f, slot, error);
   if (ok) {
@@ -842,8 +991,11 @@ clfft_frame_filter_free (ClfftFrameFilter * f)
       clfft_host_buffer_free (slot->staging_in[p]);
       clfft_host_buffer_free (slot->staging_out[p]);
     }
-    for (guint c = 0; c < CLFFT_FRAME_MAX_CHANNELS; c++)
+    for (guint c = 0; c < CLFFT_FRAME_MAX_CHANNELS; c++) {
       clfft_buffer_release (&slot->filtered_channels[c]);
+      clfft_buffer_release (&slot->batch_in[c]);
+      clfft_buffer_release (&slot->batch_out[c]);
+    }
   }
   for (guint c = 0; c < CLFFT_FRAME_MAX_CHANNELS; c++)
     clfft_buffer_release (&f->channels[c]);

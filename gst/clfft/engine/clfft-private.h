@@ -92,6 +92,18 @@ gboolean clfft_engine_drop_plan (ClfftEngine * engine, const gchar * key);
 gboolean clfft_filter2d_enqueue_buffers (ClfftFilter2d * filter, cl_mem in,
     cl_mem out, GError ** error);
 
+/* Frames of one size filtered together (YUV's U and V, RGB's R, G and B):
+ * in, n x height rows of the frame's width, frame c's row r at row
+ * n r + c; out the same at the transform's width. prepare says whether
+ * the next frame's n runs as one batch (*batched): the three passes, one
+ * pass each, in pixels out, no padding; it makes the batch's buffers. If
+ * not, each frame goes through clfft_filter2d_enqueue_buffers. Between
+ * frames; enqueue_batch with the engine's queue held. */
+gboolean clfft_filter2d_prepare_batch (ClfftFilter2d * filter, guint n,
+    gboolean * batched, GError ** error);
+gboolean clfft_filter2d_enqueue_batch (ClfftFilter2d * filter, cl_mem in,
+    cl_mem out, guint n, GError ** error);
+
 G_END_DECLS
 
 #endif /* __CLFFT_PRIVATE_H__ */
