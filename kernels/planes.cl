@@ -77,9 +77,9 @@ __kernel void take_luma (__global const sample_t * plane0, uint pitch0,
 }
 
 /* The filter's output of a channel (from first, rows channel_pitch
- * apart, containers of the filter's range) back into its plane's row: times scale, rounded
- * half up, at most max, shifted left by shift; scale 1, max the
- * container's and shift 0 move samples unchanged. */
+ * apart, containers of the filter's range) back into its plane's row:
+ * times scale, rounded half up, at most max, shifted left by shift;
+ * scale 1, max the container's and shift 0 move samples unchanged. */
 HELPER_INLINE void
 put_one (__global const sample_t * channel, uint first, uint channel_pitch,
     uint x, uint y, float scale, uint max, uint shift,

@@ -4,10 +4,11 @@
  * channels of each plane are taken out of it in one launch
  * (kernels/planes.cl), each is filtered by its plan
  * (clfft_filter2d_enqueue_buffers), and they are put back into the plane
- * in one launch; neutral channels there are filled; the planes are downloaded on the
- * download queue behind a marker. A plane that is one channel of full
- * range (I420's Y, U and V; GRAY8) needs no taking nor putting: the plan
- * reads the uploaded plane and the download reads the plan's output.
+ * in one launch; neutral channels there are filled; the planes are
+ * downloaded on the download queue behind a marker. A plane that is one
+ * channel of full range (I420's Y, U and V; GRAY8) needs no taking nor
+ * putting: the plan reads the uploaded plane and the download reads the
+ * plan's output.
  * Where the frame's one filtered channel is such a plane, the plan's own
  * clfft_filter2d_submit moves it, with its transfers in place on CPUs.
  * The channels of one plan run as one batch where the plan can

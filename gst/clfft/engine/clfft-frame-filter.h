@@ -1,7 +1,8 @@
 /* Frames of several planes and samples (YUV, RGB, packed or planar, 8 to
  * 16 bits) through clfft-filter2d.h: each channel (Y, U, V, R, G, B) is
  * taken out of its plane on the device, filtered by the plan of its size,
- * and put back; channels of one size share a plan. */
+ * and put back; channels of one size share a plan, and run through it as
+ * one batch where it can. */
 #ifndef __CLFFT_FRAME_FILTER_H__
 #define __CLFFT_FRAME_FILTER_H__
 
@@ -58,18 +59,19 @@ ClfftFrameFilter *clfft_frame_filter_new (ClfftEngine * engine,
     const ClfftFrameLayout * layout, ClfftPadding padding, GError ** error);
 
 /* Each channel's role, from the next frame on (GRAY channels: up to three,
- * of one size); makes the plans that filtered channels need (see clfft_filter2d_new: each posts its own
- * programs' build). Between frames: none may be in flight. *new_plans:
- * whether a plan was made, whose gain is then all ones. */
+ * of one size); makes the plans that filtered channels need (each builds
+ * its own programs as clfft_filter2d_new says). Between frames: none may
+ * be in flight. *new_plans: whether a plan was made, whose gain is then
+ * all ones. */
 gboolean clfft_frame_filter_set_roles (ClfftFrameFilter * filter,
     const ClfftChannelRole * roles, gboolean * new_plans, GError ** error);
 
 /* The plans: one per size and subsampling of the channels filtered so
  * far, the first one the first channel's (the luma's, or R's). The
  * caller sets their gains (at the plan's transform size, frequencies
- * divided by its subsampling) and may read their
- * state; tuning, outputs and mode go through the functions below, which
- * apply to plans made later too. */
+ * divided by its subsampling) and may read their state; tuning, outputs
+ * and mode go through the functions below, which apply to plans made
+ * later too. */
 guint clfft_frame_filter_get_n_plans (ClfftFrameFilter * filter);
 ClfftFilter2d *clfft_frame_filter_get_plan (ClfftFrameFilter * filter,
     guint index, guint * sx, guint * sy);
