@@ -722,6 +722,15 @@ gst_clfft_2d_filter_change_state (GstElement * element,
   return ret;
 }
 
+/* The frame filter's first plan (the luma's, R's, or the gray frame's),
+ * which every format filters: its size is the stream's, whose steps the
+ * clfft-prepare messages tell. */
+static ClfftFilter2d *
+main_plan (GstClfft2dFilter * self)
+{
+  return clfft_frame_filter_get_plan (self->frames, 0, NULL, NULL);
+}
+
 static void
 free_plan (GstClfft2dFilter * self, gboolean stream_goes_on)
 {
@@ -731,7 +740,6 @@ free_plan (GstClfft2dFilter * self, gboolean stream_goes_on)
       && i < clfft_frame_filter_get_n_plans (self->frames); i++)
     clfft_filter2d_cancel_own_programs (clfft_frame_filter_get_plan
         (self->frames, i, NULL, NULL));
-  self->plan = NULL;
   g_clear_pointer (&self->frames, clfft_frame_filter_free);
   g_clear_pointer (&self->mask, g_free);
 }
@@ -931,7 +939,7 @@ static void
 post_prepare_message (GstClfft2dFilter * self, const gchar * what,
     gdouble seconds, gboolean final)
 {
-  ClfftTuning tuning = clfft_filter2d_get_tuning (self->plan);
+  ClfftTuning tuning = clfft_filter2d_get_tuning (main_plan (self));
 
   GST_INFO_OBJECT (self, "%dx%d: %s in %.3f s (tuning %s%s)", self->width,
       self->height, what, seconds, clfft_tuning_name (tuning),
@@ -970,22 +978,17 @@ settings_roles (GstClfft2dFilter * self,
       settings->mode == GST_CLFFT_MODE_SPECTRUM, roles);
 }
 
-/* Brings the frame filter's roles to settings' (between frames), making
- * the plans that newly filtered channels need, with their masks to be
- * made. */
+/* Gives the frame filter's channels roles (between frames), making the
+ * plans that newly filtered channels need, with their masks to be made. */
 static gboolean
-apply_roles (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
-    GError ** error)
+apply_roles (GstClfft2dFilter * self,
+    const ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS], GError ** error)
 {
-  ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];
   gboolean new_plans;
 
-  settings_roles (self, settings, roles);
-  if (!memcmp (roles, self->roles, sizeof (roles)))
-    return TRUE;
   if (!clfft_frame_filter_set_roles (self->frames, roles, &new_plans, error))
     return FALSE;
-  memcpy (self->roles, roles, sizeof (roles));
+  memcpy (self->roles, roles, sizeof (self->roles));
   if (new_plans) {
     GST_OBJECT_LOCK (self);
     self->mask_dirty = TRUE;
@@ -1002,6 +1005,8 @@ make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
     GError ** error)
 {
   gint64 start = g_get_monotonic_time ();
+  ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];
+  ClfftFilter2d *plan;
   guint tw, th;
 
   self->frames = clfft_frame_filter_new (self->engine, &self->layout,
@@ -1010,19 +1015,18 @@ make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
     return FALSE;
   self->plan_tuning = GST_CLFFT_TUNING_AUTO;
   apply_tuning (self);
-  memset (self->roles, 0xff, sizeof (self->roles));
-  if (!apply_roles (self, settings, error)) {
+  settings_roles (self, settings, roles);
+  if (!apply_roles (self, roles, error)) {
     free_plan (self, TRUE);
     return FALSE;
   }
-  /* luma, R, or gray: filtered whatever the settings */
-  self->plan = clfft_frame_filter_get_plan (self->frames, 0, NULL, NULL);
+  plan = main_plan (self);
   post_prepare_message (self, "plan",
       (g_get_monotonic_time () - start) / 1e6,
-      !clfft_filter2d_runs_generic (self->plan)
-      && clfft_filter2d_get_tuning (self->plan) != CLFFT_TUNING_BACKGROUND);
+      !clfft_filter2d_runs_generic (plan)
+      && clfft_filter2d_get_tuning (plan) != CLFFT_TUNING_BACKGROUND);
   self->plan_padding = settings->padding;
-  clfft_filter2d_get_transform_size (self->plan, &tw, &th);
+  clfft_filter2d_get_transform_size (plan, &tw, &th);
   self->mask = clfft_engine_try_alloc (self->engine, (gsize) tw * th,
       sizeof (gfloat), FALSE, "the filter's mask", error);
   if (!self->mask) {
@@ -1052,7 +1056,7 @@ ensure_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings)
       return TRUE;
     if (drain_held (self) != GST_FLOW_OK)
       GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
-    if (apply_roles (self, settings, &error))
+    if (apply_roles (self, roles, &error))
       return TRUE;
   } else {
     if (drain_held (self) != GST_FLOW_OK)
@@ -1502,12 +1506,13 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
   g_queue_push_tail (&self->held, held);
   if (ret != GST_FLOW_OK && device_failed (self, error, TRUE))
     ret = GST_FLOW_OK;
-  if (ret == GST_FLOW_OK && self->plan
-      && clfft_filter2d_take_own_programs (self->plan, &step_seconds))
+  if (ret == GST_FLOW_OK && self->frames
+      && clfft_filter2d_take_own_programs (main_plan (self), &step_seconds))
     post_prepare_message (self, "own-programs", step_seconds,
-        clfft_filter2d_get_tuning (self->plan) != CLFFT_TUNING_BACKGROUND);
-  if (ret == GST_FLOW_OK && self->plan
-      && clfft_filter2d_take_tuned (self->plan, &step_seconds))
+        clfft_filter2d_get_tuning (main_plan (self)) !=
+        CLFFT_TUNING_BACKGROUND);
+  if (ret == GST_FLOW_OK && self->frames
+      && clfft_filter2d_take_tuned (main_plan (self), &step_seconds))
     post_prepare_message (self, "tuned", step_seconds, TRUE);
   return ret;
 }

@@ -118,12 +118,9 @@ struct _GstClfft2dFilter
   GstVideoInfo info;            /* the caps', from set_info on */
   ClfftFrameLayout layout;      /* info's */
   ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];     /* frames' now */
-  /* the first plan of frames (the luma's, or R's): the stream's size, whose
-   * steps the clfft-prepare messages tell */
-  ClfftFilter2d *plan;
   ClfftPadding plan_padding;    /* what frames was made with */
-  GstClfftFrameSettings settings;       /* what plan was last set to */
-  GstClfftTuning plan_tuning;   /* what plan was asked to tune with */
+  GstClfftFrameSettings settings;       /* what frames was last set to */
+  GstClfftTuning plan_tuning;   /* what frames was asked to tune with */
   gfloat *mask;                 /* at the largest plan's transform size */
   gint width, height;
   gboolean band_empty;          /* warned of an empty band */

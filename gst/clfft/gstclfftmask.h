@@ -56,7 +56,8 @@ typedef struct
 
 /* Fills gain (height rows of width) in the unshifted DFT order. With
  * signed indices kx in [-W/2, W/2), ky in [-H/2, H/2), the frequencies
- * fx = kx / (W sx), fy = ky / (H sy) and r = sqrt (fx^2 + fy^2), and LP (r, c) the lowpass of the shape
+ * fx = kx / (W sx), fy = ky / (H sy) and r = sqrt (fx^2 + fy^2), and
+ * LP (r, c) the lowpass of the shape
  * (ideal: r <= c; gaussian: exp (-r^2 / 2c^2); butterworth:
  * 1 / (1 + (r/c)^2n)):
  *   lowpass LP (r, cutoff); highpass 1 - LP (r, cutoff);

@@ -198,18 +198,6 @@ ensure_staging (ClfftFilter2d * f, ClfftHostBuffer ** staging,
           frame_bytes (f), error));
 }
 
-static void
-copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
-    gsize src_stride, gsize row_bytes, guint rows)
-{
-  if (dst_stride == row_bytes && src_stride == row_bytes) {
-    memcpy (dst, src, row_bytes * rows);
-    return;
-  }
-  for (guint y = 0; y < rows; y++)
-    memcpy (dst + y * dst_stride, src + y * src_stride, row_bytes);
-}
-
 guint
 clfft_filter2d_padded_length (guint n)
 {
@@ -1384,20 +1372,6 @@ clfft_filter2d_enqueue_buffers (ClfftFilter2d * f, cl_mem in, cl_mem out,
   return ok;
 }
 
-/* Zeros, on the engine's queue. */
-static gboolean
-fill_zeros (ClfftFilter2d * f, cl_mem buffer, gsize bytes, GError ** error)
-{
-  const cl_float zero = 0.0f;
-  cl_int st;
-
-  clfft_engine_lock_queue (f->engine);
-  st = clEnqueueFillBuffer (clfft_engine_get_queue (f->engine), buffer,
-      &zero, sizeof (zero), 0, bytes, 0, NULL, NULL);
-  clfft_engine_unlock_queue (f->engine);
-  return st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueFillBuffer");
-}
-
 gboolean
 clfft_filter2d_prepare_batch (ClfftFilter2d * f, guint n, gboolean * batched,
     GError ** error)
@@ -1415,16 +1389,21 @@ clfft_filter2d_prepare_batch (ClfftFilter2d * f, guint n, gboolean * batched,
       || f->rows_forward.n_passes != 1 || f->rows_inverse.n_passes != 1)
     return TRUE;
   if (f->batch_n < n) {
+    gboolean ok;
+
     clfft_buffer_release (&f->batch_spectrum);
     clfft_buffer_release (&f->batch_gain);
     f->batch_n = 0;
     /* zeros between the frames' bins, which the columns transform too */
-    if (!(f->batch_spectrum = clfft_buffer_new (f->engine,
-                CL_MEM_READ_WRITE, n * spectrum_bytes, NULL, error))
-        || !(f->batch_gain = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
-                n * gain_bytes, NULL, error))
-        || !fill_zeros (f, f->batch_spectrum, n * spectrum_bytes, error)
-        || !fill_zeros (f, f->batch_gain, n * gain_bytes, error))
+    clfft_engine_lock_queue (f->engine);
+    ok = (f->batch_spectrum = clfft_buffer_new (f->engine,
+            CL_MEM_READ_WRITE, n * spectrum_bytes, NULL, error))
+        && (f->batch_gain = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
+            n * gain_bytes, NULL, error))
+        && fill_floats (f, f->batch_spectrum, 0.0f, n * spectrum_bytes, error)
+        && fill_floats (f, f->batch_gain, 0.0f, n * gain_bytes, error);
+    clfft_engine_unlock_queue (f->engine);
+    if (!ok)
       return FALSE;
     f->batch_n = n;
     f->batch_gain_stale = TRUE;
@@ -1528,7 +1507,8 @@ slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
       return FALSE;
     data = clfft_host_buffer_get_data (slot->staging_in);
     stride = row_bytes;
-    copy_rows ((guint8 *) data, stride, src->data, src->stride, row_bytes,
+    clfft_copy_rows ((guint8 *) data, stride, src->data, src->stride,
+        row_bytes,
         f->frame_height);
   }
   st = clEnqueueWriteBufferRect (f->upload, slot->bytes_in, CL_FALSE, origin,
@@ -1637,7 +1617,7 @@ clfft_filter2d_collect (ClfftFilter2d * f, GError ** error)
   }
   st = clWaitForEvents (1, &slot->downloaded);
   if (st == CL_SUCCESS && slot->dst_staged)
-    copy_rows (slot->dst.data, slot->dst.stride,
+    clfft_copy_rows (slot->dst.data, slot->dst.stride,
         clfft_host_buffer_get_data (slot->staging_out), frame_row_bytes (f),
         frame_row_bytes (f), f->frame_height);
   if (st != CL_SUCCESS)

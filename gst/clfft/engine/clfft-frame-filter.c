@@ -472,14 +472,6 @@ ensure_staging (ClfftFrameFilter * f, ClfftHostBuffer ** staging, guint p,
           plane_bytes (f, p), error));
 }
 
-static void
-copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
-    gsize src_stride, gsize row_bytes, guint rows)
-{
-  for (guint y = 0; y < rows; y++)
-    memcpy (dst + y * dst_stride, src + y * src_stride, row_bytes);
-}
-
 /* The planes on the device into the slot's buffers, with the engine's
  * queue waiting for them. */
 static gboolean
@@ -517,8 +509,8 @@ upload_planes (ClfftFrameFilter * f, Slot * slot, const ClfftHostPlanes * src,
     if (!src->planes[p].pinned && f->stage) {
       if (!ensure_staging (f, &slot->staging_in[p], p, error))
         return FALSE;
-      copy_rows (clfft_host_buffer_get_data (slot->staging_in[p]), row, data,
-          stride, row, f->layout.rows[p]);
+      clfft_copy_rows (clfft_host_buffer_get_data (slot->staging_in[p]), row,
+          data, stride, row, f->layout.rows[p]);
       data = clfft_host_buffer_get_data (slot->staging_in[p]);
       stride = row;
     }
@@ -540,17 +532,14 @@ upload_planes (ClfftFrameFilter * f, Slot * slot, const ClfftHostPlanes * src,
       "WithWaitList, clFlush, clEnqueueBarrierWithWaitList (planes)");
 }
 
-/* A planes.cl kernel over channel c's samples in plane buffer. */
+/* A planes.cl kernel over width x height samples. */
 static gboolean
-launch_on_channel (ClfftFrameFilter * f, cl_kernel kernel, guint n_args,
-    const gsize sizes[], const void *values[], guint c, const gchar * what,
-    GError ** error)
+launch_over (ClfftFrameFilter * f, cl_kernel kernel, guint n_args,
+    const gsize sizes[], const void *values[], guint width, guint height,
+    const gchar * what, GError ** error)
 {
-  const ClfftFrameChannel *ch = &f->layout.channels[c];
   const gsize local[2] = { 32, 8 };
-  const gsize global[2] = { (ch->width + 31) / 32 * 32,
-    (ch->height + 7) / 8 * 8
-  };
+  const gsize global[2] = { (width + 31) / 32 * 32, (height + 7) / 8 * 8 };
 
   return clfft_kernel_set_args (kernel, error, n_args, sizes, values)
       && clfft_kernel_enqueue (f->engine, kernel, 2, global, local, NULL,
@@ -577,22 +566,6 @@ plane_channels (ClfftFrameFilter * f, guint p, ClfftChannelRole role,
     chans[(*n)++] = c;
   }
   return TRUE;
-}
-
-/* A planes.cl kernel over plane p's rows and width samples. */
-static gboolean
-launch_on_plane (ClfftFrameFilter * f, cl_kernel kernel, guint n_args,
-    const gsize sizes[], const void *values[], guint p, guint width,
-    const gchar * what, GError ** error)
-{
-  const gsize local[2] = { 32, 8 };
-  const gsize global[2] = { (width + 31) / 32 * 32,
-    (f->layout.rows[p] + 7) / 8 * 8
-  };
-
-  return clfft_kernel_set_args (kernel, error, n_args, sizes, values)
-      && clfft_kernel_enqueue (f->engine, kernel, 2, global, local, NULL,
-      what, error);
 }
 
 /* The filtered channels of plane buffer p into their plans' inputs, in one
@@ -638,8 +611,8 @@ take_channels (ClfftFrameFilter * f, Slot * slot, guint p, GError ** error)
   /* no channel there (width 0): any buffer */
   for (guint i = n; i < 3; i++)
     channel[i] = channel[0];
-  return launch_on_plane (f, f->take, G_N_ELEMENTS (sizes), sizes, values,
-      p, widest, "take_channels", error);
+  return launch_over (f, f->take, G_N_ELEMENTS (sizes), sizes, values,
+      widest, height, "take_channels", error);
 }
 
 /* The plans' outputs (rows of the transform's width; the first GRAY
@@ -703,8 +676,8 @@ put_channels (ClfftFrameFilter * f, Slot * slot, guint p,
   }
   for (guint i = n; i < 3; i++)
     channel[i] = channel[0];
-  return launch_on_plane (f, f->put, G_N_ELEMENTS (sizes), sizes, values, p,
-      widest, "put_channels", error);
+  return launch_over (f, f->put, G_N_ELEMENTS (sizes), sizes, values,
+      widest, height, "put_channels", error);
 }
 
 /* Channel c of plane buffer set to its mid value. */
@@ -724,8 +697,8 @@ fill_channel (ClfftFrameFilter * f, guint c, cl_mem plane, GError ** error)
     &ch->height, &mid
   };
 
-  return launch_on_channel (f, f->fill, G_N_ELEMENTS (sizes), sizes, values,
-      c, "fill_channel", error);
+  return launch_over (f, f->fill, G_N_ELEMENTS (sizes), sizes, values,
+      ch->width, ch->height, "fill_channel", error);
 }
 
 /* The GRAY channels' luma into the first one's input, filtered, and put
@@ -768,8 +741,8 @@ filter_luma (ClfftFrameFilter * f, Slot * slot, GError ** error)
           first->height * f->sample_size, error)
       || !ensure_buffer (f, &slot->filtered_channels[f->gray], (gsize) tw *
           th * f->sample_size, error)
-      || !launch_on_channel (f, f->take_luma, G_N_ELEMENTS (sizes), sizes,
-          values, f->gray, "take_luma", error)
+      || !launch_over (f, f->take_luma, G_N_ELEMENTS (sizes), sizes,
+          values, first->width, first->height, "take_luma", error)
       || !clfft_filter2d_enqueue_buffers (plan, f->channels[f->gray],
           slot->filtered_channels[f->gray], error))
     return FALSE;
@@ -940,7 +913,7 @@ clfft_frame_filter_collect (ClfftFrameFilter * f, GError ** error)
   st = clWaitForEvents (1, &slot->downloaded);
   for (guint p = 0; st == CL_SUCCESS && p < f->layout.n_planes; p++)
     if (f->on_device[p] && slot->dst_staged[p])
-      copy_rows (slot->dst.planes[p].data, slot->dst.planes[p].stride,
+      clfft_copy_rows (slot->dst.planes[p].data, slot->dst.planes[p].stride,
           clfft_host_buffer_get_data (slot->staging_out[p]),
           f->layout.row_bytes[p], f->layout.row_bytes[p], f->layout.rows[p]);
   if (st != CL_SUCCESS)

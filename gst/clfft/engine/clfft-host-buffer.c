@@ -2,6 +2,20 @@
 #include "clfft-passes.h"
 #include "clfft-private.h"
 
+#include <string.h>
+
+void
+clfft_copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
+    gsize src_stride, gsize row_bytes, guint rows)
+{
+  if (dst_stride == row_bytes && src_stride == row_bytes) {
+    memcpy (dst, src, row_bytes * rows);
+    return;
+  }
+  for (guint y = 0; y < rows; y++)
+    memcpy (dst + y * dst_stride, src + y * src_stride, row_bytes);
+}
+
 struct _ClfftHostBuffer
 {
   ClfftEngine *engine;

@@ -84,6 +84,11 @@ gpointer clfft_engine_add_plan (ClfftEngine * engine, const gchar * key,
     gpointer plan);
 gboolean clfft_engine_drop_plan (ClfftEngine * engine, const gchar * key);
 
+/* rows rows of row_bytes from src to dst, each side's rows its stride
+ * apart: frames into and out of pinned staging. */
+void clfft_copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
+    gsize src_stride, gsize row_bytes, guint rows);
+
 /* clfft_filter2d_enqueue on a frame of pixels already on the device (in,
  * packed rows of the frame's width) into out (rows of the transform's
  * width), for clfft-frame-filter.c. The caller holds the engine's queue;
