@@ -571,18 +571,28 @@ run_frame_filter (gpointer data)
 
 /* Every channel of a frame of each format filtered with clfft2dfilter's
  * default mask (chroma=filter): the device time, and its ratio to GRAY8
- * of the same size in the same run. */
+ * of the same size in the same run. Formats whose chroma has a plan of
+ * its own run three times: as the engine decides, and with the plans one
+ * after the other on one queue or side by side on two (CLFFT_SIDE_QUEUE
+ * 0 and 1). */
 static void
 bench_formats (guint w, guint h)
 {
-  static const gchar *formats[] = { "gray8", "i420", "nv12", "yuy2",
-    "rgbx"
+  static const struct
+  {
+    const gchar *name;
+    const gchar *side_queue;    /* CLFFT_SIDE_QUEUE, or NULL */
+  } formats[] = {
+    {"gray8", NULL}, {"i420", NULL}, {"i420", "0"}, {"i420", "1"},
+    {"nv12", NULL}, {"nv12", "0"}, {"nv12", "1"}, {"yuy2", NULL},
+    {"yuy2", "0"}, {"yuy2", "1"}, {"rgbx", NULL},
   };
   gdouble gray_us = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
     const ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS] = { 0 };
-    ClfftFrameLayout layout = format_layout (formats[i], w, h);
+    const gchar *format = formats[i].name;
+    ClfftFrameLayout layout = format_layout (format, w, h);
     GError *error = NULL;
     ClfftFrameFilter *filter;
     ClfftHostPlanes in = { 0 }, out = { 0 };
@@ -590,15 +600,19 @@ bench_formats (guint w, guint h)
     gchar *kase;
     gdouble us;
 
+    /* read when the filter is made */
+    if (formats[i].side_queue)
+      g_setenv (CLFFT_SIDE_QUEUE_ENV, formats[i].side_queue, TRUE);
     filter = clfft_frame_filter_new (engine, &layout, CLFFT_PADDING_NONE,
         &error);
+    g_unsetenv (CLFFT_SIDE_QUEUE_ENV);
     if (!filter)
-      g_error ("%s %ux%u: %s", formats[i], w, h, error->message);
+      g_error ("%s %ux%u: %s", format, w, h, error->message);
     clfft_frame_filter_set_tuning (filter, filter_background ?
         CLFFT_TUNING_BACKGROUND : clfft_tuning_decide (engine,
             CLFFT_TUNING_AUTO, FALSE));
     if (!clfft_frame_filter_set_roles (filter, roles, &new_plans, &error))
-      g_error ("%s %ux%u: %s", formats[i], w, h, error->message);
+      g_error ("%s %ux%u: %s", format, w, h, error->message);
     for (guint p = 0; p < clfft_frame_filter_get_n_plans (filter); p++) {
       GstClfftMaskParams params = { GST_CLFFT_FILTER_LOWPASS,
         GST_CLFFT_SHAPE_GAUSSIAN, 2, 0.05, 0.25, NULL, 0, 0.01, NULL, FALSE,
@@ -635,7 +649,9 @@ bench_formats (guint w, guint h)
     us = median_device_us (run_frame_filter, filter);
     if (i == 0)
       gray_us = us;
-    kase = g_strdup_printf ("format-%s", formats[i]);
+    kase = g_strdup_printf ("format-%s%s", format,
+        !formats[i].side_queue ? "" : *formats[i].side_queue == '1' ?
+        "-side-queue" : "-one-queue");
     report (kase, w, h, "gst-clfft, vs gray8", us, gray_us, -1);
     g_free (kase);
     for (guint p = 0; p < layout.n_planes; p++) {

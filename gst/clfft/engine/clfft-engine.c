@@ -20,6 +20,10 @@ struct _ClfftEngine
   /* held while commands are queued on queue, and by a tuning round that
    * must lie whole between other launches (clfft_engine_lock_queue) */
   GRecMutex queue_lock;
+  /* a second queue, made at its first use, and the thread whose launches
+   * go to it now (clfft_engine_begin_side; set under queue_lock) */
+  cl_command_queue side_queue;
+  GThread *side_thread;
   gboolean retired;             /* guarded by engines_lock */
   /* an injected fault (tests); guarded by fault_lock, and read atomically
    * first so that launches without one take no lock */
@@ -548,6 +552,11 @@ clfft_engine_unref (ClfftEngine * engine)
   clfft_warn_on_failure (clReleaseCommandQueue (engine->queue),
       "clReleaseCommandQueue");
   clfft_count_object (CLFFT_OBJECT_QUEUE, -1);
+  if (engine->side_queue) {
+    clfft_warn_on_failure (clReleaseCommandQueue (engine->side_queue),
+        "clReleaseCommandQueue (side)");
+    clfft_count_object (CLFFT_OBJECT_QUEUE, -1);
+  }
   clfft_warn_on_failure (clReleaseContext (engine->context), "clReleaseContext");
   clfft_count_object (CLFFT_OBJECT_CONTEXT, -1);
   g_free (engine);
@@ -728,7 +737,36 @@ clfft_engine_get_context (ClfftEngine * engine)
 cl_command_queue
 clfft_engine_get_queue (ClfftEngine * engine)
 {
-  return engine->queue;
+  /* another thread never sees its own there, whatever it reads */
+  return g_atomic_pointer_get (&engine->side_thread) == g_thread_self ()
+      ? engine->side_queue : engine->queue;
+}
+
+gboolean
+clfft_engine_begin_side (ClfftEngine * engine, GError ** error)
+{
+  cl_int st;
+
+  clfft_engine_lock_queue (engine);
+  if (!engine->side_queue) {
+    engine->side_queue = clCreateCommandQueue (engine->context,
+        engine->device->id, CL_QUEUE_PROFILING_ENABLE, &st);
+    if (st != CL_SUCCESS) {
+      engine->side_queue = NULL;
+      clfft_engine_unlock_queue (engine);
+      return clfft_fail (error, st, "clCreateCommandQueue (side)");
+    }
+    clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
+  }
+  g_atomic_pointer_set (&engine->side_thread, g_thread_self ());
+  return TRUE;
+}
+
+void
+clfft_engine_end_side (ClfftEngine * engine)
+{
+  g_atomic_pointer_set (&engine->side_thread, NULL);
+  clfft_engine_unlock_queue (engine);
 }
 
 void

@@ -14,8 +14,12 @@
  * The channels of one plan run as one batch where the plan can
  * (clfft_filter2d_prepare_batch): their rows interleaved in one buffer,
  * where the upload and the take write them and the download and the put
- * read them. */
+ * read them. Plans after the first (chroma's, where it is smaller than
+ * the luma) run on the engine's side queue, between a marker after the
+ * takes and a barrier before the puts, so that the device runs them
+ * beside the first plan rather than after it (decide_side_queue). */
 #include "clfft-frame-filter.h"
+#include "clfft-overrides.h"
 #include "clfft-passes.h"
 #include "clfft-private.h"
 #include "clfft-testing.h"
@@ -76,6 +80,10 @@ struct _ClfftFrameFilter
   guint single_plan;
   cl_mem channels[CLFFT_FRAME_MAX_CHANNELS];    /* taken out, for the plan */
   guint batch_index[CLFFT_FRAME_MAX_CHANNELS];  /* in its plan's batch */
+  /* plans after the first run on the engine's side queue
+   * (decide_side_queue; CLFFT_SIDE_QUEUE, read when the filter is made) */
+  gboolean side_queue;
+  ClfftOverride side_queue_override;
   Slot slots[MAX_IN_FLIGHT];
   guint oldest, in_flight;
   ClfftTuning tuning;
@@ -128,11 +136,14 @@ ClfftFrameFilter *
 clfft_frame_filter_new (ClfftEngine * engine,
     const ClfftFrameLayout * layout, ClfftPadding padding, GError ** error)
 {
+  ClfftOverrides overrides;
   ClfftFrameFilter *f;
 
   if (!layout_valid (layout, error))
     return NULL;
+  clfft_overrides_read (&overrides);
   f = g_new0 (ClfftFrameFilter, 1);
+  f->side_queue_override = overrides.side_queue;
   f->engine = clfft_engine_ref (engine);
   f->layout = *layout;
   f->padding = padding;
@@ -367,6 +378,32 @@ direct_channel (ClfftFrameFilter * f, guint p)
   return c;
 }
 
+/* The frames (pixels of the first plan) from which plans run side by
+ * side: below, the two queues' events cost the device more than the
+ * overlap saves (docs/experiments/2026-11-28-side-queue.md). */
+#define SIDE_QUEUE_MIN_PIXELS (3840 * 2160)
+
+/* Whether the next frame's plans after the first run on the engine's
+ * side queue: where more than one plan filters and the frame is large,
+ * or wherever CLFFT_SIDE_QUEUE=1; nowhere with CLFFT_SIDE_QUEUE=0. */
+static void
+decide_side_queue (ClfftFrameFilter * f)
+{
+  const Plan *first = &f->plans[0];
+  guint busy = 0;
+  gboolean side;
+
+  for (guint i = 0; i < f->n_plans; i++)
+    busy += f->plans[i].n_filtered > 0;
+  side = busy > 1 && (f->side_queue_override == CLFFT_OVERRIDE_UNSET ?
+      (guint64) first->width * first->height >= SIDE_QUEUE_MIN_PIXELS :
+      f->side_queue_override == CLFFT_OVERRIDE_ON);
+  if (side != f->side_queue && busy > 1)
+    clfft_log (CLFFT_LOG_INFO, "a frame's %u plans run %s", busy,
+        side ? "side by side, on two queues" : "one after the other");
+  f->side_queue = side;
+}
+
 /* Which plans run their channels as one batch in the next frame. */
 static gboolean
 decide_batches (ClfftFrameFilter * f, GError ** error)
@@ -380,6 +417,7 @@ decide_batches (ClfftFrameFilter * f, GError ** error)
     if (!clfft_filter2d_prepare_batch (f->plans[i].filter,
             f->plans[i].n_filtered, &f->plans[i].batched, error))
       return FALSE;
+  decide_side_queue (f);
   return TRUE;
 }
 
@@ -753,22 +791,18 @@ filter_luma (ClfftFrameFilter * f, Slot * slot, GError ** error)
   return TRUE;
 }
 
-/* The engine's part of a frame; the caller holds the engine's queue. */
+/* Plan i's filtered channels, on the engine's queue as it is now. */
 static gboolean
-filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
+enqueue_plan (ClfftFrameFilter * f, Slot * slot, guint i, GError ** error)
 {
-  for (guint p = 0; p < f->layout.n_planes; p++)
-    if (f->on_device[p] && !f->direct[p]
-        && !take_channels (f, slot, p, error))
-      return FALSE;
+  Plan *plan = &f->plans[i];
+
   for (guint c = 0; c < f->layout.n_channels; c++) {
-    Plan *plan;
     cl_mem in, out;
     cl_uint first, pitch;
 
-    if (f->roles[c] != CLFFT_CHANNEL_FILTER)
+    if (f->roles[c] != CLFFT_CHANNEL_FILTER || f->plan_of[c] != (gint) i)
       continue;
-    plan = &f->plans[f->plan_of[c]];
     if (!channel_input (f, slot, c, &in, &first, &pitch, error)
         || !channel_output (f, slot, c, &out, &first, &pitch, error))
       return FALSE;
@@ -779,6 +813,80 @@ filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
         !clfft_filter2d_enqueue_buffers (plan->filter, in, out, error))
       return FALSE;
   }
+  return TRUE;
+}
+
+/* The plans after the first on the side queue, behind what the engine's
+ * queue holds now; *done: their end, for the engine's queue to wait on. */
+static gboolean
+enqueue_side_plans (ClfftFrameFilter * f, Slot * slot, cl_event * done,
+    GError ** error)
+{
+  cl_command_queue queue = clfft_engine_get_queue (f->engine), side;
+  cl_event taken = NULL;
+  cl_int st;
+  gboolean ok;
+
+  st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &taken);
+  if (st == CL_SUCCESS)
+    st = clFlush (queue);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueMarkerWithWaitList, clFlush "
+        "(before the side queue)");
+  if (!clfft_engine_begin_side (f->engine, error)) {
+    clfft_event_release (&taken);
+    return FALSE;
+  }
+  side = clfft_engine_get_queue (f->engine);
+  st = clEnqueueBarrierWithWaitList (side, 1, &taken, NULL);
+  ok = st == CL_SUCCESS || clfft_fail (error, st,
+      "clEnqueueBarrierWithWaitList (side queue)");
+  for (guint i = 1; ok && i < f->n_plans; i++)
+    ok = enqueue_plan (f, slot, i, error);
+  if (ok) {
+    st = clEnqueueMarkerWithWaitList (side, 0, NULL, done);
+    if (st == CL_SUCCESS)
+      st = clFlush (side);
+    ok = st == CL_SUCCESS || clfft_fail (error, st,
+        "clEnqueueMarkerWithWaitList, clFlush (side queue)");
+  }
+  if (!ok)
+    clfft_warn_on_failure (clFinish (side), "clFinish (side queue)");
+  clfft_engine_end_side (f->engine);
+  clfft_event_release (&taken);
+  return ok;
+}
+
+/* The engine's part of a frame; the caller holds the engine's queue. */
+static gboolean
+filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
+{
+  cl_event side_done = NULL;
+  gboolean ok = TRUE;
+
+  for (guint p = 0; p < f->layout.n_planes; p++)
+    if (f->on_device[p] && !f->direct[p]
+        && !take_channels (f, slot, p, error))
+      return FALSE;
+  if (f->side_queue)
+    ok = enqueue_side_plans (f, slot, &side_done, error)
+        && enqueue_plan (f, slot, 0, error);
+  else
+    for (guint i = 0; ok && i < f->n_plans; i++)
+      ok = enqueue_plan (f, slot, i, error);
+  if (side_done) {
+    cl_int st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue
+        (f->engine), 1, &side_done, NULL);
+
+    ok = ok && (st == CL_SUCCESS || clfft_fail (error, st,
+            "clEnqueueBarrierWithWaitList (after the side queue)"));
+    if (st != CL_SUCCESS)
+      clfft_warn_on_failure (clWaitForEvents (1, &side_done),
+          "waiting for the side queue");
+    clfft_event_release (&side_done);
+  }
+  if (!ok)
+    return FALSE;
   for (guint p = 0; p < f->layout.n_planes; p++)
     if (f->on_device[p] && !f->direct[p]
         && !put_channels (f, slot, p, CLFFT_CHANNEL_FILTER, error))

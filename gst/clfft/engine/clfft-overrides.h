@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 #define CLFFT_LANES_ENV "CLFFT_LANES_FILTER"
 #define CLFFT_CACHE_HINTS_ENV "CLFFT_CACHE_HINTS"
 #define CLFFT_GENERIC_KERNELS_ENV "CLFFT_GENERIC_KERNELS"
+#define CLFFT_SIDE_QUEUE_ENV "CLFFT_SIDE_QUEUE"
 
 /* A yes-or-no override: unset leaves the engine's choice. */
 typedef enum
@@ -61,6 +62,10 @@ typedef struct
    * or none (0): the cache hints and the mirrored gains
    * (clfft_filter2d_get_cache_hints); unset, by the frame's bytes */
   ClfftOverride cache_hints;
+  /* CLFFT_SIDE_QUEUE: a colour frame's plans side by side on two queues
+   * (1) or one after the other on the engine's queue (0); unset, side by
+   * side for large frames (clfft-frame-filter.c) */
+  ClfftOverride side_queue;
   /* CLFFT_COMPOSITE_RADICES=1: radices 6 to 16 on CPUs too */
   gboolean composite_radices;
   /* CLFFT_GENERIC_KERNELS (set): row passes in the generic build, one

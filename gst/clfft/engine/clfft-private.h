@@ -53,6 +53,15 @@ gboolean clfft_engine_check_fault (ClfftEngine * engine,
 void clfft_engine_lock_queue (ClfftEngine * engine);
 void clfft_engine_unlock_queue (ClfftEngine * engine);
 
+/* Between clfft_engine_begin_side and _end (which hold the queue lock),
+ * the calling thread's launches and clfft_engine_get_queue go to the
+ * engine's side queue, made at the first begin: for work that may run on
+ * the device beside the engine's queue (a frame's planes of other sizes,
+ * clfft-frame-filter.c). The caller orders the two queues with events.
+ * begin fails (unlocked) where the queue cannot be made. */
+gboolean clfft_engine_begin_side (ClfftEngine * engine, GError ** error);
+void clfft_engine_end_side (ClfftEngine * engine);
+
 typedef struct _ClfftProgramCache ClfftProgramCache;
 
 ClfftProgramCache *clfft_program_cache_new (const ClfftDeviceInfo * device,
