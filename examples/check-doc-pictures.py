@@ -9,6 +9,10 @@ says they show, by numbers measured on them (GStreamer decodes the PNGs):
   the noise's dots that the page reads off, and their mirrors;
 - the photo cleaned by notches is much closer to the photo without noise
   than the noisy photo is (RMS difference);
+- the colour photo lowpassed keeps little of the fine detail of its luma
+  and of both chroma planes, and with chroma=pass its chroma keeps most
+  of theirs; its spectrum view is gray (chroma neutral) with the
+  brightest luma at the centre;
 - the audio spectrum of the 440 Hz sawtooth peaks at 440 Hz;
 - the two plots (overview.png, audio-spectrum.png) are PNG files, unless
   --no-plots says that they were not made (no matplotlib).
@@ -18,7 +22,11 @@ Usage: check-doc-pictures.py [--no-plots] GST_LAUNCH PICTURES_DIR
 import struct
 import sys
 
-from pictures import SIZE, brightest_away_from_centre, gray, rms
+from pictures import (SIZE, brightest_away_from_centre, detail, gray,
+                      i420_planes, rms)
+
+# examples/data/coffee.png
+COLOUR_WIDTH, COLOUR_HEIGHT = 600, 400
 
 
 def fine_detail(p):
@@ -64,11 +72,13 @@ def main():
                         "photo-spectrum")}
     checks = []
 
-    def check(what, value, limit):
-        ok = value <= limit
+    def check(what, value, limit, at_least=False):
+        ok = value >= limit if at_least else value <= limit
         checks.append(ok)
-        print("%s %s: %.4g (at most %.4g)" % ("ok  " if ok else "FAIL",
-                                             what, value, limit))
+        print("%s %s: %.4g (at %s %.4g)" % ("ok  " if ok else "FAIL", what,
+                                           value,
+                                           "least" if at_least else "most",
+                                           limit))
 
     detail_in = fine_detail(pic["zone-plate-input"])
     check("zone plate lowpass: fine detail / the input's",
@@ -97,6 +107,30 @@ def main():
           "cleaned %.2f" % (noisy_rms, cleaned_rms))
     check("photo cleaned by notches: RMS / the noisy photo's",
           cleaned_rms / noisy_rms, 0.25)
+
+    colour = {name: i420_planes(gst_launch, "%s/colour-%s.png" % (folder,
+                                                                  name),
+                                COLOUR_WIDTH, COLOUR_HEIGHT)
+              for name in ("input", "lowpass", "lowpass-luma-only",
+                           "spectrum")}
+    sizes = [(COLOUR_WIDTH, COLOUR_HEIGHT)] + \
+        [(COLOUR_WIDTH // 2, COLOUR_HEIGHT // 2)] * 2
+    for i, plane in enumerate("YUV"):
+        ratio = detail(colour["lowpass"][i], *sizes[i]) / \
+            detail(colour["input"][i], *sizes[i])
+        check("colour lowpass: %s fine detail / the input's" % plane, ratio,
+              0.1)
+    for i, plane in enumerate("UV", 1):
+        ratio = detail(colour["lowpass-luma-only"][i], *sizes[i]) / \
+            detail(colour["input"][i], *sizes[i])
+        check("colour lowpass chroma=pass: %s fine detail / the input's" %
+              plane, ratio, 0.5, at_least=True)
+    view = colour["spectrum"]
+    check("colour spectrum view: largest |chroma - 128|",
+          max(abs(v - 128) for v in view[1] + view[2]), 1)
+    centre = view[0][COLOUR_HEIGHT // 2 * COLOUR_WIDTH + COLOUR_WIDTH // 2]
+    check("colour spectrum view: brightest luma - the centre's",
+          max(view[0]) - centre, 0)
 
     rows = [line.split(",") for line in
             open(folder + "/audio-spectrum.csv").read().split()[1:]]

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Makes every picture of docs/overview.md with the plugin itself: a zone
 # plate through lowpass, highpass and bandpass; a photo with periodic noise,
-# its spectrum view and the photo cleaned by notches; an audio spectrum
+# its spectrum view and the photo cleaned by notches; a colour photo as
+# I420 lowpassed with its chroma filtered and passed, and its spectrum
+# view; an audio spectrum
 # plotted from clfftspectrum's messages (needs python3-matplotlib; without
 # it the plot is skipped and its numbers still written).
 #
@@ -87,6 +89,24 @@ PY
     clfft2dfilter filter=notch notches="0.09375,0.078125;-0.15625,0.046875" \
       notch-radius=0.01 preserve-dc=true ! \
     pngenc ! filesink location="$out/photo-cleaned.png"
+}
+
+# A colour photo as a camera or decoder gives it (I420), lowpassed with
+# every plane filtered (chroma=auto filters the chroma of a picture) and
+# with the chroma passed unchanged, and its spectrum view, the luma's
+# spectrum in gray (chroma=auto sets the chroma neutral there).
+colour="filesrc location=$here/data/coffee.png ! pngdec ! videoconvert !
+  video/x-raw,format=I420"
+to_png="videoconvert ! pngenc"
+# shellcheck disable=SC2086 # $colour and $to_png are pipeline fragments
+{
+  run $colour ! $to_png ! filesink location="$out/colour-input.png"
+  run $colour ! clfft2dfilter filter=lowpass cutoff=0.02 ! $to_png ! \
+    filesink location="$out/colour-lowpass.png"
+  run $colour ! clfft2dfilter filter=lowpass cutoff=0.02 chroma=pass ! \
+    $to_png ! filesink location="$out/colour-lowpass-luma-only.png"
+  run $colour ! clfft2dfilter filter=none mode=spectrum ! $to_png ! \
+    filesink location="$out/colour-spectrum.png"
 }
 
 # An audio spectrum from clfftspectrum's messages: a 440 Hz sawtooth, whose
