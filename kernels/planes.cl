@@ -119,6 +119,55 @@ __kernel void put_channels (__global sample_t * plane, uint pitch,
       offset2, step2, width2);
 }
 
+/* GRAY10_LE32's samples: three of 10 bits to each little-endian 32-bit
+ * word of the plane (pitch in bytes), the first in the low bits, the top
+ * 2 bits unused; read byte by byte, so that the device's own byte order
+ * does not matter. take_words: sample (x, y) into
+ * channel[first + y channel_pitch + x]. */
+HELPER_INLINE uint
+load_word (__global const uchar * p)
+{
+  return p[0] | (uint) p[1] << 8 | (uint) p[2] << 16 | (uint) p[3] << 24;
+}
+
+__kernel void take_words (__global const uchar * plane, uint pitch,
+    uint width, uint height, __global sample_t * channel, uint first,
+    uint channel_pitch)
+{
+  const uint x = get_global_id (0), y = get_global_id (1);
+  uint word;
+
+  if (x >= width || y >= height)
+    return;
+  word = load_word (plane + (size_t) y * pitch + (x / 3) * 4);
+  channel[first + (size_t) y * channel_pitch + x] =
+      (sample_t) ((word >> (10 * (x % 3))) & 0x3ff);
+}
+
+/* One word (x) of three samples back, as put_one does each, the unused
+ * bits and the samples past the row's end 0. */
+__kernel void put_words (__global uchar * plane, uint pitch, uint width,
+    uint height, __global const sample_t * channel, uint first,
+    uint channel_pitch, float scale, uint max)
+{
+  const uint x = get_global_id (0), y = get_global_id (1);
+  __global uchar *p = plane + (size_t) y * pitch + x * 4;
+  uint word = 0;
+
+  if (x >= (width + 2) / 3 || y >= height)
+    return;
+  for (uint i = 0; i < 3 && 3 * x + i < width; i++) {
+    float v = (float) channel[first + (size_t) y * channel_pitch + 3 * x +
+        i] * scale + 0.5f;
+
+    word |= min ((uint) v, max) << (10 * i);
+  }
+  p[0] = word & 0xff;
+  p[1] = (word >> 8) & 0xff;
+  p[2] = (word >> 16) & 0xff;
+  p[3] = word >> 24;
+}
+
 /* Every sample of the channel in the plane set to value. */
 __kernel void fill_channel (__global sample_t * plane, uint pitch,
     uint offset, uint step, uint width, uint height, uint value)

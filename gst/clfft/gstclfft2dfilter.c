@@ -4,10 +4,10 @@
  *
  * Filters video in the frequency domain on an OpenCL device: each frame
  * goes through a forward 2D FFT, is multiplied by a mask, and comes back
- * through the inverse FFT. GRAY8 and GRAY16_LE frames are filtered whole;
- * of RGB frames (RGBx, BGRx, xRGB, xBGR, RGBA, BGRA, ARGB, ABGR, RGB, BGR,
- * GBR) R, G and B are filtered with the same mask (mode=spectrum shows
- * the luma's spectrum, in gray), alpha passes; of YUV
+ * through the inverse FFT. GRAY8, GRAY16_LE and GRAY10_LE32 frames are
+ * filtered whole; of RGB frames (RGBx, BGRx, xRGB, xBGR, RGBA, BGRA, ARGB,
+ * ABGR, RGB, BGR, GBR) R, G and B are filtered with the same mask
+ * (mode=spectrum shows the luma's spectrum, in gray), alpha passes; of YUV
  * frames (I420, YV12, NV12, NV21, Y42B, NV16, Y444, NV24, YUY2, UYVY,
  * YVYU, I420_10LE, I422_10LE, Y444_10LE, P010_10LE) the luma is filtered,
  * and the chroma planes are filtered too, pass unchanged or are set to
@@ -165,8 +165,9 @@ enum
 /* progressive only: an interlaced frame's 2D spectrum mixes its two
  * fields, which belong to different instants (deinterlace first) */
 #define CLFFT_2D_FILTER_CAPS \
-  "video/x-raw, format = (string) { GRAY8, GRAY16_LE, I420, YV12, NV12, " \
-  "NV21, Y42B, NV16, Y444, NV24, YUY2, UYVY, YVYU, I420_10LE, " \
+  "video/x-raw, format = (string) { GRAY8, GRAY16_LE, GRAY10_LE32, " \
+  "I420, YV12, NV12, NV21, Y42B, NV16, Y444, NV24, YUY2, UYVY, YVYU, " \
+  "I420_10LE, " \
   "I422_10LE, Y444_10LE, P010_10LE, RGBx, BGRx, xRGB, xBGR, RGBA, BGRA, " \
   "ARGB, ABGR, RGB, BGR, GBR }, " \
   "width = (int) [ 2, 8192 ], height = (int) [ 2, 8192 ], " \

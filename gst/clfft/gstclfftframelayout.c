@@ -39,6 +39,10 @@ gst_clfft_plane_row_bytes (const GstVideoInfo * info, guint p)
   gsize row = 0;
   guint pixel = 0;
 
+  /* three samples to a 32-bit word, which the tables do not describe */
+  if (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_GRAY10_LE32)
+    return ((gsize) GST_VIDEO_INFO_WIDTH (info) + 2) / 3 * 4;
+
   for (guint c = 0; c < GST_VIDEO_INFO_N_COMPONENTS (info); c++)
     if (GST_VIDEO_INFO_COMP_PLANE (info, c) == p) {
       gsize end = gst_clfft_comp_offset (info, c)
@@ -69,6 +73,14 @@ gst_clfft_frame_layout_from_info (const GstVideoInfo * info,
   for (guint p = 0; p < layout->n_planes; p++) {
     layout->row_bytes[p] = gst_clfft_plane_row_bytes (info, p);
     layout->rows[p] = plane_rows (info, p);
+  }
+  if (GST_VIDEO_INFO_FORMAT (info) == GST_VIDEO_FORMAT_GRAY10_LE32) {
+    layout->channels[0] = (ClfftFrameChannel) {
+      .plane = 0,.packing = CLFFT_SAMPLES_THREE_TO_A_WORD,
+      .width = GST_VIDEO_INFO_WIDTH (info),
+      .height = GST_VIDEO_INFO_HEIGHT (info),.depth = 10,.sx = 1,.sy = 1
+    };
+    return TRUE;
   }
   for (guint c = 0; c < layout->n_channels; c++) {
     ClfftFrameChannel *ch = &layout->channels[c];

@@ -65,6 +65,7 @@ struct _ClfftFrameFilter
   cl_command_queue upload, download;
   /* made for the first packed channel */
   cl_kernel take, put, fill, take_luma;
+  cl_kernel take_words, put_words;      /* CLFFT_SAMPLES_THREE_TO_A_WORD */
   Plan plans[CLFFT_FRAME_MAX_CHANNELS];
   guint n_plans;
   gint plan_of[CLFFT_FRAME_MAX_CHANNELS];       /* -1 until filtered */
@@ -115,7 +116,20 @@ layout_valid (const ClfftFrameLayout * l, GError ** error)
   for (guint i = 0; i < l->n_channels; i++) {
     const ClfftFrameChannel *c = &l->channels[i];
 
-    if (c->plane >= l->n_planes || c->depth == 0 || c->depth > 16
+    if (c->packing == CLFFT_SAMPLES_THREE_TO_A_WORD) {
+      for (guint j = 0; j < l->n_channels; j++)
+        if (j != i && l->channels[j].plane == c->plane)
+          goto refused;
+      if (c->plane >= l->n_planes || c->depth != 10 || c->shift
+          || c->offset || c->step || !c->width || !c->height
+          || c->sx != 1 || c->sy != 1 || c->height > l->rows[c->plane]
+          || l->row_bytes[c->plane] % 4
+          || (c->width + 2) / 3 * 4 > l->row_bytes[c->plane])
+        goto refused;
+      continue;
+    }
+    if (c->packing != CLFFT_SAMPLES_IN_CONTAINERS
+        || c->plane >= l->n_planes || c->depth == 0 || c->depth > 16
         || (c->depth > 8 ? 2 : 1) != sample || c->depth + c->shift > 8 * sample
         || c->step < sample || c->step % sample || c->offset % sample
         || !c->width || !c->height || !c->sx || !c->sy
@@ -223,7 +237,13 @@ ensure_kernels (ClfftFrameFilter * f, GError ** error)
       && (f->fill || (f->fill = clfft_kernel_new (f->engine, "planes.cl",
               options, "fill_channel", error)))
       && (f->take_luma || (f->take_luma = clfft_kernel_new (f->engine,
-              "planes.cl", options, "take_luma", error)));
+              "planes.cl", options, "take_luma", error)))
+      && (f->sample_size == 1 || f->take_words
+      || (f->take_words = clfft_kernel_new (f->engine, "planes.cl", options,
+              "take_words", error)))
+      && (f->sample_size == 1 || f->put_words
+      || (f->put_words = clfft_kernel_new (f->engine, "planes.cl", options,
+              "put_words", error)));
 }
 
 /* Whether plane p is channel c alone, filtered, every sample in the
@@ -233,7 +253,8 @@ plane_is_channel (ClfftFrameFilter * f, guint p, guint c)
 {
   const ClfftFrameChannel *ch = &f->layout.channels[c];
 
-  if (f->roles[c] != CLFFT_CHANNEL_FILTER)
+  if (f->roles[c] != CLFFT_CHANNEL_FILTER
+      || ch->packing != CLFFT_SAMPLES_IN_CONTAINERS)
     return FALSE;
   for (guint i = 0; i < f->layout.n_channels; i++)
     if (i != c && f->layout.channels[i].plane == p)
@@ -606,6 +627,50 @@ plane_channels (ClfftFrameFilter * f, guint p, ClfftChannelRole role,
   return TRUE;
 }
 
+/* Channel c, three samples to a word, the only one of plane buffer p,
+ * into its plan's input. */
+static gboolean
+take_words (ClfftFrameFilter * f, Slot * slot, guint p, guint c,
+    GError ** error)
+{
+  const ClfftFrameChannel *ch = &f->layout.channels[c];
+  const cl_uint pitch = f->layout.row_bytes[p];
+  cl_uint first, channel_pitch;
+  cl_mem channel;
+  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem);
+  const gsize sizes[] = { m, u, u, u, m, u, u };
+  const void *values[] = { &slot->planes[p], &pitch, &ch->width,
+    &ch->height, &channel, &first, &channel_pitch
+  };
+
+  return channel_input (f, slot, c, &channel, &first, &channel_pitch, error)
+      && launch_over (f, f->take_words, G_N_ELEMENTS (sizes), sizes, values,
+      ch->width, ch->height, "take_words", error);
+}
+
+/* Channel c's output, of the filter's range, into its words in the only
+ * channel of plane buffer p, as put_channels does. */
+static gboolean
+put_words (ClfftFrameFilter * f, Slot * slot, guint p, guint c,
+    gfloat scale, GError ** error)
+{
+  const ClfftFrameChannel *ch = &f->layout.channels[c];
+  const cl_uint pitch = f->layout.row_bytes[p];
+  const cl_uint max = channel_max (ch);
+  cl_uint first, channel_pitch;
+  cl_mem channel;
+  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem);
+  const gsize sizes[] = { m, u, u, u, m, u, u, sizeof (cl_float), u };
+  const void *values[] = { &slot->planes[p], &pitch, &ch->width,
+    &ch->height, &channel, &first, &channel_pitch, &scale, &max
+  };
+
+  return channel_output (f, slot, c, &channel, &first, &channel_pitch,
+      error)
+      && launch_over (f, f->put_words, G_N_ELEMENTS (sizes), sizes, values,
+      (ch->width + 2) / 3, ch->height, "put_words", error);
+}
+
 /* The filtered channels of plane buffer p into their plans' inputs, in one
  * launch. */
 static gboolean
@@ -635,6 +700,8 @@ take_channels (ClfftFrameFilter * f, Slot * slot, guint p, GError ** error)
     return FALSE;
   if (n == 0)
     return TRUE;
+  if (f->layout.channels[chans[0]].packing == CLFFT_SAMPLES_THREE_TO_A_WORD)
+    return take_words (f, slot, p, chans[0], error);
   for (guint i = 0; i < n; i++) {
     const ClfftFrameChannel *ch = &f->layout.channels[chans[i]];
 
@@ -707,6 +774,9 @@ put_channels (ClfftFrameFilter * f, Slot * slot, guint p,
     shift[i] = ch->shift;
     scale[i] = stretched ? (gfloat) max[i] /
         ((1u << (8 * f->sample_size)) - 1) : 1.0f / (1u << ch->shift);
+    /* the plane's only channel */
+    if (ch->packing == CLFFT_SAMPLES_THREE_TO_A_WORD)
+      return put_words (f, slot, p, chans[i], scale[i], error);
     offset[i] = ch->offset / f->sample_size;
     step[i] = ch->step / f->sample_size;
     width[i] = ch->width;
@@ -1083,6 +1153,8 @@ clfft_frame_filter_free (ClfftFrameFilter * f)
     clfft_buffer_release (&f->channels[c]);
   clfft_kernel_release (&f->take);
   clfft_kernel_release (&f->put);
+  clfft_kernel_release (&f->take_words);
+  clfft_kernel_release (&f->put_words);
   clfft_kernel_release (&f->fill);
   clfft_kernel_release (&f->take_luma);
   clfft_queue_release (&f->upload);

@@ -25,15 +25,28 @@ typedef enum
   CLFFT_CHANNEL_GRAY,
 } ClfftChannelRole;
 
+/* How a channel's samples lie in its plane. */
+typedef enum
+{
+  /* each in a container of its own (see ClfftFrameChannel) */
+  CLFFT_SAMPLES_IN_CONTAINERS,
+  /* three 10-bit samples to each little-endian 32-bit word, the first in
+   * the low bits, the top 2 bits unused (GRAY10_LE32): the plane's only
+   * channel, offset and step 0, filtered in 16-bit containers */
+  CLFFT_SAMPLES_THREE_TO_A_WORD,
+} ClfftSamplePacking;
+
 /* One channel: samples of `depth` bits, in 8-bit (depth 8) or 16-bit
  * (depth 9 to 16, little-endian) containers, shifted left by `shift` bits
  * in them (P010's 10 bits in the top of 16). Sample (x, y) is the
- * container at byte offset + y x the plane's stride + x x step. sx, sy:
- * the channel's subsampling against the frame's full resolution; its
- * frequencies are counted in cycles per full-resolution pixel. */
+ * container at byte offset + y x the plane's stride + x x step, unless
+ * packing says otherwise. sx, sy: the channel's subsampling against the
+ * frame's full resolution; its frequencies are counted in cycles per
+ * full-resolution pixel. */
 typedef struct
 {
   guint plane;
+  ClfftSamplePacking packing;
   guint offset, step;           /* bytes */
   guint width, height;          /* samples */
   guint depth, shift;

@@ -28,7 +28,7 @@ teardown (void)
 
 static const GstVideoFormat formats[] = {
   GST_VIDEO_FORMAT_GRAY8, GST_VIDEO_FORMAT_GRAY16_LE,
-  GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
+  GST_VIDEO_FORMAT_GRAY10_LE32, GST_VIDEO_FORMAT_I420, GST_VIDEO_FORMAT_YV12, GST_VIDEO_FORMAT_NV12,
   GST_VIDEO_FORMAT_NV21, GST_VIDEO_FORMAT_Y42B, GST_VIDEO_FORMAT_NV16,
   GST_VIDEO_FORMAT_Y444, GST_VIDEO_FORMAT_NV24,
   GST_VIDEO_FORMAT_YUY2, GST_VIDEO_FORMAT_UYVY, GST_VIDEO_FORMAT_YVYU,
@@ -78,12 +78,32 @@ sample_at (const GstVideoFrame * frame, guint c, guint x, guint y)
       GST_VIDEO_FRAME_COMP_PSTRIDE (frame, c);
 }
 
+/* GRAY10_LE32: three 10-bit samples to a little-endian 32-bit word, the
+ * first in the low bits; the word of sample (x, y), and its bits. */
+static gboolean
+three_to_a_word (const GstVideoFrame * frame)
+{
+  return GST_VIDEO_FRAME_FORMAT (frame) == GST_VIDEO_FORMAT_GRAY10_LE32;
+}
+
+static guint8 *
+word_at (const GstVideoFrame * frame, guint x, guint y, guint * bit)
+{
+  *bit = 10 * (x % 3);
+  return (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (frame, 0) + (gsize) y *
+      GST_VIDEO_FRAME_PLANE_STRIDE (frame, 0) + (x / 3) * 4;
+}
+
 /* Sample (x, y) of component c, as stored (shifted). */
 static guint
 read_sample (const GstVideoFrame * frame, guint c, guint x, guint y)
 {
-  const guint8 *p = sample_at (frame, c, x, y);
+  const guint8 *p;
+  guint bit;
 
+  if (three_to_a_word (frame))
+    return (GST_READ_UINT32_LE (word_at (frame, x, y, &bit)) >> bit) & 0x3ff;
+  p = sample_at (frame, c, x, y);
   return sample_bytes (frame->info.finfo, c) == 1 ? *p :
       GST_READ_UINT16_LE (p);
 }
@@ -91,8 +111,16 @@ read_sample (const GstVideoFrame * frame, guint c, guint x, guint y)
 static void
 write_sample (GstVideoFrame * frame, guint c, guint x, guint y, guint v)
 {
-  guint8 *p = sample_at (frame, c, x, y);
+  guint8 *p;
+  guint bit;
 
+  if (three_to_a_word (frame)) {
+    p = word_at (frame, x, y, &bit);
+    GST_WRITE_UINT32_LE (p, (GST_READ_UINT32_LE (p) & ~(0x3ffu << bit)) |
+        v << bit);
+    return;
+  }
+  p = sample_at (frame, c, x, y);
   if (sample_bytes (frame->info.finfo, c) == 1)
     *p = v;
   else
@@ -407,6 +435,8 @@ GST_START_TEST (test_outputs_that_are_no_picture)
       EXPECT_FILTERED, EXPECT_FILTERED);
   check_format (GST_VIDEO_FORMAT_Y444_10LE, 48, 32, "chroma=filter",
       &stretched, EXPECT_FILTERED, EXPECT_FILTERED);
+  check_format (GST_VIDEO_FORMAT_GRAY10_LE32, 47, 32, "", &stretched,
+      EXPECT_FILTERED, EXPECT_FILTERED);
 }
 
 GST_END_TEST;
