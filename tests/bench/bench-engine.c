@@ -67,6 +67,9 @@ static gboolean filter_background;
 static gboolean queue_ahead;
 static ClfftHold *hold;
 
+/* queued after a batch's runs, before its end marker, where set */
+static RunFunc batch_end;
+
 static cl_ulong
 event_time (cl_event event, cl_profiling_info which)
 {
@@ -77,7 +80,7 @@ event_time (cl_event event, cl_profiling_info which)
 }
 
 /* Device time per run of one batch, in microseconds: the span between a
- * marker before and a marker after n_reps runs. With queue_ahead the batch
+ * marker before and a marker after n_reps runs (and batch_end). With queue_ahead the batch
  * waits behind the hold; where the hold ended before the host had queued
  * the end marker, it doubles and the batch runs again. */
 static gdouble
@@ -100,6 +103,8 @@ batch_device_us (RunFunc run, gpointer data)
     for (guint r = 0; r < n_reps; r++)
       if (!run (data))
         g_error ("run failed");
+    if (batch_end && !batch_end (data))
+      g_error ("the batch's end failed");
     CHECK_CL (clEnqueueMarkerWithWaitList (queue, 0, NULL, &end));
     CHECK_CL (clWaitForEvents (1, &end));
     us = (event_time (end, CL_PROFILING_COMMAND_END) - event_time (start,
@@ -569,6 +574,13 @@ run_frame_filter (gpointer data)
   return clfft_frame_filter_enqueue (data, NULL);
 }
 
+/* the frame filter's side queue joined, for the end marker */
+static gboolean
+join_frame_filter (gpointer data)
+{
+  return clfft_frame_filter_join (data, NULL);
+}
+
 /* Every channel of a frame of each format filtered with clfft2dfilter's
  * default mask (chroma=filter): the device time, and its ratio to GRAY8
  * of the same size in the same run. Formats whose chroma has a plan of
@@ -646,7 +658,9 @@ bench_formats (guint w, guint h)
     if (!clfft_frame_filter_submit (filter, &in, &out, &error)
         || !clfft_frame_filter_collect (filter, &error))
       g_error ("%s", error->message);
+    batch_end = join_frame_filter;
     us = median_device_us (run_frame_filter, filter);
+    batch_end = NULL;
     if (i == 0)
       gray_us = us;
     kase = g_strdup_printf ("format-%s%s", format,

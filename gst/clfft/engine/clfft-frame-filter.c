@@ -15,9 +15,11 @@
  * (clfft_filter2d_prepare_batch): their rows interleaved in one buffer,
  * where the upload and the take write them and the download and the put
  * read them. Plans after the first (chroma's, where it is smaller than
- * the luma) run on the engine's side queue, between a marker after the
- * takes and a barrier before the puts, so that the device runs them
- * beside the first plan rather than after it (decide_side_queue). */
+ * the luma) may run on the engine's side queue, so that the device runs
+ * them beside the first plan rather than after it (decide_side_queue):
+ * behind the uploads, or behind a marker after the takes where there are
+ * any; where their output is a plane as it is downloaded (I420's U and
+ * V), the download waits for them, else a barrier before the puts. */
 #include "clfft-frame-filter.h"
 #include "clfft-overrides.h"
 #include "clfft-passes.h"
@@ -52,6 +54,9 @@ typedef struct
   ClfftHostBuffer *staging_out[CLFFT_FRAME_MAX_PLANES];
   ClfftHostPlanes dst;
   gboolean dst_staged[CLFFT_FRAME_MAX_PLANES];
+  /* the uploads done; the side queue's part done, where the engine's
+   * queue does not wait for it (the download does) */
+  cl_event uploaded, side_done;
   cl_event filtered, downloaded;
 } Slot;
 
@@ -586,7 +591,9 @@ upload_planes (ClfftFrameFilter * f, Slot * slot, const ClfftHostPlanes * src,
     st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (f->engine), 1,
         &uploaded, NULL);
   clfft_engine_unlock_queue (f->engine);
-  clfft_event_release (&uploaded);
+  /* for the side queue */
+  clfft_event_release (&slot->uploaded);
+  slot->uploaded = uploaded;
   return st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueMarker"
       "WithWaitList, clFlush, clEnqueueBarrierWithWaitList (planes)");
 }
@@ -887,28 +894,35 @@ enqueue_plan (ClfftFrameFilter * f, Slot * slot, guint i, GError ** error)
 }
 
 /* The plans after the first on the side queue, behind what the engine's
- * queue holds now; *done: their end, for the engine's queue to wait on. */
+ * queue holds now where behind_queue, else behind the slot's uploads;
+ * *done: their end. */
 static gboolean
-enqueue_side_plans (ClfftFrameFilter * f, Slot * slot, cl_event * done,
-    GError ** error)
+enqueue_side_plans (ClfftFrameFilter * f, Slot * slot, gboolean behind_queue,
+    cl_event * done, GError ** error)
 {
   cl_command_queue queue = clfft_engine_get_queue (f->engine), side;
-  cl_event taken = NULL;
-  cl_int st;
+  cl_event behind = NULL;
+  cl_int st = CL_SUCCESS;
   gboolean ok;
 
-  st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &taken);
-  if (st == CL_SUCCESS)
-    st = clFlush (queue);
+  if (behind_queue) {
+    st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &behind);
+    if (st == CL_SUCCESS)
+      st = clFlush (queue);
+  } else if (slot->uploaded) {
+    st = clRetainEvent (slot->uploaded);
+    behind = slot->uploaded;
+  }
   if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueMarkerWithWaitList, clFlush "
-        "(before the side queue)");
+    return clfft_fail (error, st, "clEnqueueMarkerWithWaitList, clFlush, "
+        "clRetainEvent (before the side queue)");
   if (!clfft_engine_begin_side (f->engine, error)) {
-    clfft_event_release (&taken);
+    clfft_event_release (&behind);
     return FALSE;
   }
   side = clfft_engine_get_queue (f->engine);
-  st = clEnqueueBarrierWithWaitList (side, 1, &taken, NULL);
+  if (behind)
+    st = clEnqueueBarrierWithWaitList (side, 1, &behind, NULL);
   ok = st == CL_SUCCESS || clfft_fail (error, st,
       "clEnqueueBarrierWithWaitList (side queue)");
   for (guint i = 1; ok && i < f->n_plans; i++)
@@ -923,7 +937,7 @@ enqueue_side_plans (ClfftFrameFilter * f, Slot * slot, cl_event * done,
   if (!ok)
     clfft_warn_on_failure (clFinish (side), "clFinish (side queue)");
   clfft_engine_end_side (f->engine);
-  clfft_event_release (&taken);
+  clfft_event_release (&behind);
   return ok;
 }
 
@@ -932,18 +946,26 @@ static gboolean
 filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
 {
   cl_event side_done = NULL;
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, packed = FALSE;
 
   for (guint p = 0; p < f->layout.n_planes; p++)
-    if (f->on_device[p] && !f->direct[p]
-        && !take_channels (f, slot, p, error))
-      return FALSE;
+    if (f->on_device[p] && !f->direct[p]) {
+      if (!take_channels (f, slot, p, error))
+        return FALSE;
+      packed = TRUE;
+    }
+  clfft_event_release (&slot->side_done);
   if (f->side_queue)
-    ok = enqueue_side_plans (f, slot, &side_done, error)
+    ok = enqueue_side_plans (f, slot, packed, &side_done, error)
         && enqueue_plan (f, slot, 0, error);
   else
     for (guint i = 0; ok && i < f->n_plans; i++)
       ok = enqueue_plan (f, slot, i, error);
+  /* planes as they are downloaded: the download waits */
+  if (side_done && !packed && f->gray < 0) {
+    slot->side_done = side_done;
+    side_done = NULL;
+  }
   if (side_done) {
     cl_int st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue
         (f->engine), 1, &side_done, NULL);
@@ -976,6 +998,7 @@ filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
 static gboolean
 download_planes (ClfftFrameFilter * f, Slot * slot, GError ** error)
 {
+  const cl_event done[2] = { slot->filtered, slot->side_done };
   cl_int st = CL_SUCCESS;
 
   for (guint p = 0; p < f->layout.n_planes && st == CL_SUCCESS; p++) {
@@ -1007,7 +1030,8 @@ download_planes (ClfftFrameFilter * f, Slot * slot, GError ** error)
       stride = row;
     }
     st = clEnqueueReadBufferRect (f->download, from, CL_FALSE, at, origin,
-        region, from_pitch, 0, stride, 0, data, 1, &slot->filtered, NULL);
+        region, from_pitch, 0, stride, 0, data, slot->side_done ? 2 : 1,
+        done, NULL);
   }
   if (st == CL_SUCCESS)
     st = clEnqueueMarkerWithWaitList (f->download, 0, NULL,
@@ -1031,6 +1055,8 @@ finish_queues (ClfftFrameFilter * f)
 static void
 slot_clear_frame (Slot * slot)
 {
+  clfft_event_release (&slot->uploaded);
+  clfft_event_release (&slot->side_done);
   clfft_event_release (&slot->filtered);
   clfft_event_release (&slot->downloaded);
 }
@@ -1117,6 +1143,22 @@ clfft_frame_filter_enqueue (ClfftFrameFilter * f, GError ** error)
           MAX_IN_FLIGHT], error);
   clfft_engine_unlock_queue (f->engine);
   return ok;
+}
+
+gboolean
+clfft_frame_filter_join (ClfftFrameFilter * f, GError ** error)
+{
+  Slot *slot = &f->slots[(f->oldest + MAX_IN_FLIGHT - 1) % MAX_IN_FLIGHT];
+  cl_int st;
+
+  if (f->single >= 0 || !slot->side_done)
+    return TRUE;
+  clfft_engine_lock_queue (f->engine);
+  st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (f->engine), 1,
+      &slot->side_done, NULL);
+  clfft_engine_unlock_queue (f->engine);
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "clEnqueueBarrierWithWaitList (joining the side queue)");
 }
 
 guint

@@ -46,12 +46,12 @@ typedef enum
 typedef struct
 {
   guint plane;
-  ClfftSamplePacking packing;
   guint offset, step;           /* bytes */
   guint width, height;          /* samples */
   guint depth, shift;
   guint sx, sy;
   gfloat luma_weight;           /* for CLFFT_CHANNEL_GRAY: BT.601's for RGB */
+  ClfftSamplePacking packing;
 } ClfftFrameChannel;
 
 typedef struct

@@ -100,6 +100,12 @@ gboolean clfft_filter2d_enqueue (ClfftFilter2d * filter, GError ** error);
  * frame, for benchmarks. */
 gboolean clfft_frame_filter_enqueue (ClfftFrameFilter * filter,
     GError ** error);
+/* Where frames leave part of their work on the engine's side queue
+ * without the engine's queue waiting for it (the download does), queues
+ * that wait on the engine's queue: after a batch of enqueues, so that a
+ * marker behind it times the batch whole. */
+gboolean clfft_frame_filter_join (ClfftFrameFilter * filter,
+    GError ** error);
 
 /* Whether runs of several chunks alternate between two device buffers, so
  * that uploads overlap transforms (the default where the device's memory
