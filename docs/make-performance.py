@@ -58,13 +58,22 @@ CURRENT = [
         ],
         "r2c": ["bench-engine-h200-2026-11-25-r2c-exchange-blocks.csv"],
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
-        # the channels of a plan batched
-        "formats": ["bench-engine-h200-2026-11-27-formats-batched.csv"],
+        # the channels of a plan batched, the chroma's plan on the side
+        # queue from 3840x2160 up
+        "formats": [
+            "bench-engine-h200-2026-11-28-formats-side-queue-loose-1280x720.csv",
+            "bench-engine-h200-2026-11-28-formats-side-queue-loose-1920x1080.csv",
+            "bench-engine-h200-2026-11-28-formats-side-queue-loose-3840x2160.csv",
+        ],
+        # as the element chooses the queues at each size
         "format_stream": [
             "bench-filter-stream-h200-2026-11-27-gray8-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-27-i420-1920x1080-batched.csv",
-            "bench-filter-stream-h200-2026-11-27-yuy2-1920x1080-batched.csv",
+            "bench-filter-stream-h200-2026-11-28-i420-side-queue-0.csv",
+            "bench-filter-stream-h200-2026-11-28-nv12-side-queue-0.csv",
+            "bench-filter-stream-h200-2026-11-28-yuy2-side-queue-0.csv",
             "bench-filter-stream-h200-2026-11-27-rgbx-1920x1080-batched.csv",
+            "bench-filter-stream-h200-2026-11-28-gray8-2160p.csv",
+            "bench-filter-stream-h200-2026-11-28-i420-2160p-side-queue-1.csv",
         ],
         "startup": ["bench-startup-h200-2026-11-27-spectrum.csv",
                     "bench-startup-h200-2026-11-27-generic-at-ready.csv"],
@@ -408,7 +417,9 @@ def format_rows(dev):
     chosen = {}
     for name in dev.get("formats", []):
         for r in read_csv(name):
-            if r["case"].startswith("format-"):
+            # the queues forced either way are for the experiments
+            if r["case"].startswith("format-") and \
+                    not r["case"].endswith("-queue"):
                 key = (r["case"][len("format-"):],
                        "%sx%s" % (r["size_a"], r["size_b"]))
                 chosen.setdefault(key, (float(r["device_us"]), name))
