@@ -423,7 +423,6 @@ replace_mask_image (GstClfft2dFilter * self, GstClfftMaskImage * image,
     old = self->mask_image;
     self->mask_image = image;
     g_free (self->mask_problem);
-  g_free (self->unposted_warning);
     self->mask_problem = g_steal_pointer (&problem);
     self->mask_dirty = TRUE;
   }
@@ -1734,6 +1733,7 @@ gst_clfft_2d_filter_finalize (GObject * object)
   g_array_unref (self->notches);
   g_free (self->mask_location);
   g_free (self->mask_problem);
+  g_free (self->unposted_warning);
   if (self->mask_image)
     gst_clfft_mask_image_unref (self->mask_image);
   G_OBJECT_CLASS (parent_class)->finalize (object);
