@@ -30,6 +30,9 @@
  * #GstClfft2dFilter:notches and their mirrors of 1 - LP (d, notch-radius),
  * d the distance to the notch; `custom` an 8-bit PGM
  * (#GstClfft2dFilter:mask-location) with DC at its centre; `none` all ones.
+ * The mask M then becomes stop-gain + (pass-gain - stop-gain) x M
+ * (#GstClfft2dFilter:pass-gain, 1, and #GstClfft2dFilter:stop-gain, 0,
+ * by default): filter=highpass stop-gain=1 pass-gain=2 sharpens.
  * #GstClfft2dFilter:preserve-dc keeps DC. Each output pixel is the real
  * part (or its magnitude, output=abs) times #GstClfft2dFilter:gain plus
  * #GstClfft2dFilter:offset (in 8-bit levels, scaled to the format: times
@@ -123,6 +126,9 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define MAX_CUTOFF 0.71
 #define DEFAULT_NOTCH_RADIUS 0.01
 #define DEFAULT_PRESERVE_DC FALSE
+#define DEFAULT_PASS_GAIN 1.0
+#define DEFAULT_STOP_GAIN 0.0
+#define MAX_BAND_GAIN 100.0
 #define DEFAULT_GAIN 1.0
 #define MAX_GAIN 1000.0
 #define DEFAULT_OFFSET 0.0
@@ -148,6 +154,8 @@ enum
   PROP_NOTCH_RADIUS,
   PROP_MASK_LOCATION,
   PROP_PRESERVE_DC,
+  PROP_PASS_GAIN,
+  PROP_STOP_GAIN,
   PROP_GAIN,
   PROP_OFFSET,
   PROP_OUTPUT,
@@ -501,6 +509,12 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     case PROP_PRESERVE_DC:
       self->preserve_dc = g_value_get_boolean (value);
       break;
+    case PROP_PASS_GAIN:
+      self->pass_gain = g_value_get_double (value);
+      break;
+    case PROP_STOP_GAIN:
+      self->stop_gain = g_value_get_double (value);
+      break;
     case PROP_GAIN:
       self->gain = g_value_get_double (value);
       break;
@@ -584,6 +598,12 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_PRESERVE_DC:
       g_value_set_boolean (value, self->preserve_dc);
+      break;
+    case PROP_PASS_GAIN:
+      g_value_set_double (value, self->pass_gain);
+      break;
+    case PROP_STOP_GAIN:
+      g_value_set_double (value, self->stop_gain);
       break;
     case PROP_GAIN:
       g_value_set_double (value, self->gain);
@@ -1171,7 +1191,8 @@ update_mask (GstClfft2dFilter * self, GError ** error)
   params = (GstClfftMaskParams) {
   self->filter, self->shape, self->order, self->cutoff, self->cutoff_high,
         (const GstClfftNotch *) notches->data, notches->len,
-        self->notch_radius, image, self->preserve_dc, 1, 1};
+        self->notch_radius, image, self->preserve_dc, 1, 1,
+        self->pass_gain, self->stop_gain};
   self->mask_dirty = FALSE;
   GST_OBJECT_UNLOCK (self);
 
@@ -1200,10 +1221,11 @@ update_mask (GstClfft2dFilter * self, GError ** error)
     self->no_notches = params.filter == GST_CLFFT_FILTER_NOTCH
         && params.n_notches == 0;
     GST_DEBUG_OBJECT (self, "mask: filter %d, shape %d, order %u, cutoff %g, "
-        "cutoff-high %g, %u notches of radius %g, preserve-dc %d",
-        params.filter, params.shape, params.order, params.cutoff,
-        params.cutoff_high, params.n_notches, params.notch_radius,
-        params.preserve_dc);
+        "cutoff-high %g, %u notches of radius %g, preserve-dc %d, "
+        "pass-gain %g, stop-gain %g", params.filter, params.shape,
+        params.order, params.cutoff, params.cutoff_high, params.n_notches,
+        params.notch_radius, params.preserve_dc, params.pass_gain,
+        params.stop_gain);
     /* in cycles per pixel of the frame: the same at the padded size, and
      * divided by the subsampling for chroma planes */
     for (guint i = 0; ok && i < clfft_frame_filter_get_n_plans (self->frames);
@@ -1807,6 +1829,21 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           "then keeps the mean brightness)", DEFAULT_PRESERVE_DC,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_PASS_GAIN,
+      g_param_spec_double ("pass-gain", "Pass-band gain",
+          "Gain of the frequencies the filter passes (a factor: the mask is "
+          "stop-gain + (pass-gain - stop-gain) x the filter's mask); with "
+          "filter=highpass stop-gain=1, above 1 sharpens", 0.0,
+          MAX_BAND_GAIN, DEFAULT_PASS_GAIN, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING |
+          GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_STOP_GAIN,
+      g_param_spec_double ("stop-gain", "Stop-band gain",
+          "Gain of the frequencies the filter stops (a factor, 0 removes "
+          "them: filter=bandstop stop-gain=0.3 attenuates the band)", 0.0,
+          MAX_BAND_GAIN, DEFAULT_STOP_GAIN, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING |
+          GST_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_GAIN,
       g_param_spec_double ("gain", "Gain",
           "Multiplies the filtered values before the offset", 0.0, MAX_GAIN,
@@ -1944,6 +1981,8 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->notches = g_array_new (FALSE, FALSE, sizeof (GstClfftNotch));
   self->notch_radius = DEFAULT_NOTCH_RADIUS;
   self->preserve_dc = DEFAULT_PRESERVE_DC;
+  self->pass_gain = DEFAULT_PASS_GAIN;
+  self->stop_gain = DEFAULT_STOP_GAIN;
   self->gain = DEFAULT_GAIN;
   self->offset = DEFAULT_OFFSET;
   self->output = DEFAULT_OUTPUT;

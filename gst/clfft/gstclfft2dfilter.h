@@ -96,6 +96,7 @@ struct _GstClfft2dFilter
   GstClfftMaskImage *mask_image;        /* read from mask_location */
   gchar *mask_problem;          /* why there is no mask_image */
   gboolean preserve_dc;
+  gdouble pass_gain, stop_gain;
   gdouble gain, offset;
   GstClfftOutput output;
   GstClfftChroma chroma;

@@ -98,9 +98,9 @@ image_gain (const GstClfftMaskImage * image, gdouble fx, gdouble fy)
   return ((1 - ay) * top + ay * bottom) / 255.0;
 }
 
-/* The mask's gain at frequency (fx, fy). */
+/* The filter's own mask at frequency (fx, fy), 0 to 1. */
 static gdouble
-gain_at (const GstClfftMaskParams * p, gdouble fx, gdouble fy)
+shape_at (const GstClfftMaskParams * p, gdouble fx, gdouble fy)
 {
   gdouble r = sqrt (fx * fx + fy * fy);
 
@@ -121,6 +121,13 @@ gain_at (const GstClfftMaskParams * p, gdouble fx, gdouble fy)
       break;
   }
   return 1.0;
+}
+
+/* The mask's gain at frequency (fx, fy), with the band gains. */
+static gdouble
+gain_at (const GstClfftMaskParams * p, gdouble fx, gdouble fy)
+{
+  return p->stop_gain + (p->pass_gain - p->stop_gain) * shape_at (p, fx, fy);
 }
 
 /* Whether the mask depends on |fx| and |fy| only (the radial filters):

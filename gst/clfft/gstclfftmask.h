@@ -52,6 +52,9 @@ typedef struct
    * frequencies are counted in cycles per pixel of the frame; 0 counts
    * as 1 */
   guint sx, sy;
+  /* the gains where the filter passes (its mask 1) and where it stops (0):
+   * the mask becomes stop + (pass - stop) x mask; 1 and 0 leave it */
+  gdouble pass_gain, stop_gain;
 } GstClfftMaskParams;
 
 /* Fills gain (height rows of width) in the unshifted DFT order. With
@@ -66,8 +69,9 @@ typedef struct
  *   notch: the product over the notches and their mirrors of
  *   1 - LP (d, notch_radius), d the distance to the notch;
  *   custom: the image, resampled bilinearly about DC, / 255;
- *   none: 1.
- * preserve_dc sets the DC gain to 1. */
+ *   none: 1;
+ * then stop_gain + (pass_gain - stop_gain) x that. preserve_dc sets the
+ * DC gain to 1. */
 void gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
     const GstClfftMaskParams * params);
 

@@ -628,7 +628,7 @@ bench_formats (guint w, guint h)
     for (guint p = 0; p < clfft_frame_filter_get_n_plans (filter); p++) {
       GstClfftMaskParams params = { GST_CLFFT_FILTER_LOWPASS,
         GST_CLFFT_SHAPE_GAUSSIAN, 2, 0.05, 0.25, NULL, 0, 0.01, NULL, FALSE,
-        1, 1
+        1, 1, 1.0, 0.0
       };
       ClfftFilter2d *plan = clfft_frame_filter_get_plan (filter, p,
           &params.sx, &params.sy);
@@ -691,7 +691,8 @@ static gfloat *
 filter_gain (guint w, guint h, gboolean lowpass)
 {
   const GstClfftMaskParams element_default = { GST_CLFFT_FILTER_LOWPASS,
-    GST_CLFFT_SHAPE_GAUSSIAN, 2, 0.05, 0.25, NULL, 0, 0.01, NULL, FALSE
+    GST_CLFFT_SHAPE_GAUSSIAN, 2, 0.05, 0.25, NULL, 0, 0.01, NULL, FALSE,
+    1, 1, 1.0, 0.0
   };
   gfloat *gain = g_new (gfloat, (gsize) w * h);
 

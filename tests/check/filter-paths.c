@@ -587,7 +587,8 @@ GST_START_TEST (test_paths_mirrored_masks)
         CLFFT_PIXELS_U8, CLFFT_PADDING_NONE, &error);
     gfloat *gain = g_new (gfloat, (gsize) w * h);
     GstClfftMaskParams params = { GST_CLFFT_FILTER_NOTCH,
-      GST_CLFFT_SHAPE_GAUSSIAN, 2, 0.1, 0.3, &notch, 1, 0.05, NULL, FALSE
+      GST_CLFFT_SHAPE_GAUSSIAN, 2, 0.1, 0.3, &notch, 1, 0.05, NULL, FALSE,
+      1, 1, 1.0, 0.0
     };
 
     fail_unless (filter != NULL, "%s", error ? error->message : "");

@@ -337,6 +337,52 @@ GST_START_TEST (test_filters_and_shapes_match_reference)
 
 GST_END_TEST;
 
+/* pass-gain and stop-gain for every filter and shape: the mask becomes
+ * stop + (pass - stop) x the filter's, boosts above 1 included (the
+ * high-boost sharpen, an attenuated band), with preserve-dc and the
+ * outputs. */
+GST_START_TEST (test_band_gains_match_reference)
+{
+  static const gchar *filters[] = { "lowpass", "highpass", "bandpass",
+    "bandstop", "notch", "none"
+  };
+  static const gchar *shapes[] = { "ideal", "gaussian", "butterworth" };
+  guint w = 97, ht = 61;
+  guint8 *frames[2] = { random_frame (w, ht), structured_frame (w, ht) };
+  const RefFilter sharpen = { "highpass", "gaussian", 2, 0.1, 0.25, {0, 0},
+    0.01, FALSE, 1.0, 0.0, FALSE, FALSE, FALSE, TRUE, 2.0, 1.0
+  };
+  RefFilter attenuate = { "bandstop", "butterworth", 4, 0.05, 0.2, {0, 0},
+    0.01, TRUE, 1.0, 0.0, FALSE, FALSE, FALSE, TRUE, 1.0, 0.3
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (filters); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (shapes); j++) {
+      RefFilter f = { filters[i], shapes[j], g_rand_int_range (rng, 1, 9),
+        g_rand_double_range (rng, 0.02, 0.15),
+        g_rand_double_range (rng, 0.18, 0.4),
+        {g_rand_double_range (rng, -0.4, 0.4),
+            g_rand_double_range (rng, -0.4, 0.4)},
+        g_rand_double_range (rng, 0.01, 0.05), FALSE, 1.0, 0.0, FALSE,
+        FALSE, FALSE, TRUE, g_rand_double_range (rng, 0.2, 1.8),
+        g_rand_double_range (rng, 0.0, 0.8)
+      };
+
+      check_against_reference (frames[(i + j) % 2], w, ht, &f);
+    }
+  check_against_reference (frames[1], w, ht, &sharpen);
+  check_against_reference (frames[1], w, ht, &attenuate);
+  attenuate.abs = TRUE;
+  attenuate.gain = 2.0;
+  check_against_reference (frames[0], w, ht, &attenuate);
+  attenuate.normalize = TRUE;
+  check_against_reference (frames[1], w, ht, &attenuate);
+  g_free (frames[0]);
+  g_free (frames[1]);
+}
+
+GST_END_TEST;
+
 /* gain, offset, output=abs, output=normalize and preserve-dc, alone and
  * together. */
 GST_START_TEST (test_output_controls_match_reference)
@@ -1154,6 +1200,39 @@ GST_START_TEST (test_controlled_cutoff_follows_time)
 
 GST_END_TEST;
 
+/* pass-gain follows a control source like the cutoffs: a sharpen that
+ * grows from one frame to the next. */
+GST_START_TEST (test_controlled_pass_gain_follows_time)
+{
+  guint w = 64, ht = 48;
+  GstHarness *h = harness_new (w, ht, "filter=highpass shape=gaussian "
+      "cutoff=0.1 stop-gain=1");
+  GstElement *filter = harness_filter (h);
+  const gdouble gains[] = { 1.5, 3.0 };
+  GstControlSource *source = control_steps (filter, "pass-gain", gains, 2);
+  guint8 *in = structured_frame (w, ht);
+
+  for (guint f = 0; f < G_N_ELEMENTS (gains); f++) {
+    RefFilter ref_f = { "highpass", "gaussian", 2, 0.1, 0.25, {0, 0}, 0.01,
+      FALSE, 1.0, 0.0, FALSE, FALSE, FALSE, TRUE, gains[f], 1.0
+    };
+    guint8 *out = filter_frame_at (h, in, w, ht, f * GST_SECOND);
+    guint8 *ref = reference_run (in, w, ht, &ref_f);
+
+    fail_unless (max_abs_diff (ref, out, (gsize) w * ht) <= 1, "frame %u "
+        "(pass-gain %g): %d levels from the reference", f, gains[f],
+        max_abs_diff (ref, out, (gsize) w * ht));
+    g_free (out);
+    g_free (ref);
+  }
+  g_free (in);
+  gst_object_unref (source);
+  gst_object_unref (filter);
+  gst_harness_teardown (h);
+}
+
+GST_END_TEST;
+
 /* A segment in BYTES (a raw file read by filesrc) has no stream time:
  * frames are filtered as in TIME, without a GStreamer-CRITICAL (which
  * fails a check) at each frame's controlled properties. */
@@ -1648,6 +1727,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_lowpass_removes_grating_above_cutoff);
   tcase_add_test (tc, test_matches_double_precision_reference);
   tcase_add_test (tc, test_filters_and_shapes_match_reference);
+  tcase_add_test (tc, test_band_gains_match_reference);
   tcase_add_test (tc, test_output_controls_match_reference);
   tcase_add_test (tc, test_mirror_padding_matches_reference);
   tcase_add_test (tc, test_mirror_padding_keeps_edges);
@@ -1658,6 +1738,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_notch_problems_reach_the_bus);
   tcase_add_test (tc, test_controlled_gain_follows_time);
   tcase_add_test (tc, test_controlled_cutoff_follows_time);
+  tcase_add_test (tc, test_controlled_pass_gain_follows_time);
   tcase_add_test (tc, test_gray16);
   tcase_add_test (tc, test_spectrum_mode);
   tcase_add_test (tc, test_property_change_applies_to_next_frame);

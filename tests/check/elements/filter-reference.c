@@ -11,13 +11,18 @@
 gchar *
 ref_filter_properties (const RefFilter * f)
 {
-  return g_strdup_printf ("filter=%s shape=%s order=%u cutoff=%.17g "
+  gchar *gains = f->band_gains ? g_strdup_printf (" pass-gain=%.17g "
+      "stop-gain=%.17g", f->pass_gain, f->stop_gain) : g_strdup ("");
+  gchar *props = g_strdup_printf ("filter=%s shape=%s order=%u cutoff=%.17g "
       "cutoff-high=%.17g notches=\"%.17g,%.17g\" notch-radius=%.17g "
-      "preserve-dc=%s gain=%.17g offset=%.17g output=%s padding=%s",
+      "preserve-dc=%s gain=%.17g offset=%.17g output=%s padding=%s%s",
       f->filter, f->shape, f->order, f->cutoff, f->cutoff_high, f->notch[0],
       f->notch[1], f->notch_radius, f->preserve_dc ? "true" : "false",
       f->gain, f->offset, f->normalize ? "normalize" : f->abs ? "abs" :
-      "clamp", f->mirror ? "mirror" : "none");
+      "clamp", f->mirror ? "mirror" : "none", gains);
+
+  g_free (gains);
+  return props;
 }
 
 gdouble
@@ -32,9 +37,9 @@ ref_lowpass (const RefFilter * f, gdouble r, gdouble c)
   return 1.0 / (1.0 + pow (r / c, 2.0 * f->order));
 }
 
-/* The mask at signed frequencies (fx, fy) in cycles per pixel. */
-gdouble
-ref_mask (const RefFilter * f, gdouble fx, gdouble fy)
+/* The filter's own mask, 0 to 1. */
+static gdouble
+filter_mask (const RefFilter * f, gdouble fx, gdouble fy)
 {
   gdouble r = hypot (fx, fy);
   gdouble band = f->cutoff_high > f->cutoff ?
@@ -53,6 +58,16 @@ ref_mask (const RefFilter * f, gdouble fx, gdouble fy)
             f->notch_radius)) * (1.0 - ref_lowpass (f, hypot (fx +
                 f->notch[0], fy + f->notch[1]), f->notch_radius));
   return 1.0;
+}
+
+/* The mask at signed frequencies (fx, fy) in cycles per pixel. */
+gdouble
+ref_mask (const RefFilter * f, gdouble fx, gdouble fy)
+{
+  const gdouble pass = f->band_gains ? f->pass_gain : 1.0;
+  const gdouble stop = f->band_gains ? f->stop_gain : 0.0;
+
+  return stop + (pass - stop) * filter_mask (f, fx, fy);
 }
 
 /* w x ht real pixels filtered in double precision: DFT, times gain at the

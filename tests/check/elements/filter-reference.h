@@ -21,6 +21,10 @@ typedef struct
   gboolean abs;
   gboolean normalize;           /* output=normalize: gain, offset unused */
   gboolean mirror;              /* padding=mirror */
+  /* pass-gain and stop-gain set (else 1 and 0, as the element's
+   * defaults): the mask becomes stop + (pass - stop) x the filter's */
+  gboolean band_gains;
+  gdouble pass_gain, stop_gain;
 } RefFilter;
 
 typedef gdouble (*RefGainFunc) (gdouble fx, gdouble fy, gconstpointer data);
