@@ -126,6 +126,8 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define MAX_CUTOFF 0.71
 #define DEFAULT_NOTCH_RADIUS 0.01
 #define DEFAULT_PRESERVE_DC FALSE
+#define DEFAULT_STRIPES GST_CLFFT_STRIPES_NONE
+#define DEFAULT_STRIPE_TOLERANCE 5.0
 #define DEFAULT_PASS_GAIN 1.0
 #define DEFAULT_STOP_GAIN 0.0
 #define MAX_BAND_GAIN 100.0
@@ -156,6 +158,8 @@ enum
   PROP_PRESERVE_DC,
   PROP_PASS_GAIN,
   PROP_STOP_GAIN,
+  PROP_STRIPES,
+  PROP_STRIPE_TOLERANCE,
   PROP_GAIN,
   PROP_OFFSET,
   PROP_OUTPUT,
@@ -230,6 +234,26 @@ gst_clfft_shape_get_type (void)
 
   if (g_once_init_enter (&type)) {
     GType t = g_enum_register_static ("GstClfftShape", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_clfft_stripes_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_STRIPES_NONE, "Suppress no stripes", "none"},
+    {GST_CLFFT_STRIPES_HORIZONTAL, "Suppress horizontal stripes (the "
+          "frequencies with fx = 0)", "horizontal"},
+    {GST_CLFFT_STRIPES_VERTICAL, "Suppress vertical stripes (the "
+          "frequencies with fy = 0)", "vertical"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftStripes", values);
     g_once_init_leave (&type, t);
   }
   return type;
@@ -515,6 +539,12 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     case PROP_STOP_GAIN:
       self->stop_gain = g_value_get_double (value);
       break;
+    case PROP_STRIPES:
+      self->stripes = g_value_get_enum (value);
+      break;
+    case PROP_STRIPE_TOLERANCE:
+      self->stripe_tolerance = g_value_get_double (value);
+      break;
     case PROP_GAIN:
       self->gain = g_value_get_double (value);
       break;
@@ -604,6 +634,12 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_STOP_GAIN:
       g_value_set_double (value, self->stop_gain);
+      break;
+    case PROP_STRIPES:
+      g_value_set_enum (value, self->stripes);
+      break;
+    case PROP_STRIPE_TOLERANCE:
+      g_value_set_double (value, self->stripe_tolerance);
       break;
     case PROP_GAIN:
       g_value_set_double (value, self->gain);
@@ -1192,7 +1228,8 @@ update_mask (GstClfft2dFilter * self, GError ** error)
   self->filter, self->shape, self->order, self->cutoff, self->cutoff_high,
         (const GstClfftNotch *) notches->data, notches->len,
         self->notch_radius, image, self->preserve_dc, 1, 1,
-        self->pass_gain, self->stop_gain};
+        self->pass_gain, self->stop_gain, self->stripes,
+        self->stripe_tolerance};
   self->mask_dirty = FALSE;
   GST_OBJECT_UNLOCK (self);
 
@@ -1222,10 +1259,11 @@ update_mask (GstClfft2dFilter * self, GError ** error)
         && params.n_notches == 0;
     GST_DEBUG_OBJECT (self, "mask: filter %d, shape %d, order %u, cutoff %g, "
         "cutoff-high %g, %u notches of radius %g, preserve-dc %d, "
-        "pass-gain %g, stop-gain %g", params.filter, params.shape,
-        params.order, params.cutoff, params.cutoff_high, params.n_notches,
-        params.notch_radius, params.preserve_dc, params.pass_gain,
-        params.stop_gain);
+        "pass-gain %g, stop-gain %g, stripes %d of tolerance %g %%",
+        params.filter, params.shape, params.order, params.cutoff,
+        params.cutoff_high, params.n_notches, params.notch_radius,
+        params.preserve_dc, params.pass_gain, params.stop_gain,
+        params.stripes, params.stripe_tolerance);
     /* in cycles per pixel of the frame: the same at the padded size, and
      * divided by the subsampling for chroma planes */
     for (guint i = 0; ok && i < clfft_frame_filter_get_n_plans (self->frames);
@@ -1844,6 +1882,21 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           MAX_BAND_GAIN, DEFAULT_STOP_GAIN, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING |
           GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_STRIPES,
+      g_param_spec_enum ("stripes", "Suppress stripes",
+          "Stripes to remove besides the filter, as ImageJ's FFT Bandpass "
+          "does: the frequencies with fx = 0 (horizontal) or fy = 0 "
+          "(vertical) but DC, widened by stripe-tolerance",
+          GST_TYPE_CLFFT_STRIPES, DEFAULT_STRIPES, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_STRIPE_TOLERANCE,
+      g_param_spec_double ("stripe-tolerance", "Stripe tolerance",
+          "Tolerance of the stripes' direction, in percent (ImageJ's): the "
+          "mask is multiplied by 1 - exp (-(k (100 - tolerance) / 100)^2), "
+          "k the signed bin index kx for horizontal stripes, ky for "
+          "vertical ones", 0.0, 100.0,
+          DEFAULT_STRIPE_TOLERANCE, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_GAIN,
       g_param_spec_double ("gain", "Gain",
           "Multiplies the filtered values before the offset", 0.0, MAX_GAIN,
@@ -1963,6 +2016,7 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
 
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_FILTER_TYPE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_SHAPE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_STRIPES, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_OUTPUT, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_CHROMA, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_MODE, 0);
@@ -1983,6 +2037,8 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->preserve_dc = DEFAULT_PRESERVE_DC;
   self->pass_gain = DEFAULT_PASS_GAIN;
   self->stop_gain = DEFAULT_STOP_GAIN;
+  self->stripes = DEFAULT_STRIPES;
+  self->stripe_tolerance = DEFAULT_STRIPE_TOLERANCE;
   self->gain = DEFAULT_GAIN;
   self->offset = DEFAULT_OFFSET;
   self->output = DEFAULT_OUTPUT;

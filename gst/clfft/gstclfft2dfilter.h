@@ -22,6 +22,8 @@ G_DECLARE_FINAL_TYPE (GstClfft2dFilter, gst_clfft_2d_filter, GST,
 GType gst_clfft_filter_type_get_type (void);
 #define GST_TYPE_CLFFT_SHAPE (gst_clfft_shape_get_type ())
 GType gst_clfft_shape_get_type (void);
+#define GST_TYPE_CLFFT_STRIPES (gst_clfft_stripes_get_type ())
+GType gst_clfft_stripes_get_type (void);
 #define GST_TYPE_CLFFT_OUTPUT (gst_clfft_output_get_type ())
 GType gst_clfft_output_get_type (void);
 #define GST_TYPE_CLFFT_CHROMA (gst_clfft_chroma_get_type ())
@@ -97,6 +99,8 @@ struct _GstClfft2dFilter
   gchar *mask_problem;          /* why there is no mask_image */
   gboolean preserve_dc;
   gdouble pass_gain, stop_gain;
+  GstClfftStripes stripes;
+  gdouble stripe_tolerance;
   gdouble gain, offset;
   GstClfftOutput output;
   GstClfftChroma chroma;

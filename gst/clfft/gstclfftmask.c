@@ -11,13 +11,34 @@
 #define MAX_MASK_SIDE 16384
 #define MAX_PGM_HEADER 4096
 
+/* Signed index of DFT index k of an n-point axis: -n/2 .. (n-1)/2. */
+static gint
+signed_index (guint k, guint n)
+{
+  return k < (n + 1) / 2 ? (gint) k : (gint) k - (gint) n;
+}
+
 /* Signed frequency of DFT index k of an n-point axis, in cycles per pixel. */
 static gdouble
 frequency (guint k, guint n)
 {
-  gint signed_k = k < (n + 1) / 2 ? (gint) k : (gint) k - (gint) n;
+  return (gdouble) signed_index (k, n) / n;
+}
 
-  return (gdouble) signed_k / n;
+/* The stripe suppression's factor at DFT index (kx, ky) of a width x
+ * height transform (1 at DC, which is no stripe). */
+static gdouble
+stripe_factor (const GstClfftMaskParams * p, guint kx, guint ky,
+    guint width, guint height)
+{
+  const gdouble s = (100.0 - p->stripe_tolerance) / 100.0;
+  gdouble k;
+
+  if (p->stripes == GST_CLFFT_STRIPES_NONE || (kx == 0 && ky == 0))
+    return 1.0;
+  k = p->stripes == GST_CLFFT_STRIPES_HORIZONTAL ?
+      signed_index (kx, width) : signed_index (ky, height);
+  return 1.0 - exp (-(k * s) * (k * s));
 }
 
 /* The lowpass of a shape at radius r for cutoff c (1 at r = 0, whatever
@@ -155,7 +176,8 @@ gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
 
       for (guint kx = 0; kx <= width / 2; kx++)
         row[kx] = row[(width - kx) % width] =
-            (gfloat) gain_at (p, frequency (kx, width) / sx, fy);
+            (gfloat) (gain_at (p, frequency (kx, width) / sx, fy) *
+            stripe_factor (p, kx, ky, width, height));
       if (ky > 0 && height - ky != ky)
         memcpy (gain + (gsize) (height - ky) * width, row,
             width * sizeof (gfloat));
@@ -166,7 +188,8 @@ gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
 
       for (guint kx = 0; kx < width; kx++)
         gain[(gsize) ky * width + kx] =
-            (gfloat) gain_at (p, frequency (kx, width) / sx, fy);
+            (gfloat) (gain_at (p, frequency (kx, width) / sx, fy) *
+            stripe_factor (p, kx, ky, width, height));
     }
   }
   if (p->preserve_dc)

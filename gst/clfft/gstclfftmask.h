@@ -24,6 +24,16 @@ typedef enum
   GST_CLFFT_SHAPE_BUTTERWORTH,
 } GstClfftShape;
 
+/* Stripes suppressed as ImageJ's FFT Bandpass does: horizontal stripes
+ * are the frequencies with fx = 0 (patterns that vary down the frame
+ * only), vertical ones those with fy = 0. */
+typedef enum
+{
+  GST_CLFFT_STRIPES_NONE,
+  GST_CLFFT_STRIPES_HORIZONTAL,
+  GST_CLFFT_STRIPES_VERTICAL,
+} GstClfftStripes;
+
 /* A notch at (fx, fy) cycles per pixel; its mirror (-fx, -fy) is implied. */
 typedef struct
 {
@@ -55,6 +65,10 @@ typedef struct
   /* the gains where the filter passes (its mask 1) and where it stops (0):
    * the mask becomes stop + (pass - stop) x mask; 1 and 0 leave it */
   gdouble pass_gain, stop_gain;
+  /* stripes suppressed, and the tolerance of their direction in percent
+   * (ImageJ's default 5) */
+  GstClfftStripes stripes;
+  gdouble stripe_tolerance;
 } GstClfftMaskParams;
 
 /* Fills gain (height rows of width) in the unshifted DFT order. With
@@ -70,8 +84,12 @@ typedef struct
  *   1 - LP (d, notch_radius), d the distance to the notch;
  *   custom: the image, resampled bilinearly about DC, / 255;
  *   none: 1;
- * then stop_gain + (pass_gain - stop_gain) x that. preserve_dc sets the
- * DC gain to 1. */
+ * then stop_gain + (pass_gain - stop_gain) x that; with stripes, times
+ * 1 - exp (-(k s)^2) everywhere but DC, k the signed index kx (horizontal
+ * stripes) or ky (vertical) and s = (100 - stripe_tolerance) / 100, as
+ * ImageJ's FFT Bandpass does in its own transform's bins (a subsampled
+ * plane's index counts the frame's bins, as its frequencies do).
+ * preserve_dc sets the DC gain to 1. */
 void gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
     const GstClfftMaskParams * params);
 

@@ -354,6 +354,13 @@ GST_START_TEST (test_every_format_matches_reference)
       EXPECT_FILTERED, EXPECT_FILTERED);
   check_format (GST_VIDEO_FORMAT_BGRA, 45, 27, "", &mirrored,
       EXPECT_FILTERED, EXPECT_FILTERED);
+  /* stripes in each plane's own bins, which count the frame's */
+  blur.stripes = "vertical";
+  blur.stripe_tolerance = 30.0;
+  check_format (GST_VIDEO_FORMAT_I420, 46, 28, "", &blur, EXPECT_FILTERED,
+      EXPECT_FILTERED);
+  check_format (GST_VIDEO_FORMAT_YUY2, 46, 28, "", &blur, EXPECT_FILTERED,
+      EXPECT_FILTERED);
 }
 
 GST_END_TEST;

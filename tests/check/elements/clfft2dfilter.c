@@ -383,6 +383,67 @@ GST_START_TEST (test_band_gains_match_reference)
 
 GST_END_TEST;
 
+/* stripes and stripe-tolerance, ImageJ's meaning, with several filters,
+ * band gains, preserve-dc and mirror padding, against the reference; and
+ * stripes=horizontal removes horizontal stripes laid over a frame. */
+GST_START_TEST (test_stripes_match_reference)
+{
+  guint w = 90, ht = 64;
+  guint8 *in = structured_frame (w, ht), *striped, *out;
+  const RefFilter cases[] = {
+    {"none", "gaussian", 2, 0.05, 0.25, {0, 0}, 0.01, FALSE, 1.0, 0.0,
+        FALSE, FALSE, FALSE, FALSE, 1.0, 0.0, "horizontal", 5.0},
+    {"none", "gaussian", 2, 0.05, 0.25, {0, 0}, 0.01, FALSE, 1.0, 0.0,
+        FALSE, FALSE, FALSE, FALSE, 1.0, 0.0, "vertical", 60.0},
+    {"lowpass", "butterworth", 3, 0.2, 0.25, {0, 0}, 0.01, FALSE, 1.0, 0.0,
+        FALSE, FALSE, FALSE, FALSE, 1.0, 0.0, "vertical", 0.0},
+    {"highpass", "gaussian", 2, 0.1, 0.25, {0, 0}, 0.01, TRUE, 1.0, 0.0,
+        FALSE, FALSE, FALSE, TRUE, 2.0, 1.0, "horizontal", 20.0},
+    {"bandpass", "gaussian", 2, 0.02, 0.3, {0, 0}, 0.01, TRUE, 1.0, 0.0,
+        FALSE, FALSE, TRUE, FALSE, 1.0, 0.0, "horizontal", 5.0},
+  };
+  GstHarness *h;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    check_against_reference (in, w, ht, &cases[i]);
+
+  /* stripes of 3 and 7 rows over the frame: rows of different means */
+  striped = g_malloc ((gsize) w * ht);
+  for (guint y = 0; y < ht; y++)
+    for (guint x = 0; x < w; x++)
+      striped[(gsize) y * w + x] = CLAMP (in[(gsize) y * w + x] +
+          lround (25 * sin (2 * G_PI * y / 3.0) + 15 * sin (2 * G_PI * y /
+                  7.0)), 0, 255);
+  h = harness_new (w, ht, "filter=none stripes=horizontal preserve-dc=true");
+  out = filter_frame (h, striped, w, ht);
+  /* every frequency with fx = 0 but DC is gone: every row's mean is the
+   * frame's, where the input's spread by the stripes */
+  for (guint pass = 0; pass < 2; pass++) {
+    const guint8 *p = pass ? out : striped;
+    gdouble total = 0, spread = 0;
+
+    for (gsize i = 0; i < (gsize) w * ht; i++)
+      total += p[i];
+    for (guint y = 0; y < ht; y++) {
+      gdouble row = 0;
+
+      for (guint x = 0; x < w; x++)
+        row += p[(gsize) y * w + x];
+      spread = MAX (spread, fabs (row / w - total / ((gsize) w * ht)));
+    }
+    if (pass == 0 && spread < 20)
+      fail ("the input's stripes spread its rows' means by %g only", spread);
+    if (pass == 1 && spread > 1.0)
+      fail ("stripes=horizontal left the rows' means %g apart", spread);
+  }
+  g_free (out);
+  gst_harness_teardown (h);
+  g_free (striped);
+  g_free (in);
+}
+
+GST_END_TEST;
+
 /* gain, offset, output=abs, output=normalize and preserve-dc, alone and
  * together. */
 GST_START_TEST (test_output_controls_match_reference)
@@ -1728,6 +1789,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_matches_double_precision_reference);
   tcase_add_test (tc, test_filters_and_shapes_match_reference);
   tcase_add_test (tc, test_band_gains_match_reference);
+  tcase_add_test (tc, test_stripes_match_reference);
   tcase_add_test (tc, test_output_controls_match_reference);
   tcase_add_test (tc, test_mirror_padding_matches_reference);
   tcase_add_test (tc, test_mirror_padding_keeps_edges);

@@ -13,15 +13,19 @@ ref_filter_properties (const RefFilter * f)
 {
   gchar *gains = f->band_gains ? g_strdup_printf (" pass-gain=%.17g "
       "stop-gain=%.17g", f->pass_gain, f->stop_gain) : g_strdup ("");
+  gchar *stripes = f->stripes ? g_strdup_printf (" stripes=%s "
+      "stripe-tolerance=%.17g", f->stripes, f->stripe_tolerance) :
+      g_strdup ("");
   gchar *props = g_strdup_printf ("filter=%s shape=%s order=%u cutoff=%.17g "
       "cutoff-high=%.17g notches=\"%.17g,%.17g\" notch-radius=%.17g "
-      "preserve-dc=%s gain=%.17g offset=%.17g output=%s padding=%s%s",
+      "preserve-dc=%s gain=%.17g offset=%.17g output=%s padding=%s%s%s",
       f->filter, f->shape, f->order, f->cutoff, f->cutoff_high, f->notch[0],
       f->notch[1], f->notch_radius, f->preserve_dc ? "true" : "false",
       f->gain, f->offset, f->normalize ? "normalize" : f->abs ? "abs" :
-      "clamp", f->mirror ? "mirror" : "none", gains);
+      "clamp", f->mirror ? "mirror" : "none", gains, stripes);
 
   g_free (gains);
+  g_free (stripes);
   return props;
 }
 
@@ -147,19 +151,28 @@ ref_mirrored (guint p, guint n, guint padded)
 }
 
 /* The mask of a plane subsampled against the frame: its frequencies in
- * cycles per pixel of the frame. */
+ * cycles per pixel of the frame; with the stripes in the bins of its
+ * pw x ph transform. */
 typedef struct
 {
   const RefFilter *f;
   guint sx, sy;
+  guint pw, ph;
 } SubsampledFilter;
 
 static gdouble
 subsampled_gain (gdouble fx, gdouble fy, gconstpointer data)
 {
   const SubsampledFilter *s = data;
+  const RefFilter *f = s->f;
+  /* ImageJ's stripe suppression, DC left alone */
+  const gdouble k = f->stripes && g_str_equal (f->stripes, "horizontal") ?
+      round (fx * s->pw) : round (fy * s->ph);
+  const gdouble sharp = (100.0 - f->stripe_tolerance) / 100.0;
+  const gdouble stripe = !f->stripes || (fx == 0 && fy == 0) ? 1.0 :
+      1.0 - exp (-(k * sharp) * (k * sharp));
 
-  return ref_filter_gain (fx / s->sx, fy / s->sy, s->f);
+  return ref_filter_gain (fx / s->sx, fy / s->sy, f) * stripe;
 }
 
 /* The filtered real values of a plane subsampled sx, sy: of the plane
@@ -168,9 +181,9 @@ gdouble *
 ref_plane_values (const gdouble * in, guint w, guint ht, const RefFilter * f,
     guint sx, guint sy)
 {
-  const SubsampledFilter s = { f, sx, sy };
   guint pw = f->mirror ? ref_padded_length (w) : w;
   guint ph = f->mirror ? ref_padded_length (ht) : ht;
+  const SubsampledFilter s = { f, sx, sy, pw, ph };
   gdouble *pixels = g_new (gdouble, (gsize) pw * ph), *values, *frame;
 
   fail_unless (pw - w <= 2 * w && ph - ht <= 2 * ht);

@@ -25,6 +25,11 @@ typedef struct
    * defaults): the mask becomes stop + (pass - stop) x the filter's */
   gboolean band_gains;
   gdouble pass_gain, stop_gain;
+  /* the stripes property's nick ("horizontal", "vertical"), or NULL for
+   * none; and stripe-tolerance in percent. Applied by ref_plane_values,
+   * which knows the transform's bins, not by ref_mask. */
+  const gchar *stripes;
+  gdouble stripe_tolerance;
 } RefFilter;
 
 typedef gdouble (*RefGainFunc) (gdouble fx, gdouble fy, gconstpointer data);
