@@ -38,7 +38,9 @@
  * #GstClfft2dFilter:offset (in 8-bit levels, scaled to the format: times
  * 257 for 16 bits, 1023 / 255 for 10),
  * rounded to nearest and clamped to the format's range; output=normalize
- * instead stretches each frame's min..max to the format's full range.
+ * instead stretches each frame's min..max to the format's full range, or
+ * with #GstClfft2dFilter:saturate=p the values that leave p % of the
+ * pixels, half at each end, beyond it.
  * #GstClfft2dFilter:mode=spectrum shows log (1 + |F x H|) of the filtered
  * spectrum instead, DC at the centre, to find where to put notches.
  *
@@ -128,6 +130,8 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define DEFAULT_PRESERVE_DC FALSE
 #define DEFAULT_STRIPES GST_CLFFT_STRIPES_NONE
 #define DEFAULT_STRIPE_TOLERANCE 5.0
+#define DEFAULT_SATURATE 0.0
+#define MAX_SATURATE 99.0
 #define DEFAULT_PASS_GAIN 1.0
 #define DEFAULT_STOP_GAIN 0.0
 #define MAX_BAND_GAIN 100.0
@@ -163,6 +167,7 @@ enum
   PROP_GAIN,
   PROP_OFFSET,
   PROP_OUTPUT,
+  PROP_SATURATE,
   PROP_CHROMA,
   PROP_MODE,
   PROP_PADDING,
@@ -554,6 +559,9 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     case PROP_OUTPUT:
       self->output = g_value_get_enum (value);
       break;
+    case PROP_SATURATE:
+      self->saturate = g_value_get_double (value);
+      break;
     case PROP_CHROMA:
       self->chroma = g_value_get_enum (value);
       break;
@@ -649,6 +657,9 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_OUTPUT:
       g_value_set_enum (value, self->output);
+      break;
+    case PROP_SATURATE:
+      g_value_set_double (value, self->saturate);
       break;
     case PROP_CHROMA:
       g_value_set_enum (value, self->chroma);
@@ -1319,6 +1330,7 @@ read_frame_settings (GstClfft2dFilter * self, GstClfftFrameSettings * settings)
       GST_CLFFT_CHROMA_FILTER;
   settings->gain = self->gain;
   settings->offset = self->offset;
+  settings->saturate = self->saturate;
   GST_OBJECT_UNLOCK (self);
 }
 
@@ -1335,6 +1347,7 @@ configure_plan (GstClfft2dFilter * self,
   /* offset in 8-bit levels, which the frame filter scales to the format */
   clfft_frame_filter_set_output (self->frames, (ClfftOutput) settings->output,
       settings->gain, settings->offset);
+  clfft_frame_filter_set_saturation (self->frames, settings->saturate);
   clfft_frame_filter_set_mode (self->frames, (ClfftMode) settings->mode);
   self->settings = *settings;
   return TRUE;
@@ -1916,6 +1929,13 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           GST_TYPE_CLFFT_OUTPUT, DEFAULT_OUTPUT,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_SATURATE,
+      g_param_spec_double ("saturate", "Saturated share",
+          "For output=normalize: the share of each frame's darkest and "
+          "brightest pixels, in percent split between both ends, that the "
+          "stretch saturates (ImageJ's Enhance Contrast); 0 stretches "
+          "min..max", 0.0, MAX_SATURATE, DEFAULT_SATURATE, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_CHROMA,
       g_param_spec_enum ("chroma", "Chroma",
           "What becomes of the chroma planes of YUV frames, whose luma is "
@@ -2039,6 +2059,7 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->stop_gain = DEFAULT_STOP_GAIN;
   self->stripes = DEFAULT_STRIPES;
   self->stripe_tolerance = DEFAULT_STRIPE_TOLERANCE;
+  self->saturate = DEFAULT_SATURATE;
   self->gain = DEFAULT_GAIN;
   self->offset = DEFAULT_OFFSET;
   self->output = DEFAULT_OUTPUT;

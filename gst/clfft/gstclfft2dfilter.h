@@ -79,6 +79,7 @@ typedef struct
   GstClfftOutput output;
   GstClfftChroma chroma;        /* auto resolved */
   gdouble gain, offset;
+  gdouble saturate;             /* percent, for normalize */
 } GstClfftFrameSettings;
 
 struct _GstClfft2dFilter
@@ -102,6 +103,7 @@ struct _GstClfft2dFilter
   GstClfftStripes stripes;
   gdouble stripe_tolerance;
   gdouble gain, offset;
+  gdouble saturate;
   GstClfftOutput output;
   GstClfftChroma chroma;
   GstClfftMode mode;

@@ -61,11 +61,17 @@
 /* Rows of the gain that clfft_filter2d_set_gain takes at a time */
 #define GAIN_BAND 32
 
+/* normalize.cl's HIST_SIZE and the words of its saturation state */
+#define SATURATION_HIST_SIZE (3 * 2048)
+
 /* Real values to pixels by their range (kernels/normalize.cl). */
 typedef struct
 {
   cl_kernel value_range, stretch;
   cl_mem ranges;                /* a (min, max) pair per group */
+  /* the ranks' values of a saturation, made at its first use */
+  cl_kernel saturation_start, saturation_histogram, saturation_pick;
+  cl_mem hist, whole, picked, saturated;
 } Stretch;
 
 /* output=normalize: rows inverse into real values, then stretched. */
@@ -151,6 +157,7 @@ struct _ClfftFilter2d
   ClfftScratch transform_scratch;       /* the transforms' own */
   ClfftOutput output;
   gfloat output_gain;
+  gfloat saturation;            /* percent, for normalize */
   ClfftMode mode;
   Normalize normalize;          /* built for the first normalized frame */
   SpectrumView spectrum_view;   /* built for the first spectrum frame */
@@ -920,6 +927,12 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
 }
 
 void
+clfft_filter2d_set_saturation (ClfftFilter2d * f, gfloat percent)
+{
+  f->saturation = CLAMP (percent, 0.0f, 99.0f);
+}
+
+void
 clfft_filter2d_set_output (ClfftFilter2d * f, ClfftOutput output,
     gfloat gain, gfloat offset)
 {
@@ -935,6 +948,13 @@ stretch_clear (Stretch * st)
   clfft_kernel_release (&st->value_range);
   clfft_kernel_release (&st->stretch);
   clfft_buffer_release (&st->ranges);
+  clfft_kernel_release (&st->saturation_start);
+  clfft_kernel_release (&st->saturation_histogram);
+  clfft_kernel_release (&st->saturation_pick);
+  clfft_buffer_release (&st->hist);
+  clfft_buffer_release (&st->whole);
+  clfft_buffer_release (&st->picked);
+  clfft_buffer_release (&st->saturated);
 }
 
 static gboolean
@@ -955,14 +975,88 @@ stretch_init (Stretch * st, ClfftFilter2d * f, gboolean from_zero,
   return ok;
 }
 
+/* The saturation's kernels and buffers, with stretch's options. */
+static gboolean
+saturation_init (Stretch * st, ClfftFilter2d * f, GError ** error)
+{
+  gchar *options;
+  gboolean ok;
+
+  if (st->saturation_pick)
+    return TRUE;
+  options = g_strdup_printf ("-D GROUP=%d%s", NORMALIZE_GROUP,
+      f->pixel_size == 2 ? " -D STORE_U16" : "");
+  ok = (st->saturation_start = clfft_kernel_new (f->engine, "normalize.cl",
+          options, "saturation_start", error))
+      && (st->saturation_histogram = clfft_kernel_new (f->engine,
+          "normalize.cl", options, "saturation_histogram", error))
+      && (st->saturation_pick = clfft_kernel_new (f->engine, "normalize.cl",
+          options, "saturation_pick", error))
+      && (st->hist = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
+          SATURATION_HIST_SIZE * sizeof (cl_uint), NULL, error))
+      && (st->whole = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
+          sizeof (cl_float2), NULL, error))
+      && (st->picked = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
+          4 * sizeof (cl_uint), NULL, error))
+      && (st->saturated = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
+          sizeof (cl_float2), NULL, error));
+  g_free (options);
+  return ok;
+}
+
+/* After value_range: the values of the saturation's two ranks into
+ * st->saturated (normalize.cl), in five launches. */
+static gboolean
+saturation_enqueue (Stretch * st, ClfftFilter2d * f, cl_mem values,
+    cl_uint count, gfloat percent, gsize global, GError ** error)
+{
+  /* truncated: the floor of a positive value */
+  const cl_uint k = (cl_uint) ((gdouble) count * percent / 200.0);
+  const cl_uint rank_lo = k, rank_hi = count - 1 - k;
+  const cl_uint n_ranges = NORMALIZE_RANGES;
+  const gsize local = NORMALIZE_GROUP;
+  const gsize m = sizeof (cl_mem), u = sizeof (cl_uint);
+  const gsize start_sizes[] = { m, u, m, m };
+  const void *start_values[] = { &st->ranges, &n_ranges, &st->whole,
+    &st->hist
+  };
+  gboolean ok = saturation_init (st, f, error)
+      && clfft_kernel_set_args (st->saturation_start, error,
+      G_N_ELEMENTS (start_sizes), start_sizes, start_values)
+      && clfft_kernel_enqueue (f->engine, st->saturation_start, 1, &local,
+      &local, NULL, "saturation_start", error);
+
+  for (cl_uint level = 0; ok && level < 2; level++) {
+    const gsize hist_sizes[] = { m, u, u, u, m, m, u, m };
+    const void *hist_values[] = { &values, &f->frame_width, &count,
+      &f->width, &st->whole, &st->picked, &level, &st->hist
+    };
+    const gsize pick_sizes[] = { m, u, u, u, m, m, m };
+    const void *pick_values[] = { &st->hist, &rank_lo, &rank_hi, &level,
+      &st->whole, &st->picked, &st->saturated
+    };
+
+    ok = clfft_kernel_set_args (st->saturation_histogram, error,
+        G_N_ELEMENTS (hist_sizes), hist_sizes, hist_values)
+        && clfft_kernel_enqueue (f->engine, st->saturation_histogram, 1,
+        &global, &local, NULL, "saturation_histogram", error)
+        && clfft_kernel_set_args (st->saturation_pick, error,
+        G_N_ELEMENTS (pick_sizes), pick_sizes, pick_values)
+        && clfft_kernel_enqueue (f->engine, st->saturation_pick, 1, &local,
+        &local, NULL, "saturation_pick", error);
+  }
+  return ok;
+}
+
 /* The frame's real values (rows of the transform's width, the frame in
- * their top-left corner) to pixels in bytes_out, by their range. */
+ * their top-left corner) to pixels in bytes_out, by their range, or with
+ * a saturation (percent, > 0) by the values of its ranks. */
 static gboolean
 stretch_enqueue (Stretch * st, ClfftFilter2d * f, cl_mem values,
-    GError ** error)
+    gfloat saturation, GError ** error)
 {
   cl_uint count = f->frame_width * f->frame_height;
-  cl_uint n_ranges = NORMALIZE_RANGES;
+  cl_uint n_ranges = saturation > 0 ? 1 : NORMALIZE_RANGES;
   const gsize range_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
     sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem)
   };
@@ -974,7 +1068,8 @@ stretch_enqueue (Stretch * st, ClfftFilter2d * f, cl_mem values,
     sizeof (cl_mem)
   };
   const void *stretch_values[] = { &values, &f->frame_width, &count,
-    &f->width, &st->ranges, &n_ranges, &f->bytes_out
+    &f->width, saturation > 0 ? &st->saturated : &st->ranges, &n_ranges,
+    &f->bytes_out
   };
   const gsize local = NORMALIZE_GROUP;
   const gsize range_global = NORMALIZE_RANGES * NORMALIZE_GROUP;
@@ -985,6 +1080,8 @@ stretch_enqueue (Stretch * st, ClfftFilter2d * f, cl_mem values,
       G_N_ELEMENTS (range_sizes), range_sizes, range_values)
       && clfft_kernel_enqueue (f->engine, st->value_range, 1, &range_global,
       &local, NULL, "value_range", error)
+      && (saturation <= 0 || saturation_enqueue (st, f, values, count,
+          saturation, stretch_global, error))
       && clfft_kernel_set_args (st->stretch, error,
       G_N_ELEMENTS (stretch_sizes), stretch_sizes, stretch_values)
       && clfft_kernel_enqueue (f->engine, st->stretch, 1, &stretch_global,
@@ -1093,7 +1190,8 @@ enqueue_normalized_rows (ClfftFilter2d * f, cl_mem spectrum,
       && clfft_transform_enqueue (&f->normalize.rows, &f->transform_scratch,
       spectrum, bins, f->real_values, values, f->height, NULL, 0, 1.0f, NULL,
       error)
-      && stretch_enqueue (&f->normalize.stretch, f, f->real_values, error);
+      && stretch_enqueue (&f->normalize.stretch, f, f->real_values,
+      f->saturation, error);
 }
 
 /* Rows forward, columns forward in place: the spectrum's bins; its view
@@ -1124,7 +1222,7 @@ enqueue_spectrum_view (ClfftFilter2d * f, GError ** error)
       sizes, values)
       && clfft_kernel_enqueue (f->engine, v->log_magnitude, 2, global, local,
       NULL, "log_magnitude", error)
-      && stretch_enqueue (&v->stretch, f, f->real_values, error);
+      && stretch_enqueue (&v->stretch, f, f->real_values, 0.0f, error);
 }
 
 void

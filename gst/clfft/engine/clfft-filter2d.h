@@ -82,6 +82,13 @@ typedef enum
 void clfft_filter2d_set_output (ClfftFilter2d * filter, ClfftOutput output,
     gfloat gain, gfloat offset);
 
+/* For normalize: the stretch ignores this share (percent, 0 to 99) of the
+ * darkest and brightest values, split between both ends (ImageJ's
+ * saturated pixels): the k-th smallest value, k = floor (count x percent
+ * / 200), maps to 0 and the k-th largest to the full range, found on the
+ * device to (max - min) / 2048^2. 0 (the default) stretches min..max. */
+void clfft_filter2d_set_saturation (ClfftFilter2d * filter, gfloat percent);
+
 typedef enum
 {
   CLFFT_MODE_FILTER,            /* the filtered frame */

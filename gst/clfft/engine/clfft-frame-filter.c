@@ -95,6 +95,7 @@ struct _ClfftFrameFilter
   ClfftTuning tuning;
   ClfftOutput output;
   gfloat output_gain, output_offset;
+  gfloat saturation;
   ClfftMode mode;
 };
 
@@ -193,6 +194,7 @@ apply_output (ClfftFrameFilter * f, Plan * plan)
 
   clfft_filter2d_set_output (plan->filter, f->output, f->output_gain,
       f->output_offset * level);
+  clfft_filter2d_set_saturation (plan->filter, f->saturation);
 }
 
 /* The plan of channel c's size and subsampling, made where there is none
@@ -367,6 +369,14 @@ clfft_frame_filter_set_output (ClfftFrameFilter * f, ClfftOutput output,
   f->output = output;
   f->output_gain = gain;
   f->output_offset = offset;
+  for (guint i = 0; i < f->n_plans; i++)
+    apply_output (f, &f->plans[i]);
+}
+
+void
+clfft_frame_filter_set_saturation (ClfftFrameFilter * f, gfloat percent)
+{
+  f->saturation = percent;
   for (guint i = 0; i < f->n_plans; i++)
     apply_output (f, &f->plans[i]);
 }

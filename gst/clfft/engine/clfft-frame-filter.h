@@ -97,6 +97,10 @@ void clfft_frame_filter_set_tuning (ClfftFrameFilter * filter,
  * 10 bits). */
 void clfft_frame_filter_set_output (ClfftFrameFilter * filter,
     ClfftOutput output, gfloat gain, gfloat offset);
+/* As clfft_filter2d_set_saturation for every plan: each channel's
+ * normalize ignores that share of its own darkest and brightest values. */
+void clfft_frame_filter_set_saturation (ClfftFrameFilter * filter,
+    gfloat percent);
 /* As clfft_filter2d_set_mode for every plan. */
 void clfft_frame_filter_set_mode (ClfftFrameFilter * filter, ClfftMode mode);
 

@@ -220,10 +220,7 @@ reference_component (const GstVideoFrame * in, guint c, const RefFilter * f)
   values = ref_plane_values (pixels, w, ht, f,
       1u << GST_VIDEO_FORMAT_INFO_W_SUB (finfo, c),
       1u << GST_VIDEO_FORMAT_INFO_H_SUB (finfo, c));
-  for (gsize i = 0; i < n; i++) {
-    lo = MIN (lo, values[i]);
-    hi = MAX (hi, values[i]);
-  }
+  ref_stretch_range (values, n, f->saturate, &lo, &hi);
   for (gsize i = 0; i < n; i++) {
     gdouble v = values[i];
 
@@ -443,6 +440,12 @@ GST_START_TEST (test_outputs_that_are_no_picture)
   check_format (GST_VIDEO_FORMAT_Y444_10LE, 48, 32, "chroma=filter",
       &stretched, EXPECT_FILTERED, EXPECT_FILTERED);
   check_format (GST_VIDEO_FORMAT_GRAY10_LE32, 47, 32, "", &stretched,
+      EXPECT_FILTERED, EXPECT_FILTERED);
+  /* each channel saturated on its own */
+  stretched.saturate = 2.0;
+  check_format (GST_VIDEO_FORMAT_ARGB, 48, 32, "", &stretched,
+      EXPECT_FILTERED, EXPECT_FILTERED);
+  check_format (GST_VIDEO_FORMAT_GRAY16_LE, 48, 32, "", &stretched,
       EXPECT_FILTERED, EXPECT_FILTERED);
 }
 

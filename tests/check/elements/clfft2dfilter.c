@@ -444,6 +444,36 @@ GST_START_TEST (test_stripes_match_reference)
 
 GST_END_TEST;
 
+/* output=normalize with saturate against the sort-based reference: a few
+ * hot and cold pixels, which decide a min..max stretch, are saturated and
+ * the rest spans the range; several shares, filters and sizes, padding. */
+GST_START_TEST (test_saturate_matches_reference)
+{
+  static const guint sizes[][2] = { {97, 61}, {640, 480} };
+  static const gdouble shares[] = { 0.5, 1.0, 5.0, 30.0 };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++) {
+    guint w = sizes[s][0], ht = sizes[s][1];
+    guint8 *in = structured_frame (w, ht);
+
+    /* hot and cold pixels: 0.1 % of them */
+    for (guint i = 0; i < w * ht / 1000 + 1; i++)
+      in[g_rand_int_range (rng, 0, w * ht)] = i % 2 ? 255 : 0;
+    for (guint i = 0; i < G_N_ELEMENTS (shares); i++) {
+      RefFilter f = { i % 2 ? "highpass" : "lowpass", "gaussian", 2,
+        g_rand_double_range (rng, 0.03, 0.2), 0.25, {0, 0}, 0.01, FALSE,
+        1.0, 0.0, FALSE, TRUE, i == 3, FALSE, 1.0, 0.0, NULL, 0.0,
+        shares[i]
+      };
+
+      check_against_reference (in, w, ht, &f);
+    }
+    g_free (in);
+  }
+}
+
+GST_END_TEST;
+
 /* gain, offset, output=abs, output=normalize and preserve-dc, alone and
  * together. */
 GST_START_TEST (test_output_controls_match_reference)
@@ -1790,6 +1820,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_filters_and_shapes_match_reference);
   tcase_add_test (tc, test_band_gains_match_reference);
   tcase_add_test (tc, test_stripes_match_reference);
+  tcase_add_test (tc, test_saturate_matches_reference);
   tcase_add_test (tc, test_output_controls_match_reference);
   tcase_add_test (tc, test_mirror_padding_matches_reference);
   tcase_add_test (tc, test_mirror_padding_keeps_edges);

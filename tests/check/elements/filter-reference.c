@@ -15,17 +15,20 @@ ref_filter_properties (const RefFilter * f)
       "stop-gain=%.17g", f->pass_gain, f->stop_gain) : g_strdup ("");
   gchar *stripes = f->stripes ? g_strdup_printf (" stripes=%s "
       "stripe-tolerance=%.17g", f->stripes, f->stripe_tolerance) :
-      g_strdup ("");
+      g_strdup (""), *saturate = g_strdup_printf (" saturate=%.17g",
+      f->saturate);
   gchar *props = g_strdup_printf ("filter=%s shape=%s order=%u cutoff=%.17g "
       "cutoff-high=%.17g notches=\"%.17g,%.17g\" notch-radius=%.17g "
-      "preserve-dc=%s gain=%.17g offset=%.17g output=%s padding=%s%s%s",
+      "preserve-dc=%s gain=%.17g offset=%.17g output=%s padding=%s%s%s%s",
       f->filter, f->shape, f->order, f->cutoff, f->cutoff_high, f->notch[0],
       f->notch[1], f->notch_radius, f->preserve_dc ? "true" : "false",
       f->gain, f->offset, f->normalize ? "normalize" : f->abs ? "abs" :
-      "clamp", f->mirror ? "mirror" : "none", gains, stripes);
+      "clamp", f->mirror ? "mirror" : "none", gains, stripes,
+      f->saturate > 0 ? saturate : "");
 
   g_free (gains);
   g_free (stripes);
+  g_free (saturate);
   return props;
 }
 
@@ -62,6 +65,27 @@ filter_mask (const RefFilter * f, gdouble fx, gdouble fy)
             f->notch_radius)) * (1.0 - ref_lowpass (f, hypot (fx +
                 f->notch[0], fy + f->notch[1]), f->notch_radius));
   return 1.0;
+}
+
+static gint
+compare_doubles (gconstpointer a, gconstpointer b)
+{
+  const gdouble x = *(const gdouble *) a, y = *(const gdouble *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+void
+ref_stretch_range (const gdouble * values, gsize n, gdouble saturate,
+    gdouble * lo, gdouble * hi)
+{
+  gdouble *sorted = g_memdup2 (values, n * sizeof (gdouble));
+  gsize k = (gsize) floor (n * saturate / 200.0);
+
+  qsort (sorted, n, sizeof (gdouble), compare_doubles);
+  *lo = sorted[k];
+  *hi = sorted[n - 1 - k];
+  g_free (sorted);
 }
 
 /* The mask at signed frequencies (fx, fy) in cycles per pixel. */
@@ -222,10 +246,7 @@ reference_run (const guint8 * in, guint w, guint ht, const RefFilter * f)
   for (gsize i = 0; i < n; i++)
     pixels[i] = in[i];
   values = ref_frame_values (pixels, w, ht, f);
-  for (gsize i = 0; i < n; i++) {
-    lo = MIN (lo, values[i]);
-    hi = MAX (hi, values[i]);
-  }
+  ref_stretch_range (values, n, f->saturate, &lo, &hi);
   for (gsize i = 0; i < n; i++) {
     gdouble v = values[i];
 

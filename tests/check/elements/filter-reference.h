@@ -30,6 +30,7 @@ typedef struct
    * which knows the transform's bins, not by ref_mask. */
   const gchar *stripes;
   gdouble stripe_tolerance;
+  gdouble saturate;             /* percent, with normalize */
 } RefFilter;
 
 typedef gdouble (*RefGainFunc) (gdouble fx, gdouble fy, gconstpointer data);
@@ -40,6 +41,11 @@ gchar *ref_filter_properties (const RefFilter * f);
 gdouble ref_lowpass (const RefFilter * f, gdouble r, gdouble c);
 /* The mask at signed frequencies (fx, fy) in cycles per pixel. */
 gdouble ref_mask (const RefFilter * f, gdouble fx, gdouble fy);
+/* What normalize stretches of n values: min..max, or with a saturation
+ * the k-th smallest and largest of them sorted, k = floor (n x saturate
+ * / 200). */
+void ref_stretch_range (const gdouble * values, gsize n, gdouble saturate,
+    gdouble * lo, gdouble * hi);
 /* w x ht real pixels filtered by gain: real parts, see the source. */
 gdouble *ref_filtered_values (const gdouble * pixels, guint w, guint ht,
     RefGainFunc gain, gconstpointer data);
