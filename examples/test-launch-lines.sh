@@ -2,9 +2,9 @@
 # Runs each shell example briefly on test media, so that none of them rots:
 # the zone plate of README.md's first command, the camera edge filter on a
 # test source, the spectrum view and the notch filter on the photo in data/
-# with a grating laid over it (a picture and a video), the FFmpeg fftfilt
-# lines of docs/clfft2dfilter.md on the photo, the audio spectrum of a
-# generated WAV file.
+# with a grating laid over it (a picture and a video), the ImageJ and
+# FFmpeg fftfilt lines of docs/clfft2dfilter.md on the photo, the audio
+# spectrum of a generated WAV file.
 # Checks the frames and messages each gives. The plugin comes from
 # GST_PLUGIN_PATH(_1_0), as meson's test environment sets it.
 #
@@ -46,21 +46,23 @@ echo "spectrum-view.sh and remove-periodic-noise.sh on data/camera.png with a gr
 mkdir noise
 python3 "$here/check-noise-removal.py" "$here" noise || fail "noise removal"
 
-echo "docs/clfft2dfilter.md's FFmpeg fftfilt lines on data/camera.png"
+echo "docs/clfft2dfilter.md's ImageJ and FFmpeg fftfilt lines on data/camera.png"
 cp "$here/data/camera.png" photo.png
 python3 - "$here/../docs/clfft2dfilter.md" >fftfilt.sh <<'PY'
 import sys
 text = open(sys.argv[1]).read()
-block = text.split("### FFmpeg fftfilt users", 1)[1].split("```sh\n", 1)[1]
-print(block.split("```", 1)[0])
+for section in ("### ImageJ users", "### FFmpeg fftfilt users"):
+    block = text.split(section, 1)[1].split("```sh\n", 1)[1]
+    print(block.split("```", 1)[0])
 PY
 sh -eu fftfilt.sh >fftfilt.log 2>&1 || { cat fftfilt.log; fail "fftfilt lines"; }
 python3 - "$here" <<'PY' || fail "the fftfilt lines do not do what the page says"
 import sys
 sys.path.insert(0, sys.argv[1])
 from pictures import SIZE, detail, gray
-photo, sharp, blur = (gray("gst-launch-1.0", name + ".png")
-                      for name in ("photo", "sharpened", "blurred"))
+photo, sharp, blur, band = (gray("gst-launch-1.0", name + ".png")
+                            for name in ("photo", "sharpened", "blurred",
+                                         "bandpassed"))
 mean = lambda p: sum(p) / len(p)
 ratios = {name: detail(p, SIZE, SIZE) / detail(photo, SIZE, SIZE)
           for name, p in (("sharpened", sharp), ("blurred", blur))}
@@ -70,6 +72,11 @@ print("fine detail / the photo's: %s; means %.1f %.1f %.1f" % (
 assert 1.5 < ratios["sharpened"] < 4, ratios
 assert ratios["blurred"] < 0.25, ratios
 assert abs(mean(sharp) - mean(photo)) < 3 and abs(mean(blur) - mean(photo)) < 1
+# ImageJ's band-pass, autoscaled with 1 % saturated: the full range used,
+# about 0.5 % of the pixels at each end
+ends = (sum(v == 0 for v in band) / len(band), sum(v == 255 for v in band) / len(band))
+print("band-pass: %.2f %% black, %.2f %% white" % (100 * ends[0], 100 * ends[1]))
+assert 0.002 < ends[0] < 0.02 and 0.002 < ends[1] < 0.02, ends
 PY
 
 echo "audio-spectrum.sh on 40 buffers of a 440 Hz saw wave"

@@ -29,8 +29,12 @@
  * LP (r, cutoff) and `bandstop` 1 minus that; `notch` the product over
  * #GstClfft2dFilter:notches and their mirrors of 1 - LP (d, notch-radius),
  * d the distance to the notch; `custom` an 8-bit PGM
- * (#GstClfft2dFilter:mask-location) with DC at its centre; `none` all ones.
- * The mask M then becomes stop-gain + (pass-gain - stop-gain) x M
+ * (#GstClfft2dFilter:mask-location) with DC at its centre; `none` all ones;
+ * `structures` ImageJ's FFT Bandpass, (1 - exp (-4 L^2 r^2))
+ * exp (-4 S^2 r^2) with L and S #GstClfft2dFilter:structure-large and
+ * #GstClfft2dFilter:structure-small in pixels, DC kept, the frame padded
+ * as ImageJ pads it. #GstClfft2dFilter:stripes removes horizontal or
+ * vertical stripes as ImageJ does, with any filter. The mask M then becomes stop-gain + (pass-gain - stop-gain) x M
  * (#GstClfft2dFilter:pass-gain, 1, and #GstClfft2dFilter:stop-gain, 0,
  * by default): filter=highpass stop-gain=1 pass-gain=2 sharpens.
  * #GstClfft2dFilter:preserve-dc keeps DC. Each output pixel is the real
@@ -128,6 +132,9 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define MAX_CUTOFF 0.71
 #define DEFAULT_NOTCH_RADIUS 0.01
 #define DEFAULT_PRESERVE_DC FALSE
+#define DEFAULT_STRUCTURE_LARGE 40.0
+#define DEFAULT_STRUCTURE_SMALL 3.0
+#define MAX_STRUCTURE 100000.0
 #define DEFAULT_STRIPES GST_CLFFT_STRIPES_NONE
 #define DEFAULT_STRIPE_TOLERANCE 5.0
 #define DEFAULT_SATURATE 0.0
@@ -164,6 +171,8 @@ enum
   PROP_STOP_GAIN,
   PROP_STRIPES,
   PROP_STRIPE_TOLERANCE,
+  PROP_STRUCTURE_LARGE,
+  PROP_STRUCTURE_SMALL,
   PROP_GAIN,
   PROP_OFFSET,
   PROP_OUTPUT,
@@ -214,6 +223,9 @@ gst_clfft_filter_type_get_type (void)
     {GST_CLFFT_FILTER_CUSTOM, "The mask of the mask-location image",
         "custom"},
     {GST_CLFFT_FILTER_NONE, "Keep every frequency (FFT round trip)", "none"},
+    {GST_CLFFT_FILTER_STRUCTURES, "ImageJ's FFT Bandpass: filter large "
+          "structures down to structure-large pixels and small ones up to "
+          "structure-small, padded as ImageJ pads", "structures"},
     {0, NULL, NULL},
   };
 
@@ -550,6 +562,12 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     case PROP_STRIPE_TOLERANCE:
       self->stripe_tolerance = g_value_get_double (value);
       break;
+    case PROP_STRUCTURE_LARGE:
+      self->structure_large = g_value_get_double (value);
+      break;
+    case PROP_STRUCTURE_SMALL:
+      self->structure_small = g_value_get_double (value);
+      break;
     case PROP_GAIN:
       self->gain = g_value_get_double (value);
       break;
@@ -649,6 +667,12 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
     case PROP_STRIPE_TOLERANCE:
       g_value_set_double (value, self->stripe_tolerance);
       break;
+    case PROP_STRUCTURE_LARGE:
+      g_value_set_double (value, self->structure_large);
+      break;
+    case PROP_STRUCTURE_SMALL:
+      g_value_set_double (value, self->structure_small);
+      break;
     case PROP_GAIN:
       g_value_set_double (value, self->gain);
       break;
@@ -729,11 +753,14 @@ gst_clfft_2d_filter_query (GstBaseTransform * trans, GstPadDirection dir,
 }
 
 /* The padding that the engine's filter needs: the spectrum view shows the
- * frame's own spectrum, so it never pads. */
+ * frame's own spectrum, so it never pads; filter=structures pads as
+ * ImageJ does, whose stripes count its transform's bins. */
 static ClfftPadding
-plan_padding (GstClfftPadding padding, GstClfftMode mode)
+plan_padding (GstClfftPadding padding, GstClfftMode mode,
+    GstClfftFilterType filter)
 {
   return mode == GST_CLFFT_MODE_SPECTRUM ? CLFFT_PADDING_NONE :
+      filter == GST_CLFFT_FILTER_STRUCTURES ? CLFFT_PADDING_IMAGEJ :
       (ClfftPadding) padding;
 }
 
@@ -749,7 +776,7 @@ start_ahead (GstClfft2dFilter * self)
   GST_OBJECT_LOCK (self);
   sizes = gst_clfft_ahead_sizes_parse (self->prepare_sizes, MIN_SIZE,
       MAX_SIZE, &error);
-  padding = plan_padding (self->padding, self->mode);
+  padding = plan_padding (self->padding, self->mode, self->filter);
   GST_OBJECT_UNLOCK (self);
   if (!sizes) {
     GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
@@ -1240,7 +1267,8 @@ update_mask (GstClfft2dFilter * self, GError ** error)
         (const GstClfftNotch *) notches->data, notches->len,
         self->notch_radius, image, self->preserve_dc, 1, 1,
         self->pass_gain, self->stop_gain, self->stripes,
-        self->stripe_tolerance};
+        self->stripe_tolerance, self->structure_large,
+        self->structure_small};
   self->mask_dirty = FALSE;
   GST_OBJECT_UNLOCK (self);
 
@@ -1319,7 +1347,8 @@ read_frame_settings (GstClfft2dFilter * self, GstClfftFrameSettings * settings)
 {
   GST_OBJECT_LOCK (self);
   settings->mode = self->mode;
-  settings->padding = plan_padding (self->padding, self->mode);
+  settings->padding = plan_padding (self->padding, self->mode,
+      self->filter);
   settings->output = self->output;
   /* auto: a gray picture where the luma is no picture of the input, so
    * that the input's colours do not lie over it; else the colours
@@ -1895,6 +1924,20 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           MAX_BAND_GAIN, DEFAULT_STOP_GAIN, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING |
           GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_STRUCTURE_LARGE,
+      g_param_spec_double ("structure-large", "Large structures",
+          "filter=structures: large structures are filtered out down to "
+          "this size, in pixels (ImageJ's \"Filter large structures down "
+          "to\")", 0.0, MAX_STRUCTURE, DEFAULT_STRUCTURE_LARGE,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_STRUCTURE_SMALL,
+      g_param_spec_double ("structure-small", "Small structures",
+          "filter=structures: small structures are filtered out up to this "
+          "size, in pixels (ImageJ's \"Filter small structures up to\")",
+          0.0, MAX_STRUCTURE, DEFAULT_STRUCTURE_SMALL, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING |
+          GST_PARAM_CONTROLLABLE));
   g_object_class_install_property (gobject_class, PROP_STRIPES,
       g_param_spec_enum ("stripes", "Suppress stripes",
           "Stripes to remove besides the filter, as ImageJ's FFT Bandpass "
@@ -2057,6 +2100,8 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->preserve_dc = DEFAULT_PRESERVE_DC;
   self->pass_gain = DEFAULT_PASS_GAIN;
   self->stop_gain = DEFAULT_STOP_GAIN;
+  self->structure_large = DEFAULT_STRUCTURE_LARGE;
+  self->structure_small = DEFAULT_STRUCTURE_SMALL;
   self->stripes = DEFAULT_STRIPES;
   self->stripe_tolerance = DEFAULT_STRIPE_TOLERANCE;
   self->saturate = DEFAULT_SATURATE;

@@ -102,6 +102,7 @@ struct _GstClfft2dFilter
   gdouble pass_gain, stop_gain;
   GstClfftStripes stripes;
   gdouble stripe_tolerance;
+  gdouble structure_large, structure_small;
   gdouble gain, offset;
   gdouble saturate;
   GstClfftOutput output;

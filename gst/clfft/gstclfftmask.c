@@ -138,6 +138,14 @@ shape_at (const GstClfftMaskParams * p, gdouble fx, gdouble fy)
       return notches (p, fx, fy);
     case GST_CLFFT_FILTER_CUSTOM:
       return p->image ? image_gain (p->image, fx, fy) : 1.0;
+    case GST_CLFFT_FILTER_STRUCTURES:{
+      const gdouble large = p->structure_large, small = p->structure_small;
+
+      if (r == 0.0)
+        return 1.0;
+      return (1.0 - exp (-4.0 * large * large * r * r)) *
+          exp (-4.0 * small * small * r * r);
+    }
     case GST_CLFFT_FILTER_NONE:
       break;
   }

@@ -15,6 +15,9 @@ typedef enum
   GST_CLFFT_FILTER_NOTCH,
   GST_CLFFT_FILTER_CUSTOM,
   GST_CLFFT_FILTER_NONE,
+  /* ImageJ's FFT Bandpass: structures larger than structure_large and
+   * smaller than structure_small pixels filtered out, DC kept */
+  GST_CLFFT_FILTER_STRUCTURES,
 } GstClfftFilterType;
 
 typedef enum
@@ -69,6 +72,8 @@ typedef struct
    * (ImageJ's default 5) */
   GstClfftStripes stripes;
   gdouble stripe_tolerance;
+  /* structures: the sizes in pixels of the frame */
+  gdouble structure_large, structure_small;
 } GstClfftMaskParams;
 
 /* Fills gain (height rows of width) in the unshifted DFT order. With
@@ -84,6 +89,9 @@ typedef struct
  *   1 - LP (d, notch_radius), d the distance to the notch;
  *   custom: the image, resampled bilinearly about DC, / 255;
  *   none: 1;
+ *   structures: (1 - exp (-4 L^2 r^2)) exp (-4 S^2 r^2), 1 at DC, with L
+ *   and S structure_large and structure_small (ImageJ's Gaussians, whose
+ *   2 L / N in its N-point transform's bins is 2 L in cycles per pixel);
  * then stop_gain + (pass_gain - stop_gain) x that; with stripes, times
  * 1 - exp (-(k s)^2) everywhere but DC, k the signed index kx (horizontal
  * stripes) or ky (vertical) and s = (100 - stripe_tolerance) / 100, as

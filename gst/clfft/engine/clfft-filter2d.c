@@ -118,7 +118,9 @@ struct _ClfftFilter2d
   ClfftFilterChoice choice;
   gfloat norm;                  /* 1 / (W H), as the rows inverse scales */
   gsize pixel_size;             /* bytes */
-  cl_kernel mirror_pad;         /* padding=mirror only */
+  cl_kernel mirror_pad;         /* padded only */
+  /* the padding right of and below the frame (kernels/mirror_pad.cl) */
+  cl_uint far_margin[2];
   ClfftTransform rows_forward, rows_inverse;
   ClfftTransform columns_filter;        /* or, where that takes more: */
   ClfftTransform columns_forward, columns_inverse;
@@ -211,6 +213,17 @@ clfft_filter2d_padded_length (guint n)
   return clfft_transform_fast_length (n + (n + 1) / 2);
 }
 
+guint
+clfft_filter2d_imagej_length (guint width, guint height)
+{
+  const guint longer = MAX (width, height);
+  guint n = 2;
+
+  while (n < longer + longer / 2.0)
+    n *= 2;
+  return n;
+}
+
 void
 clfft_filter2d_get_transform_size (ClfftFilter2d * f, guint * width,
     guint * height)
@@ -240,10 +253,12 @@ static gboolean
 mirror_pad_enqueue (ClfftFilter2d * f, GError ** error)
 {
   const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint)
+    sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
+    sizeof (cl_uint), sizeof (cl_uint)
   };
   const void *values[] = { &f->bytes_in, &f->frame_width, &f->frame_height,
-    &f->bytes_padded, &f->width, &f->height
+    &f->bytes_padded, &f->width, &f->height, &f->far_margin[0],
+    &f->far_margin[1]
   };
   const gsize local[2] = { 32, 8 };
   const gsize global[2] = { (f->width + 31) / 32 * 32,
@@ -792,12 +807,14 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
     guint frame_height, ClfftPixels pixels, ClfftPadding padding,
     GError ** error)
 {
-  const gboolean padded = padding == CLFFT_PADDING_MIRROR;
+  const gboolean padded = padding != CLFFT_PADDING_NONE;
+  const guint imagej = clfft_filter2d_imagej_length (frame_width,
+      frame_height);
   /* 0 (none fits) fails in clfft_transform_init */
-  guint width = padded ? clfft_filter2d_padded_length (frame_width) :
-      frame_width;
-  guint height = padded ? clfft_filter2d_padded_length (frame_height) :
-      frame_height;
+  guint width = padding == CLFFT_PADDING_IMAGEJ ? imagej : padded ?
+      clfft_filter2d_padded_length (frame_width) : frame_width;
+  guint height = padding == CLFFT_PADDING_IMAGEJ ? imagej : padded ?
+      clfft_filter2d_padded_length (frame_height) : frame_height;
   ClfftFilter2d *f;
   gsize count = (gsize) width * height;
   gboolean ok;
@@ -822,6 +839,12 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
   f->background_seconds = -1.0;
   f->width = width;
   f->height = height;
+  /* the margins right of and below the frame: the larger half (the
+   * smaller one for ImageJ's, which rounds the frame's offset up) */
+  f->far_margin[0] = (width - frame_width +
+      (padding == CLFFT_PADDING_IMAGEJ ? 0 : 1)) / 2;
+  f->far_margin[1] = (height - frame_height +
+      (padding == CLFFT_PADDING_IMAGEJ ? 0 : 1)) / 2;
   decide_tuning (f, CLFFT_TUNING_AUTO);
   f->bins = width / 2 + 1;
   choose_path (f);

@@ -21,6 +21,10 @@ typedef enum
 {
   CLFFT_PADDING_NONE,           /* the frame itself: circular */
   CLFFT_PADDING_MIRROR,         /* mirror-extended, then cropped */
+  /* as ImageJ's FFT Bandpass pads: mirror-tiled into the square of the
+   * smallest power of two of at least 1.5 times the longer side, the
+   * frame centred (its left and top margins rounded up), then cropped */
+  CLFFT_PADDING_IMAGEJ,
 } ClfftPadding;
 
 /* The ways a frame runs through the filter (docs/design.md, "Which
@@ -44,10 +48,13 @@ const gchar *clfft_filter_path_name (ClfftFilterPath path);
  * clfft_transform_fast_length) of at least 1.5 n, as ImageJ pads, so each
  * margin is at least n / 4. */
 guint clfft_filter2d_padded_length (guint n);
+/* CLFFT_PADDING_IMAGEJ's side for a width x height frame. */
+guint clfft_filter2d_imagej_length (guint width, guint height);
 
 /* width and height: see clfft_length_supported. With CLFFT_PADDING_MIRROR
- * the transforms run on the frame mirrored about its edges to the padded
- * size (kernels/mirror_pad.cl), and the frame is cropped back out. The
+ * (or _IMAGEJ) the transforms run on the frame mirrored about its edges to
+ * the padded size (kernels/mirror_pad.cl), and the frame is cropped back
+ * out. The
  * gain starts as all ones. */
 ClfftFilter2d *clfft_filter2d_new (ClfftEngine * engine, guint width,
     guint height, ClfftPixels pixels, ClfftPadding padding, GError ** error);
