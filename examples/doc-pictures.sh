@@ -1,7 +1,8 @@
 #!/bin/sh
 # Makes every picture of docs/overview.md with the plugin itself: a zone
 # plate through lowpass, highpass and bandpass; a photo with periodic noise,
-# its spectrum view and the photo cleaned by notches; a colour photo as
+# its spectrum view and the photo cleaned by notches, placed by hand and
+# found by notches=auto (with the notches it found); a colour photo as
 # I420 lowpassed with its chroma filtered and passed, and its spectrum
 # view; an audio spectrum
 # plotted from clfftspectrum's messages (needs python3-matplotlib; without
@@ -89,6 +90,15 @@ PY
     clfft2dfilter filter=notch notches="0.09375,0.078125;-0.15625,0.046875" \
       notch-radius=0.01 preserve-dc=true ! \
     pngenc ! filesink location="$out/photo-cleaned.png"
+  # or the element finds them, and says which (its clfft-notches message)
+  gst-launch-1.0 -m filesrc location="$out/photo-noisy.gray" ! $raw ! \
+    clfft2dfilter filter=notch notches=auto notch-radius=0.01 \
+      preserve-dc=true ! \
+    pngenc ! filesink location="$out/photo-cleaned-auto.png" >"$log.auto" 2>&1 \
+    || { cat "$log.auto" >&2; exit 1; }
+  sed -n 's/.*clfft-notches, notches=(string)"\([^"]*\)".*/\1/p' "$log.auto" |
+    sed 's/\\//g' >"$out/photo-notches-auto.txt"
+  rm -f "$log.auto"
 }
 
 # A colour photo as a camera or decoder gives it (I420), lowpassed with

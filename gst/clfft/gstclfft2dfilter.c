@@ -34,7 +34,10 @@
  * exp (-4 S^2 r^2) with L and S #GstClfft2dFilter:structure-large and
  * #GstClfft2dFilter:structure-small in pixels, DC kept, the frame padded
  * as ImageJ pads it. #GstClfft2dFilter:stripes removes horizontal or
- * vertical stripes as ImageJ does, with any filter. The mask M then becomes stop-gain + (pass-gain - stop-gain) x M
+ * vertical stripes as ImageJ does, with any filter. notches=auto finds
+ * the notches itself: the isolated peaks of the frame's spectrum (periodic
+ * noise), posted as a clfft-notches element message and kept in
+ * #GstClfft2dFilter:notches-found. The mask M then becomes stop-gain + (pass-gain - stop-gain) x M
  * (#GstClfft2dFilter:pass-gain, 1, and #GstClfft2dFilter:stop-gain, 0,
  * by default): filter=highpass stop-gain=1 pass-gain=2 sharpens.
  * #GstClfft2dFilter:preserve-dc keeps DC. Each output pixel is the real
@@ -137,6 +140,11 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define MAX_STRUCTURE 100000.0
 #define DEFAULT_STRIPES GST_CLFFT_STRIPES_NONE
 #define DEFAULT_STRIPE_TOLERANCE 5.0
+#define DEFAULT_AUTO_NOTCH_COUNT 4
+#define MAX_AUTO_NOTCH_COUNT 64
+#define DEFAULT_AUTO_NOTCH_MIN_RADIUS 0.05
+#define DEFAULT_AUTO_NOTCH_THRESHOLD 20.0
+#define DEFAULT_AUTO_NOTCH_INTERVAL 0
 #define DEFAULT_SATURATE 0.0
 #define MAX_SATURATE 99.0
 #define DEFAULT_PASS_GAIN 1.0
@@ -182,6 +190,11 @@ enum
   PROP_PADDING,
   PROP_DEVICE_INDEX,
   PROP_DEVICE_NAME,
+  PROP_AUTO_NOTCH_COUNT,
+  PROP_AUTO_NOTCH_MIN_RADIUS,
+  PROP_AUTO_NOTCH_THRESHOLD,
+  PROP_AUTO_NOTCH_INTERVAL,
+  PROP_NOTCHES_FOUND,
   PROP_PIPELINE_DEPTH,
   PROP_FALLBACK,
   PROP_TUNING,
@@ -409,7 +422,9 @@ static gboolean
 set_notches (GstClfft2dFilter * self, const gchar * text)
 {
   GError *error = NULL;
-  GArray *notches = gst_clfft_notches_parse (text, &error);
+  const gboolean automatic = g_strcmp0 (text, "auto") == 0;
+  GArray *notches = automatic ? g_array_new (FALSE, FALSE,
+      sizeof (GstClfftNotch)) : gst_clfft_notches_parse (text, &error);
 
   if (!notches) {
     gchar *kept;
@@ -429,6 +444,9 @@ set_notches (GstClfft2dFilter * self, const gchar * text)
   self->notches_text = g_strdup (text);
   g_array_unref (self->notches);
   self->notches = notches;
+  self->notches_auto = automatic;
+  /* the next frame is searched */
+  self->peaks_stale = TRUE;
   self->mask_dirty = TRUE;
   GST_OBJECT_UNLOCK (self);
   return TRUE;
@@ -606,6 +624,21 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
       g_free (self->prepare_sizes);
       self->prepare_sizes = g_value_dup_string (value);
       break;
+    case PROP_AUTO_NOTCH_COUNT:
+      self->auto_notch_count = g_value_get_uint (value);
+      self->peaks_stale = TRUE;
+      break;
+    case PROP_AUTO_NOTCH_MIN_RADIUS:
+      self->auto_notch_min_radius = g_value_get_double (value);
+      self->peaks_stale = TRUE;
+      break;
+    case PROP_AUTO_NOTCH_THRESHOLD:
+      self->auto_notch_threshold = g_value_get_double (value);
+      self->peaks_stale = TRUE;
+      break;
+    case PROP_AUTO_NOTCH_INTERVAL:
+      self->auto_notch_interval = g_value_get_uint (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -712,6 +745,21 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_PREPARE_SIZES:
       g_value_set_string (value, self->prepare_sizes);
+      break;
+    case PROP_AUTO_NOTCH_COUNT:
+      g_value_set_uint (value, self->auto_notch_count);
+      break;
+    case PROP_AUTO_NOTCH_MIN_RADIUS:
+      g_value_set_double (value, self->auto_notch_min_radius);
+      break;
+    case PROP_AUTO_NOTCH_THRESHOLD:
+      g_value_set_double (value, self->auto_notch_threshold);
+      break;
+    case PROP_AUTO_NOTCH_INTERVAL:
+      g_value_set_uint (value, self->auto_notch_interval);
+      break;
+    case PROP_NOTCHES_FOUND:
+      g_value_set_string (value, self->notches_found);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -836,6 +884,11 @@ free_plan (GstClfft2dFilter * self, gboolean stream_goes_on)
         (self->frames, i, NULL, NULL));
   g_clear_pointer (&self->frames, clfft_frame_filter_free);
   g_clear_pointer (&self->mask, g_free);
+  /* a new size's frames are searched anew */
+  g_clear_pointer (&self->peak_finder, clfft_peak_finder_free);
+  GST_OBJECT_LOCK (self);
+  self->peaks_stale = TRUE;
+  GST_OBJECT_UNLOCK (self);
 }
 
 /* A frame in flight on the device: its buffers stay mapped until it is
@@ -1250,10 +1303,11 @@ update_mask (GstClfft2dFilter * self, GError ** error)
   GArray *notches;
   GstClfftMaskImage *image;
   gchar *problem;
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, automatic;
   guint tw, th;
 
   GST_OBJECT_LOCK (self);
+  automatic = self->notches_auto;
   if (!self->mask_dirty) {
     GST_OBJECT_UNLOCK (self);
     return TRUE;
@@ -1288,9 +1342,10 @@ update_mask (GstClfft2dFilter * self, GError ** error)
           ("cutoff-high (%g) is not above cutoff (%g): the band is empty.",
               params.cutoff_high, params.cutoff), (NULL));
     self->band_empty = band_empty;
-    /* the same for notch filters with nothing to notch */
+    /* the same for notch filters with nothing to notch (none found by
+     * notches=auto is an answer, posted as such) */
     if (params.filter == GST_CLFFT_FILTER_NOTCH && params.n_notches == 0
-        && !self->no_notches)
+        && !automatic && !self->no_notches)
       GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
           ("filter=notch has no notches: frames pass unfiltered."),
           ("set notches to \"fx,fy;...\" in cycles per pixel"));
@@ -1326,6 +1381,138 @@ update_mask (GstClfft2dFilter * self, GError ** error)
   if (image)
     gst_clfft_mask_image_unref (image);
   return ok;
+}
+
+/* The luma of a mapped frame, width x height values: Y of gray and YUV,
+ * BT.601's of RGB; unpacked by GStreamer, so every format reads alike. */
+static void
+frame_luma (const GstVideoFrame * frame, gfloat * luma)
+{
+  const GstVideoFormatInfo *finfo = frame->info.finfo;
+  const gint w = GST_VIDEO_FRAME_WIDTH (frame);
+  const gint h = GST_VIDEO_FRAME_HEIGHT (frame);
+  const gboolean wide = GST_VIDEO_FORMAT_INFO_BITS (gst_video_format_get_info
+      (finfo->unpack_format)) > 8;
+  const gboolean rgb = GST_VIDEO_INFO_IS_RGB (&frame->info);
+  guint8 *line = g_malloc ((gsize) w * 8);
+
+  for (gint y = 0; y < h; y++) {
+    finfo->unpack_func (finfo, GST_VIDEO_PACK_FLAG_TRUNCATE_RANGE, line,
+        frame->data, frame->info.stride, 0, y, w);
+    for (gint x = 0; x < w; x++) {
+      /* AYUV or ARGB order */
+      gfloat c[3];
+
+      for (guint i = 0; i < 3; i++)
+        c[i] = wide ? ((guint16 *) line)[4 * x + 1 + i] : line[4 * x + 1 +
+            i];
+      luma[(gsize) y * w + x] = rgb ? 0.299f * c[0] + 0.587f * c[1] +
+          0.114f * c[2] : c[0];
+    }
+  }
+  g_free (line);
+}
+
+/* "fx,fy;..." of peaks, as the notches property takes them. */
+static gchar *
+notches_text (const GArray * peaks)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < peaks->len; i++) {
+    const ClfftPeak *p = &g_array_index (peaks, ClfftPeak, i);
+    gchar fx[G_ASCII_DTOSTR_BUF_SIZE], fy[G_ASCII_DTOSTR_BUF_SIZE];
+
+    g_string_append_printf (text, "%s%s,%s", i ? ";" : "",
+        g_ascii_formatd (fx, sizeof (fx), "%.10g", p->fx),
+        g_ascii_formatd (fy, sizeof (fy), "%.10g", p->fy));
+  }
+  return g_string_free (text, FALSE);
+}
+
+/* notches=auto (with filter=notch), or mode=spectrum: where a search is
+ * due (the first frame of the caps or of the setting, then every
+ * auto-notch-interval frames), the peaks of this frame's spectrum become
+ * the notches (auto), and are posted as a clfft-notches message and kept
+ * in notches-found. */
+static gboolean
+find_notches (GstClfft2dFilter * self, GstBuffer * inbuf, GError ** error)
+{
+  GstVideoFilter *video = GST_VIDEO_FILTER (self);
+  ClfftPeakParams params;
+  GstVideoFrame frame;
+  GArray *peaks, *notches;
+  gboolean automatic, due;
+  gfloat *luma;
+  gchar *text;
+  gint w = GST_VIDEO_INFO_WIDTH (&video->in_info);
+  gint h = GST_VIDEO_INFO_HEIGHT (&video->in_info);
+
+  GST_OBJECT_LOCK (self);
+  automatic = self->notches_auto && self->filter == GST_CLFFT_FILTER_NOTCH;
+  due = (automatic || self->mode == GST_CLFFT_MODE_SPECTRUM)
+      && (self->peaks_stale || (self->auto_notch_interval > 0
+          && self->frames_since_peaks >= self->auto_notch_interval));
+  params = (ClfftPeakParams) {
+  self->auto_notch_min_radius, self->auto_notch_threshold,
+        self->auto_notch_count};
+  if (due) {
+    self->peaks_stale = FALSE;
+    self->frames_since_peaks = 0;
+  }
+  self->frames_since_peaks++;
+  GST_OBJECT_UNLOCK (self);
+  if (!due)
+    return TRUE;
+
+  if (!self->peak_finder && !(self->peak_finder =
+          clfft_peak_finder_new (self->engine, w, h, error)))
+    return FALSE;
+  if (!gst_video_frame_map (&frame, &video->in_info, inbuf, GST_MAP_READ)) {
+    g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
+        "a buffer does not hold a %dx%d frame", w, h);
+    return FALSE;
+  }
+  luma = g_new (gfloat, (gsize) w * h);
+  frame_luma (&frame, luma);
+  gst_video_frame_unmap (&frame);
+  peaks = g_array_new (FALSE, FALSE, sizeof (ClfftPeak));
+  if (!clfft_peak_finder_run (self->peak_finder, luma, &params, peaks,
+          error)) {
+    g_free (luma);
+    g_array_unref (peaks);
+    return FALSE;
+  }
+  g_free (luma);
+  text = notches_text (peaks);
+  notches = g_array_new (FALSE, FALSE, sizeof (GstClfftNotch));
+  for (guint i = 0; i < peaks->len; i++) {
+    const ClfftPeak *p = &g_array_index (peaks, ClfftPeak, i);
+    GstClfftNotch notch = { p->fx, p->fy };
+
+    g_array_append_val (notches, notch);
+  }
+  GST_INFO_OBJECT (self, "%u peaks in the spectrum: \"%s\"", peaks->len,
+      text);
+  GST_OBJECT_LOCK (self);
+  g_free (self->notches_found);
+  self->notches_found = g_strdup (text);
+  /* the setting may have changed meanwhile: then it stays */
+  if (automatic && self->notches_auto) {
+    g_array_unref (self->notches);
+    self->notches = g_array_ref (notches);
+    self->mask_dirty = TRUE;
+  }
+  GST_OBJECT_UNLOCK (self);
+  gst_element_post_message (GST_ELEMENT (self),
+      gst_message_new_element (GST_OBJECT (self),
+          gst_structure_new ("clfft-notches", "notches", G_TYPE_STRING, text,
+              "count", G_TYPE_UINT, peaks->len, NULL)));
+  g_object_notify (G_OBJECT (self), "notches-found");
+  g_array_unref (notches);
+  g_array_unref (peaks);
+  g_free (text);
+  return TRUE;
 }
 
 /* Brings controlled properties to the buffer's stream time; a segment in
@@ -1527,6 +1714,14 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
   sync_controlled_properties (self, inbuf);
   read_frame_settings (self, &settings);
   if (!ensure_plan (self, &settings)) {
+    gst_buffer_unref (inbuf);
+    return GST_FLOW_ERROR;
+  }
+  if (!find_notches (self, inbuf, &error)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Cannot search the frame's spectrum for periodic noise: %s.",
+            error->message), (NULL));
+    g_error_free (error);
     gst_buffer_unref (inbuf);
     return GST_FLOW_ERROR;
   }
@@ -1836,6 +2031,7 @@ gst_clfft_2d_filter_finalize (GObject * object)
   g_free (self->mask_location);
   g_free (self->mask_problem);
   g_free (self->unposted_warning);
+  g_free (self->notches_found);
   if (self->mask_image)
     gst_clfft_mask_image_unref (self->mask_image);
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -1887,7 +2083,8 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
   g_object_class_install_property (gobject_class, PROP_NOTCHES,
       g_param_spec_string ("notches", "Notches",
           "Frequencies that filter=notch removes, with their mirrors: "
-          "\"fx,fy;fx,fy;...\" in cycles per pixel (-0.5..0.5)", NULL,
+          "\"fx,fy;fx,fy;...\" in cycles per pixel (-0.5..0.5), or \"auto\" "
+          "to find them in the frames' spectra", NULL,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_NOTCH_RADIUS,
@@ -2050,6 +2247,37 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
       g_param_spec_string ("device-name", "Device name",
           "Name of the OpenCL device in use (set from READY on)", NULL,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (gobject_class, PROP_AUTO_NOTCH_COUNT,
+      g_param_spec_uint ("auto-notch-count", "Automatic notches",
+          "notches=auto: at most this many peaks (each with its mirror)",
+          1, MAX_AUTO_NOTCH_COUNT, DEFAULT_AUTO_NOTCH_COUNT,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class,
+      PROP_AUTO_NOTCH_MIN_RADIUS, g_param_spec_double
+      ("auto-notch-min-radius", "Automatic notches' radius",
+          "notches=auto: peaks at least this far from DC, in cycles per "
+          "pixel (nearer, the spectrum is the picture's own)", 0.0,
+          MAX_CUTOFF, DEFAULT_AUTO_NOTCH_MIN_RADIUS, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_AUTO_NOTCH_THRESHOLD,
+      g_param_spec_double ("auto-notch-threshold", "Automatic notches' "
+          "threshold", "notches=auto: a peak's magnitude over the mean "
+          "magnitude around it (its 11 x 11 bins but the 3 x 3 centre), a "
+          "factor (20 is 26 dB)", 1.0, 1.0e6, DEFAULT_AUTO_NOTCH_THRESHOLD,
+          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_AUTO_NOTCH_INTERVAL,
+      g_param_spec_uint ("auto-notch-interval", "Automatic notches' "
+          "interval", "notches=auto: search the spectrum again every this "
+          "many frames; 0 searches the first frame of each caps only",
+          0, G_MAXUINT, DEFAULT_AUTO_NOTCH_INTERVAL, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_NOTCHES_FOUND,
+      g_param_spec_string ("notches-found", "Notches found",
+          "The peaks that notches=auto (or mode=spectrum) found last, in "
+          "the notches syntax; also posted as a clfft-notches message",
+          NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL FFT 2D filter", "Filter/Effect/Video",
@@ -2096,6 +2324,11 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->cutoff = DEFAULT_CUTOFF;
   self->cutoff_high = DEFAULT_CUTOFF_HIGH;
   self->notches = g_array_new (FALSE, FALSE, sizeof (GstClfftNotch));
+  self->auto_notch_count = DEFAULT_AUTO_NOTCH_COUNT;
+  self->auto_notch_min_radius = DEFAULT_AUTO_NOTCH_MIN_RADIUS;
+  self->auto_notch_threshold = DEFAULT_AUTO_NOTCH_THRESHOLD;
+  self->auto_notch_interval = DEFAULT_AUTO_NOTCH_INTERVAL;
+  self->peaks_stale = TRUE;
   self->notch_radius = DEFAULT_NOTCH_RADIUS;
   self->preserve_dc = DEFAULT_PRESERVE_DC;
   self->pass_gain = DEFAULT_PASS_GAIN;

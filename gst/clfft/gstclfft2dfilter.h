@@ -8,6 +8,7 @@
 #include "engine/clfft-engine.h"
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
+#include "engine/clfft-peak-finder.h"
 #include "gstclfftframelayout.h"
 #include "gstclfftprepareahead.h"
 #include "gstclfftmask.h"
@@ -105,6 +106,12 @@ struct _GstClfft2dFilter
   gdouble structure_large, structure_small;
   gdouble gain, offset;
   gdouble saturate;
+  /* notches=auto: the peaks found in the frames' spectra are the notches
+   * (or, with mode=spectrum, reported); found is their text */
+  gboolean notches_auto;
+  guint auto_notch_count, auto_notch_interval;
+  gdouble auto_notch_min_radius, auto_notch_threshold;
+  gchar *notches_found;
   GstClfftOutput output;
   GstClfftChroma chroma;
   GstClfftMode mode;
@@ -131,6 +138,11 @@ struct _GstClfft2dFilter
   GstClfftTuning plan_tuning;   /* what frames was asked to tune with */
   gfloat *mask;                 /* at the largest plan's transform size */
   gint width, height;
+  /* notches=auto's finder (the frame size's), and the frames since its
+   * last run; stale: the next frame is searched */
+  ClfftPeakFinder *peak_finder;
+  guint frames_since_peaks;
+  gboolean peaks_stale;
   gboolean band_empty;          /* warned of an empty band */
   gboolean no_notches;          /* warned of filter=notch without notches */
   /* a refused property value's warning made while the element had no bus

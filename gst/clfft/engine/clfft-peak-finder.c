@@ -1,0 +1,142 @@
+/* See clfft-peak-finder.h. The frame is uploaded, transformed by the
+ * engine's 2D R2C plan, and kernels/peaks.cl lists the bins that stand
+ * out; the host keeps the strongest. */
+#include "clfft-peak-finder.h"
+#include "clfft-fft.h"
+#include "clfft-passes.h"
+#include "clfft-private.h"
+
+#include <stdlib.h>
+
+/* candidates read back: a noisy spectrum has few, a picture none */
+#define MAX_CANDIDATES 4096
+
+struct _ClfftPeakFinder
+{
+  ClfftEngine *engine;
+  guint width, height;
+  ClfftPlan2d *plan;
+  cl_kernel find_peaks;
+  cl_mem frame, spectrum, count, candidates;
+};
+
+ClfftPeakFinder *
+clfft_peak_finder_new (ClfftEngine * engine, guint width, guint height,
+    GError ** error)
+{
+  ClfftPeakFinder *f = g_new0 (ClfftPeakFinder, 1);
+  const gsize bins = (gsize) (width / 2 + 1) * height;
+
+  f->engine = clfft_engine_ref (engine);
+  f->width = width;
+  f->height = height;
+  if (!(f->plan = clfft_plan_2d_new (engine, CLFFT_R2C, width, height,
+              error))
+      || !(f->find_peaks = clfft_kernel_new (engine, "peaks.cl", "",
+              "find_peaks", error))
+      || !(f->frame = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
+              (gsize) width * height * sizeof (cl_float), NULL, error))
+      || !(f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+              bins * sizeof (cl_float2), NULL, error))
+      || !(f->count = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+              sizeof (cl_uint), NULL, error))
+      || !(f->candidates = clfft_buffer_new (engine, CL_MEM_WRITE_ONLY,
+              MAX_CANDIDATES * sizeof (cl_float4), NULL, error))) {
+    clfft_peak_finder_free (f);
+    return NULL;
+  }
+  return f;
+}
+
+static gint
+stronger_first (gconstpointer a, gconstpointer b)
+{
+  const cl_float4 *x = a, *y = b;
+
+  return x->s[2] > y->s[2] ? -1 : x->s[2] < y->s[2];
+}
+
+gboolean
+clfft_peak_finder_run (ClfftPeakFinder * f, const gfloat * frame,
+    const ClfftPeakParams * params, GArray * peaks, GError ** error)
+{
+  cl_command_queue queue;
+  const cl_uint zero = 0, max = MAX_CANDIDATES;
+  const cl_float min_radius = params->min_radius;
+  const cl_float threshold = params->threshold;
+  const gsize m = sizeof (cl_mem), u = sizeof (cl_uint);
+  const gsize sizes[] = { m, u, u, sizeof (cl_float), sizeof (cl_float), u,
+    m, m
+  };
+  const void *values[] = { &f->spectrum, &f->width, &f->height, &min_radius,
+    &threshold, &max, &f->count, &f->candidates
+  };
+  const gsize local[2] = { 16, 16 };
+  const gsize global[2] = { (f->width / 2 + 1 + 15) / 16 * 16,
+    (f->height + 15) / 16 * 16
+  };
+  cl_float4 *found = NULL;
+  cl_uint n = 0;
+  cl_int st;
+  gboolean ok;
+
+  g_array_set_size (peaks, 0);
+  clfft_engine_lock_queue (f->engine);
+  queue = clfft_engine_get_queue (f->engine);
+  st = clEnqueueWriteBuffer (queue, f->frame, CL_FALSE, 0,
+      (gsize) f->width * f->height * sizeof (cl_float), frame, 0, NULL, NULL);
+  if (st == CL_SUCCESS)
+    st = clEnqueueWriteBuffer (queue, f->count, CL_FALSE, 0, sizeof (zero),
+        &zero, 0, NULL, NULL);
+  ok = (st == CL_SUCCESS || clfft_fail (error, st,
+          "clEnqueueWriteBuffer (peaks)"))
+      && clfft_plan_2d_enqueue (f->plan, CLFFT_DIRECTION_FORWARD, f->frame,
+      f->spectrum, 0, NULL, NULL, error)
+      && clfft_kernel_set_args (f->find_peaks, error, G_N_ELEMENTS (sizes),
+      sizes, values)
+      && clfft_kernel_enqueue (f->engine, f->find_peaks, 2, global, local,
+      NULL, "find_peaks", error);
+  if (ok) {
+    st = clEnqueueReadBuffer (queue, f->count, CL_TRUE, 0, sizeof (n), &n, 0,
+        NULL, NULL);
+    n = MIN (n, MAX_CANDIDATES);
+    found = g_new (cl_float4, MAX (n, 1));
+    if (st == CL_SUCCESS && n > 0)
+      st = clEnqueueReadBuffer (queue, f->candidates, CL_TRUE, 0,
+          n * sizeof (cl_float4), found, 0, NULL, NULL);
+    ok = st == CL_SUCCESS || clfft_fail (error, st,
+        "clEnqueueReadBuffer (peaks)");
+  } else {
+    clfft_warn_on_failure (clFinish (queue), "clFinish (peaks)");
+  }
+  clfft_engine_unlock_queue (f->engine);
+  if (!ok) {
+    g_free (found);
+    return FALSE;
+  }
+  qsort (found, n, sizeof (cl_float4), stronger_first);
+  for (guint i = 0; i < n && peaks->len < params->max_peaks; i++) {
+    /* whole signed bins, from floats */
+    ClfftPeak peak = { (gdouble) found[i].s[0] / f->width,
+      (gdouble) found[i].s[1] / f->height, found[i].s[2]
+    };
+
+    g_array_append_val (peaks, peak);
+  }
+  g_free (found);
+  return clfft_engine_check_fault (f->engine, CLFFT_FAULT_AT_COMPLETION,
+      "waiting for the peaks", error);
+}
+
+void
+clfft_peak_finder_free (ClfftPeakFinder * f)
+{
+  g_clear_pointer (&f->plan, clfft_plan_2d_free);
+  clfft_kernel_release (&f->find_peaks);
+  clfft_buffer_release (&f->frame);
+  clfft_buffer_release (&f->spectrum);
+  clfft_buffer_release (&f->count);
+  clfft_buffer_release (&f->candidates);
+  clfft_engine_unref (f->engine);
+  g_free (f);
+}

@@ -1,0 +1,48 @@
+/* The isolated peaks of a frame's spectrum, found on the device: the
+ * periodic noise that clfft2dfilter's notches=auto removes (a grating, a
+ * screen's pattern, scan lines), each a sharp point of the magnitude (and
+ * its mirror) well above the spectrum around it, where a picture's own
+ * spectrum is smooth (kernels/peaks.cl). */
+#ifndef __CLFFT_PEAK_FINDER_H__
+#define __CLFFT_PEAK_FINDER_H__
+
+#include "clfft-engine.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  /* cycles per pixel: nearer DC the spectrum is the picture's own */
+  gdouble min_radius;
+  /* a peak's magnitude over the mean magnitude around it (its 11 x 11
+   * bins but the 3 x 3 centre) */
+  gdouble threshold;
+  guint max_peaks;              /* the strongest ones are kept */
+} ClfftPeakParams;
+
+/* A peak at (fx, fy) cycles per pixel (its mirror (-fx, -fy) is the same
+ * noise), and its magnitude over the mean around it. */
+typedef struct
+{
+  gdouble fx, fy;
+  gdouble ratio;
+} ClfftPeak;
+
+typedef struct _ClfftPeakFinder ClfftPeakFinder;
+
+/* For frames of width x height (see clfft_length_supported); builds the
+ * 2D R2C plan and the kernel. */
+ClfftPeakFinder *clfft_peak_finder_new (ClfftEngine * engine, guint width,
+    guint height, GError ** error);
+
+/* The peaks of frame (height rows of width values), strongest first, into
+ * peaks (of ClfftPeak, emptied first); waits for the device. */
+gboolean clfft_peak_finder_run (ClfftPeakFinder * finder,
+    const gfloat * frame, const ClfftPeakParams * params, GArray * peaks,
+    GError ** error);
+
+void clfft_peak_finder_free (ClfftPeakFinder * finder);
+
+G_END_DECLS
+
+#endif /* __CLFFT_PEAK_FINDER_H__ */

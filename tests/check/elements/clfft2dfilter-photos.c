@@ -1,0 +1,574 @@
+/* clfft2dfilter on real photos (examples/data) of several sizes, square
+ * and not.
+ *
+ * filter=structures against ImageJ 1.x's FFT Bandpass (Process > FFT >
+ * Bandpass Filter), computed here in double precision from its
+ * algorithm: the frame mirror-tiled, centred, into the square of the
+ * smallest power of two N of at least 1.5 times its longer side; the
+ * Gaussian factors of that size with DC kept, the stripes' factor in its
+ * bins; cropped back; then, with autoscale, the contrast stretched as its
+ * Enhance Contrast does (a 256-bin histogram, saturated pixels split
+ * between both ends), or clamped without.
+ *
+ * notches=auto on the photos with gratings laid over them: the gratings'
+ * frequencies found, removed as hand-placed notches remove them, and
+ * nothing found on the photos themselves. */
+#include <gst/check/gstcheck.h>
+#include <gst/check/gstharness.h>
+#include <gst/video/video.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "reference.h"
+
+/* ImageJ's dialog: its fields and their values. */
+typedef struct
+{
+  gdouble large, small;         /* pixels */
+  gint stripes;                 /* 0 none, 1 horizontal, 2 vertical */
+  gdouble tolerance;            /* percent */
+  gboolean autoscale, saturate;
+} Dialog;
+
+/* A photo of examples/data as GRAY8, scaled to w x ht, packed. */
+static guint8 *
+photo (const gchar * name, guint w, guint ht)
+{
+  gchar *launch = g_strdup_printf ("filesrc location=%s/%s ! pngdec ! "
+      "videoconvert ! videoscale ! video/x-raw,format=GRAY8,width=%u,"
+      "height=%u ! appsink name=out", CLFFT_EXAMPLES_DATA, name, w, ht);
+  GstElement *pipeline = gst_parse_launch (launch, NULL);
+  GstElement *sink;
+  GstSample *sample = NULL;
+  GstVideoFrame frame;
+  GstVideoInfo info;
+  guint8 *pixels = g_malloc ((gsize) w * ht);
+
+  fail_unless (pipeline != NULL, "%s", launch);
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "out");
+  gst_element_set_state (pipeline, GST_STATE_PLAYING);
+  g_signal_emit_by_name (sink, "pull-sample", &sample);
+  fail_unless (sample != NULL, "no frame from %s", launch);
+  fail_unless (gst_video_info_from_caps (&info, gst_sample_get_caps
+          (sample)));
+  fail_unless (gst_video_frame_map (&frame, &info, gst_sample_get_buffer
+          (sample), GST_MAP_READ));
+  for (guint y = 0; y < ht; y++)
+    memcpy (pixels + (gsize) y * w, (guint8 *) GST_VIDEO_FRAME_PLANE_DATA
+        (&frame, 0) + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0),
+        w);
+  gst_video_frame_unmap (&frame);
+  gst_sample_unref (sample);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  g_free (launch);
+  return pixels;
+}
+
+/* Position q of a side of n pixels mirror-tiled about the frame (edge
+ * pixels repeated), q relative to the frame's first pixel. */
+static guint
+reflect (gint q, guint n)
+{
+  gint m = q % (gint) (2 * n);
+
+  if (m < 0)
+    m += 2 * n;
+  return m < (gint) n ? (guint) m : 2 * n - 1 - (guint) m;
+}
+
+/* ImageJ's filtered values of a w x ht frame, before the conversion to 8
+ * bits. */
+static gdouble *
+imagej_filtered (const guint8 * in, guint w, guint ht, const Dialog * d)
+{
+  const guint longer = MAX (w, ht);
+  guint n = 2, x0, y0;
+  gdouble scale_large, scale_small, sharp, *x, *spectrum, *out;
+
+  while (n < 1.5 * longer)
+    n *= 2;
+  /* Math.round of a positive half rounds up */
+  x0 = (guint) floor ((n - w) / 2.0 + 0.5);
+  y0 = (guint) floor ((n - ht) / 2.0 + 0.5);
+  scale_large = (2.0 * d->large / n) * (2.0 * d->large / n);
+  scale_small = (2.0 * d->small / n) * (2.0 * d->small / n);
+  sharp = (100.0 - d->tolerance) / 100.0;
+  x = g_new0 (gdouble, 2 * (gsize) n * n);
+  spectrum = g_new (gdouble, 2 * (gsize) n * n);
+  for (guint y = 0; y < n; y++)
+    for (guint c = 0; c < n; c++)
+      x[2 * ((gsize) y * n + c)] = in[(gsize) reflect ((gint) y - (gint) y0,
+              ht) * w + reflect ((gint) c - (gint) x0, w)];
+  ref_dft_2d (x, spectrum, n, n, -1);
+  for (guint ky = 0; ky < n; ky++)
+    for (guint kx = 0; kx < n; kx++) {
+      gdouble sx = 2 * kx < n ? kx : (gdouble) kx - n;
+      gdouble sy = 2 * ky < n ? ky : (gdouble) ky - n;
+      gdouble k2 = sx * sx + sy * sy, factor;
+
+      if (kx == 0 && ky == 0)
+        continue;
+      factor = (1.0 - exp (-k2 * scale_large)) * exp (-k2 * scale_small);
+      if (d->stripes == 1)
+        factor *= 1.0 - exp (-sx * sx * sharp * sharp);
+      else if (d->stripes == 2)
+        factor *= 1.0 - exp (-sy * sy * sharp * sharp);
+      spectrum[2 * ((gsize) ky * n + kx)] *= factor;
+      spectrum[2 * ((gsize) ky * n + kx) + 1] *= factor;
+    }
+  ref_dft_2d (spectrum, x, n, n, 1);
+  out = g_new (gdouble, (gsize) w * ht);
+  for (guint y = 0; y < ht; y++)
+    for (guint c = 0; c < w; c++)
+      out[(gsize) y * w + c] = x[2 * ((gsize) (y + y0) * n + c + x0)] /
+          ((gdouble) n * n);
+  g_free (x);
+  g_free (spectrum);
+  return out;
+}
+
+/* ImageJ's 8-bit result: with autoscale, Enhance Contrast's range (256
+ * bins over min..max; the first bin from each end whose count passes the
+ * saturated threshold, its lower edge) mapped to 0..255, else the values
+ * clamped; rounded half up either way. */
+static guint8 *
+imagej_result (const guint8 * in, guint w, guint ht, const Dialog * d)
+{
+  const gsize count = (gsize) w * ht;
+  gdouble *v = imagej_filtered (in, w, ht, d);
+  gdouble lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, min, max;
+  guint8 *out = g_malloc (count);
+
+  for (gsize i = 0; i < count; i++) {
+    lo = MIN (lo, v[i]);
+    hi = MAX (hi, v[i]);
+  }
+  min = lo;
+  max = hi;
+  if (d->autoscale) {
+    guint hist[256] = { 0 }, threshold = (guint) (count * (d->saturate ?
+            1.0 : 0.0) / 200.0), total = 0;
+    gdouble bin = (hi - lo) / 256;
+    gint hmin = -1, hmax = 256;
+
+    for (gsize i = 0; i < count; i++)
+      hist[MIN ((guint) ((v[i] - lo) / bin), 255u)]++;
+    do
+      total += hist[++hmin];
+    while (total <= threshold && hmin < 255);
+    total = 0;
+    do
+      total += hist[--hmax];
+    while (total <= threshold && hmax > 0);
+    if (hmax > hmin) {
+      min = lo + hmin * bin;
+      max = lo + hmax * bin;
+    }
+  }
+  for (gsize i = 0; i < count; i++) {
+    gdouble p = d->autoscale ? MAX (v[i] - min, 0.0) * 255.0 / (max - min)
+        : v[i];
+
+    out[i] = (guint8) CLAMP (floor (p + 0.5), 0, 255);
+  }
+  g_free (v);
+  return out;
+}
+
+/* The element's properties for ImageJ's dialog. */
+static gchar *
+dialog_properties (const Dialog * d)
+{
+  static const gchar *stripes[] = { "none", "horizontal", "vertical" };
+
+  return g_strdup_printf ("filter=structures structure-large=%g "
+      "structure-small=%g stripes=%s stripe-tolerance=%g output=%s "
+      "saturate=%g", d->large, d->small, stripes[d->stripes], d->tolerance,
+      d->autoscale ? "normalize" : "clamp", d->saturate ? 1.0 : 0.0);
+}
+
+/* The frame through the element, packed. */
+static guint8 *
+element_result (const guint8 * in, guint w, guint ht, const gchar * props)
+{
+  gchar *launch = g_strdup_printf ("clfft2dfilter %s", props);
+  gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
+      "height=%u,framerate=30/1", w, ht);
+  GstHarness *h = gst_harness_new_parse (launch);
+  GstVideoInfo info;
+  GstVideoFrame frame;
+  GstBuffer *buf;
+  guint8 *out = g_malloc ((gsize) w * ht);
+
+  gst_harness_set_caps_str (h, caps, caps);
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, ht);
+  buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
+  for (guint y = 0; y < ht; y++)
+    memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + (gsize) y *
+        GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), in + (gsize) y * w, w);
+  gst_video_frame_unmap (&frame);
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  buf = gst_harness_pull (h);
+  fail_unless (buf != NULL);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
+  for (guint y = 0; y < ht; y++)
+    memcpy (out + (gsize) y * w, (guint8 *) GST_VIDEO_FRAME_PLANE_DATA
+        (&frame, 0) + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0),
+        w);
+  gst_video_frame_unmap (&frame);
+  gst_buffer_unref (buf);
+  gst_harness_teardown (h);
+  g_free (launch);
+  g_free (caps);
+  return out;
+}
+
+static gdouble
+rms_levels (const guint8 * a, const guint8 * b, gsize n)
+{
+  gdouble sum = 0;
+
+  for (gsize i = 0; i < n; i++)
+    sum += ((gdouble) a[i] - b[i]) * ((gdouble) a[i] - b[i]);
+  return sqrt (sum / n);
+}
+
+/* Every photo and size with the dialog d: within limit levels RMS of
+ * ImageJ's result. */
+static void
+check_dialog (const Dialog * d, gdouble limit)
+{
+  static const struct
+  {
+    const gchar *name;
+    guint w, ht;
+  } photos[] = {
+    {"camera.png", 256, 256}, {"camera.png", 301, 211},
+    {"coffee.png", 240, 160}, {"coffee.png", 150, 233},
+  };
+  gchar *props = dialog_properties (d);
+
+  for (guint i = 0; i < G_N_ELEMENTS (photos); i++) {
+    guint w = photos[i].w, ht = photos[i].ht;
+    guint8 *in = photo (photos[i].name, w, ht);
+    guint8 *want = imagej_result (in, w, ht, d);
+    guint8 *got = element_result (in, w, ht, props);
+    gdouble rms = rms_levels (got, want, (gsize) w * ht);
+
+    GST_INFO ("%s %ux%u %s: %.3f levels RMS from ImageJ", photos[i].name,
+        w, ht, props, rms);
+    if (rms > limit)
+      fail ("%s %ux%u %s: %.3f levels RMS from ImageJ's result", photos[i].
+          name, w, ht, props, rms);
+    g_free (in);
+    g_free (want);
+    g_free (got);
+  }
+  g_free (props);
+}
+
+/* ImageJ's defaults (40 and 3 pixels, autoscale, saturate) and its
+ * result without autoscale. */
+GST_START_TEST (test_imagej_defaults)
+{
+  const Dialog autoscaled = { 40, 3, 0, 5, TRUE, TRUE };
+  const Dialog clamped = { 40, 3, 0, 5, FALSE, FALSE };
+
+  check_dialog (&autoscaled, 2.0);
+  check_dialog (&clamped, 2.0);
+}
+
+GST_END_TEST;
+
+/* Other sizes of structures, stripes of both directions and tolerances,
+ * autoscale without saturation. */
+GST_START_TEST (test_imagej_structures_and_stripes)
+{
+  const Dialog dialogs[] = {
+    {20, 1, 1, 5, TRUE, TRUE},
+    {60, 5, 2, 25, TRUE, TRUE},
+    {10, 0, 0, 5, TRUE, FALSE},
+    {40, 3, 1, 5, FALSE, FALSE},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (dialogs); i++)
+    check_dialog (&dialogs[i], 2.0);
+}
+
+GST_END_TEST;
+
+/* ---- notches=auto ----------------------------------------------------- */
+
+/* A grating: amplitude levels of cos (2 pi (cx x / w + cy y / h)), cx and
+ * cy cycles across and down (not always whole ones). */
+typedef struct
+{
+  gdouble cx, cy, amplitude;
+} Grating;
+
+/* in at 0.7 of its contrast, plus the gratings, rounded and clamped. */
+static guint8 *
+with_gratings (const guint8 * in, guint w, guint ht, const Grating * g,
+    guint n)
+{
+  guint8 *out = g_malloc ((gsize) w * ht);
+
+  for (guint y = 0; y < ht; y++)
+    for (guint x = 0; x < w; x++) {
+      gdouble v = 0.7 * in[(gsize) y * w + x] + 38;
+
+      for (guint i = 0; i < n; i++)
+        v += g[i].amplitude * cos (2 * G_PI * (g[i].cx * x / w + g[i].cy *
+                y / ht));
+      out[(gsize) y * w + x] = (guint8) CLAMP (floor (v + 0.5), 0, 255);
+    }
+  return out;
+}
+
+/* The frame through the element with props, its clfft-notches message's
+ * notches into *found (NULL: no message expected, none must come). */
+static guint8 *
+filtered_with_message (const guint8 * in, guint w, guint ht,
+    const gchar * props, gchar ** found)
+{
+  gchar *launch = g_strdup_printf ("clfft2dfilter %s", props);
+  gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
+      "height=%u,framerate=30/1", w, ht);
+  GstHarness *h = gst_harness_new_parse (launch);
+  GstElement *filter = gst_harness_find_element (h, "clfft2dfilter");
+  GstBus *bus = gst_bus_new ();
+  GstVideoInfo info;
+  GstVideoFrame frame;
+  GstBuffer *buf;
+  GstMessage *msg;
+  guint8 *out = g_malloc ((gsize) w * ht);
+
+  gst_element_set_bus (filter, bus);
+  gst_harness_set_caps_str (h, caps, caps);
+  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, ht);
+  buf = gst_buffer_new_allocate (NULL, info.size, NULL);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
+  for (guint y = 0; y < ht; y++)
+    memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + (gsize) y *
+        GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), in + (gsize) y * w, w);
+  gst_video_frame_unmap (&frame);
+  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
+  buf = gst_harness_pull (h);
+  fail_unless (buf != NULL);
+  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
+  for (guint y = 0; y < ht; y++)
+    memcpy (out + (gsize) y * w, (guint8 *) GST_VIDEO_FRAME_PLANE_DATA
+        (&frame, 0) + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0),
+        w);
+  gst_video_frame_unmap (&frame);
+  gst_buffer_unref (buf);
+  /* the element posts other messages too (its kernels prepared) */
+  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT))
+      && !gst_structure_has_name (gst_message_get_structure (msg),
+          "clfft-notches"))
+    gst_message_unref (msg);
+  if (found) {
+    const GstStructure *st;
+    gchar *property;
+
+    fail_unless (msg != NULL, "%s: no clfft-notches message", props);
+    st = gst_message_get_structure (msg);
+    *found = g_strdup (gst_structure_get_string (st, "notches"));
+    g_object_get (filter, "notches-found", &property, NULL);
+    fail_unless_equals_string (property, *found);
+    g_free (property);
+    gst_message_unref (msg);
+  } else {
+    fail_unless (msg == NULL, "%s: a message where none was due", props);
+  }
+  gst_element_set_bus (filter, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (filter);
+  gst_harness_teardown (h);
+  g_free (launch);
+  g_free (caps);
+  return out;
+}
+
+/* The notches of text ("fx,fy;..."), n of them into fx, fy. */
+static guint
+parse_notches (const gchar * text, gdouble * fx, gdouble * fy, guint max)
+{
+  gchar **items = g_strsplit (text, ";", -1);
+  guint n = 0;
+
+  for (guint i = 0; items[i] && *items[i]; i++) {
+    fail_unless (n < max, "more notches than expected: \"%s\"", text);
+    fail_unless (sscanf (items[i], "%lf,%lf", &fx[n], &fy[n]) == 2, "%s",
+        text);
+    n++;
+  }
+  g_strfreev (items);
+  return n;
+}
+
+/* Whether the notch (fx, fy) or its mirror lies within half a bin of
+ * grating g on each axis. */
+static gboolean
+notch_matches (gdouble fx, gdouble fy, const Grating * g, guint w, guint ht)
+{
+  for (gint mirror = 1; mirror >= -1; mirror -= 2)
+    if (fabs (mirror * fx * w - g->cx) <= 0.5 + 1e-9
+        && fabs (mirror * fy * ht - g->cy) <= 0.5 + 1e-9)
+      return TRUE;
+  return FALSE;
+}
+
+/* |DFT| of a frame at the bin nearest grating g. */
+static gdouble
+grating_magnitude (const guint8 * p, guint w, guint ht, const Grating * g)
+{
+  gdouble re = 0, im = 0;
+  gint kx = (gint) lround (g->cx), ky = (gint) lround (g->cy);
+
+  for (guint y = 0; y < ht; y++)
+    for (guint x = 0; x < w; x++) {
+      gdouble a = -2 * G_PI * ((gdouble) kx * x / w + (gdouble) ky * y / ht);
+
+      re += p[(gsize) y * w + x] * cos (a);
+      im += p[(gsize) y * w + x] * sin (a);
+    }
+  return hypot (re, im);
+}
+
+/* Gratings over the photos, whole cycles and not, at several angles: each
+ * found within half a bin (or its mirror), none more; the frame filtered
+ * with them as with the notches placed by hand at the true frequencies
+ * (each grating's bin at most 3 dB above, the pictures 1.5 levels RMS
+ * apart); the message's notches, pasted into notches, filter as auto did
+ * (to a level: the text's ten digits); mode=spectrum posts the same. */
+GST_START_TEST (test_auto_notches_find_gratings)
+{
+  static const struct
+  {
+    const gchar *name;
+    guint w, ht;
+    Grating g[2];
+  } cases[] = {
+    {"camera.png", 256, 256, {{24, 20, 30}, {-40, 12, 20}}},
+    {"camera.png", 301, 211, {{37.3, -25.6, 25}, {0, 30, 20}}},
+    {"coffee.png", 240, 160, {{60, 0, 25}, {-21.4, 33.2, 25}}},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    const guint w = cases[i].w, ht = cases[i].ht;
+    guint8 *clean = photo (cases[i].name, w, ht);
+    guint8 *noisy = with_gratings (clean, w, ht, cases[i].g, 2);
+    gchar *found, *hand_props, *pasted_props, *again;
+    gdouble fx[8], fy[8];
+    guint8 *automatic, *hand, *pasted;
+    guint n;
+
+    automatic = filtered_with_message (noisy, w, ht,
+        "filter=notch notches=auto", &found);
+    GST_INFO ("%s %ux%u: notches found \"%s\"", cases[i].name, w, ht,
+        found);
+    n = parse_notches (found, fx, fy, G_N_ELEMENTS (fx));
+    fail_unless_equals_int (n, 2);
+    for (guint j = 0; j < 2; j++)
+      if (!notch_matches (fx[0], fy[0], &cases[i].g[j], w, ht)
+          && !notch_matches (fx[1], fy[1], &cases[i].g[j], w, ht))
+        fail ("%s %ux%u: no notch found within half a bin of (%g, %g) "
+            "cycles: \"%s\"", cases[i].name, w, ht, cases[i].g[j].cx,
+            cases[i].g[j].cy, found);
+    hand_props = g_strdup_printf ("filter=notch notches=\"%.17g,%.17g;"
+        "%.17g,%.17g\"", cases[i].g[0].cx / w, cases[i].g[0].cy / ht,
+        cases[i].g[1].cx / w, cases[i].g[1].cy / ht);
+    hand = filtered_with_message (noisy, w, ht, hand_props, NULL);
+    for (guint j = 0; j < 2; j++) {
+      gdouble a = grating_magnitude (automatic, w, ht, &cases[i].g[j]);
+      gdouble b = grating_magnitude (hand, w, ht, &cases[i].g[j]);
+      gdouble before = grating_magnitude (noisy, w, ht, &cases[i].g[j]);
+
+      GST_INFO ("grating (%g, %g): %.1f before, %.1f auto, %.1f by hand",
+          cases[i].g[j].cx, cases[i].g[j].cy, before, a, b);
+      if (a > M_SQRT2 * b + 1e-3 * before)
+        fail ("%s %ux%u: grating (%g, %g) left at %g by auto, %g by hand "
+            "(%g before)", cases[i].name, w, ht, cases[i].g[j].cx,
+            cases[i].g[j].cy, a, b, before);
+    }
+    if (rms_levels (automatic, hand, (gsize) w * ht) > 1.5)
+      fail ("%s %ux%u: auto and hand-placed notches %.2f levels RMS apart",
+          cases[i].name, w, ht, rms_levels (automatic, hand, (gsize) w *
+              ht));
+    /* paste-ready: the message's text as the notches */
+    pasted_props = g_strdup_printf ("filter=notch notches=\"%s\"", found);
+    pasted = filtered_with_message (noisy, w, ht, pasted_props, NULL);
+    for (gsize p = 0; p < (gsize) w * ht; p++)
+      if (ABS ((gint) pasted[p] - (gint) automatic[p]) > 1)
+        fail ("%s: pixel %" G_GSIZE_FORMAT " %u where auto gave %u",
+            pasted_props, p, pasted[p], automatic[p]);
+    /* mode=spectrum posts the same */
+    g_free (filtered_with_message (noisy, w, ht,
+            "filter=none mode=spectrum", &again));
+    fail_unless_equals_string (again, found);
+    g_free (again);
+    g_free (pasted_props);
+    g_free (pasted);
+    g_free (hand_props);
+    g_free (hand);
+    g_free (automatic);
+    g_free (found);
+    g_free (noisy);
+    g_free (clean);
+  }
+}
+
+GST_END_TEST;
+
+/* The photos themselves have no periodic noise: nothing found, and the
+ * frame passes unfiltered (the notch filter has no notch). */
+GST_START_TEST (test_auto_notches_none_on_photos)
+{
+  static const struct
+  {
+    const gchar *name;
+    guint w, ht;
+  } photos[] = {
+    {"camera.png", 512, 512}, {"camera.png", 301, 211},
+    {"coffee.png", 600, 400}, {"coffee.png", 150, 233},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (photos); i++) {
+    guint w = photos[i].w, ht = photos[i].ht;
+    guint8 *in = photo (photos[i].name, w, ht), *out;
+    gchar *found;
+
+    out = filtered_with_message (in, w, ht, "filter=notch notches=auto",
+        &found);
+    fail_unless_equals_string (found, "");
+    if (rms_levels (in, out, (gsize) w * ht) > 0.5)
+      fail ("%s %ux%u: changed by %.2f levels RMS with no notch",
+          photos[i].name, w, ht, rms_levels (in, out, (gsize) w * ht));
+    g_free (found);
+    g_free (out);
+    g_free (in);
+  }
+}
+
+GST_END_TEST;
+
+static Suite *
+clfft2dfilter_photos_suite (void)
+{
+  Suite *s = suite_create ("clfft2dfilter-photos");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_test (tc, test_imagej_defaults);
+  tcase_add_test (tc, test_imagej_structures_and_stripes);
+  tcase_add_test (tc, test_auto_notches_find_gratings);
+  tcase_add_test (tc, test_auto_notches_none_on_photos);
+  return s;
+}
+
+GST_CHECK_MAIN (clfft2dfilter_photos);
