@@ -190,19 +190,25 @@ dialog_properties (const Dialog * d)
       d->autoscale ? "normalize" : "clamp", d->saturate ? 1.0 : 0.0);
 }
 
-/* The frame through the element, packed. */
+/* The frame through the element with props, packed; its clfft-notches
+ * message's notches into *found (NULL: none must come). */
 static guint8 *
-element_result (const guint8 * in, guint w, guint ht, const gchar * props)
+run_frame (const guint8 * in, guint w, guint ht,
+    const gchar * props, gchar ** found)
 {
   gchar *launch = g_strdup_printf ("clfft2dfilter %s", props);
   gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
       "height=%u,framerate=30/1", w, ht);
   GstHarness *h = gst_harness_new_parse (launch);
+  GstElement *filter = gst_harness_find_element (h, "clfft2dfilter");
+  GstBus *bus = gst_bus_new ();
   GstVideoInfo info;
   GstVideoFrame frame;
   GstBuffer *buf;
+  GstMessage *msg;
   guint8 *out = g_malloc ((gsize) w * ht);
 
+  gst_element_set_bus (filter, bus);
   gst_harness_set_caps_str (h, caps, caps);
   gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, ht);
   buf = gst_buffer_new_allocate (NULL, info.size, NULL);
@@ -221,6 +227,28 @@ element_result (const guint8 * in, guint w, guint ht, const gchar * props)
         w);
   gst_video_frame_unmap (&frame);
   gst_buffer_unref (buf);
+  /* the element posts other messages too (its kernels prepared) */
+  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT))
+      && !gst_structure_has_name (gst_message_get_structure (msg),
+          "clfft-notches"))
+    gst_message_unref (msg);
+  if (found) {
+    const GstStructure *st;
+    gchar *property;
+
+    fail_unless (msg != NULL, "%s: no clfft-notches message", props);
+    st = gst_message_get_structure (msg);
+    *found = g_strdup (gst_structure_get_string (st, "notches"));
+    g_object_get (filter, "notches-found", &property, NULL);
+    fail_unless_equals_string (property, *found);
+    g_free (property);
+    gst_message_unref (msg);
+  } else {
+    fail_unless (msg == NULL, "%s: a message where none was due", props);
+  }
+  gst_element_set_bus (filter, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (filter);
   gst_harness_teardown (h);
   g_free (launch);
   g_free (caps);
@@ -256,7 +284,7 @@ check_dialog (const Dialog * d, gdouble limit)
     guint w = photos[i].w, ht = photos[i].ht;
     guint8 *in = photo (photos[i].name, w, ht);
     guint8 *want = imagej_result (in, w, ht, d);
-    guint8 *got = element_result (in, w, ht, props);
+    guint8 *got = run_frame (in, w, ht, props, NULL);
     gdouble rms = rms_levels (got, want, (gsize) w * ht);
 
     GST_INFO ("%s %ux%u %s: %.3f levels RMS from ImageJ", photos[i].name,
@@ -326,71 +354,6 @@ with_gratings (const guint8 * in, guint w, guint ht, const Grating * g,
                 y / ht));
       out[(gsize) y * w + x] = (guint8) CLAMP (floor (v + 0.5), 0, 255);
     }
-  return out;
-}
-
-/* The frame through the element with props, its clfft-notches message's
- * notches into *found (NULL: no message expected, none must come). */
-static guint8 *
-filtered_with_message (const guint8 * in, guint w, guint ht,
-    const gchar * props, gchar ** found)
-{
-  gchar *launch = g_strdup_printf ("clfft2dfilter %s", props);
-  gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
-      "height=%u,framerate=30/1", w, ht);
-  GstHarness *h = gst_harness_new_parse (launch);
-  GstElement *filter = gst_harness_find_element (h, "clfft2dfilter");
-  GstBus *bus = gst_bus_new ();
-  GstVideoInfo info;
-  GstVideoFrame frame;
-  GstBuffer *buf;
-  GstMessage *msg;
-  guint8 *out = g_malloc ((gsize) w * ht);
-
-  gst_element_set_bus (filter, bus);
-  gst_harness_set_caps_str (h, caps, caps);
-  gst_video_info_set_format (&info, GST_VIDEO_FORMAT_GRAY8, w, ht);
-  buf = gst_buffer_new_allocate (NULL, info.size, NULL);
-  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_WRITE));
-  for (guint y = 0; y < ht; y++)
-    memcpy ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + (gsize) y *
-        GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0), in + (gsize) y * w, w);
-  gst_video_frame_unmap (&frame);
-  fail_unless_equals_int (gst_harness_push (h, buf), GST_FLOW_OK);
-  buf = gst_harness_pull (h);
-  fail_unless (buf != NULL);
-  fail_unless (gst_video_frame_map (&frame, &info, buf, GST_MAP_READ));
-  for (guint y = 0; y < ht; y++)
-    memcpy (out + (gsize) y * w, (guint8 *) GST_VIDEO_FRAME_PLANE_DATA
-        (&frame, 0) + (gsize) y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0),
-        w);
-  gst_video_frame_unmap (&frame);
-  gst_buffer_unref (buf);
-  /* the element posts other messages too (its kernels prepared) */
-  while ((msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ELEMENT))
-      && !gst_structure_has_name (gst_message_get_structure (msg),
-          "clfft-notches"))
-    gst_message_unref (msg);
-  if (found) {
-    const GstStructure *st;
-    gchar *property;
-
-    fail_unless (msg != NULL, "%s: no clfft-notches message", props);
-    st = gst_message_get_structure (msg);
-    *found = g_strdup (gst_structure_get_string (st, "notches"));
-    g_object_get (filter, "notches-found", &property, NULL);
-    fail_unless_equals_string (property, *found);
-    g_free (property);
-    gst_message_unref (msg);
-  } else {
-    fail_unless (msg == NULL, "%s: a message where none was due", props);
-  }
-  gst_element_set_bus (filter, NULL);
-  gst_object_unref (bus);
-  gst_object_unref (filter);
-  gst_harness_teardown (h);
-  g_free (launch);
-  g_free (caps);
   return out;
 }
 
@@ -468,7 +431,7 @@ GST_START_TEST (test_auto_notches_find_gratings)
     guint8 *automatic, *hand, *pasted;
     guint n;
 
-    automatic = filtered_with_message (noisy, w, ht,
+    automatic = run_frame (noisy, w, ht,
         "filter=notch notches=auto", &found);
     GST_INFO ("%s %ux%u: notches found \"%s\"", cases[i].name, w, ht,
         found);
@@ -483,7 +446,7 @@ GST_START_TEST (test_auto_notches_find_gratings)
     hand_props = g_strdup_printf ("filter=notch notches=\"%.17g,%.17g;"
         "%.17g,%.17g\"", cases[i].g[0].cx / w, cases[i].g[0].cy / ht,
         cases[i].g[1].cx / w, cases[i].g[1].cy / ht);
-    hand = filtered_with_message (noisy, w, ht, hand_props, NULL);
+    hand = run_frame (noisy, w, ht, hand_props, NULL);
     for (guint j = 0; j < 2; j++) {
       gdouble a = grating_magnitude (automatic, w, ht, &cases[i].g[j]);
       gdouble b = grating_magnitude (hand, w, ht, &cases[i].g[j]);
@@ -502,13 +465,13 @@ GST_START_TEST (test_auto_notches_find_gratings)
               ht));
     /* paste-ready: the message's text as the notches */
     pasted_props = g_strdup_printf ("filter=notch notches=\"%s\"", found);
-    pasted = filtered_with_message (noisy, w, ht, pasted_props, NULL);
+    pasted = run_frame (noisy, w, ht, pasted_props, NULL);
     for (gsize p = 0; p < (gsize) w * ht; p++)
       if (ABS ((gint) pasted[p] - (gint) automatic[p]) > 1)
         fail ("%s: pixel %" G_GSIZE_FORMAT " %u where auto gave %u",
             pasted_props, p, pasted[p], automatic[p]);
     /* mode=spectrum posts the same */
-    g_free (filtered_with_message (noisy, w, ht,
+    g_free (run_frame (noisy, w, ht,
             "filter=none mode=spectrum", &again));
     fail_unless_equals_string (again, found);
     g_free (again);
@@ -543,7 +506,7 @@ GST_START_TEST (test_auto_notches_none_on_photos)
     guint8 *in = photo (photos[i].name, w, ht), *out;
     gchar *found;
 
-    out = filtered_with_message (in, w, ht, "filter=notch notches=auto",
+    out = run_frame (in, w, ht, "filter=notch notches=auto",
         &found);
     fail_unless_equals_string (found, "");
     if (rms_levels (in, out, (gsize) w * ht) > 0.5)

@@ -1262,31 +1262,48 @@ GST_START_TEST (test_spectrum_mode)
 
 GST_END_TEST;
 
-/* cutoff is controllable too: the mask follows the control source's value
- * at each buffer's time. */
-GST_START_TEST (test_controlled_cutoff_follows_time)
+/* Frames 0 and 1 of f's filter with property bound to a control source
+ * stepping through values (*field of f following them for the
+ * reference), each within a level of the reference. */
+static void
+check_controlled (RefFilter * f, const gchar * property,
+    const gdouble values[2], gdouble * field)
 {
   guint w = 64, ht = 48;
-  GstHarness *h = harness_new (w, ht, "filter=lowpass shape=ideal");
+  gchar *props = ref_filter_properties (f);
+  GstHarness *h = harness_new (w, ht, props);
   GstElement *filter = harness_filter (h);
-  const gdouble cutoffs[] = { 0.05, 0.3 };
-  GstControlSource *source = control_steps (filter, "cutoff", cutoffs, 2);
+  GstControlSource *source = control_steps (filter, property, values, 2);
   guint8 *in = structured_frame (w, ht);
 
-  for (guint f = 0; f < G_N_ELEMENTS (cutoffs); f++) {
-    guint8 *out = filter_frame_at (h, in, w, ht, f * GST_SECOND);
-    guint8 *ref = reference_filter (in, w, ht, FALSE, cutoffs[f]);
+  for (guint i = 0; i < 2; i++) {
+    guint8 *out = filter_frame_at (h, in, w, ht, i * GST_SECOND), *ref;
 
+    *field = values[i];
+    ref = reference_run (in, w, ht, f);
     fail_unless (max_abs_diff (ref, out, (gsize) w * ht) <= 1, "frame %u "
-        "(cutoff %g): %d levels from the reference", f, cutoffs[f],
+        "(%s %g): %d levels from the reference", i, property, values[i],
         max_abs_diff (ref, out, (gsize) w * ht));
     g_free (out);
     g_free (ref);
   }
   g_free (in);
+  g_free (props);
   gst_object_unref (source);
   gst_object_unref (filter);
   gst_harness_teardown (h);
+}
+
+/* cutoff is controllable too: the mask follows the control source's value
+ * at each buffer's time. */
+GST_START_TEST (test_controlled_cutoff_follows_time)
+{
+  RefFilter f = { "lowpass", "ideal", 2, 0.05, 0.25, {0, 0}, 0.01, FALSE,
+    1.0, 0.0, FALSE
+  };
+  const gdouble cutoffs[] = { 0.05, 0.3 };
+
+  check_controlled (&f, "cutoff", cutoffs, &f.cutoff);
 }
 
 GST_END_TEST;
@@ -1295,31 +1312,12 @@ GST_END_TEST;
  * grows from one frame to the next. */
 GST_START_TEST (test_controlled_pass_gain_follows_time)
 {
-  guint w = 64, ht = 48;
-  GstHarness *h = harness_new (w, ht, "filter=highpass shape=gaussian "
-      "cutoff=0.1 stop-gain=1");
-  GstElement *filter = harness_filter (h);
+  RefFilter f = { "highpass", "gaussian", 2, 0.1, 0.25, {0, 0}, 0.01,
+    FALSE, 1.0, 0.0, FALSE, FALSE, FALSE, TRUE, 1.0, 1.0
+  };
   const gdouble gains[] = { 1.5, 3.0 };
-  GstControlSource *source = control_steps (filter, "pass-gain", gains, 2);
-  guint8 *in = structured_frame (w, ht);
 
-  for (guint f = 0; f < G_N_ELEMENTS (gains); f++) {
-    RefFilter ref_f = { "highpass", "gaussian", 2, 0.1, 0.25, {0, 0}, 0.01,
-      FALSE, 1.0, 0.0, FALSE, FALSE, FALSE, TRUE, gains[f], 1.0
-    };
-    guint8 *out = filter_frame_at (h, in, w, ht, f * GST_SECOND);
-    guint8 *ref = reference_run (in, w, ht, &ref_f);
-
-    fail_unless (max_abs_diff (ref, out, (gsize) w * ht) <= 1, "frame %u "
-        "(pass-gain %g): %d levels from the reference", f, gains[f],
-        max_abs_diff (ref, out, (gsize) w * ht));
-    g_free (out);
-    g_free (ref);
-  }
-  g_free (in);
-  gst_object_unref (source);
-  gst_object_unref (filter);
-  gst_harness_teardown (h);
+  check_controlled (&f, "pass-gain", gains, &f.pass_gain);
 }
 
 GST_END_TEST;
