@@ -74,8 +74,9 @@ assert ratios["blurred"] < 0.25, ratios
 assert abs(mean(sharp) - mean(photo)) < 3 and abs(mean(blur) - mean(photo)) < 1
 # ImageJ's band-pass, autoscaled with 1 % saturated: the full range used,
 # about 0.5 % of the pixels at each end
-ends = (sum(v == 0 for v in band) / len(band), sum(v == 255 for v in band) / len(band))
-print("band-pass: %.2f %% black, %.2f %% white" % (100 * ends[0], 100 * ends[1]))
+ends = [sum(v == end for v in band) / len(band) for end in (0, 255)]
+print("band-pass: %.2f %% black, %.2f %% white" % (100 * ends[0],
+                                                  100 * ends[1]))
 assert 0.002 < ends[0] < 0.02 and 0.002 < ends[1] < 0.02, ends
 PY
 

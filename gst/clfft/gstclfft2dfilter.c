@@ -37,9 +37,10 @@
  * vertical stripes as ImageJ does, with any filter. notches=auto finds
  * the notches itself: the isolated peaks of the frame's spectrum (periodic
  * noise), posted as a clfft-notches element message and kept in
- * #GstClfft2dFilter:notches-found. The mask M then becomes stop-gain + (pass-gain - stop-gain) x M
- * (#GstClfft2dFilter:pass-gain, 1, and #GstClfft2dFilter:stop-gain, 0,
- * by default): filter=highpass stop-gain=1 pass-gain=2 sharpens.
+ * #GstClfft2dFilter:notches-found. The mask M then becomes
+ * stop-gain + (pass-gain - stop-gain) x M (#GstClfft2dFilter:pass-gain,
+ * 1, and #GstClfft2dFilter:stop-gain, 0, by default):
+ * filter=highpass stop-gain=1 pass-gain=2 sharpens.
  * #GstClfft2dFilter:preserve-dc keeps DC. Each output pixel is the real
  * part (or its magnitude, output=abs) times #GstClfft2dFilter:gain plus
  * #GstClfft2dFilter:offset (in 8-bit levels, scaled to the format: times

@@ -80,9 +80,10 @@ event_time (cl_event event, cl_profiling_info which)
 }
 
 /* Device time per run of one batch, in microseconds: the span between a
- * marker before and a marker after n_reps runs (and batch_end). With queue_ahead the batch
- * waits behind the hold; where the hold ended before the host had queued
- * the end marker, it doubles and the batch runs again. */
+ * marker before and a marker after n_reps runs (and batch_end). With
+ * queue_ahead the batch waits behind the hold; where the hold ended
+ * before the host had queued the end marker, it doubles and the batch
+ * runs again. */
 static gdouble
 batch_device_us (RunFunc run, gpointer data)
 {
