@@ -2282,8 +2282,8 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL FFT 2D filter", "Filter/Effect/Video",
-      "Filters video (gray, or the luma of YUV) in the frequency domain on "
-      "an OpenCL device",
+      "Filters gray, YUV and RGB video in the frequency domain on an "
+      "OpenCL device",
       "gst-clfft developers");
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
