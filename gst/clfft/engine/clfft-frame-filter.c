@@ -416,7 +416,7 @@ direct_channel (ClfftFrameFilter * f, guint p)
 
 /* The frames (pixels of the first plan) from which plans run side by
  * side: below, the two queues' events cost the device more than the
- * overlap saves (docs/experiments/2026-11-28-side-queue.md). */
+ * overlap saves (docs/experiments/2026-11-27-side-queue.md). */
 #define SIDE_QUEUE_MIN_PIXELS (3840 * 2160)
 
 /* Whether the next frame's plans after the first run on the engine's
