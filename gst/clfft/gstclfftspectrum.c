@@ -71,6 +71,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrum_debug);
 #define DEFAULT_DEVICE_INDEX -1
 #define DEFAULT_FALLBACK FALSE
 #define DEFAULT_TUNING GST_CLFFT_SPECTRUM_TUNING_AUTO
+#define DEFAULT_AVERAGE GST_CLFFT_AVERAGE_DB
 
 /* Samples staged before the device runs, even with no interval ended. */
 #define MAX_STAGED_SAMPLES (16u << 20)
@@ -93,6 +94,7 @@ enum
   PROP_DEVICE_NAME,
   PROP_FALLBACK,
   PROP_TUNING,
+  PROP_AVERAGE,
 };
 
 #define CLFFT_SPECTRUM_CAPS \
@@ -116,6 +118,24 @@ gst_clfft_window_get_type (void)
 
   if (g_once_init_enter (&type)) {
     GType t = g_enum_register_static ("GstClfftWindow", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_clfft_average_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_AVERAGE_DB, "The mean of the decibels (spectrum's)", "db"},
+    {GST_CLFFT_AVERAGE_POWER, "The decibels of the mean power, which does "
+          "not bias noise down", "power"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftAverage", values);
     g_once_init_leave (&type, t);
   }
   return type;
@@ -199,6 +219,7 @@ make_state (GstClfftSpectrum * self)
   overlap = self->overlap;
   window = (ClfftWindow) self->window;
   tuning = (ClfftTuning) self->tuning;
+  self->state_average = self->average;
   GST_OBJECT_UNLOCK (self);
 
   free_state (self);
@@ -234,6 +255,8 @@ make_state (GstClfftSpectrum * self)
     return FALSE;
   }
   clfft_spectrum_set_tuning (self->analyser, tuning);
+  clfft_spectrum_set_average (self->analyser,
+      (ClfftSpectrumAverage) self->state_average);
   /* a log line, not clfft2dfilter's clfft-prepare message: the bus
    * carries spectrum's messages and no others */
   GST_INFO_OBJECT (self, "%u bands: plan in %.3f s (tuning %s)", bands,
@@ -569,6 +592,9 @@ analyse_stage (GstClfftSpectrum * self)
       for (gsize i = 0; i < per_group; i++) {
         if (m)
           m[i] /= ended->num_fft;
+        /* the mean power in decibels, clamped as each step's are */
+        if (m && self->state_average == GST_CLFFT_AVERAGE_POWER)
+          m[i] = MAX (10.0 * log10 (m[i]), threshold);
         if (p)
           p[i] /= ended->num_fft;
       }
@@ -824,6 +850,12 @@ gst_clfft_spectrum_set_property (GObject * object, guint prop_id,
     case PROP_THRESHOLD:
       self->threshold = g_value_get_int (value);
       break;
+      /* the sums of an open interval are of one kind */
+    case PROP_AVERAGE:
+      if (self->average != (GstClfftAverage) g_value_get_enum (value))
+        self->reset_pending = TRUE;
+      self->average = g_value_get_enum (value);
+      break;
     case PROP_COMPACT_MESSAGES:
       self->compact_messages = g_value_get_boolean (value);
       break;
@@ -903,6 +935,9 @@ gst_clfft_spectrum_get_property (GObject * object, guint prop_id,
       break;
     case PROP_TUNING:
       g_value_set_enum (value, self->tuning);
+      break;
+    case PROP_AVERAGE:
+      g_value_set_enum (value, self->average);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1055,6 +1090,13 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
           "launch, holding the stream, or not", GST_TYPE_CLFFT_SPECTRUM_TUNING,
           DEFAULT_TUNING, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_AVERAGE,
+      g_param_spec_enum ("average", "Average",
+          "How an interval's spectra are averaged: their decibels (db, as "
+          "spectrum), or their power, then in decibels (power: noise is not "
+          "biased down); a new value starts the interval anew",
+          GST_TYPE_CLFFT_AVERAGE, DEFAULT_AVERAGE, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL spectrum analyzer", "Filter/Analyzer/Audio",
@@ -1078,6 +1120,7 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
 
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_WINDOW, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_SPECTRUM_TUNING, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_AVERAGE, 0);
 }
 
 static void
@@ -1085,6 +1128,7 @@ gst_clfft_spectrum_init (GstClfftSpectrum * self)
 {
   self->bands = DEFAULT_BANDS;
   self->threshold = DEFAULT_THRESHOLD;
+  self->average = DEFAULT_AVERAGE;
   self->interval = DEFAULT_INTERVAL;
   self->multi_channel = DEFAULT_MULTI_CHANNEL;
   self->message_magnitude = DEFAULT_MESSAGE_MAGNITUDE;

@@ -28,6 +28,16 @@ typedef enum
   GST_CLFFT_WINDOW_RECTANGULAR = CLFFT_WINDOW_RECTANGULAR,
 } GstClfftWindow;
 
+#define GST_TYPE_CLFFT_AVERAGE (gst_clfft_average_get_type ())
+GType gst_clfft_average_get_type (void);
+
+/* The engine's ClfftSpectrumAverage, value for value. */
+typedef enum
+{
+  GST_CLFFT_AVERAGE_DB = CLFFT_AVERAGE_DECIBELS,
+  GST_CLFFT_AVERAGE_POWER = CLFFT_AVERAGE_POWER,
+} GstClfftAverage;
+
 #define GST_TYPE_CLFFT_SPECTRUM_TUNING (gst_clfft_spectrum_tuning_get_type ())
 GType gst_clfft_spectrum_tuning_get_type (void);
 
@@ -65,6 +75,7 @@ struct _GstClfftSpectrum
   gboolean post_partial_interval;
   gint device_index;
   GstClfftSpectrumTuning tuning;
+  GstClfftAverage average;
   gboolean fallback;
   gboolean reset_pending;       /* a property that shapes the state changed */
   ClfftEngine *engine;
@@ -74,6 +85,7 @@ struct _GstClfftSpectrum
   guint nfft, hop, out_channels;
   gboolean state_multi_channel; /* multi-channel when the state was made */
   guint64 state_interval;       /* interval when the state was made */
+  GstClfftAverage state_average;        /* average when it was made */
   gfloat *ring;                 /* out_channels rings of nfft samples */
   guint input_pos;              /* next write in the rings: the oldest */
   guint64 frames_per_interval, frames_todo, num_frames, num_fft;

@@ -29,6 +29,7 @@ struct _ClfftSpectrum
   guint capacity;               /* steps per chunk, a power of two */
   ClfftTuning tuning;           /* OFF or BLOCKING: clfft_spectrum_set_tuning */
   cl_kernel apply_window, band_sums;
+  ClfftSpectrumAverage average;
   cl_command_queue upload;
   cl_mem window, spectra;
   cl_mem frames[2];             /* the second for runs of several chunks */
@@ -65,6 +66,12 @@ clfft_window_value (ClfftWindow window, guint i, guint n)
     default:
       return 1.0;
   }
+}
+
+void
+clfft_spectrum_set_average (ClfftSpectrum * s, ClfftSpectrumAverage average)
+{
+  s->average = average;
 }
 
 /* The one place where a spectrum's tuning is decided. The plans made
@@ -309,7 +316,8 @@ clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
     gfloat * magnitude_sums, gfloat * phase_sums, GError ** error)
 {
   cl_command_queue queue = clfft_engine_get_queue (s->engine);
-  guint want = (magnitude_sums ? 1 : 0) | (phase_sums ? 2 : 0);
+  guint want = (magnitude_sums ? (s->average == CLFFT_AVERAGE_POWER ? 4 : 1)
+      : 0) | (phase_sums ? 2 : 0);
   const gfloat zero = 0.0f;
   gsize sums_bytes = (gsize) n_groups * s->channels * s->bins *
       sizeof (gfloat);

@@ -46,6 +46,20 @@ ClfftSpectrum *clfft_spectrum_new (ClfftEngine * engine, guint n,
  * tuning OFF; a change makes its plans again at the next run. */
 void clfft_spectrum_set_tuning (ClfftSpectrum * spectrum,
     ClfftTuning tuning);
+
+/* What clfft_spectrum_run's magnitude sums add up over a group's steps. */
+typedef enum
+{
+  /* the decibels clamped at the threshold, as GStreamer's spectrum */
+  CLFFT_AVERAGE_DECIBELS,
+  /* the power |X|^2 / n^2 itself: the caller takes 10 log10 of the mean
+   * and clamps, so that noise is not biased down */
+  CLFFT_AVERAGE_POWER,
+} ClfftSpectrumAverage;
+
+/* From the next run on (DECIBELS by default). */
+void clfft_spectrum_set_average (ClfftSpectrum * spectrum,
+    ClfftSpectrumAverage average);
 ClfftTuning clfft_spectrum_get_tuning (ClfftSpectrum * spectrum);
 
 guint clfft_spectrum_get_bins (ClfftSpectrum * spectrum);
@@ -57,8 +71,8 @@ ClfftEngine *clfft_spectrum_get_engine (ClfftSpectrum * spectrum);
  * n_groups + 1 non-decreasing step indices from 0 to n_steps; group g
  * sums steps group_start[g] .. group_start[g + 1] - 1. magnitude_sums and
  * phase_sums (either may be NULL: not computed) receive n_groups x
- * channels x bins sums, in that order, of the clamped decibels and of the
- * phases. A large call is one batched launch per device-sized chunk; on a
+ * channels x bins sums, in that order, of the clamped decibels (or the
+ * power, clfft_spectrum_set_average) and of the phases. A large call is one batched launch per device-sized chunk; on a
  * GPU each chunk's upload overlaps the previous chunk's transform. */
 gboolean clfft_spectrum_run (ClfftSpectrum * spectrum, const gfloat * frames,
     guint n_steps, const guint * group_start, guint n_groups,

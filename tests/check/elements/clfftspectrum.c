@@ -455,12 +455,13 @@ ref_window (const gchar * window, guint i, guint n)
   return 1.0;
 }
 
-/* Mean dB and phase of the FFTs of frames interval_start ..
- * interval_start + frames - 1: FFTs end every hop frames once nfft have
- * come; returns their count. */
+/* Mean dB (or with power, the dB of the mean power, clamped) and phase
+ * of the FFTs of frames interval_start .. interval_start + frames - 1:
+ * FFTs end every hop frames once nfft have come; returns their count. */
 static guint
 ref_interval (const gfloat * signal, guint interval_start, guint frames,
-    guint hop, const gchar * window, gdouble * magnitude, gdouble * phase)
+    guint hop, const gchar * window, gboolean power, gdouble * magnitude,
+    gdouble * phase)
 {
   gdouble *x = g_new (gdouble, 2 * REF_NFFT), *X = g_new (gdouble,
       2 * REF_NFFT);
@@ -476,15 +477,17 @@ ref_interval (const gfloat * signal, guint interval_start, guint frames,
     }
     ref_dft_1d (x, X, REF_NFFT, 1, -1);
     for (guint k = 0; k < REF_BANDS; k++) {
-      gdouble db = 10 * log10 ((X[2 * k] * X[2 * k] + X[2 * k + 1] *
-              X[2 * k + 1]) / ((gdouble) REF_NFFT * REF_NFFT));
+      gdouble p = (X[2 * k] * X[2 * k] + X[2 * k + 1] * X[2 * k + 1]) /
+          ((gdouble) REF_NFFT * REF_NFFT);
 
-      magnitude[k] += MAX (db, REF_THRESHOLD);
+      magnitude[k] += power ? p : MAX (10 * log10 (p), REF_THRESHOLD);
       phase[k] += atan2 (X[2 * k + 1], X[2 * k]);
     }
   }
   for (guint k = 0; k < REF_BANDS; k++) {
     magnitude[k] /= n_fft;
+    if (power)
+      magnitude[k] = MAX (10 * log10 (magnitude[k]), REF_THRESHOLD);
     phase[k] /= n_fft;
   }
   g_free (x);
@@ -557,7 +560,7 @@ push_signal (GstHarness * h, const gfloat * signal)
 
 static void
 check_against_reference (const gfloat * signal, const gchar * window,
-    gdouble overlap, gboolean compact)
+    gdouble overlap, gboolean compact, gboolean power)
 {
   GstHarness *h = gst_harness_new ("clfftspectrum");
   guint hop = REF_NFFT - (guint) floor (overlap * REF_NFFT + 0.5);
@@ -566,6 +569,8 @@ check_against_reference (const gfloat * signal, const gchar * window,
   guint index = 0;
 
   gst_util_set_object_arg (G_OBJECT (h->element), "window", window);
+  gst_util_set_object_arg (G_OBJECT (h->element), "average",
+      power ? "power" : "db");
   g_object_set (h->element, "bands", REF_BANDS, "interval",
       gst_util_uint64_scale (REF_INTERVAL_FRAMES, GST_SECOND, REF_RATE),
       "threshold", REF_THRESHOLD, "overlap", overlap, "message-phase", TRUE,
@@ -577,7 +582,7 @@ check_against_reference (const gfloat * signal, const gchar * window,
     const GstStructure *s = gst_message_get_structure (l->data);
     guint start = index * REF_INTERVAL_FRAMES;
     guint frames = MIN (REF_INTERVAL_FRAMES, REF_FRAMES - start);
-    guint n_fft = ref_interval (signal, start, frames, hop, window,
+    guint n_fft = ref_interval (signal, start, frames, hop, window, power,
         magnitude, phase);
     GArray *m = message_floats (s, "magnitude", compact);
     GArray *p = message_floats (s, "phase", compact);
@@ -627,7 +632,36 @@ GST_START_TEST (test_windows_and_overlap_match_reference)
         g_rand_double_range (rng, -0.05, 0.05);
   for (guint w = 0; w < G_N_ELEMENTS (windows); w++)
     for (guint o = 0; o < G_N_ELEMENTS (overlaps); o++)
-      check_against_reference (signal, windows[w], overlaps[o], (w + o) % 2);
+      check_against_reference (signal, windows[w], overlaps[o], (w + o) % 2,
+          FALSE);
+  g_free (signal);
+}
+
+GST_END_TEST;
+
+/* average=power: the decibels of each interval's mean power, on noise
+ * whose level changes within the intervals (where the mean of the
+ * decibels lies well below), against the reference, windows and overlaps
+ * with it. */
+GST_START_TEST (test_power_average_matches_reference)
+{
+  gfloat *signal = g_new (gfloat, REF_FRAMES);
+  gdouble db[REF_BANDS], power[REF_BANDS], phase[REF_BANDS], gap = 0;
+
+  /* bursts 20 dB apart, every 512 frames */
+  for (guint i = 0; i < REF_FRAMES; i++)
+    signal[i] = 0.3 * sin (2 * G_PI * 20.5 * i / REF_NFFT) +
+        g_rand_double_range (rng, -0.2, 0.2) * ((i / 512) % 2 ? 1.0 : 0.1);
+  check_against_reference (signal, "hann", 0.5, FALSE, TRUE);
+  check_against_reference (signal, "hamming", 0.0, TRUE, TRUE);
+  /* not vacuous: the two averages differ on this signal */
+  ref_interval (signal, 0, REF_INTERVAL_FRAMES, REF_NFFT, "hann", FALSE, db,
+      phase);
+  ref_interval (signal, 0, REF_INTERVAL_FRAMES, REF_NFFT, "hann", TRUE, power,
+      phase);
+  for (guint k = 0; k < REF_BANDS; k++)
+    gap = MAX (gap, power[k] - db[k]);
+  fail_unless (gap > 3.0, "power and dB averages only %.2f dB apart", gap);
   g_free (signal);
 }
 
@@ -873,6 +907,7 @@ clfftspectrum_suite (void)
   tcase_add_test (tc, test_tuning_blocking_keeps_messages);
   tcase_add_test (tc, test_fallback_keeps_messages);
   tcase_add_test (tc, test_windows_and_overlap_match_reference);
+  tcase_add_test (tc, test_power_average_matches_reference);
   tcase_add_test (tc, test_post_messages_off);
   tcase_add_test (tc, test_bad_values);
   tcase_add_test (tc, test_frames_split_across_buffers);
