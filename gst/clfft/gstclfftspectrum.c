@@ -72,6 +72,16 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrum_debug);
 #define DEFAULT_FALLBACK FALSE
 #define DEFAULT_TUNING GST_CLFFT_SPECTRUM_TUNING_AUTO
 #define DEFAULT_AVERAGE GST_CLFFT_AVERAGE_DB
+#define DEFAULT_BAND_SCALE GST_CLFFT_BAND_SCALE_LINEAR
+#define DEFAULT_FREQ_MIN 20.0
+#define DEFAULT_FREQ_MAX 0.0
+#define MAX_FREQ 1.0e6
+#define DEFAULT_BANDS_PER_OCTAVE 3
+#define MAX_BANDS_PER_OCTAVE 48
+/* the FFT of the log and octave scales: the smallest power of two whose
+ * bins are no wider than the narrowest band, within these */
+#define MIN_SCALE_FFT 256
+#define MAX_SCALE_FFT 65536
 
 /* Samples staged before the device runs, even with no interval ended. */
 #define MAX_STAGED_SAMPLES (16u << 20)
@@ -95,6 +105,10 @@ enum
   PROP_FALLBACK,
   PROP_TUNING,
   PROP_AVERAGE,
+  PROP_BAND_SCALE,
+  PROP_FREQ_MIN,
+  PROP_FREQ_MAX,
+  PROP_BANDS_PER_OCTAVE,
 };
 
 #define CLFFT_SPECTRUM_CAPS \
@@ -118,6 +132,27 @@ gst_clfft_window_get_type (void)
 
   if (g_once_init_enter (&type)) {
     GType t = g_enum_register_static ("GstClfftWindow", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_clfft_band_scale_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_BAND_SCALE_LINEAR, "The FFT's bins from 0 Hz to Nyquist "
+          "(spectrum's)", "linear"},
+    {GST_CLFFT_BAND_SCALE_LOG, "bands bands, log-spaced from freq-min to "
+          "freq-max", "log"},
+    {GST_CLFFT_BAND_SCALE_OCTAVE, "bands-per-octave bands an octave from "
+          "freq-min to freq-max", "octave"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftBandScale", values);
     g_once_init_leave (&type, t);
   }
   return type;
@@ -168,6 +203,67 @@ GST_ELEMENT_REGISTER_DEFINE (clfftspectrum, "clfftspectrum", GST_RANK_NONE,
 
 /* ---- state ---------------------------------------------------------- */
 
+/* The edges (Hz) of the log or octave bands from freq_min to freq_max at
+ * rate, into edges; the FFT length whose bins are no wider than the
+ * narrowest (the first) band. FALSE where the range is empty. */
+static gboolean
+scale_bands (GstClfftBandScale scale, guint bands, guint per_octave,
+    gdouble freq_min, gdouble freq_max, guint rate, GArray * edges,
+    guint * nfft)
+{
+  const gdouble top = freq_max > 0 ? MIN (freq_max, rate / 2.0) :
+      rate / 2.0;
+  guint n;
+
+  if (freq_min <= 0 || freq_min >= top)
+    return FALSE;
+  n = scale == GST_CLFFT_BAND_SCALE_LOG ? bands :
+      (guint) ceil (log2 (top / freq_min) * per_octave - 1e-9);
+  g_array_set_size (edges, 0);
+  for (guint i = 0; i <= n; i++) {
+    gdouble e = scale == GST_CLFFT_BAND_SCALE_LOG ?
+        freq_min * pow (top / freq_min, (gdouble) i / n) :
+        MIN (freq_min * pow (2.0, (gdouble) i / per_octave), top);
+
+    g_array_append_val (edges, e);
+  }
+  for (*nfft = MIN_SCALE_FFT; *nfft < MAX_SCALE_FFT
+      && (gdouble) rate / *nfft > g_array_index (edges, gdouble, 1) -
+      freq_min; *nfft *= 2);
+  return TRUE;
+}
+
+/* Each band of edges from the FFT's bins (decibels, nfft / 2 + 1 of
+ * them, bin k centred on k rate / nfft and as wide): the power average
+ * of the bins it covers, a bin split between bands weighted by the share
+ * it lends each; in decibels, clamped at threshold. */
+static void
+bins_to_bands (const GArray * edges, guint nfft, guint rate,
+    const gfloat * bins, gdouble threshold, gfloat * bands)
+{
+  const gdouble width = (gdouble) rate / nfft;
+  const guint n_bins = nfft / 2 + 1;
+
+  for (guint b = 0; b + 1 < edges->len; b++) {
+    const gdouble lo = g_array_index (edges, gdouble, b);
+    const gdouble hi = g_array_index (edges, gdouble, b + 1);
+    guint k = (guint) MAX (floor (lo / width + 0.5), 0.0);
+    gdouble power = 0, weight = 0;
+
+    for (; k < n_bins && (k - 0.5) * width < hi; k++) {
+      gdouble share = MIN (hi, (k + 0.5) * width) - MAX (lo,
+          (k - 0.5) * width);
+
+      if (share <= 0)
+        continue;
+      power += share * pow (10.0, bins[k] / 10.0);
+      weight += share;
+    }
+    bands[b] = weight > 0 ? MAX (10.0 * log10 (power / weight),
+        threshold) : threshold;
+  }
+}
+
 static void
 free_state (GstClfftSpectrum * self)
 {
@@ -175,6 +271,7 @@ free_state (GstClfftSpectrum * self)
   g_clear_pointer (&self->ring, g_free);
   g_clear_pointer (&self->carry_magnitude, g_free);
   g_clear_pointer (&self->carry_phase, g_free);
+  g_clear_pointer (&self->band_edges, g_array_unref);
   g_array_set_size (self->stage, 0);
   g_array_set_size (self->ended, 0);
   self->n_staged = 0;
@@ -209,6 +306,9 @@ make_state (GstClfftSpectrum * self)
   gdouble overlap;
   ClfftWindow window;
   ClfftTuning tuning;
+  GstClfftBandScale scale;
+  guint per_octave;
+  gdouble freq_min, freq_max;
   GError *error = NULL;
   gint64 start;
 
@@ -220,10 +320,26 @@ make_state (GstClfftSpectrum * self)
   window = (ClfftWindow) self->window;
   tuning = (ClfftTuning) self->tuning;
   self->state_average = self->average;
+  scale = self->band_scale;
+  per_octave = self->bands_per_octave;
+  freq_min = self->freq_min;
+  freq_max = self->freq_max;
   GST_OBJECT_UNLOCK (self);
 
   free_state (self);
   self->nfft = 2 * bands - 2;
+  if (scale != GST_CLFFT_BAND_SCALE_LINEAR) {
+    self->band_edges = g_array_new (FALSE, FALSE, sizeof (gdouble));
+    if (!scale_bands (scale, bands, per_octave, freq_min, freq_max, rate,
+            self->band_edges, &self->nfft)) {
+      GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS,
+          ("No bands from freq-min %g Hz to freq-max %g Hz at %u Hz.",
+              freq_min, freq_max, rate), ("freq-min must be above 0 and "
+              "below freq-max (0: half the rate)"));
+      g_clear_pointer (&self->band_edges, g_array_unref);
+      return FALSE;
+    }
+  }
   self->state_multi_channel = multi_channel;
   self->out_channels = multi_channel ? GST_AUDIO_INFO_CHANNELS (info) : 1;
   start = g_get_monotonic_time ();
@@ -439,6 +555,27 @@ interval_message (GstClfftSpectrum * self, const GstClfftSpectrumInterval *
   if (fields->compact)
     gst_structure_set (s, "channels", G_TYPE_UINT, self->out_channels,
         "bands", G_TYPE_UINT, bands, NULL);
+  /* the log or octave bands' axis: edges, and centres (their geometric
+   * means), in Hz */
+  if (self->band_edges) {
+    const GArray *edges = self->band_edges;
+    gfloat *e = g_new (gfloat, edges->len), *centres = g_new (gfloat, bands);
+    GValue list = G_VALUE_INIT;
+
+    for (guint i = 0; i < edges->len; i++)
+      e[i] = g_array_index (edges, gdouble, i);
+    for (guint i = 0; i < bands; i++)
+      centres[i] = sqrt (g_array_index (edges, gdouble, i) *
+          g_array_index (edges, gdouble, i + 1));
+    gst_value_list_init (&list, edges->len);
+    append_floats (&list, e, edges->len);
+    gst_structure_take_value (s, "band-edges", &list);
+    gst_value_list_init (&list, bands);
+    append_floats (&list, centres, bands);
+    gst_structure_take_value (s, "frequencies", &list);
+    g_free (e);
+    g_free (centres);
+  }
   if (fields->magnitude)
     set_values_field (self, s, "magnitude", magnitude, bands,
         fields->compact);
@@ -495,6 +632,7 @@ static gboolean
 analyse_stage (GstClfftSpectrum * self)
 {
   guint bins = clfft_spectrum_get_bins (self->analyser);
+  guint rate = GST_AUDIO_INFO_RATE (&GST_AUDIO_FILTER (self)->info);
   gsize per_group = (gsize) self->out_channels * bins;
   guint n_ended = self->ended->len;
   gboolean open = self->n_staged > (n_ended ? g_array_index (self->ended,
@@ -598,9 +736,25 @@ analyse_stage (GstClfftSpectrum * self)
         if (p)
           p[i] /= ended->num_fft;
       }
-      if (post)
+      if (post && self->band_edges && m) {
+        /* the scale's bands, each channel's from its bins; no phases */
+        const guint n_bands = self->band_edges->len - 1;
+        gfloat *banded = g_new (gfloat, (gsize) self->out_channels *
+            n_bands);
+        MessageFields banded_fields = fields;
+
+        for (guint c = 0; c < self->out_channels; c++)
+          bins_to_bands (self->band_edges, self->nfft, rate,
+              m + (gsize) c * bins, threshold, banded + (gsize) c * n_bands);
+        banded_fields.phase = FALSE;
+        gst_element_post_message (GST_ELEMENT (self),
+            interval_message (self, ended, banded, NULL, n_bands,
+                &banded_fields));
+        g_free (banded);
+      } else if (post) {
         gst_element_post_message (GST_ELEMENT (self),
             interval_message (self, ended, m, p, bins, &fields));
+      }
     } else {
       /* what this run did not compute, its steps add nothing to (as in
        * spectrum, FFTs run while a message-* flag was off add nothing) */
@@ -856,6 +1010,27 @@ gst_clfft_spectrum_set_property (GObject * object, guint prop_id,
         self->reset_pending = TRUE;
       self->average = g_value_get_enum (value);
       break;
+      /* the bands' axis: a new one starts anew too */
+    case PROP_BAND_SCALE:
+      if (self->band_scale != (GstClfftBandScale) g_value_get_enum (value))
+        self->reset_pending = TRUE;
+      self->band_scale = g_value_get_enum (value);
+      break;
+    case PROP_FREQ_MIN:
+      if (self->freq_min != g_value_get_double (value))
+        self->reset_pending = TRUE;
+      self->freq_min = g_value_get_double (value);
+      break;
+    case PROP_FREQ_MAX:
+      if (self->freq_max != g_value_get_double (value))
+        self->reset_pending = TRUE;
+      self->freq_max = g_value_get_double (value);
+      break;
+    case PROP_BANDS_PER_OCTAVE:
+      if (self->bands_per_octave != g_value_get_uint (value))
+        self->reset_pending = TRUE;
+      self->bands_per_octave = g_value_get_uint (value);
+      break;
     case PROP_COMPACT_MESSAGES:
       self->compact_messages = g_value_get_boolean (value);
       break;
@@ -938,6 +1113,18 @@ gst_clfft_spectrum_get_property (GObject * object, guint prop_id,
       break;
     case PROP_AVERAGE:
       g_value_set_enum (value, self->average);
+      break;
+    case PROP_BAND_SCALE:
+      g_value_set_enum (value, self->band_scale);
+      break;
+    case PROP_FREQ_MIN:
+      g_value_set_double (value, self->freq_min);
+      break;
+    case PROP_FREQ_MAX:
+      g_value_set_double (value, self->freq_max);
+      break;
+    case PROP_BANDS_PER_OCTAVE:
+      g_value_set_uint (value, self->bands_per_octave);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1097,6 +1284,31 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
           "biased down); a new value starts the interval anew",
           GST_TYPE_CLFFT_AVERAGE, DEFAULT_AVERAGE, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_BAND_SCALE,
+      g_param_spec_enum ("band-scale", "Band scale",
+          "Where the bands lie: the FFT's bins from 0 Hz to Nyquist "
+          "(linear, spectrum's), or bands log-spaced (log: bands of them) "
+          "or a fraction of an octave wide (octave: bands-per-octave) from "
+          "freq-min to freq-max, each the power average of the bins it "
+          "covers, with band-edges and frequencies in the messages",
+          GST_TYPE_CLFFT_BAND_SCALE, DEFAULT_BAND_SCALE, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_FREQ_MIN,
+      g_param_spec_double ("freq-min", "Lowest frequency",
+          "band-scale=log or octave: the first band's lower edge, in Hz",
+          0.0, MAX_FREQ, DEFAULT_FREQ_MIN, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_FREQ_MAX,
+      g_param_spec_double ("freq-max", "Highest frequency",
+          "band-scale=log or octave: the last band's upper edge, in Hz (at "
+          "most half the rate; 0: half the rate)", 0.0, MAX_FREQ,
+          DEFAULT_FREQ_MAX, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+          GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class, PROP_BANDS_PER_OCTAVE,
+      g_param_spec_uint ("bands-per-octave", "Bands per octave",
+          "band-scale=octave: bands an octave (3: third-octave bands)", 1,
+          MAX_BANDS_PER_OCTAVE, DEFAULT_BANDS_PER_OCTAVE, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
 
   gst_element_class_set_static_metadata (element_class,
       "OpenCL spectrum analyzer", "Filter/Analyzer/Audio",
@@ -1121,6 +1333,7 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_WINDOW, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_SPECTRUM_TUNING, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_AVERAGE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_BAND_SCALE, 0);
 }
 
 static void
@@ -1129,6 +1342,10 @@ gst_clfft_spectrum_init (GstClfftSpectrum * self)
   self->bands = DEFAULT_BANDS;
   self->threshold = DEFAULT_THRESHOLD;
   self->average = DEFAULT_AVERAGE;
+  self->band_scale = DEFAULT_BAND_SCALE;
+  self->freq_min = DEFAULT_FREQ_MIN;
+  self->freq_max = DEFAULT_FREQ_MAX;
+  self->bands_per_octave = DEFAULT_BANDS_PER_OCTAVE;
   self->interval = DEFAULT_INTERVAL;
   self->multi_channel = DEFAULT_MULTI_CHANNEL;
   self->message_magnitude = DEFAULT_MESSAGE_MAGNITUDE;

@@ -28,6 +28,17 @@ typedef enum
   GST_CLFFT_WINDOW_RECTANGULAR = CLFFT_WINDOW_RECTANGULAR,
 } GstClfftWindow;
 
+#define GST_TYPE_CLFFT_BAND_SCALE (gst_clfft_band_scale_get_type ())
+GType gst_clfft_band_scale_get_type (void);
+
+/* Where the bands lie on the frequency axis. */
+typedef enum
+{
+  GST_CLFFT_BAND_SCALE_LINEAR,  /* bands bins from 0 to Nyquist (spectrum's) */
+  GST_CLFFT_BAND_SCALE_LOG,     /* bands bands, log-spaced, freq-min to -max */
+  GST_CLFFT_BAND_SCALE_OCTAVE,  /* bands-per-octave from freq-min to -max */
+} GstClfftBandScale;
+
 #define GST_TYPE_CLFFT_AVERAGE (gst_clfft_average_get_type ())
 GType gst_clfft_average_get_type (void);
 
@@ -76,6 +87,9 @@ struct _GstClfftSpectrum
   gint device_index;
   GstClfftSpectrumTuning tuning;
   GstClfftAverage average;
+  GstClfftBandScale band_scale;
+  gdouble freq_min, freq_max;   /* Hz; freq_max 0: Nyquist */
+  guint bands_per_octave;
   gboolean fallback;
   gboolean reset_pending;       /* a property that shapes the state changed */
   ClfftEngine *engine;
@@ -86,6 +100,9 @@ struct _GstClfftSpectrum
   gboolean state_multi_channel; /* multi-channel when the state was made */
   guint64 state_interval;       /* interval when the state was made */
   GstClfftAverage state_average;        /* average when it was made */
+  /* the edges in Hz of the log or octave bands (n_bands + 1 of them), or
+   * NULL for the FFT's bins themselves */
+  GArray *band_edges;
   gfloat *ring;                 /* out_channels rings of nfft samples */
   guint input_pos;              /* next write in the rings: the oldest */
   guint64 frames_per_interval, frames_todo, num_frames, num_fft;

@@ -456,35 +456,36 @@ ref_window (const gchar * window, guint i, guint n)
 }
 
 /* Mean dB (or with power, the dB of the mean power, clamped) and phase
- * of the FFTs of frames interval_start .. interval_start + frames - 1:
- * FFTs end every hop frames once nfft have come; returns their count. */
+ * of the nfft-point FFTs of frames interval_start .. interval_start +
+ * frames - 1, nfft / 2 + 1 bins: FFTs end every hop frames once nfft
+ * have come; returns their count. */
 static guint
-ref_interval (const gfloat * signal, guint interval_start, guint frames,
-    guint hop, const gchar * window, gboolean power, gdouble * magnitude,
-    gdouble * phase)
+ref_bins (const gfloat * signal, guint interval_start, guint frames,
+    guint hop, guint nfft, const gchar * window, gboolean power,
+    gdouble * magnitude, gdouble * phase)
 {
-  gdouble *x = g_new (gdouble, 2 * REF_NFFT), *X = g_new (gdouble,
-      2 * REF_NFFT);
+  const guint n_bins = nfft / 2 + 1;
+  gdouble *x = g_new (gdouble, 2 * nfft), *X = g_new (gdouble, 2 * nfft);
   guint n_fft = 0;
 
-  memset (magnitude, 0, REF_BANDS * sizeof (gdouble));
-  memset (phase, 0, REF_BANDS * sizeof (gdouble));
-  for (guint end = REF_NFFT; end <= frames; end += hop, n_fft++) {
-    for (guint i = 0; i < REF_NFFT; i++) {
-      x[2 * i] = signal[interval_start + end - REF_NFFT + i] *
-          ref_window (window, i, REF_NFFT);
+  memset (magnitude, 0, n_bins * sizeof (gdouble));
+  memset (phase, 0, n_bins * sizeof (gdouble));
+  for (guint end = nfft; end <= frames; end += hop, n_fft++) {
+    for (guint i = 0; i < nfft; i++) {
+      x[2 * i] = signal[interval_start + end - nfft + i] *
+          ref_window (window, i, nfft);
       x[2 * i + 1] = 0;
     }
-    ref_dft_1d (x, X, REF_NFFT, 1, -1);
-    for (guint k = 0; k < REF_BANDS; k++) {
+    ref_dft_1d (x, X, nfft, 1, -1);
+    for (guint k = 0; k < n_bins; k++) {
       gdouble p = (X[2 * k] * X[2 * k] + X[2 * k + 1] * X[2 * k + 1]) /
-          ((gdouble) REF_NFFT * REF_NFFT);
+          ((gdouble) nfft * nfft);
 
       magnitude[k] += power ? p : MAX (10 * log10 (p), REF_THRESHOLD);
       phase[k] += atan2 (X[2 * k + 1], X[2 * k]);
     }
   }
-  for (guint k = 0; k < REF_BANDS; k++) {
+  for (guint k = 0; k < n_bins; k++) {
     magnitude[k] /= n_fft;
     if (power)
       magnitude[k] = MAX (10 * log10 (magnitude[k]), REF_THRESHOLD);
@@ -493,6 +494,16 @@ ref_interval (const gfloat * signal, guint interval_start, guint frames,
   g_free (x);
   g_free (X);
   return n_fft;
+}
+
+/* ref_bins of spectrum's (and the tests') FFT of REF_NFFT points. */
+static guint
+ref_interval (const gfloat * signal, guint interval_start, guint frames,
+    guint hop, const gchar * window, gboolean power, gdouble * magnitude,
+    gdouble * phase)
+{
+  return ref_bins (signal, interval_start, frames, hop, REF_NFFT, window,
+      power, magnitude, phase);
 }
 
 /* A field's floats, from a list or from the buffer of compact-messages. */
@@ -520,11 +531,12 @@ message_floats (const GstStructure * s, const gchar * field, gboolean compact)
   return values;
 }
 
-/* Pushes the signal in buffers of 1000 frames, each of which must come
- * out unchanged, then EOS; returns the element's messages. (Not "first":
- * fail_unless_equals_* declare a "first" of their own.) */
+/* Pushes n_frames of the signal in buffers of 1000 frames, each of
+ * which must come out unchanged, then EOS; returns the element's
+ * messages. (Not "first": fail_unless_equals_* declare a "first" of their
+ * own.) */
 static GList *
-push_signal (GstHarness * h, const gfloat * signal)
+push_frames (GstHarness * h, const gfloat * signal, guint n_frames)
 {
   GstBus *bus = gst_bus_new ();
   GList *messages = NULL;
@@ -533,8 +545,8 @@ push_signal (GstHarness * h, const gfloat * signal)
   gst_element_set_bus (h->element, bus);
   gst_harness_set_src_caps_str (h, "audio/x-raw, format=F32LE, rate=32000, "
       "channels=1, layout=interleaved");
-  for (guint start = 0; start < REF_FRAMES; start += 1000) {
-    guint n = MIN (1000, REF_FRAMES - start);
+  for (guint start = 0; start < n_frames; start += 1000) {
+    guint n = MIN (1000, n_frames - start);
     GstBuffer *out, *b = gst_buffer_new_memdup (signal + start,
         n * sizeof (gfloat));
 
@@ -556,6 +568,12 @@ push_signal (GstHarness * h, const gfloat * signal)
   gst_element_set_bus (h->element, NULL);
   gst_object_unref (bus);
   return messages;
+}
+
+static GList *
+push_signal (GstHarness * h, const gfloat * signal)
+{
+  return push_frames (h, signal, REF_FRAMES);
 }
 
 static void
@@ -662,6 +680,106 @@ GST_START_TEST (test_power_average_matches_reference)
   for (guint k = 0; k < REF_BANDS; k++)
     gap = MAX (gap, power[k] - db[k]);
   fail_unless (gap > 3.0, "power and dB averages only %.2f dB apart", gap);
+  g_free (signal);
+}
+
+GST_END_TEST;
+
+/* band-scale=log and octave: the bands' edges as documented, each band
+ * the power average of the FFT's bins it covers (split bins by their
+ * share), against the double-precision bins of the FFT the documented
+ * rule picks; on a sum of tones and noise, over three intervals. */
+static void
+check_scale (const gfloat * signal, guint n_frames, guint interval,
+    const gchar * props, const gdouble * edges, guint n_bands)
+{
+  GstHarness *h = gst_harness_new ("clfftspectrum");
+  guint nfft = 256, n_bins, index = 0;
+  gdouble *bins, *phase;
+  GList *messages;
+
+  /* the documented rule: bins no wider than the first band */
+  while (nfft < 65536 && (gdouble) REF_RATE / nfft > edges[1] - edges[0])
+    nfft *= 2;
+  n_bins = nfft / 2 + 1;
+  bins = g_new (gdouble, n_bins);
+  phase = g_new (gdouble, n_bins);
+  gst_util_set_object_arg (G_OBJECT (h->element), "window", "hann");
+  g_object_set (h->element, "interval", gst_util_uint64_scale (interval,
+          GST_SECOND, REF_RATE), "threshold", REF_THRESHOLD, NULL);
+  {
+    gchar **pairs = g_strsplit (props, " ", -1);
+
+    for (guint i = 0; pairs[i]; i++) {
+      gchar **kv = g_strsplit (pairs[i], "=", 2);
+
+      gst_util_set_object_arg (G_OBJECT (h->element), kv[0], kv[1]);
+      g_strfreev (kv);
+    }
+    g_strfreev (pairs);
+  }
+  messages = push_frames (h, signal, n_frames);
+  fail_unless_equals_int (g_list_length (messages), n_frames / interval);
+  for (GList * l = messages; l; l = l->next, index++) {
+    const GstStructure *s = gst_message_get_structure (l->data);
+    GArray *m = field_floats (s, "magnitude");
+    GArray *e = field_floats (s, "band-edges");
+
+    fail_unless_equals_int (m->len, n_bands);
+    fail_unless_equals_int (e->len, n_bands + 1);
+    for (guint b = 0; b <= n_bands; b++)
+      if (fabs (g_array_index (e, gfloat, b) - edges[b]) > 1e-5 * edges[b])
+        fail ("%s: edge %u at %g Hz, not %g", props, b,
+            g_array_index (e, gfloat, b), edges[b]);
+    ref_bins (signal, index * interval, interval, nfft, nfft, "hann", FALSE,
+        bins, phase);
+    for (guint b = 0; b < n_bands; b++) {
+      gdouble width = (gdouble) REF_RATE / nfft, power = 0, weight = 0, want;
+
+      for (guint k = 0; k < n_bins; k++) {
+        gdouble share = MIN (edges[b + 1], (k + 0.5) * width) -
+            MAX (edges[b], (k - 0.5) * width);
+
+        if (share > 0) {
+          power += share * pow (10, bins[k] / 10);
+          weight += share;
+        }
+      }
+      want = MAX (10 * log10 (power / weight), REF_THRESHOLD);
+      if (fabs (g_array_index (m, gfloat, b) - want) > 0.02)
+        fail ("%s, interval %u, band %u (%g .. %g Hz): %.4f dB against "
+            "%.4f", props, index, b, edges[b], edges[b + 1],
+            g_array_index (m, gfloat, b), want);
+    }
+    g_array_unref (m);
+    g_array_unref (e);
+  }
+  g_list_free_full (messages, (GDestroyNotify) gst_message_unref);
+  gst_harness_teardown (h);
+  g_free (bins);
+  g_free (phase);
+}
+
+GST_START_TEST (test_log_and_octave_bands_match_reference)
+{
+  const guint interval = 8192, n_frames = 3 * interval;
+  gfloat *signal = g_new (gfloat, n_frames);
+  gdouble edges[64];
+
+  for (guint i = 0; i < n_frames; i++)
+    signal[i] = 0.3 * sin (2 * G_PI * 180.0 * i / REF_RATE) +
+        0.1 * sin (2 * G_PI * 3100.0 * i / REF_RATE) +
+        g_rand_double_range (rng, -0.02, 0.02);
+  /* 24 bands from 100 Hz to 8 kHz */
+  for (guint b = 0; b <= 24; b++)
+    edges[b] = 100 * pow (80.0, b / 24.0);
+  check_scale (signal, n_frames, interval, "band-scale=log bands=24 "
+      "freq-min=100 freq-max=8000", edges, 24);
+  /* third-octave bands from 50 Hz to Nyquist (16 kHz), the last cut */
+  for (guint b = 0; b <= 25; b++)
+    edges[b] = MIN (50 * pow (2.0, b / 3.0), REF_RATE / 2.0);
+  check_scale (signal, n_frames, interval, "band-scale=octave "
+      "bands-per-octave=3 freq-min=50 freq-max=0", edges, 25);
   g_free (signal);
 }
 
@@ -908,6 +1026,7 @@ clfftspectrum_suite (void)
   tcase_add_test (tc, test_fallback_keeps_messages);
   tcase_add_test (tc, test_windows_and_overlap_match_reference);
   tcase_add_test (tc, test_power_average_matches_reference);
+  tcase_add_test (tc, test_log_and_octave_bands_match_reference);
   tcase_add_test (tc, test_post_messages_off);
   tcase_add_test (tc, test_bad_values);
   tcase_add_test (tc, test_frames_split_across_buffers);
