@@ -101,8 +101,11 @@ read_sample (const GstVideoFrame * frame, guint c, guint x, guint y)
   const guint8 *p;
   guint bit;
 
-  if (three_to_a_word (frame))
-    return (GST_READ_UINT32_LE (word_at (frame, x, y, &bit)) >> bit) & 0x3ff;
+  if (three_to_a_word (frame)) {
+    /* word_at first: the operands of >> are read in no set order */
+    p = word_at (frame, x, y, &bit);
+    return (GST_READ_UINT32_LE (p) >> bit) & 0x3ff;
+  }
   p = sample_at (frame, c, x, y);
   return sample_bytes (frame->info.finfo, c) == 1 ? *p :
       GST_READ_UINT16_LE (p);
