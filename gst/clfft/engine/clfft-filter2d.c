@@ -980,13 +980,20 @@ stretch_clear (Stretch * st)
   clfft_buffer_release (&st->saturated);
 }
 
+/* normalize.cl's build options for the filter's pixels. */
+static gchar *
+normalize_options (ClfftFilter2d * f, gboolean from_zero)
+{
+  return g_strdup_printf ("-D GROUP=%d%s%s", NORMALIZE_GROUP,
+      f->pixel_size == 2 ? " -D STORE_U16" : "",
+      from_zero ? " -D FROM_ZERO" : "");
+}
+
 static gboolean
 stretch_init (Stretch * st, ClfftFilter2d * f, gboolean from_zero,
     GError ** error)
 {
-  gchar *options = g_strdup_printf ("-D GROUP=%d%s%s", NORMALIZE_GROUP,
-      f->pixel_size == 2 ? " -D STORE_U16" : "",
-      from_zero ? " -D FROM_ZERO" : "");
+  gchar *options = normalize_options (f, from_zero);
   gboolean ok = (st->value_range = clfft_kernel_new (f->engine,
           "normalize.cl", options, "value_range", error))
       && (st->stretch = clfft_kernel_new (f->engine, "normalize.cl", options,
@@ -998,7 +1005,7 @@ stretch_init (Stretch * st, ClfftFilter2d * f, gboolean from_zero,
   return ok;
 }
 
-/* The saturation's kernels and buffers, with stretch's options. */
+/* The saturation's kernels and buffers, with normalize's options. */
 static gboolean
 saturation_init (Stretch * st, ClfftFilter2d * f, GError ** error)
 {
@@ -1007,8 +1014,7 @@ saturation_init (Stretch * st, ClfftFilter2d * f, GError ** error)
 
   if (st->saturation_pick)
     return TRUE;
-  options = g_strdup_printf ("-D GROUP=%d%s", NORMALIZE_GROUP,
-      f->pixel_size == 2 ? " -D STORE_U16" : "");
+  options = normalize_options (f, FALSE);
   ok = (st->saturation_start = clfft_kernel_new (f->engine, "normalize.cl",
           options, "saturation_start", error))
       && (st->saturation_histogram = clfft_kernel_new (f->engine,

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "filter-reference.h"
 #include "reference.h"
 
 /* ImageJ's dialog: its fields and their values. */
@@ -390,17 +391,8 @@ notch_matches (gdouble fx, gdouble fy, const Grating * g, guint w, guint ht)
 static gdouble
 grating_magnitude (const guint8 * p, guint w, guint ht, const Grating * g)
 {
-  gdouble re = 0, im = 0;
-  gint kx = (gint) lround (g->cx), ky = (gint) lround (g->cy);
-
-  for (guint y = 0; y < ht; y++)
-    for (guint x = 0; x < w; x++) {
-      gdouble a = -2 * G_PI * ((gdouble) kx * x / w + (gdouble) ky * y / ht);
-
-      re += p[(gsize) y * w + x] * cos (a);
-      im += p[(gsize) y * w + x] * sin (a);
-    }
-  return hypot (re, im);
+  return ref_bin_magnitude (p, w, ht, (gint) lround (g->cx),
+      (gint) lround (g->cy));
 }
 
 /* Gratings over the photos, whole cycles and not, at several angles: each

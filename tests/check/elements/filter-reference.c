@@ -88,6 +88,21 @@ ref_stretch_range (const gdouble * values, gsize n, gdouble saturate,
   g_free (sorted);
 }
 
+gdouble
+ref_bin_magnitude (const guint8 * frame, guint w, guint ht, gint kx, gint ky)
+{
+  gdouble re = 0, im = 0;
+
+  for (guint y = 0; y < ht; y++)
+    for (guint x = 0; x < w; x++) {
+      gdouble a = -2 * G_PI * ((gdouble) kx * x / w + (gdouble) ky * y / ht);
+
+      re += frame[(gsize) y * w + x] * cos (a);
+      im += frame[(gsize) y * w + x] * sin (a);
+    }
+  return hypot (re, im);
+}
+
 /* The mask at signed frequencies (fx, fy) in cycles per pixel. */
 gdouble
 ref_mask (const RefFilter * f, gdouble fx, gdouble fy)

@@ -41,6 +41,10 @@ gchar *ref_filter_properties (const RefFilter * f);
 gdouble ref_lowpass (const RefFilter * f, gdouble r, gdouble c);
 /* The mask at signed frequencies (fx, fy) in cycles per pixel. */
 gdouble ref_mask (const RefFilter * f, gdouble fx, gdouble fy);
+/* |DFT| of a w x ht frame of bytes at signed bin (kx, ky), in double
+ * precision. */
+gdouble ref_bin_magnitude (const guint8 * frame, guint w, guint ht, gint kx,
+    gint ky);
 /* What normalize stretches of n values: min..max, or with a saturation
  * the k-th smallest and largest of them sorted, k = floor (n x saturate
  * / 200). */
