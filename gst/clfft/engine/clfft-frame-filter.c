@@ -665,15 +665,29 @@ take_words (ClfftFrameFilter * f, Slot * slot, guint p, guint c,
       ch->width, ch->height, "take_words", error);
 }
 
-/* Channel c's output, of the filter's range, into its words in the only
- * channel of plane buffer p, as put_channels does. */
+/* What a channel's output (of the filter's range) is multiplied by on
+ * its way back into the plane: normalize and the spectrum view stretch to
+ * the container's range, the rest are the channel's own, shifted. */
+static gfloat
+put_scale (ClfftFrameFilter * f, const ClfftFrameChannel * ch)
+{
+  const gboolean stretched = f->mode == CLFFT_MODE_SPECTRUM
+      || f->output == CLFFT_OUTPUT_NORMALIZE;
+
+  return stretched ? (gfloat) channel_max (ch) /
+      ((1u << (8 * f->sample_size)) - 1) : 1.0f / (1u << ch->shift);
+}
+
+/* Channel c's output into its words in the only channel of plane buffer
+ * p, as put_channels does. */
 static gboolean
 put_words (ClfftFrameFilter * f, Slot * slot, guint p, guint c,
-    gfloat scale, GError ** error)
+    GError ** error)
 {
   const ClfftFrameChannel *ch = &f->layout.channels[c];
   const cl_uint pitch = f->layout.row_bytes[p];
   const cl_uint max = channel_max (ch);
+  const cl_float scale = put_scale (f, ch);
   cl_uint first, channel_pitch;
   cl_mem channel;
   const gsize u = sizeof (cl_uint), m = sizeof (cl_mem);
@@ -747,9 +761,6 @@ put_channels (ClfftFrameFilter * f, Slot * slot, guint p,
   cl_mem plane = slot->planes[p];
   const cl_uint pitch = f->layout.row_bytes[p] / f->sample_size;
   const cl_uint height = f->layout.rows[p];
-  /* normalize and the spectrum view stretch to the container's range */
-  const gboolean stretched = f->mode == CLFFT_MODE_SPECTRUM
-      || f->output == CLFFT_OUTPUT_NORMALIZE;
   cl_uint channel_pitch[3] = { 0 }, max[3] = { 0 }, shift[3] = { 0 };
   cl_uint offset[3] = { 0 }, step[3] = { 0 }, width[3] = { 0 };
   cl_uint first[3] = { 0 };
@@ -774,6 +785,9 @@ put_channels (ClfftFrameFilter * f, Slot * slot, guint p,
     return FALSE;
   if (n == 0)
     return TRUE;
+  /* the plane's only channel */
+  if (f->layout.channels[chans[0]].packing == CLFFT_SAMPLES_THREE_TO_A_WORD)
+    return put_words (f, slot, p, chans[0], error);
   for (guint i = 0; i < n; i++) {
     const ClfftFrameChannel *ch = &f->layout.channels[chans[i]];
 
@@ -789,11 +803,7 @@ put_channels (ClfftFrameFilter * f, Slot * slot, guint p,
     }
     max[i] = channel_max (ch);
     shift[i] = ch->shift;
-    scale[i] = stretched ? (gfloat) max[i] /
-        ((1u << (8 * f->sample_size)) - 1) : 1.0f / (1u << ch->shift);
-    /* the plane's only channel */
-    if (ch->packing == CLFFT_SAMPLES_THREE_TO_A_WORD)
-      return put_words (f, slot, p, chans[i], scale[i], error);
+    scale[i] = put_scale (f, ch);
     offset[i] = ch->offset / f->sample_size;
     step[i] = ch->step / f->sample_size;
     width[i] = ch->width;
