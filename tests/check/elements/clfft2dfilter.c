@@ -306,6 +306,23 @@ static const gchar *filters[] = { "lowpass", "highpass", "bandpass",
 };
 static const gchar *shapes[] = { "ideal", "gaussian", "butterworth" };
 
+/* filter in shape, with a random order, cutoffs, notch and notch radius
+ * (each in the range the tests use), the default output. */
+static RefFilter
+random_filter (const gchar * filter, const gchar * shape)
+{
+  RefFilter f = { filter, shape, g_rand_int_range (rng, 1, 9), 0, 0, {0, 0},
+    0, FALSE, 1.0, 0.0, FALSE
+  };
+
+  f.cutoff = g_rand_double_range (rng, 0.02, 0.15);
+  f.cutoff_high = g_rand_double_range (rng, 0.18, 0.4);
+  f.notch[0] = g_rand_double_range (rng, -0.4, 0.4);
+  f.notch[1] = g_rand_double_range (rng, -0.4, 0.4);
+  f.notch_radius = g_rand_double_range (rng, 0.01, 0.05);
+  return f;
+}
+
 /* Every filter in every shape, on random frames and on frames with
  * structure, at odd and video sizes. */
 GST_START_TEST (test_filters_and_shapes_match_reference)
@@ -318,13 +335,7 @@ GST_START_TEST (test_filters_and_shapes_match_reference)
 
     for (guint i = 0; i < G_N_ELEMENTS (filters); i++)
       for (guint j = 0; j < G_N_ELEMENTS (shapes); j++) {
-        RefFilter f = { filters[i], shapes[j], g_rand_int_range (rng, 1, 9),
-          g_rand_double_range (rng, 0.02, 0.15),
-          g_rand_double_range (rng, 0.18, 0.4),
-          {g_rand_double_range (rng, -0.4, 0.4),
-              g_rand_double_range (rng, -0.4, 0.4)},
-          g_rand_double_range (rng, 0.01, 0.05), FALSE, 1.0, 0.0, FALSE
-        };
+        RefFilter f = random_filter (filters[i], shapes[j]);
 
         /* the larger sizes take one frame each, alternately */
         if (s == 0 || (i + j) % 2 == 0)
@@ -356,15 +367,11 @@ GST_START_TEST (test_band_gains_match_reference)
 
   for (guint i = 0; i < G_N_ELEMENTS (filters); i++)
     for (guint j = 0; j < G_N_ELEMENTS (shapes); j++) {
-      RefFilter f = { filters[i], shapes[j], g_rand_int_range (rng, 1, 9),
-        g_rand_double_range (rng, 0.02, 0.15),
-        g_rand_double_range (rng, 0.18, 0.4),
-        {g_rand_double_range (rng, -0.4, 0.4),
-            g_rand_double_range (rng, -0.4, 0.4)},
-        g_rand_double_range (rng, 0.01, 0.05), FALSE, 1.0, 0.0, FALSE,
-        FALSE, FALSE, TRUE, g_rand_double_range (rng, 0.2, 1.8),
-        g_rand_double_range (rng, 0.0, 0.8)
-      };
+      RefFilter f = random_filter (filters[i], shapes[j]);
+
+      f.band_gains = TRUE;
+      f.pass_gain = g_rand_double_range (rng, 0.2, 1.8);
+      f.stop_gain = g_rand_double_range (rng, 0.0, 0.8);
 
       check_against_reference (frames[(i + j) % 2], w, ht, &f);
     }
