@@ -34,7 +34,8 @@ plugin_init (GstPlugin * plugin)
   clfft_set_log_func (forward_engine_log, NULL);
 
   return GST_ELEMENT_REGISTER (clfft2dfilter, plugin)
-      && GST_ELEMENT_REGISTER (clfftspectrum, plugin);
+      && GST_ELEMENT_REGISTER (clfftspectrum, plugin)
+      && GST_ELEMENT_REGISTER (clfftspectrogram, plugin);
 }
 
 GST_PLUGIN_DEFINE (GST_VERSION_MAJOR, GST_VERSION_MINOR, clfft,

@@ -9,6 +9,7 @@ GST_DEBUG_CATEGORY_EXTERN (gst_clfft_debug);
 
 GST_ELEMENT_REGISTER_DECLARE (clfft2dfilter);
 GST_ELEMENT_REGISTER_DECLARE (clfftspectrum);
+GST_ELEMENT_REGISTER_DECLARE (clfftspectrogram);
 
 G_END_DECLS
 

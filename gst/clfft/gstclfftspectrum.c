@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "gstclfftspectrum.h"
+#include "gstclfftaudiosamples.h"
 #include "gstclfftcontext.h"
 #include "gstclfftelements.h"
 
@@ -111,9 +112,6 @@ enum
   PROP_BANDS_PER_OCTAVE,
 };
 
-#define CLFFT_SPECTRUM_CAPS \
-  GST_AUDIO_CAPS_MAKE ("{ S16LE, S24LE, S32LE, F32LE, F64LE }") ", " \
-  "layout = (string) interleaved"
 
 GType
 gst_clfft_window_get_type (void)
@@ -399,31 +397,6 @@ make_state (GstClfftSpectrum * self)
 
 /* ---- input ---------------------------------------------------------- */
 
-/* Sample i of the buffer as spectrum reads it: an integer over
- * max_value (in float), a float as it is. */
-static inline gdouble
-read_sample (const guint8 * data, GstAudioFormat format, gsize i,
-    gfloat max_value)
-{
-  switch (format) {
-    case GST_AUDIO_FORMAT_S16LE:
-      return (gint16) GST_READ_UINT16_LE (data + 2 * i) / max_value;
-    case GST_AUDIO_FORMAT_S24LE:{
-      gint32 v = GST_READ_UINT24_LE (data + 3 * i);
-
-      if (v & 0x00800000)
-        v |= 0xff000000;
-      return v / max_value;
-    }
-    case GST_AUDIO_FORMAT_S32LE:
-      return (gint32) GST_READ_UINT32_LE (data + 4 * i) / max_value;
-    case GST_AUDIO_FORMAT_F32LE:
-      return GST_READ_FLOAT_LE (data + 4 * i);
-    default:
-      return GST_READ_DOUBLE_LE (data + 8 * i);
-  }
-}
-
 /* Writes n_frames frames into the rings from input_pos on: the mean of the
  * channels (summed in float, as spectrum does), or each channel. */
 static void
@@ -432,8 +405,7 @@ read_frames (GstClfftSpectrum * self, const guint8 * data, guint n_frames)
   GstAudioInfo *info = &GST_AUDIO_FILTER (self)->info;
   GstAudioFormat format = GST_AUDIO_INFO_FORMAT (info);
   guint channels = GST_AUDIO_INFO_CHANNELS (info);
-  guint bps = GST_AUDIO_INFO_BPS (info);
-  gfloat max_value = (1UL << ((bps << 3) - 1)) - 1;
+  gfloat max_value = gst_clfft_sample_max (info);
   guint pos = self->input_pos, nfft = self->nfft;
 
   for (guint j = 0; j < n_frames; j++) {
@@ -443,12 +415,12 @@ read_frames (GstClfftSpectrum * self, const guint8 * data, guint n_frames)
       gfloat v = 0.0f;
 
       for (guint c = 0; c < channels; c++)
-        v += read_sample (data, format, first + c, max_value);
+        v += gst_clfft_read_sample (data, format, first + c, max_value);
       self->ring[pos] = v / channels;
     } else {
       for (guint c = 0; c < channels; c++)
-        self->ring[(gsize) c * nfft + pos] = read_sample (data, format,
-            first + c, max_value);
+        self->ring[(gsize) c * nfft + pos] = gst_clfft_read_sample (data,
+            format, first + c, max_value);
     }
     pos = (pos + 1) % nfft;
   }
@@ -1314,7 +1286,7 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
       "OpenCL spectrum analyzer", "Filter/Analyzer/Audio",
       "Run an FFT on the audio signal, output spectrum data (as spectrum, "
       "batched on an OpenCL device)", "gst-clfft developers");
-  caps = gst_caps_from_string (CLFFT_SPECTRUM_CAPS);
+  caps = gst_caps_from_string (GST_CLFFT_AUDIO_CAPS);
   gst_audio_filter_class_add_pad_templates (filter_class, caps);
   gst_caps_unref (caps);
 

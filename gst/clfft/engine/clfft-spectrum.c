@@ -310,14 +310,14 @@ read_sums (ClfftSpectrum * s, cl_mem sums, gfloat * out, guint n_groups,
       "clEnqueueReadBuffer (sums)", error);
 }
 
-gboolean
-clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
-    const guint * group_start, guint n_groups, gdouble threshold,
-    gfloat * magnitude_sums, gfloat * phase_sums, GError ** error)
+/* Queues a run whose sums stay on the device; on failure, waits for what
+ * it queued. */
+static gboolean
+enqueue_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
+    const guint * group_start, guint n_groups, gdouble threshold, guint want,
+    GError ** error)
 {
   cl_command_queue queue = clfft_engine_get_queue (s->engine);
-  guint want = (magnitude_sums ? (s->average == CLFFT_AVERAGE_POWER ? 4 : 1)
-      : 0) | (phase_sums ? 2 : 0);
   const gfloat zero = 0.0f;
   gsize sums_bytes = (gsize) n_groups * s->channels * s->bins *
       sizeof (gfloat);
@@ -325,8 +325,6 @@ clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
   gboolean ok;
   cl_int st;
 
-  if (n_groups == 0 || !want)
-    return TRUE;
   if (group_start[0] != 0 || group_start[n_groups] != n_steps) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "groups of steps %u .. %u for %u steps", group_start[0],
@@ -354,18 +352,63 @@ clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
     ok = enqueue_chunk (s, frames, first, MIN (s->capacity, n_steps - first),
         double_buffered ? k % 2 : 0, n_groups, (gfloat) threshold, want,
         error);
-  ok = ok && (!magnitude_sums || read_sums (s, s->magnitude_sums,
-          magnitude_sums, n_groups, error))
-      && (!phase_sums || read_sums (s, s->phase_sums, phase_sums, n_groups,
-          error));
   if (!ok) {
     /* queued uploads read frames and group_start: let them finish */
     clfft_warn_on_failure (clFinish (s->upload), "clFinish (uploads)");
     clfft_warn_on_failure (clFinish (queue), "clFinish");
   }
+  return ok;
+}
+
+gboolean
+clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
+    const guint * group_start, guint n_groups, gdouble threshold,
+    gfloat * magnitude_sums, gfloat * phase_sums, GError ** error)
+{
+  guint want = (magnitude_sums ? (s->average == CLFFT_AVERAGE_POWER ? 4 : 1)
+      : 0) | (phase_sums ? 2 : 0);
+  gboolean ok;
+
+  if (n_groups == 0 || !want)
+    return TRUE;
+  ok = enqueue_run (s, frames, n_steps, group_start, n_groups, threshold,
+      want, error)
+      && (!magnitude_sums || read_sums (s, s->magnitude_sums,
+          magnitude_sums, n_groups, error))
+      && (!phase_sums || read_sums (s, s->phase_sums, phase_sums, n_groups,
+          error));
+  if (!ok)
+    clfft_warn_on_failure (clFinish (clfft_engine_get_queue (s->engine)),
+        "clFinish");
   clfft_event_release (&s->consumed[0]);
   clfft_event_release (&s->consumed[1]);
   return ok;
+}
+
+cl_mem
+clfft_spectrum_run_on_device (ClfftSpectrum * s, const gfloat * frames,
+    guint n_steps, const guint * group_start, guint n_groups,
+    gdouble threshold, GError ** error)
+{
+  guint want = s->average == CLFFT_AVERAGE_POWER ? 4 : 1;
+  gboolean ok;
+  cl_int st;
+
+  if (n_groups == 0) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "a run of no groups");
+    return NULL;
+  }
+  ok = enqueue_run (s, frames, n_steps, group_start, n_groups, threshold,
+      want, error);
+  /* the uploads read frames and group_start: the caller may free them */
+  if (ok) {
+    st = clFinish (s->upload);
+    ok = st == CL_SUCCESS || clfft_fail (error, st, "clFinish (uploads)");
+  }
+  clfft_event_release (&s->consumed[0]);
+  clfft_event_release (&s->consumed[1]);
+  return ok ? s->magnitude_sums : NULL;
 }
 
 void

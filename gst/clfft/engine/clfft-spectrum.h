@@ -72,13 +72,22 @@ ClfftEngine *clfft_spectrum_get_engine (ClfftSpectrum * spectrum);
  * sums steps group_start[g] .. group_start[g + 1] - 1. magnitude_sums and
  * phase_sums (either may be NULL: not computed) receive n_groups x
  * channels x bins sums, in that order, of the clamped decibels (or the
- * power, clfft_spectrum_set_average) and of the phases. A large call is one batched launch per device-sized chunk; on a
- * GPU each chunk's upload overlaps the previous chunk's transform. */
+ * power, clfft_spectrum_set_average) and of the phases. A large call is
+ * one batched launch per device-sized chunk; on a GPU each chunk's upload
+ * overlaps the previous chunk's transform. */
 gboolean clfft_spectrum_run (ClfftSpectrum * spectrum, const gfloat * frames,
     guint n_steps, const guint * group_start, guint n_groups,
     gdouble threshold, gfloat * magnitude_sums, gfloat * phase_sums,
     GError ** error);
 
+/* As clfft_spectrum_run, without phases, but the magnitude sums stay on
+ * the device for the caller's kernels on the engine's queue: the
+ * spectrum's buffer of n_groups x channels x bins floats, valid until its
+ * next run; NULL with error set on failure. frames and group_start may be
+ * freed on return. */
+cl_mem clfft_spectrum_run_on_device (ClfftSpectrum * spectrum,
+    const gfloat * frames, guint n_steps, const guint * group_start,
+    guint n_groups, gdouble threshold, GError ** error);
 
 void clfft_spectrum_free (ClfftSpectrum * spectrum);
 

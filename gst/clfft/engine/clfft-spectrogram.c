@@ -1,0 +1,359 @@
+/* A spectrogram keeps, on the device, one column of levels per slot
+ * (width slots; bars keep one), each column a level per line. A call of
+ * add_columns runs the spectrum (clfft_spectrum_run_on_device, whose sums
+ * stay on the device) and one draw_lines launch for the columns that can
+ * still be seen; draw composes the picture in one launch and reads it
+ * back: one transfer a picture, none a column (kernels/spectrogram.cl).
+ * The lines' table (which bins, with which shares) is made once, here, in
+ * double precision. */
+#include "clfft-spectrogram.h"
+#include "clfft-passes.h"
+#include "clfft-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Work-items per group along the lines and the picture's rows. */
+#define LINE_GROUP 64
+
+struct _ClfftSpectrogram
+{
+  ClfftEngine *engine;
+  ClfftSpectrogramDesc desc;
+  ClfftSpectrum *spectrum;
+  cl_kernel draw_lines, compose;
+  guint n_lines, slots, strips;
+  /* the lines' table, host and device */
+  gint *line_channel;
+  gdouble *line_low, *line_high;
+  cl_mem channel, bin_range, shares;
+  cl_mem history, colours, picture, inv_steps;
+  guint inv_steps_capacity;
+  gsize picture_bytes;
+  guint8 blank[4];
+  guint head;                   /* the slot of the oldest column */
+  gfloat gain, range;
+};
+
+/* Line i of a strip of n lines: its frequency range. */
+static void
+line_range (const ClfftSpectrogramDesc * d, guint i, guint n,
+    gdouble * low, gdouble * high)
+{
+  if (d->log_scale) {
+    gdouble ratio = d->freq_max / d->freq_min;
+
+    *low = d->freq_min * pow (ratio, (gdouble) i / n);
+    *high = d->freq_min * pow (ratio, (gdouble) (i + 1) / n);
+  } else {
+    gdouble span = d->freq_max - d->freq_min;
+
+    *low = d->freq_min + span * i / n;
+    *high = d->freq_min + span * (i + 1) / n;
+  }
+}
+
+/* The lines: the picture's rows from the top (strips of channels, each
+ * from its highest frequency down), or for bars width lines a strip from
+ * the lowest frequency; their bins and shares, bin k covering
+ * (k - 1/2) .. (k + 1/2) rate / n. */
+static gboolean
+make_lines (ClfftSpectrogram * sg, GError ** error)
+{
+  const ClfftSpectrogramDesc *d = &sg->desc;
+  const gdouble width = (gdouble) d->rate / d->n;
+  const guint bins = d->n / 2 + 1;
+  const guint n = sg->n_lines;
+  cl_uint *range = g_new (cl_uint, 2 * (gsize) n);
+  cl_float *shares = g_new0 (cl_float, 4 * (gsize) n);
+  gboolean ok;
+
+  sg->line_channel = g_new (gint, n);
+  sg->line_low = g_new (gdouble, n);
+  sg->line_high = g_new (gdouble, n);
+  for (guint s = 0; s < sg->strips; s++) {
+    /* for bars, strips are rows of width lines; else a strip's rows */
+    guint first = d->style == CLFFT_SPECTROGRAM_BARS ? s * d->width :
+        s * d->height / sg->strips;
+    guint end = d->style == CLFFT_SPECTROGRAM_BARS ? first + d->width :
+        (s + 1) * d->height / sg->strips;
+
+    for (guint l = first; l < end; l++) {
+      guint i = d->style == CLFFT_SPECTROGRAM_BARS ? l - first :
+          end - 1 - l;
+      gdouble lo, hi, total;
+      guint k0, k1;
+
+      line_range (d, i, end - first, &lo, &hi);
+      k0 = MIN ((guint) floor (lo / width + 0.5), bins - 1);
+      k1 = (guint) ceil (hi / width + 0.5);
+      k1 = MIN (k1 > 0 ? k1 - 1 : 0, bins - 1);
+      k1 = MAX (k1, k0);
+      sg->line_channel[l] = d->stacked ? (gint) s : -1;
+      sg->line_low[l] = lo;
+      sg->line_high[l] = hi;
+      range[2 * l] = k0;
+      range[2 * l + 1] = k1;
+      shares[4 * l] = (MIN (hi, (k0 + 0.5) * width) - MAX (lo,
+              (k0 - 0.5) * width)) / width;
+      shares[4 * l + 1] = (MIN (hi, (k1 + 0.5) * width) - MAX (lo,
+              (k1 - 0.5) * width)) / width;
+      total = (MIN (hi, (k1 + 0.5) * width) - MAX (lo, (k0 - 0.5) * width))
+          / width;
+      shares[4 * l + 2] = total > 0 ? 1.0 / total : 0.0;
+    }
+  }
+  ok = (sg->channel = clfft_buffer_new (sg->engine, CL_MEM_READ_ONLY |
+          CL_MEM_COPY_HOST_PTR, n * sizeof (cl_int), sg->line_channel,
+          error))
+      && (sg->bin_range = clfft_buffer_new (sg->engine, CL_MEM_READ_ONLY |
+          CL_MEM_COPY_HOST_PTR, 2 * (gsize) n * sizeof (cl_uint), range,
+          error))
+      && (sg->shares = clfft_buffer_new (sg->engine, CL_MEM_READ_ONLY |
+          CL_MEM_COPY_HOST_PTR, 4 * (gsize) n * sizeof (cl_float), shares,
+          error));
+  g_free (range);
+  g_free (shares);
+  return ok;
+}
+
+ClfftSpectrogram *
+clfft_spectrogram_new (ClfftEngine * engine,
+    const ClfftSpectrogramDesc * desc, GError ** error)
+{
+  ClfftSpectrogram *sg;
+  const ClfftSpectrogramDesc *d = desc;
+  const guint8 zero = 0;
+  gsize history_bytes;
+  cl_int st;
+
+  if (d->width == 0 || d->height == 0 || d->channels == 0
+      || (d->pixel_bytes != 1 && d->pixel_bytes != 4)
+      || !(d->freq_min >= 0 && d->freq_min < d->freq_max)
+      || d->freq_max > d->rate / 2.0 || (d->log_scale && d->freq_min <= 0)
+      || (d->stacked && d->style != CLFFT_SPECTROGRAM_BARS
+          && d->height < d->channels)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "no spectrogram of %ux%u pixels of %u bytes, %u channels%s, %g to "
+        "%g Hz at %u Hz", d->width, d->height, d->pixel_bytes, d->channels,
+        d->stacked ? " stacked" : "", d->freq_min, d->freq_max, d->rate);
+    return NULL;
+  }
+  sg = g_new0 (ClfftSpectrogram, 1);
+  sg->engine = clfft_engine_ref (engine);
+  sg->desc = *desc;
+  sg->strips = d->stacked ? d->channels : 1;
+  sg->slots = d->style == CLFFT_SPECTROGRAM_BARS ? 1 : d->width;
+  sg->n_lines = d->style == CLFFT_SPECTROGRAM_BARS ? d->width * sg->strips :
+      d->height;
+  sg->gain = 0.0f;
+  sg->range = 120.0f;
+  history_bytes = (gsize) sg->slots * sg->n_lines;
+  if (!(sg->spectrum = clfft_spectrum_new (engine, d->n, d->channels,
+              d->window, error))
+      || !(sg->draw_lines = clfft_kernel_new (engine, "spectrogram.cl", "",
+              "draw_lines", error))
+      || !(sg->compose = clfft_kernel_new (engine, "spectrogram.cl", "",
+              "compose", error))
+      || !make_lines (sg, error)
+      || !(sg->history = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+              history_bytes, NULL, error))
+      || !(sg->colours = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
+              256 * 4, NULL, error))) {
+    clfft_spectrogram_free (sg);
+    return NULL;
+  }
+  clfft_spectrum_set_average (sg->spectrum, d->average);
+  st = clEnqueueFillBuffer (clfft_engine_get_queue (engine), sg->history,
+      &zero, 1, 0, history_bytes, 0, NULL, NULL);
+  if (st != CL_SUCCESS) {
+    clfft_fail (error, st, "clEnqueueFillBuffer (history)");
+    clfft_spectrogram_free (sg);
+    return NULL;
+  }
+  clfft_log (CLFFT_LOG_INFO, "a spectrogram of %ux%u: FFTs of %u, %u "
+      "channels%s, %u lines from %g to %g Hz (%s)", d->width, d->height,
+      d->n, d->channels, d->stacked ? " stacked" : "", sg->n_lines,
+      d->freq_min, d->freq_max, d->log_scale ? "log" : "linear");
+  return sg;
+}
+
+void
+clfft_spectrogram_set_levels (ClfftSpectrogram * sg, gdouble gain,
+    gdouble range)
+{
+  sg->gain = (gfloat) gain;
+  sg->range = (gfloat) MAX (range, 1e-3);
+}
+
+gboolean
+clfft_spectrogram_set_colours (ClfftSpectrogram * sg,
+    const guint8 levels[256][4], const guint8 blank[4], GError ** error)
+{
+  cl_int st = clEnqueueWriteBuffer (clfft_engine_get_queue (sg->engine),
+      sg->colours, CL_TRUE, 0, 256 * 4, levels, 0, NULL, NULL);
+
+  memcpy (sg->blank, blank, 4);
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "clEnqueueWriteBuffer (colours)");
+}
+
+static gboolean
+upload_inv_steps (ClfftSpectrogram * sg, const guint * column_start,
+    guint n_columns, GError ** error)
+{
+  gfloat *inv = g_new (gfloat, n_columns);
+  cl_int st;
+
+  if (n_columns > sg->inv_steps_capacity) {
+    clfft_buffer_release (&sg->inv_steps);
+    sg->inv_steps_capacity = 0;
+    if (!(sg->inv_steps = clfft_buffer_new (sg->engine, CL_MEM_READ_ONLY,
+                n_columns * sizeof (gfloat), NULL, error))) {
+      g_free (inv);
+      return FALSE;
+    }
+    sg->inv_steps_capacity = n_columns;
+  }
+  for (guint g = 0; g < n_columns; g++) {
+    guint steps = column_start[g + 1] - column_start[g];
+
+    inv[g] = steps ? 1.0f / steps : 0.0f;
+  }
+  st = clEnqueueWriteBuffer (clfft_engine_get_queue (sg->engine),
+      sg->inv_steps, CL_TRUE, 0, n_columns * sizeof (gfloat), inv, 0, NULL,
+      NULL);
+  g_free (inv);
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "clEnqueueWriteBuffer (steps a column)");
+}
+
+gboolean
+clfft_spectrogram_add_columns (ClfftSpectrogram * sg, const gfloat * frames,
+    guint n_steps, const guint * column_start, guint n_columns,
+    GError ** error)
+{
+  const ClfftSpectrogramDesc *d = &sg->desc;
+  const cl_uint bins = d->n / 2 + 1, channels = d->channels;
+  const cl_uint power_sums = d->average == CLFFT_AVERAGE_POWER;
+  /* only the columns that stay in the picture are drawn */
+  const cl_uint n_new = MIN (n_columns, sg->slots);
+  const cl_uint first_column = n_columns - n_new;
+  const cl_uint first_slot = (sg->head + n_columns - n_new) % sg->slots;
+  cl_mem sums;
+  const gsize global[2] = {
+    (sg->n_lines + LINE_GROUP - 1) / LINE_GROUP * LINE_GROUP, n_new
+  };
+  const gsize local[2] = { LINE_GROUP, 1 };
+  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem),
+      f = sizeof (cl_float);
+  const gsize sizes[] = { m, u, u, m, u, u, m, m, m, u, f, f, m, u, u, u };
+  const void *values[] = { &sums, &bins, &channels, &sg->inv_steps,
+    &first_column, &power_sums, &sg->channel, &sg->bin_range, &sg->shares,
+    &sg->n_lines, &sg->gain, &sg->range, &sg->history, &first_slot,
+    &sg->slots, &n_new
+  };
+
+  if (n_columns == 0)
+    return TRUE;
+  /* decibels of silence (log10 (0)) are clamped far below any range */
+  if (!(sums = clfft_spectrum_run_on_device (sg->spectrum, frames, n_steps,
+              column_start, n_columns, -400.0, error))
+      || !upload_inv_steps (sg, column_start, n_columns, error)
+      || !clfft_kernel_set_args (sg->draw_lines, error, G_N_ELEMENTS (sizes),
+          sizes, values)
+      || !clfft_kernel_enqueue (sg->engine, sg->draw_lines, 2, global, local,
+          NULL, "draw_lines", error))
+    return FALSE;
+  sg->head = (sg->head + n_columns) % sg->slots;
+  return TRUE;
+}
+
+gboolean
+clfft_spectrogram_draw (ClfftSpectrogram * sg, guint8 * pixels,
+    gsize stride_bytes, GError ** error)
+{
+  const ClfftSpectrogramDesc *d = &sg->desc;
+  const cl_uint style = d->style, pixel_bytes = d->pixel_bytes;
+  const cl_uint width = d->width, height = d->height;
+  const cl_uint stride = (cl_uint) stride_bytes;
+  const gsize bytes = stride_bytes * d->height;
+  cl_uchar4 blank;
+  const gsize global[2] = {
+    (d->width + LINE_GROUP - 1) / LINE_GROUP * LINE_GROUP, d->height
+  };
+  const gsize local[2] = { LINE_GROUP, 1 };
+  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem);
+  const gsize sizes[] = { m, u, u, u, u, u, m, sizeof (cl_uchar4), u, u, u,
+    u, m
+  };
+  const void *values[] = { &sg->history, &sg->n_lines, &sg->slots,
+    &sg->head, &style, &sg->strips, &sg->colours, &blank, &pixel_bytes,
+    &width, &height, &stride, &sg->picture
+  };
+  cl_int st;
+
+  if (stride_bytes < (gsize) d->width * d->pixel_bytes
+      || stride_bytes > G_MAXUINT32) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "a picture %u pixels wide in rows of %" G_GSIZE_FORMAT " bytes",
+        d->width, stride_bytes);
+    return FALSE;
+  }
+  if (bytes > sg->picture_bytes) {
+    clfft_buffer_release (&sg->picture);
+    sg->picture_bytes = 0;
+    if (!(sg->picture = clfft_buffer_new (sg->engine, CL_MEM_WRITE_ONLY,
+                bytes, NULL, error)))
+      return FALSE;
+    sg->picture_bytes = bytes;
+  }
+  memcpy (blank.s, sg->blank, 4);
+  if (!clfft_kernel_set_args (sg->compose, error, G_N_ELEMENTS (sizes),
+          sizes, values)
+      || !clfft_kernel_enqueue (sg->engine, sg->compose, 2, global, local,
+          NULL, "compose", error))
+    return FALSE;
+  st = clEnqueueReadBuffer (clfft_engine_get_queue (sg->engine), sg->picture,
+      CL_TRUE, 0, bytes, pixels, 0, NULL, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueReadBuffer (picture)");
+  return clfft_engine_check_fault (sg->engine, CLFFT_FAULT_AT_COMPLETION,
+      "clEnqueueReadBuffer (picture)", error);
+}
+
+guint
+clfft_spectrogram_get_n_lines (ClfftSpectrogram * sg)
+{
+  return sg->n_lines;
+}
+
+void
+clfft_spectrogram_get_line (ClfftSpectrogram * sg, guint i, gdouble * low,
+    gdouble * high, gint * channel)
+{
+  g_return_if_fail (i < sg->n_lines);
+  *low = sg->line_low[i];
+  *high = sg->line_high[i];
+  *channel = sg->line_channel[i];
+}
+
+void
+clfft_spectrogram_free (ClfftSpectrogram * sg)
+{
+  g_clear_pointer (&sg->spectrum, clfft_spectrum_free);
+  clfft_kernel_release (&sg->draw_lines);
+  clfft_kernel_release (&sg->compose);
+  clfft_buffer_release (&sg->channel);
+  clfft_buffer_release (&sg->bin_range);
+  clfft_buffer_release (&sg->shares);
+  clfft_buffer_release (&sg->history);
+  clfft_buffer_release (&sg->colours);
+  clfft_buffer_release (&sg->picture);
+  clfft_buffer_release (&sg->inv_steps);
+  g_free (sg->line_channel);
+  g_free (sg->line_low);
+  g_free (sg->line_high);
+  clfft_engine_unref (sg->engine);
+  g_free (sg);
+}

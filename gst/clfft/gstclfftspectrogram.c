@@ -1,0 +1,910 @@
+/**
+ * SECTION:element-clfftspectrogram
+ * @title: clfftspectrogram
+ *
+ * Audio in, video out: a spectrogram (or bars) of the audio, its spectra
+ * computed and its pictures drawn on an OpenCL device. Every
+ * #GstClfftSpectrogram:interval of audio becomes one column: the mean of
+ * the interval's FFTs of 2 x bands - 2 samples (one FFT over the latest
+ * samples where the interval is shorter), each pixel row the power
+ * average of the FFT bins its frequency range covers (linear or
+ * logarithmic, from #GstClfftSpectrogram:freq-min at the bottom to
+ * #GstClfftSpectrogram:freq-max at the top), in decibels as
+ * clfftspectrum's (10 log10 (|X|^2 / nfft^2)), shown through a colour map
+ * over #GstClfftSpectrogram:range decibels. The picture scrolls one column
+ * per interval (#GstClfftSpectrogram:style), wraps around, or shows the
+ * newest spectrum as bars. The video's size, rate and format come from
+ * downstream.
+ *
+ * Every sample reaches a column, including those of video frames dropped
+ * for lateness (QoS): the next frame draws their columns. Pictures come
+ * at the negotiated frame rate, each showing the columns that ended by its
+ * end.
+ *
+ * ## Example launch lines
+ * |[
+ * gst-launch-1.0 audiotestsrc wave=chirp ! audioconvert ! \
+ *     clfftspectrogram bands=2049 ! videoconvert ! autovideosink
+ * ]| A scrolling spectrogram of a sweep, in magma.
+ * |[
+ * gst-launch-1.0 playbin uri=file:///path/to/song.ogg \
+ *     vis-plugin=clfftspectrogram
+ * ]| Plays a file with its spectrogram.
+ */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <math.h>
+#include <string.h>
+
+#include "gstclfftspectrogram.h"
+#include "gstclfftaudiosamples.h"
+#include "gstclfftcontext.h"
+#include "gstclfftelements.h"
+
+GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrogram_debug);
+#define GST_CAT_DEFAULT gst_clfft_spectrogram_debug
+
+#define DEFAULT_BANDS 1025
+#define MAX_BANDS (CLFFT_SPECTRUM_MAX_LENGTH / 2 + 1)
+#define DEFAULT_INTERVAL (GST_SECOND / 100)
+#define MIN_INTERVAL GST_MSECOND
+#define MAX_INTERVAL (3600 * GST_SECOND)
+#define DEFAULT_WINDOW GST_CLFFT_WINDOW_HANN
+#define DEFAULT_OVERLAP 0.0
+#define MAX_OVERLAP 0.95
+#define DEFAULT_AVERAGE GST_CLFFT_AVERAGE_POWER
+#define DEFAULT_STYLE GST_CLFFT_SPECTROGRAM_STYLE_SCROLL
+#define DEFAULT_SCALE GST_CLFFT_FREQUENCY_SCALE_LINEAR
+#define DEFAULT_FREQ_MIN 0.0
+#define DEFAULT_FREQ_MAX 0.0
+#define MAX_FREQ 1.0e6
+/* freq-min 0 on the log scale */
+#define LOG_FREQ_MIN 20.0
+#define DEFAULT_RANGE 120.0
+#define MAX_RANGE 400.0
+#define DEFAULT_GAIN 0.0
+#define MAX_GAIN 200.0
+#define DEFAULT_COLOUR_MAP GST_CLFFT_COLOUR_MAP_MAGMA
+#define DEFAULT_MULTI_CHANNEL GST_CLFFT_CHANNEL_LAYOUT_MIX
+#define DEFAULT_DEVICE_INDEX -1
+/* a buffer this far from where the audio before it ends starts the
+ * columns' time anew */
+#define RESYNC_TOLERANCE (GST_SECOND / 50)
+/* on a picture the base class renders but that is not due: dropped on
+ * the source pad */
+#define BUFFER_FLAG_NOT_DUE GST_BUFFER_FLAG_LAST
+
+enum
+{
+  PROP_0,
+  PROP_BANDS,
+  PROP_INTERVAL,
+  PROP_WINDOW,
+  PROP_OVERLAP,
+  PROP_AVERAGE,
+  PROP_STYLE,
+  PROP_SCALE,
+  PROP_FREQ_MIN,
+  PROP_FREQ_MAX,
+  PROP_RANGE,
+  PROP_GAIN,
+  PROP_COLOUR_MAP,
+  PROP_MULTI_CHANNEL,
+  PROP_DEVICE_INDEX,
+  PROP_DEVICE_NAME,
+};
+
+#define VIDEO_FORMATS \
+  "{ RGBx, BGRx, xRGB, xBGR, RGBA, BGRA, ARGB, ABGR, GRAY8 }"
+
+static GstStaticPadTemplate sink_template = GST_STATIC_PAD_TEMPLATE ("sink",
+    GST_PAD_SINK, GST_PAD_ALWAYS, GST_STATIC_CAPS (GST_CLFFT_AUDIO_CAPS));
+static GstStaticPadTemplate src_template = GST_STATIC_PAD_TEMPLATE ("src",
+    GST_PAD_SRC, GST_PAD_ALWAYS,
+    GST_STATIC_CAPS (GST_VIDEO_CAPS_MAKE (VIDEO_FORMATS)));
+
+GType
+gst_clfft_spectrogram_style_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_SPECTROGRAM_STYLE_SCROLL, "A column per interval, the "
+          "newest at the right, scrolling left", "scroll"},
+    {GST_CLFFT_SPECTROGRAM_STYLE_REPLACE, "A column per interval, written "
+          "left to right over the oldest, wrapping around", "replace"},
+    {GST_CLFFT_SPECTROGRAM_STYLE_BARS, "The newest interval as bars, "
+          "frequency across, level up", "bars"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftSpectrogramStyle", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_clfft_frequency_scale_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_FREQUENCY_SCALE_LINEAR, "Linear, from freq-min (or 0 Hz)",
+        "linear"},
+    {GST_CLFFT_FREQUENCY_SCALE_LOG, "Logarithmic, from freq-min (or 20 Hz)",
+        "log"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftFrequencyScale", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_clfft_channel_layout_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_CHANNEL_LAYOUT_MIX, "The mean of the channels", "mix"},
+    {GST_CLFFT_CHANNEL_LAYOUT_STACK, "Each channel in a strip of its own, "
+          "the first at the top", "stack"},
+    {GST_CLFFT_CHANNEL_LAYOUT_OVERLAY, "Every channel over the whole "
+          "picture, the loudest shown", "overlay"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftChannelLayout", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+GType
+gst_clfft_colour_map_get_type (void)
+{
+  static GType type = 0;
+  static const GEnumValue values[] = {
+    {GST_CLFFT_COLOUR_MAP_GRAY, "Black to white", "gray"},
+    {GST_CLFFT_COLOUR_MAP_MAGMA, "Magma: black, purple, orange, pale "
+          "yellow", "magma"},
+    {GST_CLFFT_COLOUR_MAP_INFERNO, "Inferno: black, purple, orange, "
+          "yellow", "inferno"},
+    {GST_CLFFT_COLOUR_MAP_VIRIDIS, "Viridis: blue, green, yellow",
+        "viridis"},
+    {0, NULL, NULL},
+  };
+
+  if (g_once_init_enter (&type)) {
+    GType t = g_enum_register_static ("GstClfftColourMap", values);
+    g_once_init_leave (&type, t);
+  }
+  return type;
+}
+
+#define gst_clfft_spectrogram_parent_class parent_class
+G_DEFINE_TYPE (GstClfftSpectrogram, gst_clfft_spectrogram,
+    GST_TYPE_AUDIO_VISUALIZER);
+GST_ELEMENT_REGISTER_DEFINE (clfftspectrogram, "clfftspectrogram",
+    GST_RANK_NONE, GST_TYPE_CLFFT_SPECTROGRAM);
+
+/* ---- the columns' time ---------------------------------------------- */
+
+/* The audio analysed from the next buffer on, its first frame at
+ * origin (or at the next buffer's time, for GST_CLOCK_TIME_NONE). */
+static void
+restart_columns (GstClfftSpectrogram * self, GstClockTime origin)
+{
+  g_array_set_size (self->samples, 0);
+  self->first_frame = 0;
+  self->received = 0;
+  self->columns = 0;
+  self->origin = origin;
+  self->first_due = GST_CLOCK_TIME_NONE;
+  self->n_due = 0;
+}
+
+/* Where column k ends: frames from the origin. */
+static guint64
+column_end (GstClfftSpectrogram * self, guint64 k)
+{
+  return gst_util_uint64_scale (k + 1, self->interval_frames_num,
+      GST_SECOND);
+}
+
+/* The audio's layout for the columns from the caps and properties;
+ * whether it changed. */
+static gboolean
+read_audio_layout (GstClfftSpectrogram * self)
+{
+  GstAudioInfo *info = &GST_AUDIO_VISUALIZER (self)->ainfo;
+  guint rate = GST_AUDIO_INFO_RATE (info), out_channels;
+  guint64 interval;
+  gboolean mix, changed;
+
+  GST_OBJECT_LOCK (self);
+  interval = self->interval;
+  mix = self->multi_channel == GST_CLFFT_CHANNEL_LAYOUT_MIX;
+  GST_OBJECT_UNLOCK (self);
+  out_channels = mix ? 1 : GST_AUDIO_INFO_CHANNELS (info);
+  changed = rate != self->rate || out_channels != self->out_channels
+      || interval * rate != self->interval_frames_num;
+  self->rate = rate;
+  self->out_channels = out_channels;
+  self->interval_frames_num = interval * rate;
+  return changed;
+}
+
+/* Appends the buffer's frames: the mean of the channels, or each. */
+static void
+take_samples (GstClfftSpectrogram * self, GstBuffer * buffer)
+{
+  GstAudioInfo *info = &GST_AUDIO_VISUALIZER (self)->ainfo;
+  GstAudioFormat format = GST_AUDIO_INFO_FORMAT (info);
+  guint channels = GST_AUDIO_INFO_CHANNELS (info);
+  guint bpf = GST_AUDIO_INFO_BPF (info);
+  gfloat max_value = gst_clfft_sample_max (info);
+  GstClockTime pts = GST_BUFFER_PTS (buffer);
+  GstMapInfo map;
+  gsize n_frames, old;
+
+  if (bpf == 0 || !gst_buffer_map (buffer, &map, GST_MAP_READ))
+    return;
+  if (GST_CLOCK_TIME_IS_VALID (pts)) {
+    GstClockTime expected = GST_CLOCK_TIME_IS_VALID (self->origin) ?
+        self->origin + gst_util_uint64_scale (self->received, GST_SECOND,
+        self->rate) : GST_CLOCK_TIME_NONE;
+
+    if (!GST_CLOCK_TIME_IS_VALID (expected)
+        || GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DISCONT)
+        || (GstClockTimeDiff) (pts - expected) > (GstClockTimeDiff)
+        RESYNC_TOLERANCE || (GstClockTimeDiff) (expected - pts) >
+        (GstClockTimeDiff) RESYNC_TOLERANCE) {
+      if (GST_CLOCK_TIME_IS_VALID (expected))
+        GST_DEBUG_OBJECT (self, "audio at %" GST_TIME_FORMAT " where %"
+            GST_TIME_FORMAT " was due: the columns start anew",
+            GST_TIME_ARGS (pts), GST_TIME_ARGS (expected));
+      restart_columns (self, pts);
+    }
+  } else if (!GST_CLOCK_TIME_IS_VALID (self->origin)) {
+    restart_columns (self, 0);
+  }
+  n_frames = map.size / bpf;
+  old = self->samples->len;
+  g_array_set_size (self->samples, old + n_frames * self->out_channels);
+  for (gsize j = 0; j < n_frames; j++) {
+    gfloat *out = &g_array_index (self->samples, gfloat, old + j *
+        self->out_channels);
+    gsize first = j * channels;
+
+    if (self->out_channels == 1 && channels > 1) {
+      gfloat v = 0.0f;
+
+      for (guint c = 0; c < channels; c++)
+        v += gst_clfft_read_sample (map.data, format, first + c, max_value);
+      out[0] = v / channels;
+    } else {
+      for (guint c = 0; c < self->out_channels; c++)
+        out[c] = gst_clfft_read_sample (map.data, format, first + c,
+            max_value);
+    }
+  }
+  self->received += n_frames;
+  gst_buffer_unmap (buffer, &map);
+}
+
+/* Every sample is taken here, before the base class cuts the audio into
+ * video frames (and drops the audio of late ones). */
+static GstFlowReturn
+gst_clfft_spectrogram_chain (GstPad * pad, GstObject * parent,
+    GstBuffer * buffer)
+{
+  GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (parent);
+  GstFlowReturn ret;
+
+  if (self->failed) {
+    gst_buffer_unref (buffer);
+    return GST_FLOW_ERROR;
+  }
+  if (self->rate)
+    take_samples (self, buffer);
+  ret = self->base_chain (pad, parent, buffer);
+  return self->failed ? GST_FLOW_ERROR : ret;
+}
+
+static GstPadProbeReturn
+drop_not_due (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
+{
+  GstBuffer *buffer = GST_PAD_PROBE_INFO_BUFFER (info);
+
+  return GST_BUFFER_FLAG_IS_SET (buffer, BUFFER_FLAG_NOT_DUE) ?
+      GST_PAD_PROBE_DROP : GST_PAD_PROBE_OK;
+}
+
+static gboolean
+gst_clfft_spectrogram_sink_event (GstPad * pad, GstObject * parent,
+    GstEvent * event)
+{
+  GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (parent);
+  GstEventType type = GST_EVENT_TYPE (event);
+  gboolean ok = self->base_event (pad, parent, event);
+
+  /* after the base class: the caps are its audio info now */
+  if (type == GST_EVENT_FLUSH_STOP)
+    self->failed = FALSE;
+  if (type == GST_EVENT_CAPS || type == GST_EVENT_FLUSH_STOP) {
+    read_audio_layout (self);
+    restart_columns (self, GST_CLOCK_TIME_NONE);
+  }
+  return ok;
+}
+
+/* ---- the painter ---------------------------------------------------- */
+
+/* The painter's colours for the video format: the map's colours in the
+ * format's byte order (GRAY8: their luma), alpha and padding opaque. */
+static gboolean
+set_colours (GstClfftSpectrogram * self, GError ** error)
+{
+  const GstVideoInfo *vinfo = &GST_AUDIO_VISUALIZER (self)->vinfo;
+  const GstVideoFormatInfo *finfo = vinfo->finfo;
+  gboolean gray = GST_VIDEO_FORMAT_INFO_IS_GRAY (finfo);
+  GstClfftColourMap map;
+  guint8 levels[256][4], blank[4] = { 0, 255, 255, 255 };
+
+  GST_OBJECT_LOCK (self);
+  map = self->colour_map;
+  self->colours_pending = FALSE;
+  GST_OBJECT_UNLOCK (self);
+  if (!gray)
+    for (guint i = 0; i < 3; i++)
+      blank[GST_VIDEO_FORMAT_INFO_POFFSET (finfo, i)] = 0;
+  for (guint level = 0; level < 256; level++) {
+    guint8 rgb[3];
+
+    gst_clfft_colour_map_rgb (map, level, rgb);
+    memset (levels[level], 255, 4);
+    if (gray)
+      levels[level][0] = (guint8) floor (0.299 * rgb[0] + 0.587 * rgb[1] +
+          0.114 * rgb[2] + 0.5);
+    else
+      for (guint i = 0; i < 3; i++)
+        levels[level][GST_VIDEO_FORMAT_INFO_POFFSET (finfo, i)] = rgb[i];
+  }
+  return clfft_spectrogram_set_colours (self->painter, levels, blank, error);
+}
+
+/* The painter for the caps and properties, the columns started anew. */
+static gboolean
+make_painter (GstClfftSpectrogram * self)
+{
+  GstAudioVisualizer *scope = GST_AUDIO_VISUALIZER (self);
+  ClfftSpectrogramDesc desc = { 0 };
+  GstClfftFrequencyScale scale;
+  GstClfftChannelLayout layout;
+  gdouble overlap;
+  GError *error = NULL;
+  guint bands;
+
+  g_clear_pointer (&self->painter, clfft_spectrogram_free);
+  /* a new layout of the frames taken: the columns start at the next */
+  if (read_audio_layout (self) && GST_CLOCK_TIME_IS_VALID (self->origin))
+    restart_columns (self, self->origin + gst_util_uint64_scale
+        (self->received, GST_SECOND, MAX (self->rate, 1)));
+  GST_OBJECT_LOCK (self);
+  bands = self->bands;
+  overlap = self->overlap;
+  self->visible = self->style == GST_CLFFT_SPECTROGRAM_STYLE_BARS ? 1 :
+      GST_VIDEO_INFO_WIDTH (&scope->vinfo);
+  scale = self->scale;
+  layout = self->multi_channel;
+  desc.window = (ClfftWindow) self->window;
+  desc.average = (ClfftSpectrumAverage) self->average;
+  desc.style = (ClfftSpectrogramStyle) self->style;
+  desc.freq_min = self->freq_min;
+  desc.freq_max = self->freq_max;
+  self->reset_pending = FALSE;
+  GST_OBJECT_UNLOCK (self);
+
+  self->nfft = 2 * bands - 2;
+  self->hop = MAX (1, self->nfft - (guint) floor (overlap * self->nfft +
+          0.5));
+  desc.n = self->nfft;
+  desc.channels = self->out_channels;
+  desc.rate = self->rate;
+  desc.log_scale = scale == GST_CLFFT_FREQUENCY_SCALE_LOG;
+  if (desc.freq_min == 0 && desc.log_scale)
+    desc.freq_min = LOG_FREQ_MIN;
+  if (desc.freq_max == 0 || desc.freq_max > self->rate / 2.0)
+    desc.freq_max = self->rate / 2.0;
+  desc.stacked = layout == GST_CLFFT_CHANNEL_LAYOUT_STACK;
+  desc.width = GST_VIDEO_INFO_WIDTH (&scope->vinfo);
+  desc.height = GST_VIDEO_INFO_HEIGHT (&scope->vinfo);
+  desc.pixel_bytes = GST_VIDEO_INFO_COMP_PSTRIDE (&scope->vinfo, 0);
+  if (!(desc.freq_min < desc.freq_max)) {
+    GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS,
+        ("No frequencies from freq-min %g Hz to freq-max %g Hz at %u Hz.",
+            desc.freq_min, desc.freq_max, self->rate), ("freq-min must be "
+            "below freq-max (0: half the rate)"));
+    return FALSE;
+  }
+  self->painter = clfft_spectrogram_new (self->engine, &desc, &error);
+  if (!self->painter || !set_colours (self, &error)) {
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Cannot draw a %ux%u spectrogram of %u bands, %u channels%s, on "
+            "the OpenCL device.", desc.width, desc.height, bands,
+            desc.channels, desc.stacked ? " stacked" : ""), ("%s",
+            error->message));
+    g_error_free (error);
+    g_clear_pointer (&self->painter, clfft_spectrogram_free);
+    return FALSE;
+  }
+  GST_INFO_OBJECT (self, "%ux%u, %u bands: FFTs of %u every %u frames, "
+      "%u channels, %g to %g Hz", desc.width, desc.height, bands,
+      self->nfft, self->hop, desc.channels, desc.freq_min, desc.freq_max);
+  return TRUE;
+}
+
+static gboolean
+gst_clfft_spectrogram_setup (GstAudioVisualizer * scope)
+{
+  GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (scope);
+
+  /* made at the next picture, once both caps are known */
+  g_clear_pointer (&self->painter, clfft_spectrogram_free);
+  return TRUE;
+}
+
+/* ---- pictures ------------------------------------------------------- */
+
+/* Step at frame p (before the origin: silence) of each channel. */
+static void
+stage_step (GstClfftSpectrogram * self, gint64 p)
+{
+  const guint oc = self->out_channels, n = self->nfft;
+  gsize old = self->stage->len;
+
+  g_array_set_size (self->stage, old + (gsize) oc * n);
+  for (guint c = 0; c < oc; c++) {
+    gfloat *out = &g_array_index (self->stage, gfloat, old + (gsize) c * n);
+
+    for (guint i = 0; i < n; i++) {
+      gint64 f = p + i;
+
+      out[i] = f < 0 ? 0.0f : g_array_index (self->samples, gfloat,
+          (gsize) (f - (gint64) self->first_frame) * oc + c);
+    }
+  }
+}
+
+/* The columns whose audio ended by frame limit, on the device. */
+static gboolean
+add_columns (GstClfftSpectrogram * self, guint64 limit, GError ** error)
+{
+  guint64 k = self->columns, end = k;
+  guint n_steps = 0;
+  guint64 keep;
+  gboolean ok;
+
+  while (column_end (self, end) <= limit)
+    end++;
+  if (end == k)
+    return TRUE;
+  /* columns that would leave the picture at once are not drawn */
+  k = end - MIN (end - k, self->visible);
+  g_array_set_size (self->stage, 0);
+  g_array_set_size (self->column_start, 0);
+  for (; k < end; k++) {
+    guint64 start = k ? column_end (self, k - 1) : 0;
+    guint64 stop = column_end (self, k);
+
+    g_array_append_val (self->column_start, n_steps);
+    if (stop - start >= self->nfft) {
+      for (guint64 p = start; p + self->nfft <= stop; p += self->hop) {
+        stage_step (self, (gint64) p);
+        n_steps++;
+      }
+    } else {
+      stage_step (self, (gint64) stop - self->nfft);
+      n_steps++;
+    }
+  }
+  g_array_append_val (self->column_start, n_steps);
+  ok = clfft_spectrogram_add_columns (self->painter,
+      (const gfloat *) self->stage->data, n_steps,
+      (const guint *) self->column_start->data,
+      self->column_start->len - 1, error);
+  self->columns = end;
+  /* the next column needs its own frames and up to nfft before them */
+  keep = column_end (self, end - 1);
+  keep = keep > self->nfft ? keep - self->nfft : 0;
+  if (keep > self->first_frame) {
+    g_array_remove_range (self->samples, 0, (guint) ((keep -
+                self->first_frame) * self->out_channels));
+    self->first_frame = keep;
+  }
+  return ok;
+}
+
+/* The base class renders a picture at the start of each buffer's audio
+ * and then every picture's worth, starting again at the last one at the
+ * next buffer, so its pictures follow the buffers rather than the frame
+ * rate. A picture goes out once its audio has come, at the due times
+ * pts0 + i x duration; the others are marked and dropped on the source
+ * pad.
+ * A failure posts its error and sets failed, which the chain returns as
+ * GST_FLOW_ERROR: render returns TRUE, since GStreamer 1.22's base class
+ * keeps its lock held after a render that fails and aborts when the
+ * element is freed. */
+static gboolean
+gst_clfft_spectrogram_render (GstAudioVisualizer * scope, GstBuffer * audio,
+    GstVideoFrame * video)
+{
+  GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (scope);
+  GstClockTime pts = GST_BUFFER_PTS (video->buffer);
+  GstClockTime duration = GST_BUFFER_DURATION (video->buffer);
+  gboolean reset, recolour;
+  gdouble gain, range;
+  GError *error = NULL;
+
+  GST_OBJECT_LOCK (self);
+  reset = self->reset_pending;
+  recolour = self->colours_pending;
+  gain = self->gain;
+  range = self->range;
+  GST_OBJECT_UNLOCK (self);
+  if (self->failed)
+    return TRUE;
+  if ((reset || !self->painter) && !make_painter (self)) {
+    self->failed = TRUE;
+    return TRUE;
+  }
+  if (recolour && !set_colours (self, &error))
+    goto failed;
+  clfft_spectrogram_set_levels (self->painter, gain, range);
+  if (GST_CLOCK_TIME_IS_VALID (pts) && GST_CLOCK_TIME_IS_VALID (duration)
+      && GST_CLOCK_TIME_IS_VALID (self->origin) && pts >= self->origin) {
+    const GstVideoInfo *vinfo = &scope->vinfo;
+    GstClockTime due = GST_CLOCK_TIME_NONE;
+    guint64 due_end;
+
+    /* the times of the pictures counted from the first, so that they do
+     * not drift from the frame rate */
+    if (GST_CLOCK_TIME_IS_VALID (self->first_due) && vinfo->fps_n > 0)
+      due = self->first_due + gst_util_uint64_scale (self->n_due,
+          GST_SECOND * vinfo->fps_d, vinfo->fps_n);
+    /* the first picture, or one far behind (after pictures the base
+     * class skipped for lateness) */
+    if (!GST_CLOCK_TIME_IS_VALID (due) || pts > due + 2 * duration) {
+      self->first_due = due = pts;
+      self->n_due = 0;
+    }
+    due_end = gst_util_uint64_scale_round (due + duration - self->origin,
+        self->rate, GST_SECOND);
+    if (due_end > self->received) {
+      GST_BUFFER_FLAG_SET (video->buffer, BUFFER_FLAG_NOT_DUE);
+      return TRUE;
+    }
+    GST_BUFFER_FLAG_UNSET (video->buffer, BUFFER_FLAG_NOT_DUE);
+    GST_BUFFER_PTS (video->buffer) = due;
+    self->n_due++;
+    /* the columns that end by the end of this picture */
+    if (!add_columns (self, due_end, &error))
+      goto failed;
+  }
+  if (!clfft_spectrogram_draw (self->painter,
+          GST_VIDEO_FRAME_PLANE_DATA (video, 0),
+          GST_VIDEO_FRAME_PLANE_STRIDE (video, 0), &error))
+    goto failed;
+  return TRUE;
+
+failed:
+  GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+      ("The OpenCL device failed to draw the spectrogram."), ("%s",
+          error->message));
+  g_error_free (error);
+  self->failed = TRUE;
+  return TRUE;
+}
+
+/* ---- properties and the element ------------------------------------- */
+
+static void
+gst_clfft_spectrogram_set_property (GObject * object, guint prop_id,
+    const GValue * value, GParamSpec * pspec)
+{
+  GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (object);
+  gboolean reset = TRUE;
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_BANDS:
+      self->bands = g_value_get_uint (value);
+      break;
+    case PROP_INTERVAL:
+      self->interval = g_value_get_uint64 (value);
+      break;
+    case PROP_WINDOW:
+      self->window = g_value_get_enum (value);
+      break;
+    case PROP_OVERLAP:
+      self->overlap = g_value_get_double (value);
+      break;
+    case PROP_AVERAGE:
+      self->average = g_value_get_enum (value);
+      break;
+    case PROP_STYLE:
+      self->style = g_value_get_enum (value);
+      break;
+    case PROP_SCALE:
+      self->scale = g_value_get_enum (value);
+      break;
+    case PROP_FREQ_MIN:
+      self->freq_min = g_value_get_double (value);
+      break;
+    case PROP_FREQ_MAX:
+      self->freq_max = g_value_get_double (value);
+      break;
+    case PROP_MULTI_CHANNEL:
+      self->multi_channel = g_value_get_enum (value);
+      break;
+    case PROP_RANGE:
+      self->range = g_value_get_double (value);
+      reset = FALSE;
+      break;
+    case PROP_GAIN:
+      self->gain = g_value_get_double (value);
+      reset = FALSE;
+      break;
+    case PROP_COLOUR_MAP:
+      self->colour_map = g_value_get_enum (value);
+      self->colours_pending = TRUE;
+      reset = FALSE;
+      break;
+    case PROP_DEVICE_INDEX:
+      self->device_index = g_value_get_int (value);
+      reset = FALSE;
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      reset = FALSE;
+      break;
+  }
+  if (reset)
+    self->reset_pending = TRUE;
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_clfft_spectrogram_get_property (GObject * object, guint prop_id,
+    GValue * value, GParamSpec * pspec)
+{
+  GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (object);
+
+  GST_OBJECT_LOCK (self);
+  switch (prop_id) {
+    case PROP_BANDS:
+      g_value_set_uint (value, self->bands);
+      break;
+    case PROP_INTERVAL:
+      g_value_set_uint64 (value, self->interval);
+      break;
+    case PROP_WINDOW:
+      g_value_set_enum (value, self->window);
+      break;
+    case PROP_OVERLAP:
+      g_value_set_double (value, self->overlap);
+      break;
+    case PROP_AVERAGE:
+      g_value_set_enum (value, self->average);
+      break;
+    case PROP_STYLE:
+      g_value_set_enum (value, self->style);
+      break;
+    case PROP_SCALE:
+      g_value_set_enum (value, self->scale);
+      break;
+    case PROP_FREQ_MIN:
+      g_value_set_double (value, self->freq_min);
+      break;
+    case PROP_FREQ_MAX:
+      g_value_set_double (value, self->freq_max);
+      break;
+    case PROP_RANGE:
+      g_value_set_double (value, self->range);
+      break;
+    case PROP_GAIN:
+      g_value_set_double (value, self->gain);
+      break;
+    case PROP_COLOUR_MAP:
+      g_value_set_enum (value, self->colour_map);
+      break;
+    case PROP_MULTI_CHANNEL:
+      g_value_set_enum (value, self->multi_channel);
+      break;
+    case PROP_DEVICE_INDEX:
+      g_value_set_int (value, self->device_index);
+      break;
+    case PROP_DEVICE_NAME:
+      g_value_set_string (value, self->engine ?
+          clfft_engine_get_device (self->engine)->name : NULL);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      break;
+  }
+  GST_OBJECT_UNLOCK (self);
+}
+
+static void
+gst_clfft_spectrogram_set_context (GstElement * element, GstContext * context)
+{
+  GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (element);
+
+  gst_clfft_handle_set_context (element, context, &self->device_index,
+      &self->engine);
+  GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
+}
+
+static GstStateChangeReturn
+gst_clfft_spectrogram_change_state (GstElement * element,
+    GstStateChange transition)
+{
+  GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (element);
+  GstStateChangeReturn ret = gst_clfft_change_state (element, transition,
+      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine);
+
+  if (transition == GST_STATE_CHANGE_PAUSED_TO_READY) {
+    g_clear_pointer (&self->painter, clfft_spectrogram_free);
+    self->failed = FALSE;
+    restart_columns (self, GST_CLOCK_TIME_NONE);
+  }
+  return ret;
+}
+
+static void
+gst_clfft_spectrogram_finalize (GObject * object)
+{
+  GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (object);
+
+  g_clear_pointer (&self->painter, clfft_spectrogram_free);
+  g_array_unref (self->samples);
+  g_array_unref (self->stage);
+  g_array_unref (self->column_start);
+  gst_clfft_close_engine (GST_ELEMENT (self), &self->engine);
+  G_OBJECT_CLASS (parent_class)->finalize (object);
+}
+
+static void
+gst_clfft_spectrogram_class_init (GstClfftSpectrogramClass * klass)
+{
+  GObjectClass *gobject_class = G_OBJECT_CLASS (klass);
+  GstElementClass *element_class = GST_ELEMENT_CLASS (klass);
+  GstAudioVisualizerClass *scope_class = GST_AUDIO_VISUALIZER_CLASS (klass);
+  const GParamFlags rw = G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
+      GST_PARAM_MUTABLE_PLAYING;
+
+  GST_DEBUG_CATEGORY_INIT (gst_clfft_spectrogram_debug, "clfftspectrogram",
+      0, "clfftspectrogram: spectrograms drawn on OpenCL devices");
+
+  gobject_class->set_property = gst_clfft_spectrogram_set_property;
+  gobject_class->get_property = gst_clfft_spectrogram_get_property;
+  gobject_class->finalize = gst_clfft_spectrogram_finalize;
+  element_class->set_context =
+      GST_DEBUG_FUNCPTR (gst_clfft_spectrogram_set_context);
+  element_class->change_state =
+      GST_DEBUG_FUNCPTR (gst_clfft_spectrogram_change_state);
+  scope_class->setup = GST_DEBUG_FUNCPTR (gst_clfft_spectrogram_setup);
+  scope_class->render = GST_DEBUG_FUNCPTR (gst_clfft_spectrogram_render);
+
+  g_object_class_install_property (gobject_class, PROP_BANDS,
+      g_param_spec_uint ("bands", "Bands", "FFT bins from 0 Hz to half the "
+          "rate: each FFT takes 2 x bands - 2 samples", 2, MAX_BANDS,
+          DEFAULT_BANDS, rw));
+  g_object_class_install_property (gobject_class, PROP_INTERVAL,
+      g_param_spec_uint64 ("interval", "Interval", "Nanoseconds of audio a "
+          "column (for bars, a new spectrum)", MIN_INTERVAL, MAX_INTERVAL,
+          DEFAULT_INTERVAL, rw));
+  g_object_class_install_property (gobject_class, PROP_WINDOW,
+      g_param_spec_enum ("window", "Window", "Window of each FFT",
+          GST_TYPE_CLFFT_WINDOW, DEFAULT_WINDOW, rw));
+  g_object_class_install_property (gobject_class, PROP_OVERLAP,
+      g_param_spec_double ("overlap", "Overlap", "Fraction by which the "
+          "FFTs of an interval longer than one overlap", 0.0, MAX_OVERLAP,
+          DEFAULT_OVERLAP, rw));
+  g_object_class_install_property (gobject_class, PROP_AVERAGE,
+      g_param_spec_enum ("average", "Average", "How an interval's FFTs are "
+          "averaged", GST_TYPE_CLFFT_AVERAGE, DEFAULT_AVERAGE, rw));
+  g_object_class_install_property (gobject_class, PROP_STYLE,
+      g_param_spec_enum ("style", "Style", "What the picture shows",
+          GST_TYPE_CLFFT_SPECTROGRAM_STYLE, DEFAULT_STYLE, rw));
+  g_object_class_install_property (gobject_class, PROP_SCALE,
+      g_param_spec_enum ("scale", "Scale", "The frequency axis",
+          GST_TYPE_CLFFT_FREQUENCY_SCALE, DEFAULT_SCALE, rw));
+  g_object_class_install_property (gobject_class, PROP_FREQ_MIN,
+      g_param_spec_double ("freq-min", "Lowest frequency", "Hz at the "
+          "bottom (for bars, the left); 0: 0 Hz on the linear scale, 20 Hz "
+          "on the log scale", 0.0, MAX_FREQ, DEFAULT_FREQ_MIN, rw));
+  g_object_class_install_property (gobject_class, PROP_FREQ_MAX,
+      g_param_spec_double ("freq-max", "Highest frequency", "Hz at the top "
+          "(for bars, the right), at most half the rate (0: half the rate)",
+          0.0, MAX_FREQ, DEFAULT_FREQ_MAX, rw));
+  g_object_class_install_property (gobject_class, PROP_RANGE,
+      g_param_spec_double ("range", "Range", "Decibels from the lowest "
+          "colour to the highest", 1.0, MAX_RANGE, DEFAULT_RANGE,
+          rw | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_GAIN,
+      g_param_spec_double ("gain", "Gain", "Decibels added before the "
+          "colours: the highest colour is at -gain dB", -MAX_GAIN, MAX_GAIN,
+          DEFAULT_GAIN, rw | GST_PARAM_CONTROLLABLE));
+  g_object_class_install_property (gobject_class, PROP_COLOUR_MAP,
+      g_param_spec_enum ("colour-map", "Colour map", "Colours from the "
+          "lowest level to the highest (GRAY8 output: their luma)",
+          GST_TYPE_CLFFT_COLOUR_MAP, DEFAULT_COLOUR_MAP, rw));
+  g_object_class_install_property (gobject_class, PROP_MULTI_CHANNEL,
+      g_param_spec_enum ("multi-channel", "Multi-channel", "How channels "
+          "are shown", GST_TYPE_CLFFT_CHANNEL_LAYOUT, DEFAULT_MULTI_CHANNEL,
+          rw));
+  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
+      g_param_spec_int ("device-index", "Device index", "OpenCL device, "
+          "as for clfft2dfilter (-1: GST_CLFFT_DEVICE, else the first GPU, "
+          "else the first device); read from NULL to READY", -1, G_MAXINT,
+          DEFAULT_DEVICE_INDEX, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
+      g_param_spec_string ("device-name", "Device name", "The OpenCL "
+          "device in use, from READY on", NULL,
+          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  gst_element_class_add_static_pad_template (element_class, &sink_template);
+  gst_element_class_add_static_pad_template (element_class, &src_template);
+  gst_element_class_set_static_metadata (element_class,
+      "OpenCL spectrogram", "Visualization",
+      "Draws a spectrogram or bars of the audio on an OpenCL device",
+      "gst-clfft developers");
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_SPECTROGRAM_STYLE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_FREQUENCY_SCALE, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_CHANNEL_LAYOUT, 0);
+  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_COLOUR_MAP, 0);
+}
+
+static void
+gst_clfft_spectrogram_init (GstClfftSpectrogram * self)
+{
+  GstPad *sink = gst_element_get_static_pad (GST_ELEMENT (self), "sink");
+  GstPad *src;
+
+  self->bands = DEFAULT_BANDS;
+  self->interval = DEFAULT_INTERVAL;
+  self->window = DEFAULT_WINDOW;
+  self->overlap = DEFAULT_OVERLAP;
+  self->average = DEFAULT_AVERAGE;
+  self->style = DEFAULT_STYLE;
+  self->scale = DEFAULT_SCALE;
+  self->freq_min = DEFAULT_FREQ_MIN;
+  self->freq_max = DEFAULT_FREQ_MAX;
+  self->range = DEFAULT_RANGE;
+  self->gain = DEFAULT_GAIN;
+  self->colour_map = DEFAULT_COLOUR_MAP;
+  self->multi_channel = DEFAULT_MULTI_CHANNEL;
+  self->device_index = DEFAULT_DEVICE_INDEX;
+  self->samples = g_array_new (FALSE, FALSE, sizeof (gfloat));
+  self->stage = g_array_new (FALSE, FALSE, sizeof (gfloat));
+  self->column_start = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->origin = GST_CLOCK_TIME_NONE;
+  /* our pictures cover the whole frame: no shading of the last one */
+  g_object_set (self, "shader", 0, NULL);
+  self->base_chain = GST_PAD_CHAINFUNC (sink);
+  self->base_event = GST_PAD_EVENTFUNC (sink);
+  gst_pad_set_chain_function (sink, gst_clfft_spectrogram_chain);
+  gst_pad_set_event_function (sink, gst_clfft_spectrogram_sink_event);
+  gst_object_unref (sink);
+  src = gst_element_get_static_pad (GST_ELEMENT (self), "src");
+  gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, drop_not_due, NULL,
+      NULL);
+  gst_object_unref (src);
+}

@@ -1,0 +1,899 @@
+/* clfftspectrogram: every pixel of every picture against a double-precision
+ * reference of the documented columns (FFTs through FFTW, the lines' power
+ * averages, the levels), for each style, scale and channel layout; a
+ * sweep's ridge; the colour maps; caps from downstream, playbin's
+ * vis-plugin, a rate change, EOS and bad settings. */
+#include <gst/check/gstcheck.h>
+#include <gst/app/gstappsrc.h>
+#include <gst/app/gstappsink.h>
+#include <gst/audio/audio.h>
+#include <gst/video/video.h>
+#include <math.h>
+#include <string.h>
+
+#include "reference.h"
+
+#define RATE 48000
+#define FPS 50
+/* audio frames a buffer: one picture's */
+#define BUFFER_FRAMES (RATE / FPS)
+
+static GRand *rng;
+
+static void
+setup (void)
+{
+  rng = ref_rand_new ();
+}
+
+static void
+teardown (void)
+{
+  g_rand_free (rng);
+}
+
+/* ---- audio ---------------------------------------------------------- */
+
+/* seconds of channels-channel audio: per channel a few tones whose
+ * amplitudes change over time, a tone of its own, and noise. */
+static gfloat *
+make_audio (guint channels, gdouble seconds)
+{
+  const guint frames = (guint) (seconds * RATE);
+  gfloat *audio = g_new (gfloat, (gsize) frames * channels);
+  gdouble phase_shift = g_rand_double (rng) * 2 * G_PI;
+
+  for (guint j = 0; j < frames; j++) {
+    gdouble t = (gdouble) j / RATE;
+
+    for (guint c = 0; c < channels; c++) {
+      gdouble v = 0.3 * sin (2 * G_PI * 440 * t + phase_shift)
+          * (0.5 + 0.5 * sin (2 * G_PI * 1.5 * t))
+          + 0.2 * sin (2 * G_PI * (1500 + 2500 * c) * t)
+          + 0.05 * sin (2 * G_PI * 9000 * t) * (t > seconds / 2)
+          + 0.01 * g_rand_double_range (rng, -1, 1);
+
+      audio[(gsize) j * channels + c] = (gfloat) v;
+    }
+  }
+  return audio;
+}
+
+/* ---- the reference -------------------------------------------------- */
+
+typedef struct
+{
+  const gchar *style;
+  const gchar *scale;
+  const gchar *layout;          /* multi-channel */
+  guint bands;
+  guint64 interval;
+  gdouble overlap;
+  const gchar *average;
+  gdouble freq_min, freq_max;   /* as the properties */
+  gdouble range, gain;
+  guint width, height;
+  guint channels;
+} Case;
+
+static guint64
+ref_column_end (const Case * c, guint64 k)
+{
+  return (guint64) floor ((k + 1) * (gdouble) c->interval * RATE / 1e9 +
+      1e-9);
+}
+
+/* Adds the power |X|^2 / n^2 (or its decibels) of the Hann-windowed FFT
+ * of frames p .. p + n - 1 of channel ch (-1: the mean of the channels;
+ * silence outside the audio) to sums. */
+static void
+ref_add_fft (const Case * c, const gfloat * audio, guint frames, gint64 p,
+    gint ch, gboolean db, gdouble * sums)
+{
+  const guint n = 2 * c->bands - 2;
+  gdouble *x = g_new (gdouble, 2 * n), *X = g_new (gdouble, 2 * n);
+
+  for (guint i = 0; i < n; i++) {
+    gint64 f = p + i;
+    gdouble v = 0;
+
+    if (f >= 0 && f < frames) {
+      if (ch >= 0) {
+        v = audio[f * c->channels + ch];
+      } else {
+        for (guint cc = 0; cc < c->channels; cc++)
+          v += audio[f * c->channels + cc];
+        v /= c->channels;
+      }
+    }
+    x[2 * i] = v * (0.5 - 0.5 * cos (2 * G_PI * i / n));
+    x[2 * i + 1] = 0;
+  }
+  ref_dft_1d (x, X, n, 1, -1);
+  for (guint b = 0; b <= n / 2; b++) {
+    gdouble pw = (X[2 * b] * X[2 * b] + X[2 * b + 1] * X[2 * b + 1]) /
+        ((gdouble) n * n);
+
+    sums[b] += db ? MAX (10 * log10 (pw), -400.0) : pw;
+  }
+  g_free (x);
+  g_free (X);
+}
+
+/* Mean power of column k's FFTs, channel ch, n / 2 + 1 bins: the
+ * column's FFTs start at its first frame every hop frames; where it is
+ * shorter than n, one FFT over its last n frames. With average=db, the
+ * power of the mean decibels. */
+static void
+ref_column (const Case * c, const gfloat * audio, guint frames, guint64 k,
+    gint ch, gdouble * power)
+{
+  const guint n = 2 * c->bands - 2, bins = n / 2 + 1;
+  const guint hop = MAX (1, n - (guint) floor (c->overlap * n + 0.5));
+  const gint64 start = k ? (gint64) ref_column_end (c, k - 1) : 0;
+  const gint64 end = (gint64) ref_column_end (c, k);
+  gboolean db = !g_strcmp0 (c->average, "db");
+  guint count = 0;
+
+  memset (power, 0, bins * sizeof (gdouble));
+  if (end - start >= n) {
+    for (gint64 p = start; p + n <= end; p += hop, count++)
+      ref_add_fft (c, audio, frames, p, ch, db, power);
+  } else {
+    ref_add_fft (c, audio, frames, end - n, ch, db, power);
+    count = 1;
+  }
+  for (guint b = 0; b < bins; b++) {
+    power[b] /= count;
+    if (db)
+      power[b] = pow (10.0, power[b] / 10);
+  }
+}
+
+/* The frequency range of line i of a strip of lines lines. */
+static void
+ref_line_range (const Case * c, guint i, guint lines, gdouble * lo,
+    gdouble * hi)
+{
+  gboolean log_scale = !g_strcmp0 (c->scale, "log");
+  gdouble fmin = c->freq_min == 0 && log_scale ? 20.0 : c->freq_min;
+  gdouble fmax = c->freq_max == 0 ? RATE / 2.0 : c->freq_max;
+
+  if (log_scale) {
+    *lo = fmin * pow (fmax / fmin, (gdouble) i / lines);
+    *hi = fmin * pow (fmax / fmin, (gdouble) (i + 1) / lines);
+  } else {
+    *lo = fmin + (fmax - fmin) * i / lines;
+    *hi = fmin + (fmax - fmin) * (i + 1) / lines;
+  }
+}
+
+/* The level (unrounded, 0 .. 255) of the range lo .. hi of a column's
+ * bins: the power average of the bins it covers, each bin k covering
+ * (k -+ 1/2) rate / n, weighted by the share it lends. */
+static gdouble
+ref_level (const Case * c, const gdouble * power, gdouble lo, gdouble hi)
+{
+  const guint n = 2 * c->bands - 2, bins = n / 2 + 1;
+  const gdouble w = (gdouble) RATE / n;
+  gdouble sum = 0, weight = 0, t;
+
+  for (guint k = 0; k < bins; k++) {
+    gdouble share = MIN (hi, (k + 0.5) * w) - MAX (lo, (k - 0.5) * w);
+
+    if (share > 0) {
+      sum += share * power[k];
+      weight += share;
+    }
+  }
+  if (sum <= 0)
+    return 0;
+  t = (10 * log10 (sum / weight) + c->gain + c->range) / c->range;
+  return 255 * CLAMP (t, 0.0, 1.0);
+}
+
+/* Whether a level lies so near a rounding edge that float and double
+ * may round it apart. */
+static gboolean
+near_edge (gdouble level)
+{
+  return fabs (level - floor (level) - 0.5) < 0.02;
+}
+
+/* Whether got is the rounding of the level, or the other side of a
+ * rounding edge it lies near. */
+static gboolean
+level_matches (guint got, gdouble level)
+{
+  return got == floor (level + 0.5) || (near_edge (level)
+      && fabs (got - level) < 1);
+}
+
+/* The reference levels of column k (k < 0: none, all 0) on the
+ * spectrogram's rows (scroll, replace) or the bars' lines (width a strip,
+ * strips of channels for stack), lines x n_lines. */
+static gdouble *
+ref_column_levels (const Case * c, const gfloat * audio, guint frames,
+    gint64 k, gboolean bars, guint * n_lines)
+{
+  const guint bins = c->bands;
+  gboolean stack = !g_strcmp0 (c->layout, "stack");
+  gboolean overlay = !g_strcmp0 (c->layout, "overlay");
+  guint strips = stack ? c->channels : 1;
+  guint lines = bars ? c->width * strips : c->height;
+  gdouble *levels = g_new0 (gdouble, lines);
+  gdouble *power = g_new (gdouble, (gsize) bins * c->channels);
+
+  *n_lines = lines;
+  if (k < 0)
+    goto done;
+  for (guint ch = 0; ch < (stack || overlay ? c->channels : 1); ch++)
+    ref_column (c, audio, frames, (guint64) k, stack || overlay ? (gint) ch :
+        -1, power + (gsize) ch * bins);
+  for (guint s = 0; s < strips; s++) {
+    guint first = bars ? s * c->width : s * c->height / strips;
+    guint end = bars ? first + c->width : (s + 1) * c->height / strips;
+
+    for (guint l = first; l < end; l++) {
+      guint i = bars ? l - first : end - 1 - l;
+      gdouble lo, hi;
+
+      ref_line_range (c, i, end - first, &lo, &hi);
+      if (stack)
+        levels[l] = ref_level (c, power + (gsize) s * bins, lo, hi);
+      else if (overlay)
+        for (guint ch = 0; ch < c->channels; ch++)
+          levels[l] = MAX (levels[l], ref_level (c, power + (gsize) ch *
+                  bins, lo, hi));
+      else
+        levels[l] = ref_level (c, power, lo, hi);
+    }
+  }
+done:
+  g_free (power);
+  return levels;
+}
+
+/* A bar's pixel h rows above its strip's bottom (of rows rows) at level:
+ * lit where h < level x rows / 255, in the gray of h. */
+static guint
+bar_pixel (gdouble level, guint h, guint rows)
+{
+  return h * 255 < (guint) level * rows ? h * 256 / rows : 0;
+}
+
+/* ---- running the element -------------------------------------------- */
+
+/* The pictures of audio (frames x channels, F32LE at RATE) through
+ * clfftspectrogram with settings and caps downstream, each with its PTS;
+ * NULL where the pipeline posted an error (its message in *error_text). */
+static GPtrArray *
+run_pictures (const gfloat * audio, guint frames, guint channels,
+    const gchar * settings, const gchar * video_caps, gchar ** error_text)
+{
+  gchar *launch = g_strdup_printf ("appsrc name=src format=time ! "
+      "clfftspectrogram name=sg %s ! %s ! appsink name=sink sync=false "
+      "wait-on-eos=false",
+      settings, video_caps);
+  GError *error = NULL;
+  GstElement *pipeline = gst_parse_launch (launch, &error);
+  GstElement *src, *sink;
+  GstAudioInfo info;
+  GstCaps *caps;
+  GPtrArray *pictures = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_sample_unref);
+  GstBus *bus;
+  GstMessage *msg;
+
+  fail_unless (pipeline != NULL, "%s: %s", launch,
+      error ? error->message : "");
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  gst_audio_info_set_format (&info, GST_AUDIO_FORMAT_F32LE, RATE, channels,
+      NULL);
+  caps = gst_audio_info_to_caps (&info);
+  g_object_set (src, "caps", caps, "max-bytes", (guint64) 0, NULL);
+  gst_caps_unref (caps);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  for (guint j = 0; j < frames; j += BUFFER_FRAMES) {
+    guint n = MIN (BUFFER_FRAMES, frames - j);
+    GstBuffer *buf = gst_buffer_new_memdup (audio + (gsize) j * channels,
+        (gsize) n * channels * sizeof (gfloat));
+
+    GST_BUFFER_PTS (buf) = gst_util_uint64_scale (j, GST_SECOND, RATE);
+    GST_BUFFER_DURATION (buf) = gst_util_uint64_scale (n, GST_SECOND, RATE);
+    fail_unless (gst_app_src_push_buffer (GST_APP_SRC (src), buf) ==
+        GST_FLOW_OK);
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  bus = gst_element_get_bus (pipeline);
+  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "%s: no EOS nor error in 120 s", launch);
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    GError *e;
+
+    gst_message_parse_error (msg, &e, NULL);
+    if (error_text)
+      *error_text = g_strdup (e->message);
+    g_error_free (e);
+    g_ptr_array_unref (pictures);
+    pictures = NULL;
+  } else {
+    GstSample *sample;
+
+    while ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 0)))
+      g_ptr_array_add (pictures, sample);
+  }
+  gst_message_unref (msg);
+  gst_object_unref (bus);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (src);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  g_free (launch);
+  return pictures;
+}
+
+static gchar *
+case_settings (const Case * c)
+{
+  return g_strdup_printf ("style=%s scale=%s multi-channel=%s bands=%u "
+      "interval=%" G_GUINT64_FORMAT " overlap=%g average=%s freq-min=%g "
+      "freq-max=%g range=%g gain=%g window=hann colour-map=gray", c->style,
+      c->scale, c->layout, c->bands, c->interval, c->overlap, c->average,
+      c->freq_min, c->freq_max, c->range, c->gain);
+}
+
+/* Every pixel of every picture of case c against the reference. */
+static void
+check_case (const Case * c)
+{
+  const gdouble seconds = 0.6;
+  const guint frames = (guint) (seconds * RATE);
+  gfloat *audio = make_audio (c->channels, seconds);
+  gchar *settings = case_settings (c);
+  gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
+      "height=%u,framerate=%u/1", c->width, c->height, FPS);
+  GPtrArray *pictures = run_pictures (audio, frames, c->channels, settings,
+      caps, NULL);
+  gboolean bars = !g_strcmp0 (c->style, "bars");
+  guint checked = 0;
+  GHashTable *columns = g_hash_table_new_full (g_int64_hash, g_int64_equal,
+      g_free, g_free);
+
+  fail_unless (pictures != NULL && pictures->len >= seconds * FPS - 2,
+      "%s: %u pictures", settings, pictures ? pictures->len : 0);
+  for (guint p = 0; p < pictures->len; p++) {
+    GstSample *sample = g_ptr_array_index (pictures, p);
+    GstBuffer *buf = gst_sample_get_buffer (sample);
+    GstVideoInfo vinfo;
+    GstVideoFrame frame;
+    guint64 limit, n_columns = 0;
+    guint8 *row;
+
+    fail_unless (gst_video_info_from_caps (&vinfo,
+            gst_sample_get_caps (sample)));
+    fail_unless (gst_video_frame_map (&frame, &vinfo, buf, GST_MAP_READ));
+    limit = gst_util_uint64_scale_round (GST_BUFFER_PTS (buf) +
+        GST_BUFFER_DURATION (buf), RATE, GST_SECOND);
+    while (ref_column_end (c, n_columns) <= MIN (limit, frames))
+      n_columns++;
+    for (guint x = 0; x < c->width; x++) {
+      /* the column (or for bars the newest) this x shows */
+      gint64 k = bars ? (gint64) n_columns - 1 :
+          !g_strcmp0 (c->style, "scroll") ? (gint64) n_columns -
+          c->width + x : (gint64) n_columns - 1 - (gint64) ((n_columns - 1 -
+              x + c->width) % c->width);
+      gdouble *levels;
+      guint n_lines;
+
+      if (!g_strcmp0 (c->style, "replace") && x >= n_columns)
+        k = -1;
+      levels = g_hash_table_lookup (columns, &k);
+      if (!levels) {
+        gint64 *key = g_new (gint64, 1);
+
+        *key = k;
+        levels = ref_column_levels (c, audio, frames, k, bars, &n_lines);
+        g_hash_table_insert (columns, key, levels);
+      }
+      for (guint y = 0; y < c->height; y++) {
+        guint got;
+
+        row = GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) + (gsize) y *
+            GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0);
+        got = row[x];
+        if (bars) {
+          /* strips of rows, one per channel with stack */
+          guint strips = !g_strcmp0 (c->layout, "stack") ? c->channels : 1;
+          guint s = 0, top, rows, h;
+          gdouble level;
+
+          while (s + 1 < strips && (s + 1) * c->height / strips <= y)
+            s++;
+          top = s * c->height / strips;
+          rows = (s + 1) * c->height / strips - top;
+          h = top + rows - 1 - y;
+          level = levels[s * c->width + x];
+          if (got != bar_pixel (floor (level + 0.5), h, rows)
+              && !(near_edge (level) && (got == bar_pixel (floor (level),
+                          h, rows) || got == bar_pixel (ceil (level), h,
+                          rows))))
+            fail ("%s: picture %u, (%u, %u): %u, the bar of level %.3f "
+                "gives %u", settings, p, x, y, got, level,
+                bar_pixel (floor (level + 0.5), h, rows));
+        } else if (!level_matches (got, levels[y])) {
+          fail ("%s: picture %u (column %" G_GINT64_FORMAT "), (%u, %u): "
+              "level %u, the reference %.3f", settings, p, k, x, y, got,
+              levels[y]);
+        }
+        checked++;
+      }
+    }
+    gst_video_frame_unmap (&frame);
+  }
+  fail_unless (checked > 0);
+  g_hash_table_unref (columns);
+  g_ptr_array_unref (pictures);
+  g_free (settings);
+  g_free (caps);
+  g_free (audio);
+}
+
+GST_START_TEST (test_pictures_against_reference)
+{
+  const gchar *styles[] = { "scroll", "replace", "bars" };
+  const gchar *scales[] = { "linear", "log" };
+  const gchar *layouts[] = { "mix", "stack", "overlay" };
+
+  for (guint s = 0; s < G_N_ELEMENTS (styles); s++)
+    for (guint f = 0; f < G_N_ELEMENTS (scales); f++)
+      for (guint l = 0; l < G_N_ELEMENTS (layouts); l++) {
+        /* one FFT over the latest samples a column, 10 ms each */
+        Case c = { styles[s], scales[f], layouts[l], 257, 10 * GST_MSECOND,
+          0.0, "power", 0, 0, 100, 0, 48, 40, 2
+        };
+
+        check_case (&c);
+      }
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_long_intervals_and_settings)
+{
+  /* several FFTs a column (overlapping), decibel averaging, a band of
+   * frequencies, gain and range, three channels stacked */
+  const Case cases[] = {
+    {"scroll", "linear", "mix", 129, 30 * GST_MSECOND, 0.5, "db", 0, 0, 90,
+        0, 20, 30, 1},
+    {"replace", "log", "stack", 513, 25 * GST_MSECOND, 0.25, "power", 200,
+        12000, 80, 10, 24, 45, 3},
+    {"bars", "log", "overlay", 257, 40 * GST_MSECOND, 0.0, "db", 0, 0, 140,
+        -6, 40, 32, 2},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    check_case (&cases[i]);
+}
+
+GST_END_TEST;
+
+/* ---- a sweep -------------------------------------------------------- */
+
+GST_START_TEST (test_sweep_ridge)
+{
+  /* a log sweep from 100 Hz to 12 kHz over 2 s, on the log scale */
+  const gdouble seconds = 2.0, f0 = 100, f1 = 12000;
+  const guint frames = (guint) (seconds * RATE), width = 120, height = 96;
+  const gdouble rate_k = log (f1 / f0) / seconds;
+  gfloat *audio = g_new (gfloat, frames);
+  gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
+      "height=%u,framerate=%u/1", width, height, FPS);
+  GPtrArray *pictures;
+  GstVideoInfo vinfo;
+  GstVideoFrame frame;
+  GstSample *last;
+  guint on_ridge = 0, columns = 0;
+
+  for (guint j = 0; j < frames; j++) {
+    gdouble t = (gdouble) j / RATE;
+
+    audio[j] = (gfloat) (0.5 * sin (2 * G_PI * f0 * (exp (rate_k * t) - 1) /
+            rate_k));
+  }
+  pictures = run_pictures (audio, frames, 1, "bands=2049 interval=10000000 "
+      "scale=log freq-min=50 freq-max=20000 colour-map=gray", caps, NULL);
+  fail_unless (pictures != NULL && pictures->len > 0);
+  last = g_ptr_array_index (pictures, pictures->len - 1);
+  fail_unless (gst_video_info_from_caps (&vinfo, gst_sample_get_caps (last)));
+  fail_unless (gst_video_frame_map (&frame, &vinfo,
+          gst_sample_get_buffer (last), GST_MAP_READ));
+  {
+    GstBuffer *buf = gst_sample_get_buffer (last);
+    guint64 limit = gst_util_uint64_scale_round (GST_BUFFER_PTS (buf) +
+        GST_BUFFER_DURATION (buf), RATE, GST_SECOND);
+    guint64 n_columns = MIN (limit, frames) / (RATE / 100);
+
+    for (guint x = 0; x < width; x++) {
+      gint64 k = (gint64) n_columns - width + x;
+      /* the column's FFT of 4096 ends with it: its middle's frequency */
+      gdouble t = ((k + 1) * (RATE / 100.0) - 2048) / RATE;
+      gdouble f = f0 * exp (rate_k * t);
+      guint best = 0, best_y = 0;
+      gint expected_y;
+
+      /* where the rows are wider than the bins */
+      if (k < 0 || f < 300)
+        continue;
+      for (guint y = 0; y < height; y++) {
+        guint v = ((guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0))[y *
+            GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0) + x];
+
+        if (v > best) {
+          best = v;
+          best_y = y;
+        }
+      }
+      /* row y from the top covers line height - 1 - y of the log axis */
+      expected_y = height - 1 - (gint) floor (log (f / 50) / log (20000.0 /
+              50) * height);
+      columns++;
+      if (abs ((gint) best_y - expected_y) <= 1)
+        on_ridge++;
+      else
+        GST_INFO ("column %" G_GINT64_FORMAT " (%.0f Hz): ridge at row %u, "
+            "expected %d", k, f, best_y, expected_y);
+    }
+  }
+  gst_video_frame_unmap (&frame);
+  /* every column on the ridge, within a row */
+  fail_unless (columns > 60, "%u columns checked", columns);
+  fail_unless (on_ridge == columns, "%u of %u columns on the ridge",
+      on_ridge, columns);
+  g_ptr_array_unref (pictures);
+  g_free (caps);
+  g_free (audio);
+}
+
+GST_END_TEST;
+
+/* ---- colours -------------------------------------------------------- */
+
+/* The colour of each level in map through RGBA, from a picture with every
+ * level: the level of each pixel from the gray picture of the same audio. */
+GST_START_TEST (test_colour_maps)
+{
+  const gdouble seconds = 0.5;
+  const guint frames = (guint) (seconds * RATE);
+  gfloat *audio = make_audio (1, seconds);
+  const gchar *maps[] = { "magma", "inferno", "viridis" };
+  /* each map's ends, as published */
+  const guint8 ends[3][2][3] = {
+    {{0, 0, 4}, {252, 253, 191}},
+    {{0, 0, 4}, {252, 255, 164}},
+    {{68, 1, 84}, {253, 231, 37}},
+  };
+  GPtrArray *gray = run_pictures (audio, frames, 1, "colour-map=gray "
+      "range=60 gain=40", "video/x-raw,format=GRAY8,width=64,height=200,"
+      "framerate=50/1", NULL);
+
+  fail_unless (gray != NULL && gray->len > 0);
+  for (guint m = 0; m < G_N_ELEMENTS (maps); m++) {
+    gchar *settings = g_strdup_printf ("colour-map=%s range=60 gain=40",
+        maps[m]);
+    GPtrArray *rgba = run_pictures (audio, frames, 1, settings,
+        "video/x-raw,format=RGBA,width=64,height=200,framerate=50/1", NULL);
+    gint colour[256][3];
+    guint seen = 0;
+    gdouble last_luma = -1;
+
+    memset (colour, -1, sizeof (colour));
+    fail_unless (rgba != NULL && rgba->len == gray->len);
+    for (guint p = 0; p < rgba->len; p++) {
+      GstMapInfo gm, cm;
+
+      fail_unless (gst_buffer_map (gst_sample_get_buffer
+              (g_ptr_array_index (gray, p)), &gm, GST_MAP_READ));
+      fail_unless (gst_buffer_map (gst_sample_get_buffer
+              (g_ptr_array_index (rgba, p)), &cm, GST_MAP_READ));
+      for (gsize i = 0; i < 64 * 200; i++) {
+        guint level = gm.data[i];
+        const guint8 *px = cm.data + 4 * i;
+
+        if (px[3] != 255)
+          fail ("%s: alpha %u", maps[m], px[3]);
+        if (colour[level][0] < 0) {
+          for (guint k = 0; k < 3; k++)
+            colour[level][k] = px[k];
+          seen++;
+        } else if (colour[level][0] != px[0] || colour[level][1] != px[1]
+            || colour[level][2] != px[2]) {
+          fail ("%s: level %u in two colours", maps[m], level);
+        }
+      }
+      gst_buffer_unmap (gst_sample_get_buffer (g_ptr_array_index (gray, p)),
+          &gm);
+      gst_buffer_unmap (gst_sample_get_buffer (g_ptr_array_index (rgba, p)),
+          &cm);
+    }
+    /* the audio spans the levels; lightness rises with the level */
+    fail_unless (seen > 128, "%s: %u levels seen", maps[m], seen);
+    fail_unless (colour[0][0] >= 0 && colour[255][0] >= 0,
+        "%s: the ends of the range not reached", maps[m]);
+    for (guint e = 0; e < 2; e++)
+      for (guint k = 0; k < 3; k++)
+        fail_unless (abs (colour[e * 255][k] - ends[m][e][k]) <= 1,
+            "%s: level %u channel %u is %d, the map's %u", maps[m], e * 255,
+            k, colour[e * 255][k], ends[m][e][k]);
+    for (guint level = 0; level < 256; level++) {
+      gdouble luma;
+
+      if (colour[level][0] < 0)
+        continue;
+      luma = 0.2126 * colour[level][0] + 0.7152 * colour[level][1] +
+          0.0722 * colour[level][2];
+      fail_unless (luma >= last_luma - 1.0, "%s: level %u darker than "
+          "the one before", maps[m], level);
+      last_luma = luma;
+    }
+    g_ptr_array_unref (rgba);
+    g_free (settings);
+  }
+  g_ptr_array_unref (gray);
+  g_free (audio);
+}
+
+GST_END_TEST;
+
+/* ---- caps, playbin, changes, errors --------------------------------- */
+
+GST_START_TEST (test_caps_from_downstream)
+{
+  const gdouble seconds = 0.4;
+  const guint frames = (guint) (seconds * RATE);
+  gfloat *audio = make_audio (2, seconds);
+  /* downstream caps, the pictures' size and rate that must come */
+  const struct
+  {
+    const gchar *caps;
+    guint width, height, fps;
+  } cases[] = {
+    {"videoconvert ! video/x-raw,format=I420,width=160,height=120,"
+          "framerate=25/1", 160, 120, 25},
+    {"video/x-raw,format=BGRx,width=90,height=70,framerate=30/1", 90, 70,
+        30},
+    {"videoconvert ! videoscale ! video/x-raw,format=RGB", 320, 200, 25},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    GPtrArray *pictures = run_pictures (audio, frames, 2, "", cases[i].caps,
+        NULL);
+    GstVideoInfo vinfo;
+
+    fail_unless (pictures != NULL, "%s: an error", cases[i].caps);
+    fail_unless (pictures->len >= seconds * cases[i].fps - 1,
+        "%s: %u pictures", cases[i].caps, pictures->len);
+    fail_unless (gst_video_info_from_caps (&vinfo,
+            gst_sample_get_caps (g_ptr_array_index (pictures, 0))));
+    fail_unless_equals_int (GST_VIDEO_INFO_WIDTH (&vinfo), cases[i].width);
+    fail_unless_equals_int (GST_VIDEO_INFO_HEIGHT (&vinfo), cases[i].height);
+    fail_unless_equals_int (GST_VIDEO_INFO_FPS_N (&vinfo), cases[i].fps);
+    /* at the frame rate, whatever the audio buffers' length (20 ms) */
+    fail_unless (pictures->len <= seconds * cases[i].fps, "%s: %u pictures",
+        cases[i].caps, pictures->len);
+    for (guint p = 0; p < pictures->len; p++) {
+      GstBuffer *buf = gst_sample_get_buffer (g_ptr_array_index (pictures,
+              p));
+      GstClockTime due = gst_util_uint64_scale (p, GST_SECOND,
+          cases[i].fps);
+
+      if (GST_BUFFER_PTS (buf) + 1 < due || GST_BUFFER_PTS (buf) > due + 1)
+        fail ("%s: picture %u at %" GST_TIME_FORMAT ", due at %"
+            GST_TIME_FORMAT, cases[i].caps, p,
+            GST_TIME_ARGS (GST_BUFFER_PTS (buf)), GST_TIME_ARGS (due));
+    }
+    g_ptr_array_unref (pictures);
+  }
+  g_free (audio);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_bad_settings_error)
+{
+  const guint frames = RATE / 5;
+  gfloat *audio = make_audio (3, 0.2);
+  const struct
+  {
+    const gchar *settings;
+    const gchar *caps;
+    const gchar *says;
+  } cases[] = {
+    {"freq-min=5000 freq-max=1000", "video/x-raw,width=64,height=48",
+        "freq-min"},
+    {"scale=log freq-min=30000", "video/x-raw,width=64,height=48",
+        "freq-min"},
+    {"multi-channel=stack", "video/x-raw,width=64,height=2", "stacked"},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gchar *text = NULL;
+    GPtrArray *pictures = run_pictures (audio, frames, 3, cases[i].settings,
+        cases[i].caps, &text);
+
+    fail_unless (pictures == NULL, "%s: no error", cases[i].settings);
+    fail_unless (text && strstr (text, cases[i].says), "%s: %s",
+        cases[i].settings, text);
+    g_free (text);
+  }
+  g_free (audio);
+}
+
+GST_END_TEST;
+
+/* A rate change mid-stream: the columns after it are of the new rate's
+ * audio (a 1 kHz tone, then a 5 kHz one), at the rows of their
+ * frequencies. */
+GST_START_TEST (test_rate_change)
+{
+  GstElement *pipeline = gst_parse_launch ("appsrc name=src format=time ! "
+      "clfftspectrogram bands=1025 colour-map=gray ! "
+      "video/x-raw,format=GRAY8,width=50,height=100,framerate=50/1 ! "
+      "appsink name=sink sync=false wait-on-eos=false", NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  const guint rates[2] = { 48000, 32000 };
+  const gdouble tones[2] = { 1000, 5000 };
+  GstClockTime t = 0;
+  GstSample *sample, *last = NULL;
+  GstMessage *msg;
+  GstBus *bus = gst_element_get_bus (pipeline);
+  GstMapInfo map;
+  guint top_row = 0, best = 0;
+
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  g_object_set (src, "max-bytes", (guint64) 0, NULL);
+  for (guint r = 0; r < 2; r++) {
+    GstAudioInfo info;
+    GstCaps *caps;
+    guint frames = rates[r] * 6 / 10, per = rates[r] / 50;
+
+    gst_audio_info_set_format (&info, GST_AUDIO_FORMAT_F32LE, rates[r], 1,
+        NULL);
+    caps = gst_audio_info_to_caps (&info);
+    g_object_set (src, "caps", caps, NULL);
+    gst_caps_unref (caps);
+    for (guint j = 0; j < frames; j += per) {
+      gfloat *data = g_new (gfloat, per);
+      GstBuffer *buf;
+
+      for (guint i = 0; i < per; i++)
+        data[i] = (gfloat) (0.5 * sin (2 * G_PI * tones[r] * (j + i) /
+                rates[r]) + 0.001 * g_rand_double_range (rng, -1, 1));
+      buf = gst_buffer_new_wrapped (data, per * sizeof (gfloat));
+      GST_BUFFER_PTS (buf) = t;
+      GST_BUFFER_DURATION (buf) = GST_SECOND / 50;
+      t += GST_SECOND / 50;
+      fail_unless (gst_app_src_push_buffer (GST_APP_SRC (src), buf) ==
+          GST_FLOW_OK);
+    }
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  while ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 0))) {
+    if (last)
+      gst_sample_unref (last);
+    last = sample;
+  }
+  fail_unless (last != NULL);
+  /* the newest column: the 5 kHz tone at 32 kHz, row from the top */
+  fail_unless (gst_buffer_map (gst_sample_get_buffer (last), &map,
+          GST_MAP_READ));
+  for (guint y = 0; y < 100; y++)
+    if (map.data[y * 52 + 49] > best) {
+      best = map.data[y * 52 + 49];
+      top_row = y;
+    }
+  gst_buffer_unmap (gst_sample_get_buffer (last), &map);
+  /* 0 .. 16 kHz over 100 rows from the bottom */
+  fail_unless (abs ((gint) top_row - (gint) (99 - floor (5000 / 160.0))) <=
+      1, "the tone at row %u", top_row);
+  gst_sample_unref (last);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (src);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
+/* playbin with vis-plugin=clfftspectrogram plays a WAV file to EOS and
+ * shows pictures. */
+GST_START_TEST (test_playbin_vis_plugin)
+{
+  gchar *dir = g_dir_make_tmp ("clfft-spectrogram-XXXXXX", NULL);
+  gchar *path = g_build_filename (dir, "tone.wav", NULL);
+  gchar *launch = g_strdup_printf ("audiotestsrc num-buffers=30 freq=880 ! "
+      "audioconvert ! wavenc ! filesink location=%s", path);
+  GstElement *writer = gst_parse_launch (launch, NULL);
+  GstElement *playbin, *vis, *vsink;
+  GstMessage *msg;
+  GstBus *bus;
+  gchar *uri = gst_filename_to_uri (path, NULL);
+  guint64 rendered = 0;
+
+  fail_unless (writer != NULL);
+  gst_element_set_state (writer, GST_STATE_PLAYING);
+  bus = gst_element_get_bus (writer);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND, GST_MESSAGE_EOS |
+      GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS);
+  gst_message_unref (msg);
+  gst_object_unref (bus);
+  gst_element_set_state (writer, GST_STATE_NULL);
+  gst_object_unref (writer);
+
+  playbin = gst_element_factory_make ("playbin", NULL);
+  vis = gst_element_factory_make ("clfftspectrogram", NULL);
+  vsink = gst_element_factory_make ("fakesink", NULL);
+  fail_unless (playbin && vis && vsink);
+  g_object_set (vsink, "sync", FALSE, NULL);
+  /* flags: audio (2) | vis (8) */
+  g_object_set (playbin, "uri", uri, "vis-plugin", vis, "video-sink", vsink,
+      "audio-sink", gst_element_factory_make ("fakesink", NULL), "flags", 2 |
+      8, NULL);
+  gst_element_set_state (playbin, GST_STATE_PLAYING);
+  bus = gst_element_get_bus (playbin);
+  msg = gst_bus_timed_pop_filtered (bus, 60 * GST_SECOND, GST_MESSAGE_EOS |
+      GST_MESSAGE_ERROR);
+  fail_unless (msg && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+      "playbin: no EOS");
+  gst_message_unref (msg);
+  {
+    GstStructure *stats = NULL;
+
+    g_object_get (vsink, "stats", &stats, NULL);
+    fail_unless (gst_structure_get_uint64 (stats, "rendered", &rendered));
+    gst_structure_free (stats);
+  }
+  fail_unless (rendered > 5, "%" G_GUINT64_FORMAT " pictures", rendered);
+  gst_object_unref (bus);
+  gst_element_set_state (playbin, GST_STATE_NULL);
+  gst_object_unref (playbin);
+  ref_remove_tree (dir);
+  g_free (uri);
+  g_free (launch);
+  g_free (path);
+  g_free (dir);
+}
+
+GST_END_TEST;
+
+static Suite *
+clfftspectrogram_suite (void)
+{
+  Suite *s = suite_create ("clfftspectrogram");
+  TCase *tc = tcase_create ("general");
+
+  suite_add_tcase (s, tc);
+  tcase_add_checked_fixture (tc, setup, teardown);
+  tcase_add_test (tc, test_pictures_against_reference);
+  tcase_add_test (tc, test_long_intervals_and_settings);
+  tcase_add_test (tc, test_sweep_ridge);
+  tcase_add_test (tc, test_colour_maps);
+  tcase_add_test (tc, test_caps_from_downstream);
+  tcase_add_test (tc, test_bad_settings_error);
+  tcase_add_test (tc, test_rate_change);
+  tcase_add_test (tc, test_playbin_vis_plugin);
+  return s;
+}
+
+GST_CHECK_MAIN (clfftspectrogram);
