@@ -36,6 +36,8 @@ import sys
 #   formats  bench-engine CSVs with format-* cases (every channel of a
 #            colour frame filtered, against GRAY8 in the same run).
 #   format_stream  bench-filter-stream CSVs, one format each.
+#   spectrogram  bench-spectrogram.sh CSVs (clfftspectrogram, and FFmpeg's
+#            showspectrum where it ran on the same machine).
 #   gpu      which start-up goals apply: a GPU's or PoCL's.
 #   note     what the CSVs do not say, shown under the device's table.
 # ---------------------------------------------------------------------------
@@ -81,6 +83,8 @@ CURRENT = [
         # frame (the element's default then)
         "startup_before": ["bench-startup-h200-2026-11-26-blocking-tuning.csv"],
         "spectrum": [],
+        "spectrogram": ["bench-spectrogram-h200-2026-11-27-2160p.csv",
+                        "bench-spectrogram-h200-2026-11-27-1080p.csv"],
         "note": "The bench-engine CSVs name no device; their file "
                 "names do.",
     },
@@ -116,6 +120,8 @@ CURRENT = [
         # the plugin before the start-up work (f61a762), same machine
         "startup_before": ["bench-startup-pocl-2026-11-26-before.csv"],
         "spectrum": ["bench-spectrum-pocl-2cores-2026-11-22.csv"],
+        "spectrogram": ["bench-spectrogram-pocl-2cores-2026-11-27-2160p.csv",
+                        "bench-spectrogram-pocl-2cores-2026-11-27-1080p.csv"],
         "note": "PoCL 3.1 on 2 shared cores: the engine and spectrum runs "
                 "on an AMD EPYC, the start-up runs on an Intel Xeon (as "
                 "their CSVs name the device). Times on these machines move "
@@ -186,6 +192,12 @@ what was tried and dropped: [experiments/](experiments/README.md).
   48 kHz noise through clfftspectrum and GStreamer's spectrum
   (`bands=1025`, a message every 10 ms), alternating; messages on, compact
   (`compact-messages=true`, against spectrum's own), and off.
+- **bench-spectrogram.sh**: wall and CPU seconds (user + system) of a
+  scrolling spectrogram video of 8-channel 48 kHz pink noise (made
+  beforehand into a file) to a null sink: clfftspectrogram (4097 bands,
+  a column every 10 ms, the channels overlaid) and FFmpeg's
+  showspectrum (scroll, channels combined), the same audio, size and
+  frame rate; frames a second of video made, median of the runs.
 
 ## How to reproduce
 
@@ -206,6 +218,7 @@ build/tests/bench/bench-startup --sizes '' --switch-sizes '' --bands 1025,4097 -
 OUT=/tmp/gpu tests/bench/gpu-startup.sh startup filter   # both of the above on a GPU
 build/tests/bench/bench-spectrum --seconds 60 --reps 3 --csv spectrum.csv
 tests/bench/bench-fftfilt.sh 640 480 300 5            # clfft2dfilter against FFmpeg's fftfilt
+BENCH_DEVICE="NVIDIA H200" tests/bench/bench-spectrogram.sh 10 5 3840 2160 60   # against showspectrum
 python3 docs/make-performance.py                      # after listing new CSVs at its top
 ```
 """
@@ -663,6 +676,45 @@ def spectrum_table(out):
     out.append("")
 
 
+def median(values):
+    values = sorted(values)
+    n = len(values)
+    return values[n // 2] if n % 2 else (values[n // 2 - 1] +
+                                         values[n // 2]) / 2
+
+
+def spectrogram_table(out):
+    out.append("## clfftspectrogram against showspectrum")
+    out.append("")
+    out.append("A scrolling spectrogram of 8 channels of 48 kHz audio, "
+               "median of the runs; fps: pictures made a second, against "
+               "the video's own rate. Both tools on the same machine where "
+               "a row pair shares a CSV.")
+    out.append("")
+    out.append("| tool | device | video | fps | CPU s per s of audio | "
+               "keeps up | runs | CSV |")
+    out.append("| --- | --- | --- | ---: | ---: | --- | ---: | --- |")
+    for dev in CURRENT:
+        for name in dev.get("spectrogram", []):
+            rows = read_csv(name)
+            groups = {}
+            for r in rows:
+                key = (r["tool"], r["device"], r["width"], r["height"],
+                       r["fps"], r["seconds_of_audio"])
+                groups.setdefault(key, []).append(r)
+            for (tool, device, w, h, fps, seconds), rs in groups.items():
+                made = median([float(r["frames_per_s"]) for r in rs])
+                cpu = median([float(r["cpu_s"]) for r in rs]) / float(
+                    seconds)
+                out.append("| %s | %s | %sx%s at %s fps | %.1f | %.2f | "
+                           "%s | %d | %s |" % (
+                               "clfftspectrogram" if tool == "ours" else
+                               "FFmpeg showspectrum", device, w, h, fps,
+                               made, cpu, "yes" if made >= float(fps)
+                               else "no", len(rs), link(name)))
+    out.append("")
+
+
 def render():
     out = [HEAD.rstrip("\n"), "", "## The filter, per device", "",
            FILTER_NOTE.rstrip("\n"), ""]
@@ -673,6 +725,7 @@ def render():
     startup_table(out)
     goals_table(out)
     spectrum_table(out)
+    spectrogram_table(out)
     out.append(TAIL.rstrip("\n"))
     return "\n".join(out) + "\n"
 

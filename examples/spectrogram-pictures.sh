@@ -1,10 +1,11 @@
 #!/bin/sh
 # Makes the pictures of docs/clfftspectrogram.md with the element: a
+# recorded voice (alsa-utils' Front_Center.wav, where it is installed); a
 # logarithmic sweep from 50 Hz to 20 kHz over 4 s (left channel; the right
 # one adds a 1 kHz tone) on the log scale, on the linear scale with the
-# channels stacked, and as bars at 3 s; then checks by numbers,
-# on a gray picture of the same sweep, that the ridge lies on the rows of
-# the sweep's frequency.
+# channels stacked, and as bars at 3 s; then checks by numbers, on a gray
+# picture of the same sweep, that the ridge lies on the rows of the
+# sweep's frequency.
 #
 # Usage: examples/spectrogram-pictures.sh [BUILD_DIR] [OUTPUT_DIR]
 #   BUILD_DIR   where meson built the plugin (default: build); empty to use
@@ -42,12 +43,14 @@ for name, length in (("sweep.wav", seconds), ("sweep-3s.wav", 3.0)):
     w.close()
 PY
 
-# The last picture of a file's spectrogram: settings, caps, output.
+# The last picture of a file's spectrogram: the file (in $work, or a
+# path), settings, caps, output.
 last_picture () {
   file=$1 settings=$2 caps=$3 target=$4
+  case $file in /*) ;; *) file=$work/$file ;; esac
   rm -rf "$work/frames" && mkdir "$work/frames"
   # shellcheck disable=SC2086 # $settings is a list of properties
-  gst-launch-1.0 -q filesrc location="$work/$file" ! wavparse ! \
+  gst-launch-1.0 -q filesrc location="$file" ! wavparse ! \
     audioconvert ! clfftspectrogram $settings ! "$caps" ! \
     multifilesink location="$work/frames/%05d" >"$work/log" 2>&1 || {
     cat "$work/log" >&2
@@ -69,6 +72,15 @@ png () {
     exit 1
   }
 }
+# a man's voice saying "front centre", 1.43 s: 640 columns of 2.23 ms,
+# FFTs of 2048 (43 ms: the voice's harmonics), up to 8 kHz
+voice=/usr/share/sounds/alsa/Front_Center.wav
+if [ -e "$voice" ]; then
+  png "$voice" "interval=2231000 bands=1025 freq-max=8000 range=90" \
+    voice.png
+else
+  echo "no $voice (alsa-utils): the voice's picture is not made"
+fi
 png sweep.wav "scale=log freq-min=30" sweep-log.png
 png sweep.wav "multi-channel=stack" sweep-stack.png
 png sweep-3s.wav "style=bars scale=log freq-min=30 interval=50000000" \
