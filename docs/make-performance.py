@@ -211,6 +211,7 @@ build/tests/bench/bench-engine --only launch,filter --size 1280x720 --queue-ahea
 GST_CLFFT_DEVICE=pthread build/tests/bench/bench-engine --quick --csv pocl.csv
 build/tests/bench/bench-filter-stream --width 1920 --height 1080 --frames 600 --reps 5 --csv stream.csv
 build/tests/bench/bench-engine --only formats --csv formats.csv   # colour frames against GRAY8
+build/tests/bench/bench-engine --only convolution --csv conv.csv   # VkFFT's convolution beside the filter
 build/tests/bench/bench-filter-stream --format I420 --csv i420.csv
 build/tests/bench/bench-startup --sizes 1280x720,1920x1080,3840x2160 \\
     --switch-sizes 640x480,1280x720,1920x1080,3840x2160 --reps 5 --csv startup.csv

@@ -5,9 +5,9 @@
  * Usage: bench-engine [--csv FILE] [--batches N] [--reps N] [--quick]
  *   [--only GROUPS] [--size WxH] [--queue-ahead] [--engine-log]
  *   [--filter-tuning background]
- * GROUPS: comma-separated, of launch, pair, filter, formats, passes,
- * frames, mirror, r2c, spectrum
- * (default all). --size: only the frame size WxH of the 2D cases (one of
+ * GROUPS: comma-separated, of launch, pair, filter, convolution, formats,
+ * passes, frames, mirror, r2c, spectrum (default all; convolution: VkFFT's
+ * convolution beside the filter, which runs with filter). --size: only the frame size WxH of the 2D cases (one of
  * 640x480, 1280x720, 1920x1080, 3840x2160, 7680x4320).
  * The *-enqueue cases are the host's time to enqueue one run, not the
  * device's. --queue-ahead: each batch waits behind a kernel that keeps the
@@ -69,6 +69,9 @@ static ClfftHold *hold;
 
 /* queued after a batch's runs, before its end marker, where set */
 static RunFunc batch_end;
+
+static gboolean wanted (const gchar * group);
+static void bench_vkfft_convolution (guint w, guint h, gdouble ours_us);
 
 static cl_ulong
 event_time (cl_event event, cl_profiling_info which)
@@ -772,6 +775,7 @@ bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
   GError *error = NULL;
   ClfftFilter2d *filter = new_filter (w, h, padding, &error);
   guint8 *frame = g_malloc ((gsize) w * h);
+  gdouble ours_us;
 
   if (!filter)
     g_error ("filter %ux%u: %s", w, h, error->message);
@@ -782,9 +786,13 @@ bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
   if (!clfft_filter2d_process (filter, frame, w, frame, w, &error))
     g_error ("%s", error->message);
   settled_filter (filter, w, h, frame, frame);
+  ours_us = median_device_us (run_filter, filter);
   report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror" :
-      "filter-gray8", w, h, "gst-clfft", median_device_us (run_filter,
-          filter), vk_pair_us, -1);
+      "filter-gray8", w, h, "gst-clfft", ours_us, vk_pair_us, -1);
+  /* VkFFT 1.2.26's convolution faulted the device at 7680x4320 (see
+   * docs/experiments/2026-11-27-vkfft-convolution.md) */
+  if (padding == CLFFT_PADDING_NONE && wanted ("convolution") && w <= 3840)
+    bench_vkfft_convolution (w, h, ours_us);
   if (clfft_filter2d_get_gain_mirrored (filter)) {
     set_filter_gain (filter, FALSE);
     report (padding == CLFFT_PADDING_MIRROR ? "filter-mirror" :
@@ -805,6 +813,189 @@ bench_filter (guint w, guint h, ClfftPadding padding, gdouble vk_pair_us)
   }
   clfft_filter2d_free (filter);
   g_free (frame);
+}
+
+/* ---- VkFFT's convolution, the strongest peer of the filter path ------ */
+
+/* The peer's u8 frames around its float convolution, as the filter path
+ * takes and gives them: plain conversions, rounded and saturated out. */
+static const gchar convert_kernels_source[] =
+    "__kernel void u8_to_float (__global const uchar *in,\n"
+    "    __global float *out, uint n)\n"
+    "{\n"
+    "  uint i = get_global_id (0);\n"
+    "  if (i < n) out[i] = in[i];\n"
+    "}\n"
+    "__kernel void float_to_u8 (__global const float *in,\n"
+    "    __global uchar *out, uint n)\n"
+    "{\n"
+    "  uint i = get_global_id (0);\n"
+    "  if (i < n) out[i] = convert_uchar_sat_rte (in[i]);\n"
+    "}\n";
+
+typedef struct
+{
+  PeerVkfft *peer;
+  cl_kernel to_float, to_u8;
+  gsize global, local;
+} Convolution;
+
+static gboolean
+run_convolution (gpointer data)
+{
+  return peer_vkfft_enqueue (((Convolution *) data)->peer, TRUE);
+}
+
+static gboolean
+run_convolution_u8 (gpointer data)
+{
+  Convolution *c = data;
+
+  return clEnqueueNDRangeKernel (queue, c->to_float, 1, NULL, &c->global,
+      &c->local, 0, NULL, NULL) == CL_SUCCESS
+      && peer_vkfft_enqueue (c->peer, TRUE)
+      && clEnqueueNDRangeKernel (queue, c->to_u8, 1, NULL, &c->global,
+      &c->local, 0, NULL, NULL) == CL_SUCCESS;
+}
+
+#ifdef HAVE_FFTW
+/* The frame in (w x h) filtered by the half gain (h rows of w / 2 + 1),
+ * in double precision: the inverse of the product, normalized. */
+static gdouble *
+fftw_filtered (const gfloat * in, const gfloat * gain, guint w, guint h)
+{
+  const guint bins = w / 2 + 1;
+  gdouble *x = fftw_malloc ((gsize) w * h * sizeof (gdouble));
+  fftw_complex *X = fftw_malloc ((gsize) bins * h * sizeof (fftw_complex));
+  fftw_plan fwd = fftw_plan_dft_r2c_2d (h, w, x, X, FFTW_ESTIMATE);
+  fftw_plan inv = fftw_plan_dft_c2r_2d (h, w, X, x, FFTW_ESTIMATE);
+
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    x[i] = in[i];
+  fftw_execute (fwd);
+  for (gsize i = 0; i < (gsize) bins * h; i++) {
+    X[i][0] *= gain[i];
+    X[i][1] *= gain[i];
+  }
+  fftw_execute (inv);
+  for (gsize i = 0; i < (gsize) w * h; i++)
+    x[i] /= (gdouble) w * h;
+  fftw_destroy_plan (fwd);
+  fftw_destroy_plan (inv);
+  fftw_free (X);
+  return x;
+}
+#endif
+
+/* VkFFT's convolution with clfft2dfilter's default mask as its kernel,
+ * float in and out (its best case) and with u8 conversions around it (the
+ * filter path's work), checked against FFTW: the float output's relative
+ * error, and where that is right, every u8 pixel within 1 of the rounded
+ * reference. Where VkFFT lays the kernel out otherwise than one pass an
+ * axis, the error says so and the times stand alone. ours_us: the filter
+ * path's time, for the ratio. */
+static void
+bench_vkfft_convolution (guint w, guint h, gdouble ours_us)
+{
+#ifdef HAVE_FFTW
+  const guint bins = w / 2 + 1;
+  const gsize n = (gsize) w * h;
+  gfloat *full = filter_gain (w, h, TRUE), *half = g_new (gfloat, bins * h);
+  gfloat *frame_f, *got;
+  gdouble *ref, error;
+  cl_context context = clfft_engine_get_context (engine);
+  cl_device_id device = clfft_engine_get_device (engine)->id;
+  const gchar *source = convert_kernels_source;
+  cl_mem in = random_buffer (n, &frame_f), out = empty_buffer (n);
+  cl_mem bytes_in, bytes_out;
+  guint8 *frame_u8 = g_malloc (n), *got_u8 = g_malloc (n);
+  Convolution c = { NULL, NULL, NULL, (n + 255) / 256 * 256, 256 };
+  const cl_uint count = (cl_uint) n;
+  cl_program program;
+  gchar *library;
+  guint off = 0;
+  gdouble us;
+  cl_int st;
+
+  for (guint y = 0; y < h; y++)
+    memcpy (half + (gsize) y * bins, full + (gsize) y * w,
+        bins * sizeof (gfloat));
+  c.peer = peer_vkfft_new_convolution (context, device, queue, w, h, half,
+      in, out, FALSE);
+  if (!c.peer)
+    goto done;
+  /* float in and out, against FFTW */
+  if (!run_convolution (&c))
+    g_error ("VkFFT's convolution of %ux%u failed", w, h);
+  got = read_floats (out, n);
+  ref = fftw_filtered (frame_f, half, w, h);
+  error = relative_error (got, ref, n);
+  library = g_strdup_printf ("%s convolution, float", peer_vkfft_name
+      (FALSE));
+  us = median_device_us (run_convolution, &c);
+  report ("vkfft-convolution", w, h, library, us, 0, error);
+  report ("filter-gray8", w, h, "gst-clfft vs VkFFT convolution", ours_us,
+      us, -1);
+  g_free (library);
+  g_free (got);
+  fftw_free (ref);
+
+  /* u8 in and out, as the filter path */
+  program = clCreateProgramWithSource (context, 1, &source, NULL, &st);
+  CHECK_CL (st);
+  CHECK_CL (clBuildProgram (program, 1, &device, "", NULL, NULL));
+  c.to_float = clCreateKernel (program, "u8_to_float", &st);
+  CHECK_CL (st);
+  c.to_u8 = clCreateKernel (program, "float_to_u8", &st);
+  CHECK_CL (st);
+  for (gsize i = 0; i < n; i++)
+    frame_u8[i] = g_random_int_range (0, 256);
+  bytes_in = clCreateBuffer (context, CL_MEM_READ_WRITE |
+      CL_MEM_COPY_HOST_PTR, n, frame_u8, &st);
+  CHECK_CL (st);
+  bytes_out = clCreateBuffer (context, CL_MEM_READ_WRITE, n, NULL, &st);
+  CHECK_CL (st);
+  CHECK_CL (clSetKernelArg (c.to_float, 0, sizeof (cl_mem), &bytes_in));
+  CHECK_CL (clSetKernelArg (c.to_float, 1, sizeof (cl_mem), &in));
+  CHECK_CL (clSetKernelArg (c.to_float, 2, sizeof (cl_uint), &count));
+  CHECK_CL (clSetKernelArg (c.to_u8, 0, sizeof (cl_mem), &out));
+  CHECK_CL (clSetKernelArg (c.to_u8, 1, sizeof (cl_mem), &bytes_out));
+  CHECK_CL (clSetKernelArg (c.to_u8, 2, sizeof (cl_uint), &count));
+  if (!run_convolution_u8 (&c))
+    g_error ("VkFFT's convolution of %ux%u failed", w, h);
+  CHECK_CL (clEnqueueReadBuffer (queue, bytes_out, CL_TRUE, 0, n, got_u8, 0,
+          NULL, NULL));
+  for (gsize i = 0; i < n; i++)
+    frame_f[i] = frame_u8[i];
+  ref = fftw_filtered (frame_f, half, w, h);
+  for (gsize i = 0; i < n; i++)
+    if (fabs (got_u8[i] - CLAMP (floor (ref[i] + 0.5), 0, 255)) > 1)
+      off++;
+  fftw_free (ref);
+  if (off && error < 1e-4)
+    g_error ("VkFFT's convolution of %ux%u in u8: %u pixels more than 1 "
+        "off the reference", w, h, off);
+  library = g_strdup_printf ("%s convolution, u8", peer_vkfft_name (FALSE));
+  us = median_device_us (run_convolution_u8, &c);
+  report ("vkfft-convolution", w, h, library, us, 0, -1);
+  report ("filter-gray8", w, h, "gst-clfft vs VkFFT convolution u8",
+      ours_us, us, -1);
+  g_free (library);
+  CHECK_CL (clReleaseKernel (c.to_float));
+  CHECK_CL (clReleaseKernel (c.to_u8));
+  CHECK_CL (clReleaseProgram (program));
+  CHECK_CL (clReleaseMemObject (bytes_in));
+  CHECK_CL (clReleaseMemObject (bytes_out));
+  peer_vkfft_free (c.peer);
+done:
+  CHECK_CL (clReleaseMemObject (in));
+  CHECK_CL (clReleaseMemObject (out));
+  g_free (full);
+  g_free (half);
+  g_free (frame_f);
+  g_free (frame_u8);
+  g_free (got_u8);
+#endif
 }
 
 /* The filter path's passes one by one, built as clfft-filter2d.c builds
@@ -1363,11 +1554,11 @@ main (int argc, char **argv)
     g_free (size);
     if (skip)
       continue;
-    if (wanted ("pair") || wanted ("filter"))
+    if (wanted ("pair") || wanted ("filter") || wanted ("convolution"))
       vk_pair_us = bench_pair_2d (frames[i][0], frames[i][1], TRUE);
     if (wanted ("pair"))
       bench_pair_2d (frames[i][0], frames[i][1], FALSE);
-    if (wanted ("filter"))
+    if (wanted ("filter") || wanted ("convolution"))
       bench_filter (frames[i][0], frames[i][1], CLFFT_PADDING_NONE,
           vk_pair_us);
     if (wanted ("formats") && frames[i][0] <= 3840)

@@ -14,6 +14,9 @@ struct _PeerVkfft
   cl_command_queue queue;
   cl_mem in, out;
   uint64_t in_size, out_size;
+  /* a convolution's: its kernel and its spectrum, owned */
+  cl_mem kernel, spectrum;
+  uint64_t kernel_size, spectrum_size;
 };
 
 static PeerVkfft *
@@ -127,6 +130,83 @@ peer_vkfft_new_columns (cl_context context, cl_device_id device,
   return peer_init (p, &config, lut, what);
 }
 
+/* The kernel of a convolution of width x height: the gain (height rows of
+ * width / 2 + 1 reals) as VkFFT's R2C spectrum lays it out where each axis
+ * is one pass (rows of width / 2 + 1 complex values). */
+static gboolean
+write_kernel (PeerVkfft * p, guint width, guint height, const gfloat * gain)
+{
+  const guint bins = width / 2 + 1;
+  gfloat *k = g_new0 (gfloat, (gsize) 2 * bins * height);
+  cl_int st;
+
+  for (gsize i = 0; i < (gsize) bins * height; i++)
+    k[2 * i] = gain[i];
+  st = clEnqueueWriteBuffer (p->queue, p->kernel, CL_TRUE, 0, p->kernel_size,
+      k, 0, NULL, NULL);
+  g_free (k);
+  return st == CL_SUCCESS;
+}
+
+PeerVkfft *
+peer_vkfft_new_convolution (cl_context context, cl_device_id device,
+    cl_command_queue queue, guint width, guint height,
+    const gfloat * gain, cl_mem in, cl_mem out, gboolean lut)
+{
+  PeerVkfft *p = peer_alloc (context, device, queue, in, out);
+  VkFFTConfiguration config = { 0 };
+  gchar what[64];
+  cl_int st, st2;
+
+  p->in_size = p->out_size = (uint64_t) width * height * sizeof (gfloat);
+  p->kernel_size = p->spectrum_size = (uint64_t) (width / 2 + 1) * 2 *
+      height * sizeof (gfloat);
+  p->kernel = clCreateBuffer (context, CL_MEM_READ_WRITE, p->kernel_size,
+      NULL, &st);
+  p->spectrum = clCreateBuffer (context, CL_MEM_READ_WRITE,
+      p->spectrum_size, NULL, &st2);
+  if (st != CL_SUCCESS || st2 != CL_SUCCESS
+      || !write_kernel (p, width, height, gain)) {
+    g_printerr ("VkFFT's convolution kernel of %ux%u failed\n", width,
+        height);
+    peer_vkfft_free (p);
+    return NULL;
+  }
+  config.FFTdim = 2;
+  config.size[0] = width;
+  config.size[1] = height;
+  config.performR2C = 1;
+  config.performConvolution = 1;
+  config.coordinateFeatures = 1;
+  config.kernel = &p->kernel;
+  config.kernelSize = &p->kernel_size;
+  config.isInputFormatted = 1;
+  config.inputBuffer = &p->in;
+  config.inputBufferSize = &p->in_size;
+  config.inputBufferStride[0] = width;
+  config.inputBufferStride[1] = (uint64_t) width * height;
+  config.buffer = &p->spectrum;
+  config.bufferSize = &p->spectrum_size;
+  config.isOutputFormatted = 1;
+  config.outputBuffer = &p->out;
+  config.outputBufferSize = &p->out_size;
+  config.outputBufferStride[0] = width;
+  config.outputBufferStride[1] = (uint64_t) width * height;
+  g_snprintf (what, sizeof (what), "the convolution of %ux%u", width,
+      height);
+  /* peer_init frees p alone on failure: the buffers first */
+  {
+    cl_mem kernel = p->kernel, spectrum = p->spectrum;
+    PeerVkfft *done = peer_init (p, &config, lut, what);
+
+    if (!done) {
+      clReleaseMemObject (kernel);
+      clReleaseMemObject (spectrum);
+    }
+    return done;
+  }
+}
+
 gboolean
 peer_vkfft_enqueue (PeerVkfft * p, gboolean forward)
 {
@@ -134,6 +214,12 @@ peer_vkfft_enqueue (PeerVkfft * p, gboolean forward)
 
   launch.commandQueue = &p->queue;
   launch.inputBuffer = &p->in;
+  if (p->kernel) {
+    launch.buffer = &p->spectrum;
+    launch.outputBuffer = &p->out;
+    launch.kernel = &p->kernel;
+    return VkFFTAppend (&p->app, -1, &launch) == VKFFT_SUCCESS;
+  }
   launch.buffer = &p->out;
   return VkFFTAppend (&p->app, forward ? -1 : 1, &launch) == VKFFT_SUCCESS;
 }
@@ -143,7 +229,12 @@ peer_vkfft_free (PeerVkfft * p)
 {
   if (!p)
     return;
-  deleteVkFFT (&p->app);
+  if (p->app.configuration.FFTdim)
+    deleteVkFFT (&p->app);
+  if (p->kernel)
+    clReleaseMemObject (p->kernel);
+  if (p->spectrum)
+    clReleaseMemObject (p->spectrum);
   g_free (p);
 }
 
@@ -155,6 +246,14 @@ peer_vkfft_name (gboolean lut)
 }
 
 #else /* !HAVE_VKFFT */
+
+PeerVkfft *
+peer_vkfft_new_convolution (cl_context context, cl_device_id device,
+    cl_command_queue queue, guint width, guint height, const gfloat * gain,
+    cl_mem in, cl_mem out, gboolean lut)
+{
+  return NULL;
+}
 
 PeerVkfft *
 peer_vkfft_new_2d_real (cl_context context, cl_device_id device,

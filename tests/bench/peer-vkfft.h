@@ -29,8 +29,19 @@ PeerVkfft *peer_vkfft_new_1d_r2c (cl_context context, cl_device_id device,
 PeerVkfft *peer_vkfft_new_columns (cl_context context, cl_device_id device,
     cl_command_queue queue, guint width, guint height, cl_mem data,
     gboolean lut);
+/* VkFFT's convolution (performConvolution) of a frame of height rows of
+ * width reals in in, into out (the same layout): its rows' R2C, the
+ * columns' transforms with the kernel's product between them in one
+ * dispatch, the rows' C2R, normalized. The kernel is the gain (height
+ * rows of width / 2 + 1 reals) laid out as VkFFT's R2C spectrum is where
+ * each axis takes one pass; where VkFFT lays it out otherwise, the result
+ * is wrong (the benchmark checks it against FFTW). */
+PeerVkfft *peer_vkfft_new_convolution (cl_context context,
+    cl_device_id device, cl_command_queue queue, guint width, guint height,
+    const gfloat * gain, cl_mem in, cl_mem out, gboolean lut);
 /* "VkFFT <version>", with " LUT" for lut peers */
 const gchar *peer_vkfft_name (gboolean lut);
+/* A convolution peer runs its convolution either way. */
 gboolean peer_vkfft_enqueue (PeerVkfft * peer, gboolean forward);
 void peer_vkfft_free (PeerVkfft * peer);
 
