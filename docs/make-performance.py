@@ -105,6 +105,7 @@ CURRENT = [
         ],
         "startup": [],
         "spectrum": ["bench-spectrum-h100-2026-11-22-overlap.csv"],
+        "spectrogram": ["bench-spectrogram-h100-2026-11-27-2160p.csv"],
         "note": "The bench-engine CSVs name no device; their file "
                 "names do. The stream runs predate most kernel work of "
                 "2026-11-22 to 26.",
