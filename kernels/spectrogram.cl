@@ -15,14 +15,15 @@
 #define STYLE_BARS 2
 
 /* sums: n_columns x channels x bins sums over each column's steps of the
- * power (power_sums) or of its decibels; inv_steps: 1 / steps, by column.
+ * power (power_sums) or of its decibels; column g's steps are
+ * column_start[g] .. column_start[g + 1] - 1.
  * Line l covers bins bin_range[l].x .. .y, the first and last with the
  * shares shares[l].x and .y of their width (one bin: .x), and
  * shares[l].z = 1 / the sum of its shares; channel[l] < 0: every channel,
  * the loudest kept. Column first_column + j goes to slot
  * (first_slot + j) % slots. */
 __kernel void draw_lines (__global const float * sums, uint bins,
-    uint channels, __global const float * inv_steps, uint first_column,
+    uint channels, __global const uint * column_start, uint first_column,
     uint power_sums, __global const int * channel,
     __global const uint2 * bin_range, __global const float4 * shares,
     uint n_lines, float gain, float range, __global uchar * history,
@@ -38,7 +39,8 @@ __kernel void draw_lines (__global const float * sums, uint bins,
   const uint c_end = own < 0 ? channels : (uint) own + 1;
   const uint2 range_k = bin_range[l];
   const float4 share = shares[l];
-  const float inv_count = inv_steps[g];
+  const uint steps = column_start[g + 1] - column_start[g];
+  const float inv_count = steps ? 1.0f / steps : 0.0f;
 
   for (uint c = own < 0 ? 0 : (uint) own; c < c_end; c++) {
     __global const float *column = sums + ((size_t) g * channels + c) * bins;

@@ -249,8 +249,7 @@ bins_to_bands (const GArray * edges, guint nfft, guint rate,
     gdouble power = 0, weight = 0;
 
     for (; k < n_bins && (k - 0.5) * width < hi; k++) {
-      gdouble share = MIN (hi, (k + 0.5) * width) - MAX (lo,
-          (k - 0.5) * width);
+      gdouble share = clfft_bin_overlap (k, width, lo, hi);
 
       if (share <= 0)
         continue;

@@ -23,12 +23,9 @@ struct _ClfftSpectrogram
   ClfftSpectrum *spectrum;
   cl_kernel draw_lines, compose;
   guint n_lines, slots, strips;
-  /* the lines' table, host and device */
-  gint *line_channel;
-  gdouble *line_low, *line_high;
+  /* the lines' table */
   cl_mem channel, bin_range, shares;
-  cl_mem history, colours, picture, inv_steps;
-  guint inv_steps_capacity;
+  cl_mem history, colours, picture;
   gsize picture_bytes;
   guint8 blank[4];
   guint head;                   /* the slot of the oldest column */
@@ -64,13 +61,11 @@ make_lines (ClfftSpectrogram * sg, GError ** error)
   const gdouble width = (gdouble) d->rate / d->n;
   const guint bins = d->n / 2 + 1;
   const guint n = sg->n_lines;
+  cl_int *channel = g_new (cl_int, n);
   cl_uint *range = g_new (cl_uint, 2 * (gsize) n);
   cl_float *shares = g_new0 (cl_float, 4 * (gsize) n);
   gboolean ok;
 
-  sg->line_channel = g_new (gint, n);
-  sg->line_low = g_new (gdouble, n);
-  sg->line_high = g_new (gdouble, n);
   for (guint s = 0; s < sg->strips; s++) {
     /* for bars, strips are rows of width lines; else a strip's rows */
     guint first = d->style == CLFFT_SPECTROGRAM_BARS ? s * d->width :
@@ -89,29 +84,25 @@ make_lines (ClfftSpectrogram * sg, GError ** error)
       k1 = (guint) ceil (hi / width + 0.5);
       k1 = MIN (k1 > 0 ? k1 - 1 : 0, bins - 1);
       k1 = MAX (k1, k0);
-      sg->line_channel[l] = d->stacked ? (gint) s : -1;
-      sg->line_low[l] = lo;
-      sg->line_high[l] = hi;
+      channel[l] = d->stacked ? (cl_int) s : -1;
       range[2 * l] = k0;
       range[2 * l + 1] = k1;
-      shares[4 * l] = (MIN (hi, (k0 + 0.5) * width) - MAX (lo,
-              (k0 - 0.5) * width)) / width;
-      shares[4 * l + 1] = (MIN (hi, (k1 + 0.5) * width) - MAX (lo,
-              (k1 - 0.5) * width)) / width;
+      shares[4 * l] = clfft_bin_overlap (k0, width, lo, hi) / width;
+      shares[4 * l + 1] = clfft_bin_overlap (k1, width, lo, hi) / width;
       total = (MIN (hi, (k1 + 0.5) * width) - MAX (lo, (k0 - 0.5) * width))
           / width;
       shares[4 * l + 2] = total > 0 ? 1.0 / total : 0.0;
     }
   }
   ok = (sg->channel = clfft_buffer_new (sg->engine, CL_MEM_READ_ONLY |
-          CL_MEM_COPY_HOST_PTR, n * sizeof (cl_int), sg->line_channel,
-          error))
+          CL_MEM_COPY_HOST_PTR, n * sizeof (cl_int), channel, error))
       && (sg->bin_range = clfft_buffer_new (sg->engine, CL_MEM_READ_ONLY |
           CL_MEM_COPY_HOST_PTR, 2 * (gsize) n * sizeof (cl_uint), range,
           error))
       && (sg->shares = clfft_buffer_new (sg->engine, CL_MEM_READ_ONLY |
           CL_MEM_COPY_HOST_PTR, 4 * (gsize) n * sizeof (cl_float), shares,
           error));
+  g_free (channel);
   g_free (range);
   g_free (shares);
   return ok;
@@ -198,36 +189,6 @@ clfft_spectrogram_set_colours (ClfftSpectrogram * sg,
       "clEnqueueWriteBuffer (colours)");
 }
 
-static gboolean
-upload_inv_steps (ClfftSpectrogram * sg, const guint * column_start,
-    guint n_columns, GError ** error)
-{
-  gfloat *inv = g_new (gfloat, n_columns);
-  cl_int st;
-
-  if (n_columns > sg->inv_steps_capacity) {
-    clfft_buffer_release (&sg->inv_steps);
-    sg->inv_steps_capacity = 0;
-    if (!(sg->inv_steps = clfft_buffer_new (sg->engine, CL_MEM_READ_ONLY,
-                n_columns * sizeof (gfloat), NULL, error))) {
-      g_free (inv);
-      return FALSE;
-    }
-    sg->inv_steps_capacity = n_columns;
-  }
-  for (guint g = 0; g < n_columns; g++) {
-    guint steps = column_start[g + 1] - column_start[g];
-
-    inv[g] = steps ? 1.0f / steps : 0.0f;
-  }
-  st = clEnqueueWriteBuffer (clfft_engine_get_queue (sg->engine),
-      sg->inv_steps, CL_TRUE, 0, n_columns * sizeof (gfloat), inv, 0, NULL,
-      NULL);
-  g_free (inv);
-  return st == CL_SUCCESS || clfft_fail (error, st,
-      "clEnqueueWriteBuffer (steps a column)");
-}
-
 gboolean
 clfft_spectrogram_add_columns (ClfftSpectrogram * sg, const gfloat * frames,
     guint n_steps, const guint * column_start, guint n_columns,
@@ -240,7 +201,7 @@ clfft_spectrogram_add_columns (ClfftSpectrogram * sg, const gfloat * frames,
   const cl_uint n_new = MIN (n_columns, sg->slots);
   const cl_uint first_column = n_columns - n_new;
   const cl_uint first_slot = (sg->head + n_columns - n_new) % sg->slots;
-  cl_mem sums;
+  cl_mem sums, group_starts = NULL;
   const gsize global[2] = {
     (sg->n_lines + LINE_GROUP - 1) / LINE_GROUP * LINE_GROUP, n_new
   };
@@ -248,7 +209,7 @@ clfft_spectrogram_add_columns (ClfftSpectrogram * sg, const gfloat * frames,
   const gsize u = sizeof (cl_uint), m = sizeof (cl_mem),
       f = sizeof (cl_float);
   const gsize sizes[] = { m, u, u, m, u, u, m, m, m, u, f, f, m, u, u, u };
-  const void *values[] = { &sums, &bins, &channels, &sg->inv_steps,
+  const void *values[] = { &sums, &bins, &channels, &group_starts,
     &first_column, &power_sums, &sg->channel, &sg->bin_range, &sg->shares,
     &sg->n_lines, &sg->gain, &sg->range, &sg->history, &first_slot,
     &sg->slots, &n_new
@@ -258,8 +219,7 @@ clfft_spectrogram_add_columns (ClfftSpectrogram * sg, const gfloat * frames,
     return TRUE;
   /* decibels of silence (log10 (0)) are clamped far below any range */
   if (!(sums = clfft_spectrum_run_on_device (sg->spectrum, frames, n_steps,
-              column_start, n_columns, -400.0, error))
-      || !upload_inv_steps (sg, column_start, n_columns, error)
+              column_start, n_columns, -400.0, &group_starts, error))
       || !clfft_kernel_set_args (sg->draw_lines, error, G_N_ELEMENTS (sizes),
           sizes, values)
       || !clfft_kernel_enqueue (sg->engine, sg->draw_lines, 2, global, local,
@@ -322,22 +282,6 @@ clfft_spectrogram_draw (ClfftSpectrogram * sg, guint8 * pixels,
       "clEnqueueReadBuffer (picture)", error);
 }
 
-guint
-clfft_spectrogram_get_n_lines (ClfftSpectrogram * sg)
-{
-  return sg->n_lines;
-}
-
-void
-clfft_spectrogram_get_line (ClfftSpectrogram * sg, guint i, gdouble * low,
-    gdouble * high, gint * channel)
-{
-  g_return_if_fail (i < sg->n_lines);
-  *low = sg->line_low[i];
-  *high = sg->line_high[i];
-  *channel = sg->line_channel[i];
-}
-
 void
 clfft_spectrogram_free (ClfftSpectrogram * sg)
 {
@@ -350,10 +294,6 @@ clfft_spectrogram_free (ClfftSpectrogram * sg)
   clfft_buffer_release (&sg->history);
   clfft_buffer_release (&sg->colours);
   clfft_buffer_release (&sg->picture);
-  clfft_buffer_release (&sg->inv_steps);
-  g_free (sg->line_channel);
-  g_free (sg->line_low);
-  g_free (sg->line_high);
   clfft_engine_unref (sg->engine);
   g_free (sg);
 }

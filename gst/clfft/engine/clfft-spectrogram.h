@@ -71,13 +71,6 @@ gboolean clfft_spectrogram_add_columns (ClfftSpectrogram * spectrogram,
 gboolean clfft_spectrogram_draw (ClfftSpectrogram * spectrogram,
     guint8 * pixels, gsize stride, GError ** error);
 
-/* Line i's frequency range, Hz, and its channel (-1: the loudest); lines
- * are the picture's rows from the top (for bars, its columns from the
- * left, strip by strip). */
-guint clfft_spectrogram_get_n_lines (ClfftSpectrogram * spectrogram);
-void clfft_spectrogram_get_line (ClfftSpectrogram * spectrogram, guint i,
-    gdouble * low, gdouble * high, gint * channel);
-
 void clfft_spectrogram_free (ClfftSpectrogram * spectrogram);
 
 G_END_DECLS

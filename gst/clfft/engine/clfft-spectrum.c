@@ -311,11 +311,11 @@ read_sums (ClfftSpectrum * s, cl_mem sums, gfloat * out, guint n_groups,
 }
 
 /* Queues a run whose sums stay on the device; on failure, waits for what
- * it queued. */
+ * it queued. *written (where given): the end of group_start's upload. */
 static gboolean
 enqueue_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
     const guint * group_start, guint n_groups, gdouble threshold, guint want,
-    GError ** error)
+    cl_event * written, GError ** error)
 {
   cl_command_queue queue = clfft_engine_get_queue (s->engine);
   const gfloat zero = 0.0f;
@@ -335,7 +335,7 @@ enqueue_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
     return FALSE;
   /* groups of no step sum to 0 */
   st = clEnqueueWriteBuffer (queue, s->group_start, CL_FALSE, 0,
-      (n_groups + 1) * sizeof (cl_uint), group_start, 0, NULL, NULL);
+      (n_groups + 1) * sizeof (cl_uint), group_start, 0, NULL, written);
   if (st == CL_SUCCESS)
     st = clEnqueueFillBuffer (queue, s->magnitude_sums, &zero, sizeof (zero),
         0, sums_bytes, 0, NULL, NULL);
@@ -372,7 +372,7 @@ clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
   if (n_groups == 0 || !want)
     return TRUE;
   ok = enqueue_run (s, frames, n_steps, group_start, n_groups, threshold,
-      want, error)
+      want, NULL, error)
       && (!magnitude_sums || read_sums (s, s->magnitude_sums,
           magnitude_sums, n_groups, error))
       && (!phase_sums || read_sums (s, s->phase_sums, phase_sums, n_groups,
@@ -388,9 +388,10 @@ clfft_spectrum_run (ClfftSpectrum * s, const gfloat * frames, guint n_steps,
 cl_mem
 clfft_spectrum_run_on_device (ClfftSpectrum * s, const gfloat * frames,
     guint n_steps, const guint * group_start, guint n_groups,
-    gdouble threshold, GError ** error)
+    gdouble threshold, cl_mem * group_starts, GError ** error)
 {
   guint want = s->average == CLFFT_AVERAGE_POWER ? 4 : 1;
+  cl_event written = NULL;
   gboolean ok;
   cl_int st;
 
@@ -400,14 +401,19 @@ clfft_spectrum_run_on_device (ClfftSpectrum * s, const gfloat * frames,
     return NULL;
   }
   ok = enqueue_run (s, frames, n_steps, group_start, n_groups, threshold,
-      want, error);
+      want, &written, error);
   /* the uploads read frames and group_start: the caller may free them */
   if (ok) {
     st = clFinish (s->upload);
-    ok = st == CL_SUCCESS || clfft_fail (error, st, "clFinish (uploads)");
+    if (st == CL_SUCCESS)
+      st = clWaitForEvents (1, &written);
+    ok = st == CL_SUCCESS || clfft_fail (error, st,
+        "clFinish, clWaitForEvents (uploads)");
   }
+  clfft_event_release (&written);
   clfft_event_release (&s->consumed[0]);
   clfft_event_release (&s->consumed[1]);
+  *group_starts = s->group_start;
   return ok ? s->magnitude_sums : NULL;
 }
 

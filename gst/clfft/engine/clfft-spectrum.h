@@ -83,11 +83,21 @@ gboolean clfft_spectrum_run (ClfftSpectrum * spectrum, const gfloat * frames,
 /* As clfft_spectrum_run, without phases, but the magnitude sums stay on
  * the device for the caller's kernels on the engine's queue: the
  * spectrum's buffer of n_groups x channels x bins floats, valid until its
- * next run; NULL with error set on failure. frames and group_start may be
+ * next run, and in *group_starts its copy of group_start (n_groups + 1
+ * uints); NULL with error set on failure. frames and group_start may be
  * freed on return. */
 cl_mem clfft_spectrum_run_on_device (ClfftSpectrum * spectrum,
     const gfloat * frames, guint n_steps, const guint * group_start,
-    guint n_groups, gdouble threshold, GError ** error);
+    guint n_groups, gdouble threshold, cl_mem * group_starts,
+    GError ** error);
+
+/* Hz of the range low .. high that bin k of a spectrum of bins width Hz
+ * wide covers ((k - 1/2) .. (k + 1/2) width); 0 or less: none. */
+static inline gdouble
+clfft_bin_overlap (guint k, gdouble width, gdouble low, gdouble high)
+{
+  return MIN (high, (k + 0.5) * width) - MAX (low, (k - 0.5) * width);
+}
 
 void clfft_spectrum_free (ClfftSpectrum * spectrum);
 
