@@ -769,6 +769,18 @@ clfft_engine_end_side (ClfftEngine * engine)
   clfft_engine_unlock_queue (engine);
 }
 
+gboolean
+clfft_engine_finish_side (ClfftEngine * engine, GError ** error)
+{
+  cl_int st = CL_SUCCESS;
+
+  clfft_engine_lock_queue (engine);
+  if (engine->side_queue)
+    st = clFinish (engine->side_queue);
+  clfft_engine_unlock_queue (engine);
+  return st == CL_SUCCESS || clfft_fail (error, st, "clFinish (side queue)");
+}
+
 void
 clfft_engine_lock_queue (ClfftEngine * engine)
 {

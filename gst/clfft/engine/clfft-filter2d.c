@@ -324,6 +324,25 @@ clfft_filter2d_set_one_launch (ClfftFilter2d * f, gboolean one_launch)
   return one_launch && f->one_launch != NULL;
 }
 
+/* value in the first bytes of buffer, on the engine's queue, done when
+ * this returns: buffers are set up there, and the engine's side queue,
+ * where a plan may run next (clfft-frame-filter.c), does not wait for
+ * that queue. */
+static gboolean
+fill_floats (ClfftFilter2d * f, cl_mem buffer, gfloat value, gsize bytes,
+    GError ** error)
+{
+  cl_event filled = NULL;
+  cl_int st = clEnqueueFillBuffer (clfft_engine_get_queue (f->engine),
+      buffer, &value, sizeof (value), 0, bytes, 0, NULL, &filled);
+
+  if (st == CL_SUCCESS)
+    st = clWaitForEvents (1, &filled);
+  clfft_event_release (&filled);
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "clEnqueueFillBuffer, clWaitForEvents");
+}
+
 /* What the lanes need besides their programs, made with the plan (before
  * any frame, so that frames of the generic filter may run meanwhile): the
  * lanes' columns read the gain by rows, so one more copy of it
@@ -332,16 +351,11 @@ clfft_filter2d_set_one_launch (ClfftFilter2d * f, gboolean one_launch)
 static gboolean
 lanes_prepare (ClfftFilter2d * f, GError ** error)
 {
-  const cl_float zero = 0.0f;
-  cl_int st;
-
   if (f->choice.path != CLFFT_FILTER_PATH_LANES)
     return TRUE;
-  st = clEnqueueFillBuffer (clfft_engine_get_queue (f->engine), f->spectrum,
-      &zero, sizeof (zero), 0, (gsize) f->choice.pitch * f->height *
-      sizeof (cl_float2), 0, NULL, NULL);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueFillBuffer (spectrum)");
+  if (!fill_floats (f, f->spectrum, 0.0f, (gsize) f->choice.pitch *
+          f->height * sizeof (cl_float2), error))
+    return FALSE;
   f->gain_by_rows = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
       (gsize) f->choice.pitch * f->height * sizeof (cl_float), NULL, error);
   return f->gain_by_rows != NULL;
@@ -751,17 +765,6 @@ clfft_filter2d_take_own_programs (ClfftFilter2d * f, gdouble * seconds)
   return TRUE;
 }
 
-/* value in the first bytes of buffer, on the engine's queue. */
-static gboolean
-fill_floats (ClfftFilter2d * f, cl_mem buffer, gfloat value, gsize bytes,
-    GError ** error)
-{
-  cl_int st = clEnqueueFillBuffer (clfft_engine_get_queue (f->engine),
-      buffer, &value, sizeof (value), 0, bytes, 0, NULL, NULL);
-
-  return st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueFillBuffer");
-}
-
 /* The gain of all ones, as clfft_filter2d_set_gain makes it, filled on the
  * device: the host would compute and upload a gain that every plan has. */
 static gboolean
@@ -921,6 +924,13 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
       for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
         half[(gsize) kx * h + ky] = 0.5f * (gain[(gsize) ky * w + kx] +
             gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
+  /* frames on the side queue may still read the gain; the writes below
+   * wait for those on the engine's queue */
+  if (!clfft_engine_finish_side (f->engine, error)) {
+    g_free (half);
+    g_free (by_rows);
+    return FALSE;
+  }
   /* after a failed write the buffer may hold either gain: read it whole */
   f->gain_mirrored = FALSE;
   f->batch_gain_stale = TRUE;

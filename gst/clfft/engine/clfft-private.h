@@ -61,6 +61,10 @@ void clfft_engine_unlock_queue (ClfftEngine * engine);
  * begin fails (unlocked) where the queue cannot be made. */
 gboolean clfft_engine_begin_side (ClfftEngine * engine, GError ** error);
 void clfft_engine_end_side (ClfftEngine * engine);
+/* Waits for the side queue's work, if it was ever made: for the host
+ * before it rewrites a buffer that work may still read (a plan's gain),
+ * since the engine's queue is not ordered with it. */
+gboolean clfft_engine_finish_side (ClfftEngine * engine, GError ** error);
 
 typedef struct _ClfftProgramCache ClfftProgramCache;
 
