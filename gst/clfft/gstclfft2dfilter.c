@@ -84,11 +84,13 @@
  * machine; #GstClfft2dFilter:prepare-sizes from READY on, in the process
  * (a stream that will switch to them).
  *
- * The device is the first GPU, else the first CPU device (PoCL), unless the
- * environment variable `GST_CLFFT_DEVICE` (an index or a part of a device
- * name) or the #GstClfft2dFilter:device-index property says otherwise.
- * Elements of one pipeline share one engine through a GstContext of type
- * `gst.clfft.engine`. A device that fails while filtering stops the stream
+ * The device is the least loaded of the GPUs of the fastest kind (else of
+ * the CPU devices, PoCL), unless the environment variable
+ * `GST_CLFFT_DEVICE` (indices or parts of device names, a comma between
+ * them) or the #GstClfft2dFilter:device-index property says otherwise:
+ * the branches of a pipeline, or pipelines of one process, spread over the
+ * GPUs. Neighbours in a chain share one engine through a GstContext of
+ * type `gst.clfft.engine`. A device that fails while filtering stops the stream
  * with an error, unless #GstClfft2dFilter:fallback is set: then the frames
  * in flight and the rest of the stream go to the next usable device (a CPU
  * through PoCL first), with a warning message that names both devices.
@@ -191,6 +193,7 @@ enum
   PROP_PADDING,
   PROP_DEVICE_INDEX,
   PROP_DEVICE_NAME,
+  PROP_DEVICE_INDEX_IN_USE,
   PROP_AUTO_NOTCH_COUNT,
   PROP_AUTO_NOTCH_MIN_RADIUS,
   PROP_AUTO_NOTCH_THRESHOLD,
@@ -735,6 +738,10 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
       g_value_set_string (value, self->engine ?
           clfft_engine_get_device (self->engine)->name : NULL);
       break;
+    case PROP_DEVICE_INDEX_IN_USE:
+      g_value_set_int (value, self->engine ?
+          (gint) clfft_engine_get_device (self->engine)->index : -1);
+      break;
     case PROP_PIPELINE_DEPTH:
       g_value_set_uint (value, self->pipeline_depth);
       break;
@@ -858,7 +865,8 @@ gst_clfft_2d_filter_change_state (GstElement * element,
     g_free (unposted);
   }
   ret = gst_clfft_change_state (element, transition,
-      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine);
+      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine,
+      &self->load);
   if (transition == GST_STATE_CHANGE_NULL_TO_READY
       && ret != GST_STATE_CHANGE_FAILURE)
     start_ahead (self);
@@ -1269,6 +1277,11 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
       gst_util_uint64_scale_int (GST_SECOND, GST_VIDEO_INFO_FPS_D (in_info),
       GST_VIDEO_INFO_FPS_N (in_info)) : 0;
   GST_OBJECT_UNLOCK (self);
+  /* a stream of unknown rate counts as a camera's */
+  gst_clfft_load_set (GST_ELEMENT (self), &self->load, self->engine,
+      (gdouble) GST_VIDEO_INFO_SIZE (in_info) * (GST_VIDEO_INFO_FPS_N
+          (in_info) > 0 ? (gdouble) GST_VIDEO_INFO_FPS_N (in_info) /
+          GST_VIDEO_INFO_FPS_D (in_info) : 30.0));
   query_upstream_live (self);
   check_latency (self);
   read_frame_settings (self, &settings);
@@ -1625,7 +1638,8 @@ device_failed (GstClfft2dFilter * self, GError * cause,
 
     /* the filter's memory on the failed device goes first */
     free_plan (self, TRUE);
-    ok = gst_clfft_fall_back (GST_ELEMENT (self), &self->engine, &error)
+    ok = gst_clfft_fall_back (GST_ELEMENT (self), &self->engine,
+        &self->load, &error)
         && make_plan (self, &settings, &error)
         && configure_plan (self, &settings, &error);
     for (GList * l = self->held.head; ok && l; l = l->next)
@@ -2025,7 +2039,7 @@ gst_clfft_2d_filter_finalize (GObject * object)
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (object);
 
   free_plan (self, FALSE);
-  gst_clfft_close_engine (GST_ELEMENT (self), &self->engine);
+  gst_clfft_close_engine (GST_ELEMENT (self), &self->engine, &self->load);
   g_free (self->prepare_sizes);
   g_free (self->notches_text);
   g_array_unref (self->notches);
@@ -2201,8 +2215,9 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
   g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
       g_param_spec_int ("device-index", "Device index",
           "Index of the OpenCL device in the list of every platform's "
-          "devices (-1 = automatic: GST_CLFFT_DEVICE, else the first GPU, "
-          "else the first CPU); read when the element goes from NULL to "
+          "devices (-1 = automatic: the least loaded of the devices "
+          "GST_CLFFT_DEVICE names, else of the GPUs of the fastest kind, "
+          "else of the CPUs); read when the element goes from NULL to "
           "READY", -1, G_MAXINT, DEFAULT_DEVICE_INDEX,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_property (gobject_class, PROP_PIPELINE_DEPTH,
@@ -2248,6 +2263,10 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
       g_param_spec_string ("device-name", "Device name",
           "Name of the OpenCL device in use (set from READY on)", NULL,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX_IN_USE,
+      g_param_spec_int ("device-index-in-use", "Device index in use",
+          "Index of the OpenCL device in use (set from READY on; -1 before)",
+          -1, G_MAXINT, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_property (gobject_class, PROP_AUTO_NOTCH_COUNT,
       g_param_spec_uint ("auto-notch-count", "Automatic notches",
           "notches=auto: at most this many peaks (each with its mirror)",
@@ -2346,6 +2365,7 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->mode = DEFAULT_MODE;
   self->padding = DEFAULT_PADDING;
   self->device_index = DEFAULT_DEVICE_INDEX;
+  self->load = (GstClfftLoad) GST_CLFFT_LOAD_NONE;
   self->pipeline_depth = DEFAULT_PIPELINE_DEPTH;
   self->fallback = DEFAULT_FALLBACK;
   self->tuning = DEFAULT_TUNING;

@@ -6,6 +6,7 @@
 #include <gst/video/gstvideofilter.h>
 
 #include "engine/clfft-engine.h"
+#include "gstclfftcontext.h"
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
 #include "engine/clfft-peak-finder.h"
@@ -125,6 +126,7 @@ struct _GstClfft2dFilter
 
   /* guarded by the object lock (set_context may come from any thread) */
   ClfftEngine *engine;
+  GstClfftLoad load;            /* the stream's share of its device */
   /* prepare-sizes at work, from READY to NULL */
   GstClfftAhead *ahead;
 

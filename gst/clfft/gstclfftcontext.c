@@ -36,6 +36,20 @@ gst_clfft_context_new (ClfftEngine * engine)
   return context;
 }
 
+void
+gst_clfft_load_set (GstElement * element, GstClfftLoad * load,
+    ClfftEngine * engine, gdouble bytes_per_second)
+{
+  GST_OBJECT_LOCK (element);
+  if (load->device >= 0)
+    clfft_device_add_load (load->device, -1, -load->bytes_per_second);
+  load->device = engine ? (gint) clfft_engine_get_device (engine)->index : -1;
+  load->bytes_per_second = engine ? bytes_per_second : 0.0;
+  if (engine)
+    clfft_device_add_load (load->device, 1, bytes_per_second);
+  GST_OBJECT_UNLOCK (element);
+}
+
 static ClfftEngine *
 context_get_engine (GstContext * context)
 {
@@ -181,8 +195,14 @@ gst_clfft_ensure_engine (GstElement * element, gint device_index,
   GST_OBJECT_UNLOCK (element);
   context = gst_clfft_context_new (*engine);
   gst_element_set_context (element, context);
-  gst_element_post_message (element,
-      gst_message_new_have_context (GST_OBJECT (element), context));
+  if (device_index < 0 && clfft_automatic_choice_balances ()) {
+    GST_DEBUG_OBJECT (element, "not announcing the engine: other branches "
+        "balance over the devices");
+    gst_context_unref (context);
+  } else {
+    gst_element_post_message (element,
+        gst_message_new_have_context (GST_OBJECT (element), context));
+  }
   return TRUE;
 }
 
@@ -214,6 +234,7 @@ gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
   GST_INFO_OBJECT (element, "using OpenCL device %s",
       clfft_engine_get_device (*engine)->name);
   g_object_notify (G_OBJECT (element), "device-name");
+  g_object_notify (G_OBJECT (element), "device-index-in-use");
   return TRUE;
 }
 
@@ -240,7 +261,7 @@ fallback_order (const ClfftDeviceInfo * devices, guint n, guint failed,
 
 gboolean
 gst_clfft_fall_back (GstElement * element, ClfftEngine ** engine,
-    GError ** error)
+    GstClfftLoad * load, GError ** error)
 {
   const ClfftDeviceInfo *devices;
   ClfftEngine *failed, *next = NULL;
@@ -271,15 +292,20 @@ gst_clfft_fall_back (GstElement * element, ClfftEngine ** engine,
   failed = *engine;
   *engine = next;
   GST_OBJECT_UNLOCK (element);
+  gst_clfft_load_set (element, load, next, load->bytes_per_second);
   clfft_engine_unref (failed);
   g_object_notify (G_OBJECT (element), "device-name");
+  g_object_notify (G_OBJECT (element), "device-index-in-use");
   return TRUE;
 }
 
 void
-gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine)
+gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine,
+    GstClfftLoad * load)
 {
   ClfftEngine *old;
+
+  gst_clfft_load_set (element, load, NULL, 0.0);
 
   GST_OBJECT_LOCK (element);
   old = *engine;
@@ -292,17 +318,26 @@ gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine)
 GstStateChangeReturn
 gst_clfft_change_state (GstElement * element, GstStateChange transition,
     GstElementClass * parent_class, const gint * device_index,
-    ClfftEngine ** engine)
+    ClfftEngine ** engine, GstClfftLoad * load)
 {
+  static GRecMutex choice_lock;
   GstStateChangeReturn ret;
 
-  if (transition == GST_STATE_CHANGE_NULL_TO_READY
-      && !gst_clfft_open_engine (element, device_index, engine))
-    return GST_STATE_CHANGE_FAILURE;
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY) {
+    gboolean opened;
+
+    g_rec_mutex_lock (&choice_lock);
+    opened = gst_clfft_open_engine (element, device_index, engine);
+    if (opened)
+      gst_clfft_load_set (element, load, *engine, 0.0);
+    g_rec_mutex_unlock (&choice_lock);
+    if (!opened)
+      return GST_STATE_CHANGE_FAILURE;
+  }
   ret = parent_class->change_state (element, transition);
   if (transition == GST_STATE_CHANGE_READY_TO_NULL
       || (transition == GST_STATE_CHANGE_NULL_TO_READY
           && ret == GST_STATE_CHANGE_FAILURE))
-    gst_clfft_close_engine (element, engine);
+    gst_clfft_close_engine (element, engine, load);
   return ret;
 }

@@ -15,6 +15,23 @@ GType gst_clfft_engine_get_type (void);
 
 GstContext *gst_clfft_context_new (ClfftEngine * engine);
 
+/* An element's share of its device's load (clfft_device_add_load), by
+ * which elements with device-index=-1 balance over the devices: device
+ * -1 where it counts on none. */
+typedef struct
+{
+  gint device;
+  gdouble bytes_per_second;
+} GstClfftLoad;
+
+#define GST_CLFFT_LOAD_NONE { -1, 0.0 }
+
+/* Counts the element's stream on the device of engine (NULL: on none) at
+ * bytes_per_second, in place of where it counted before; under the
+ * element's object lock. */
+void gst_clfft_load_set (GstElement * element, GstClfftLoad * load,
+    ClfftEngine * engine, gdouble bytes_per_second);
+
 /* Takes the engine of a context of our type if the element has none yet and
  * the engine's device suits *device_index (-1 accepts any). *device_index
  * and *engine are the element's, read under its object lock. */
@@ -27,7 +44,10 @@ gboolean gst_clfft_handle_context_query (GstElement * element,
     GstQuery * query, ClfftEngine ** engine);
 
 /* Makes sure *engine is set: asks the peers and the application for a
- * shared engine, else creates one and announces it with have-context. */
+ * shared engine, else creates one and announces it with have-context;
+ * but not where device_index is -1 and automatic choices balance over
+ * several devices, so that the other branches of the pipeline balance
+ * too (neighbours still share it through the context query). */
 gboolean gst_clfft_ensure_engine (GstElement * element, gint device_index,
     ClfftEngine ** engine, GError ** error);
 
@@ -45,17 +65,20 @@ gboolean gst_clfft_open_engine (GstElement * element,
  * that share the failed engine fall back on their own. FALSE with error set
  * when no device can be opened (*engine is then unchanged). */
 gboolean gst_clfft_fall_back (GstElement * element, ClfftEngine ** engine,
-    GError ** error);
+    GstClfftLoad * load, GError ** error);
 
-/* For READY to NULL: drops *engine (under the object lock). */
-void gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine);
+/* For READY to NULL: drops *engine (under the object lock), and the
+ * stream's load. */
+void gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine,
+    GstClfftLoad * load);
 
-/* An element's change_state: opens *engine from NULL to READY, chains up to
- * parent_class, and closes *engine from READY to NULL or when going to
- * READY failed. */
+/* An element's change_state: opens *engine from NULL to READY and counts
+ * a stream there (choice and count as one step, so that elements going to
+ * READY at once on several threads balance), chains up to parent_class,
+ * and closes *engine from READY to NULL or when going to READY failed. */
 GstStateChangeReturn gst_clfft_change_state (GstElement * element,
     GstStateChange transition, GstElementClass * parent_class,
-    const gint * device_index, ClfftEngine ** engine);
+    const gint * device_index, ClfftEngine ** engine, GstClfftLoad * load);
 
 G_END_DECLS
 

@@ -94,6 +94,7 @@ enum
   PROP_MULTI_CHANNEL,
   PROP_DEVICE_INDEX,
   PROP_DEVICE_NAME,
+  PROP_DEVICE_INDEX_IN_USE,
 };
 
 #define VIDEO_FORMATS \
@@ -457,6 +458,9 @@ gst_clfft_spectrogram_setup (GstAudioVisualizer * scope)
 
   /* made at the next picture, once both caps are known */
   g_clear_pointer (&self->painter, clfft_spectrogram_free);
+  gst_clfft_load_set (GST_ELEMENT (self), &self->load, self->engine,
+      (gdouble) GST_AUDIO_INFO_RATE (&scope->ainfo) *
+      GST_AUDIO_INFO_BPF (&scope->ainfo));
   return TRUE;
 }
 
@@ -734,6 +738,10 @@ gst_clfft_spectrogram_get_property (GObject * object, guint prop_id,
       g_value_set_string (value, self->engine ?
           clfft_engine_get_device (self->engine)->name : NULL);
       break;
+    case PROP_DEVICE_INDEX_IN_USE:
+      g_value_set_int (value, self->engine ?
+          (gint) clfft_engine_get_device (self->engine)->index : -1);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -757,7 +765,8 @@ gst_clfft_spectrogram_change_state (GstElement * element,
 {
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (element);
   GstStateChangeReturn ret = gst_clfft_change_state (element, transition,
-      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine);
+      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine,
+      &self->load);
 
   if (transition == GST_STATE_CHANGE_PAUSED_TO_READY) {
     g_clear_pointer (&self->painter, clfft_spectrogram_free);
@@ -776,7 +785,7 @@ gst_clfft_spectrogram_finalize (GObject * object)
   g_array_unref (self->samples);
   g_array_unref (self->stage);
   g_array_unref (self->column_start);
-  gst_clfft_close_engine (GST_ELEMENT (self), &self->engine);
+  gst_clfft_close_engine (GST_ELEMENT (self), &self->engine, &self->load);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -852,13 +861,18 @@ gst_clfft_spectrogram_class_init (GstClfftSpectrogramClass * klass)
           rw));
   g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
       g_param_spec_int ("device-index", "Device index", "OpenCL device, "
-          "as for clfft2dfilter (-1: GST_CLFFT_DEVICE, else the first GPU, "
-          "else the first device); read from NULL to READY", -1, G_MAXINT,
+          "as for clfft2dfilter (-1: the least loaded of the devices "
+          "GST_CLFFT_DEVICE names, else of the fastest GPUs, else of the "
+          "CPUs); read from NULL to READY", -1, G_MAXINT,
           DEFAULT_DEVICE_INDEX, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
       g_param_spec_string ("device-name", "Device name", "The OpenCL "
           "device in use, from READY on", NULL,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX_IN_USE,
+      g_param_spec_int ("device-index-in-use", "Device index in use",
+          "Index of the OpenCL device in use (set from READY on; -1 before)",
+          -1, G_MAXINT, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
@@ -892,6 +906,7 @@ gst_clfft_spectrogram_init (GstClfftSpectrogram * self)
   self->colour_map = DEFAULT_COLOUR_MAP;
   self->multi_channel = DEFAULT_MULTI_CHANNEL;
   self->device_index = DEFAULT_DEVICE_INDEX;
+  self->load = (GstClfftLoad) GST_CLFFT_LOAD_NONE;
   self->samples = g_array_new (FALSE, FALSE, sizeof (gfloat));
   self->stage = g_array_new (FALSE, FALSE, sizeof (gfloat));
   self->column_start = g_array_new (FALSE, FALSE, sizeof (guint));

@@ -6,6 +6,7 @@
 
 #include "engine/clfft-spectrogram.h"
 #include "gstclfftcolourmaps.h"
+#include "gstclfftcontext.h"
 #include "gstclfftspectrum.h"
 
 G_BEGIN_DECLS
@@ -69,6 +70,7 @@ struct _GstClfftSpectrogram
   gboolean reset_pending;
   gboolean colours_pending;
   ClfftEngine *engine;
+  GstClfftLoad load;            /* the stream's share of its device */
 
   /* the base class's handlers of the sink pad, which ours call on */
   GstPadChainFunction base_chain;

@@ -103,6 +103,7 @@ enum
   PROP_POST_PARTIAL_INTERVAL,
   PROP_DEVICE_INDEX,
   PROP_DEVICE_NAME,
+  PROP_DEVICE_INDEX_IN_USE,
   PROP_FALLBACK,
   PROP_TUNING,
   PROP_AVERAGE,
@@ -574,7 +575,7 @@ move_to_next_device (GstClfftSpectrum * self, const GError * cause)
   failed_name = g_strdup (clfft_engine_get_device (clfft_spectrum_get_engine
           (self->analyser))->name);
   if (fallback && gst_clfft_fall_back (GST_ELEMENT (self), &self->engine,
-          &error))
+          &self->load, &error))
     analyser = clfft_spectrum_new (self->engine, self->nfft,
         self->out_channels, window, &error);
   if (analyser) {
@@ -915,6 +916,8 @@ gst_clfft_spectrum_setup (GstAudioFilter * filter, const GstAudioInfo * info)
 
   free_state (self);
   g_byte_array_set_size (self->split_frame, 0);
+  gst_clfft_load_set (GST_ELEMENT (self), &self->load, self->engine,
+      (gdouble) GST_AUDIO_INFO_RATE (info) * GST_AUDIO_INFO_BPF (info));
   return TRUE;
 }
 
@@ -1076,6 +1079,10 @@ gst_clfft_spectrum_get_property (GObject * object, guint prop_id,
       g_value_set_string (value, self->engine ?
           clfft_engine_get_device (self->engine)->name : NULL);
       break;
+    case PROP_DEVICE_INDEX_IN_USE:
+      g_value_set_int (value, self->engine ?
+          (gint) clfft_engine_get_device (self->engine)->index : -1);
+      break;
     case PROP_FALLBACK:
       g_value_set_boolean (value, self->fallback);
       break;
@@ -1133,7 +1140,8 @@ gst_clfft_spectrum_change_state (GstElement * element,
   GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (element);
 
   return gst_clfft_change_state (element, transition,
-      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine);
+      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine,
+      &self->load);
 }
 
 static void
@@ -1145,7 +1153,7 @@ gst_clfft_spectrum_finalize (GObject * object)
   g_array_unref (self->stage);
   g_array_unref (self->ended);
   g_byte_array_unref (self->split_frame);
-  gst_clfft_close_engine (GST_ELEMENT (self), &self->engine);
+  gst_clfft_close_engine (GST_ELEMENT (self), &self->engine, &self->load);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
 
@@ -1226,14 +1234,19 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
   g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
       g_param_spec_int ("device-index", "Device index",
           "Index of the OpenCL device in the list of every platform's "
-          "devices (-1 = automatic: GST_CLFFT_DEVICE, else the first GPU, "
-          "else the first CPU); read when the element goes from NULL to "
+          "devices (-1 = automatic: the least loaded of the devices "
+          "GST_CLFFT_DEVICE names, else of the GPUs of the fastest kind, "
+          "else of the CPUs); read when the element goes from NULL to "
           "READY", -1, G_MAXINT, DEFAULT_DEVICE_INDEX,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
       g_param_spec_string ("device-name", "Device name",
           "Name of the OpenCL device in use (set from READY on)", NULL,
           G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX_IN_USE,
+      g_param_spec_int ("device-index-in-use", "Device index in use",
+          "Index of the OpenCL device in use (set from READY on; -1 before)",
+          -1, G_MAXINT, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_property (gobject_class, PROP_FALLBACK,
       g_param_spec_boolean ("fallback", "Fallback",
           "When the device fails in mid-stream, compute the failed spectra "
@@ -1327,6 +1340,7 @@ gst_clfft_spectrum_init (GstClfftSpectrum * self)
   self->compact_messages = DEFAULT_COMPACT_MESSAGES;
   self->post_partial_interval = DEFAULT_POST_PARTIAL_INTERVAL;
   self->device_index = DEFAULT_DEVICE_INDEX;
+  self->load = (GstClfftLoad) GST_CLFFT_LOAD_NONE;
   self->fallback = DEFAULT_FALLBACK;
   self->tuning = DEFAULT_TUNING;
   self->stage = g_array_new (FALSE, FALSE, sizeof (gfloat));

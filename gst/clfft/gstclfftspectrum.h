@@ -6,6 +6,7 @@
 #include <gst/audio/gstaudiofilter.h>
 
 #include "engine/clfft-engine.h"
+#include "gstclfftcontext.h"
 #include "engine/clfft-spectrum.h"
 
 G_BEGIN_DECLS
@@ -93,6 +94,7 @@ struct _GstClfftSpectrum
   gboolean fallback;
   gboolean reset_pending;       /* a property that shapes the state changed */
   ClfftEngine *engine;
+  GstClfftLoad load;            /* the stream's share of its device */
 
   /* streaming state, as spectrum's, from the first buffer after a reset */
   ClfftSpectrum *analyser;

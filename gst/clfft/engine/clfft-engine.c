@@ -348,44 +348,150 @@ describe_devices (const ClfftDeviceInfo * devices, guint n)
   return g_string_free (s, FALSE);
 }
 
-static gint
-match_device_env (const gchar * value, const ClfftDeviceInfo * devices,
-    guint n, GError ** error)
+/* ---- the device choice ------------------------------------------------ */
+
+/* The streams on each device and their bytes a second
+ * (clfft_device_add_load), by which automatic choices balance */
+typedef struct
+{
+  gint streams;
+  gdouble bytes_per_second;
+} DeviceLoad;
+
+static GMutex loads_lock;
+static DeviceLoad *loads;       /* one a device of clfft_list_devices () */
+
+void
+clfft_device_add_load (guint index, gint streams, gdouble bytes_per_second)
+{
+  guint n;
+
+  if (!clfft_list_devices (&n, NULL) || index >= n)
+    return;
+  g_mutex_lock (&loads_lock);
+  if (!loads)
+    loads = g_new0 (DeviceLoad, n);
+  loads[index].streams += streams;
+  loads[index].bytes_per_second += bytes_per_second;
+  /* rounding must not leave a device without streams looking busy */
+  if (loads[index].streams <= 0)
+    loads[index].bytes_per_second = 0.0;
+  g_mutex_unlock (&loads_lock);
+}
+
+void
+clfft_device_get_load (guint index, gint * streams,
+    gdouble * bytes_per_second)
+{
+  g_mutex_lock (&loads_lock);
+  *streams = loads ? loads[index].streams : 0;
+  *bytes_per_second = loads ? loads[index].bytes_per_second : 0.0;
+  g_mutex_unlock (&loads_lock);
+}
+
+/* Whether GST_CLFFT_DEVICE's item (an index, or a part of a name in any
+ * case) names device i. A number is an index, never a part of a name: "2"
+ * on a machine of one device must not find one whose name holds a 2. */
+static gboolean
+item_names_device (const gchar * item, const ClfftDeviceInfo * device)
 {
   guint64 index;
-  gchar *needle, *list;
-  gint found = -1;
+  gchar *needle, *name;
+  gboolean found;
 
-  /* A number is an index, never a part of a name: "2" on a machine of one
-   * device must not find one whose name holds a 2 */
-  if (g_ascii_string_to_unsigned (value, 10, 0, G_MAXINT, &index, NULL)) {
-    if (index < n)
-      return (gint) index;
-    list = describe_devices (devices, n);
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
-        "%s=%s: there is no OpenCL device %" G_GUINT64_FORMAT " (indices "
-        "start at 0). Devices: %s", CLFFT_DEVICE_ENV, value, index, list);
-    g_free (list);
-    return -1;
-  }
-  needle = g_utf8_casefold (value, -1);
-  for (guint i = 0; i < n && found < 0; i++) {
-    gchar *name = g_utf8_casefold (devices[i].name, -1);
-
-    if (strstr (name, needle))
-      found = (gint) i;
-    g_free (name);
-  }
+  if (g_ascii_string_to_unsigned (item, 10, 0, G_MAXINT, &index, NULL))
+    return index == device->index;
+  needle = g_utf8_casefold (item, -1);
+  name = g_utf8_casefold (device->name, -1);
+  found = strstr (name, needle) != NULL;
   g_free (needle);
-  if (found >= 0)
-    return found;
+  g_free (name);
+  return found;
+}
 
-  list = describe_devices (devices, n);
-  g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
-      "%s=\"%s\" matches no OpenCL device (an index or a part of a name "
-      "is expected). Devices: %s", CLFFT_DEVICE_ENV, value, list);
-  g_free (list);
-  return -1;
+/* The devices GST_CLFFT_DEVICE names (a comma-separated list of indices
+ * and parts of names) into in[]; FALSE with error set where an item
+ * names none. */
+static gboolean
+match_device_env (const gchar * value, const ClfftDeviceInfo * devices,
+    guint n, gboolean in[], GError ** error)
+{
+  gchar **items = g_strsplit (value, ",", -1);
+  gboolean ok = TRUE;
+
+  for (guint k = 0; ok && items[k]; k++) {
+    const gchar *item = g_strstrip (items[k]);
+    gboolean any = FALSE;
+    guint64 index;
+    gchar *list;
+
+    for (guint i = 0; i < n; i++)
+      if (item_names_device (item, &devices[i]))
+        in[i] = any = TRUE;
+    if (any || !*item)
+      continue;
+    ok = FALSE;
+    list = describe_devices (devices, n);
+    if (g_ascii_string_to_unsigned (item, 10, 0, G_MAXINT, &index, NULL))
+      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
+          "%s=%s: there is no OpenCL device %" G_GUINT64_FORMAT " (indices "
+          "start at 0). Devices: %s", CLFFT_DEVICE_ENV, value, index, list);
+    else
+      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
+          "%s=\"%s\": \"%s\" matches no OpenCL device (an index or a part "
+          "of a device name is expected). Devices: %s", CLFFT_DEVICE_ENV,
+          value, item, list);
+    g_free (list);
+  }
+  g_strfreev (items);
+  return ok;
+}
+
+/* Without GST_CLFFT_DEVICE: the GPUs of the fastest kind (the name with
+ * the most compute units; the first listed of equals), else the CPU
+ * devices of that kind, else device 0. */
+static void
+default_devices (const ClfftDeviceInfo * devices, guint n, gboolean in[])
+{
+  const cl_device_type types[] = { CL_DEVICE_TYPE_GPU, CL_DEVICE_TYPE_CPU };
+  gint best = -1;
+
+  for (guint t = 0; t < G_N_ELEMENTS (types) && best < 0; t++)
+    for (guint i = 0; i < n; i++)
+      if ((devices[i].type & types[t]) && (best < 0
+              || devices[i].compute_units > devices[best].compute_units))
+        best = (gint) i;
+  if (best < 0)
+    best = 0;
+  for (guint i = 0; i < n; i++)
+    in[i] = devices[i].type == devices[best].type
+        && g_strcmp0 (devices[i].name, devices[best].name) == 0
+        && devices[i].compute_units == devices[best].compute_units;
+}
+
+gboolean
+clfft_automatic_choice_balances (void)
+{
+  const ClfftDeviceInfo *devices;
+  ClfftOverrides overrides;
+  gboolean *in;
+  guint n, count = 0;
+
+  devices = clfft_list_devices (&n, NULL);
+  if (!devices)
+    return FALSE;
+  in = g_new0 (gboolean, n);
+  clfft_overrides_read (&overrides);
+  if (overrides.device && *overrides.device) {
+    if (!match_device_env (overrides.device, devices, n, in, NULL))
+      memset (in, 0, n * sizeof (gboolean));
+  } else {
+    default_devices (devices, n, in);
+  }
+  for (guint i = 0; i < n; i++)
+    count += in[i];
+  g_free (in);
+  return count > 1;
 }
 
 gint
@@ -393,7 +499,9 @@ clfft_choose_device (gint requested_index, GError ** error)
 {
   const ClfftDeviceInfo *devices;
   ClfftOverrides overrides;
-  guint n;
+  gboolean *in;
+  guint n, count = 0;
+  gint chosen = -1;
 
   devices = clfft_list_devices (&n, error);
   if (!devices)
@@ -411,17 +519,39 @@ clfft_choose_device (gint requested_index, GError ** error)
     return -1;
   }
 
+  in = g_new0 (gboolean, n);
   clfft_overrides_read (&overrides);
-  if (overrides.device && *overrides.device)
-    return match_device_env (overrides.device, devices, n, error);
+  if (overrides.device && *overrides.device) {
+    if (!match_device_env (overrides.device, devices, n, in, error)) {
+      g_free (in);
+      return -1;
+    }
+  } else {
+    default_devices (devices, n, in);
+  }
+  /* the least bytes a second, then the fewest streams, then the first */
+  g_mutex_lock (&loads_lock);
+  for (guint i = 0; i < n; i++) {
+    const DeviceLoad none = { 0, 0.0 };
+    const DeviceLoad *l = loads ? &loads[i] : &none, *b;
 
-  for (guint i = 0; i < n; i++)
-    if (devices[i].type & CL_DEVICE_TYPE_GPU)
-      return i;
-  for (guint i = 0; i < n; i++)
-    if (devices[i].type & CL_DEVICE_TYPE_CPU)
-      return i;
-  return 0;
+    if (!in[i])
+      continue;
+    count++;
+    b = chosen < 0 ? NULL : loads ? &loads[chosen] : &none;
+    if (!b || l->bytes_per_second < b->bytes_per_second
+        || (l->bytes_per_second == b->bytes_per_second
+            && l->streams < b->streams))
+      chosen = (gint) i;
+  }
+  if (count > 1)
+    clfft_log (CLFFT_LOG_INFO, "device %d (%s): the least loaded of %u, "
+        "with %d streams, %.0f bytes a second", chosen, devices[chosen].name,
+        count, loads ? loads[chosen].streams : 0,
+        loads ? loads[chosen].bytes_per_second : 0.0);
+  g_mutex_unlock (&loads_lock);
+  g_free (in);
+  return chosen;
 }
 
 /* ---- live objects ----------------------------------------------------- */

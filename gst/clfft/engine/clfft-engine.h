@@ -84,10 +84,24 @@ typedef struct
  * per process; the array is owned by the engine. */
 const ClfftDeviceInfo *clfft_list_devices (guint * n_devices, GError ** error);
 
-/* Resolves a device request: index >= 0 names a device; -1 is automatic,
- * which honours CLFFT_DEVICE_ENV, else takes the first GPU, else the first
- * CPU, else the first device. Returns the index or -1 with error set. */
+/* Resolves a device request: index >= 0 names a device; -1 is automatic:
+ * among the devices that CLFFT_DEVICE_ENV names (a comma-separated list of
+ * indices and parts of names), else among the GPUs of the fastest kind
+ * (the most compute units), else the CPU devices of that kind, it takes
+ * the one with the least load (clfft_device_add_load: bytes a second,
+ * then streams; then the first). Returns the index or -1 with error set. */
 gint clfft_choose_device (gint requested_index, GError ** error);
+
+/* Whether automatic choices have more than one device to balance over. */
+gboolean clfft_automatic_choice_balances (void);
+
+/* The work that streams bring to device index: a stream adds (1, its
+ * bytes a second) when it starts there and takes them back when it stops;
+ * a new rate adds the difference (0, new - old). */
+void clfft_device_add_load (guint index, gint streams,
+    gdouble bytes_per_second);
+void clfft_device_get_load (guint index, gint * streams,
+    gdouble * bytes_per_second);
 
 typedef enum
 {
