@@ -20,10 +20,12 @@ struct _ClfftEngine
   /* held while commands are queued on queue, and by a tuning round that
    * must lie whole between other launches (clfft_engine_lock_queue) */
   GRecMutex queue_lock;
-  /* a second queue, made at its first use, and the thread whose launches
-   * go to it now (clfft_engine_begin_side; set under queue_lock) */
+  /* a second queue, made at its first use (clfft_engine_begin_side) */
   cl_command_queue side_queue;
-  GThread *side_thread;
+  /* the thread whose launches go to override_queue rather than queue
+   * (clfft_engine_begin_queue; both set under queue_lock) */
+  GThread *override_thread;
+  cl_command_queue override_queue;
   gboolean retired;             /* guarded by engines_lock */
   /* an injected fault (tests); guarded by fault_lock, and read atomically
    * first so that launches without one take no lock */
@@ -868,8 +870,8 @@ cl_command_queue
 clfft_engine_get_queue (ClfftEngine * engine)
 {
   /* another thread never sees its own there, whatever it reads */
-  return g_atomic_pointer_get (&engine->side_thread) == g_thread_self ()
-      ? engine->side_queue : engine->queue;
+  return g_atomic_pointer_get (&engine->override_thread) == g_thread_self ()
+      ? engine->override_queue : engine->queue;
 }
 
 gboolean
@@ -888,14 +890,36 @@ clfft_engine_begin_side (ClfftEngine * engine, GError ** error)
     }
     clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
   }
-  g_atomic_pointer_set (&engine->side_thread, g_thread_self ());
+  clfft_engine_begin_queue (engine, engine->side_queue);
+  clfft_engine_unlock_queue (engine);
   return TRUE;
 }
 
 void
 clfft_engine_end_side (ClfftEngine * engine)
 {
-  g_atomic_pointer_set (&engine->side_thread, NULL);
+  clfft_engine_end_queue (engine, NULL);
+}
+
+cl_command_queue
+clfft_engine_begin_queue (ClfftEngine * engine, cl_command_queue queue)
+{
+  cl_command_queue before;
+
+  clfft_engine_lock_queue (engine);
+  before = g_atomic_pointer_get (&engine->override_thread) == g_thread_self ()
+      ? engine->override_queue : NULL;
+  engine->override_queue = queue;
+  g_atomic_pointer_set (&engine->override_thread, g_thread_self ());
+  return before;
+}
+
+void
+clfft_engine_end_queue (ClfftEngine * engine, cl_command_queue before)
+{
+  engine->override_queue = before;
+  g_atomic_pointer_set (&engine->override_thread, before ? g_thread_self ()
+      : NULL);
   clfft_engine_unlock_queue (engine);
 }
 

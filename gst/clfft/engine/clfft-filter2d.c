@@ -105,6 +105,11 @@ struct _ClfftFilter2d
 {
   ClfftEngine *engine;
   cl_command_queue upload, download;
+  /* where submitted frames run: streams of their own queue each, so that
+   * one's frames do not wait behind another's upload on the engine's
+   * in-order queue; clfft_filter2d_enqueue and the frame filter's
+   * enqueue_buffers and enqueue_batch stay on the engine's */
+  cl_command_queue compute;
   FrameSlot slots[CLFFT_FILTER2D_MAX_IN_FLIGHT];
   guint oldest, in_flight;      /* slots in flight from oldest on */
   gboolean zero_copy;           /* packed input frames read in place */
@@ -858,6 +863,7 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
       && scratch_alloc (f, error)
       && (f->upload = clfft_queue_new (engine, error))
       && (f->download = clfft_queue_new (engine, error))
+      && (f->compute = clfft_compute_queue_new (engine, error))
       && ensure_device_buffer (f, &f->slots[0].bytes_in, CL_MEM_READ_ONLY,
       frame_bytes (f), error)
       && ensure_device_buffer (f, &f->slots[0].bytes_out, CL_MEM_WRITE_ONLY,
@@ -924,9 +930,12 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
       for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
         half[(gsize) kx * h + ky] = 0.5f * (gain[(gsize) ky * w + kx] +
             gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
-  /* frames on the side queue may still read the gain; the writes below
-   * wait for those on the engine's queue */
-  if (!clfft_engine_finish_side (f->engine, error)) {
+  /* frames on the side queue or the filter's own may still read the
+   * gain; the writes below wait for those on the engine's queue */
+  st = clFinish (f->compute);
+  if (st != CL_SUCCESS || !clfft_engine_finish_side (f->engine, error)) {
+    if (st != CL_SUCCESS)
+      clfft_fail (error, st, "clFinish (frames)");
     g_free (half);
     g_free (by_rows);
     return FALSE;
@@ -1599,6 +1608,7 @@ finish_queues (ClfftFilter2d * f)
   clfft_warn_on_failure (clFinish (f->upload), "clFinish (uploads)");
   clfft_warn_on_failure (clFinish (clfft_engine_get_queue (f->engine)),
       "clFinish");
+  clfft_warn_on_failure (clFinish (f->compute), "clFinish (frames)");
   clfft_warn_on_failure (clFinish (f->download), "clFinish (downloads)");
 }
 
@@ -1611,7 +1621,7 @@ slot_clear_frame (FrameSlot * slot)
   clfft_buffer_release (&slot->host_in);
 }
 
-/* src into bytes_in, with the engine's queue waiting for it. */
+/* src into bytes_in, with the filter's compute queue waiting for it. */
 static gboolean
 slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
     GError ** error)
@@ -1654,11 +1664,8 @@ slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
     return clfft_fail (error, st, "clEnqueueWriteBufferRect");
   /* the upload starts now; the passes wait for it */
   st = clFlush (f->upload);
-  clfft_engine_lock_queue (f->engine);
   if (st == CL_SUCCESS)
-    st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (f->engine), 1,
-        &uploaded, NULL);
-  clfft_engine_unlock_queue (f->engine);
+    st = clEnqueueBarrierWithWaitList (f->compute, 1, &uploaded, NULL);
   clfft_event_release (&uploaded);
   return st == CL_SUCCESS || clfft_fail (error, st, "clFlush, "
       "clEnqueueBarrierWithWaitList");
@@ -1698,7 +1705,7 @@ gboolean
 clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
     const ClfftHostFrame * dst, GError ** error)
 {
-  cl_command_queue queue = clfft_engine_get_queue (f->engine);
+  cl_command_queue queue = f->compute, before;
   FrameSlot *slot;
   cl_int st;
   gboolean ok;
@@ -1710,12 +1717,16 @@ clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
   }
   slot = &f->slots[(f->oldest + f->in_flight) % CLFFT_FILTER2D_MAX_IN_FLIGHT];
   slot->dst = *dst;
-  ok = own_programs_step (f, error)
-      && slot_upload (f, slot, src, error)
+  /* what the own programs set up goes before this frame, behind those
+   * in flight */
+  before = clfft_engine_begin_queue (f->engine, queue);
+  ok = own_programs_step (f, error);
+  clfft_engine_end_queue (f->engine, before);
+  ok = ok && slot_upload (f, slot, src, error)
       && ensure_device_buffer (f, &slot->bytes_out, CL_MEM_WRITE_ONLY,
       (gsize) f->width * f->height * f->pixel_size, error);
-  /* the frame's commands side by side on the engine's queue */
-  clfft_engine_lock_queue (f->engine);
+  /* the frame's commands side by side on the filter's queue */
+  before = clfft_engine_begin_queue (f->engine, queue);
   if (ok) {
     f->bytes_out = slot->bytes_out;
     ok = clfft_filter2d_enqueue (f, error);
@@ -1728,7 +1739,7 @@ clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
             "clEnqueueMarkerWithWaitList, clFlush"))
         && slot_download (f, slot, error);
   }
-  clfft_engine_unlock_queue (f->engine);
+  clfft_engine_end_queue (f->engine, before);
   /* the slots' own buffers again, for clfft_filter2d_enqueue */
   f->bytes_in = f->slots[0].bytes_in;
   f->bytes_out = f->slots[0].bytes_out;
@@ -1877,6 +1888,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   }
   clfft_queue_release (&f->upload);
   clfft_queue_release (&f->download);
+  clfft_queue_release (&f->compute);
   clfft_buffer_release (&f->spectrum);
   clfft_buffer_release (&f->scratch);
   clfft_buffer_release (&f->gain);

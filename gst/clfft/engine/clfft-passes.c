@@ -63,13 +63,14 @@ clfft_buffer_hold (cl_mem * holder, cl_mem buffer, GError ** error)
   return TRUE;
 }
 
-cl_command_queue
-clfft_queue_new (ClfftEngine * engine, GError ** error)
+static cl_command_queue
+queue_new (ClfftEngine * engine, cl_command_queue_properties properties,
+    GError ** error)
 {
   cl_int st;
   cl_command_queue queue =
       clCreateCommandQueue (clfft_engine_get_context (engine),
-      clfft_engine_get_device (engine)->id, 0, &st);
+      clfft_engine_get_device (engine)->id, properties, &st);
 
   if (st != CL_SUCCESS) {
     clfft_fail (error, st, "clCreateCommandQueue");
@@ -77,6 +78,18 @@ clfft_queue_new (ClfftEngine * engine, GError ** error)
   }
   clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
   return queue;
+}
+
+cl_command_queue
+clfft_queue_new (ClfftEngine * engine, GError ** error)
+{
+  return queue_new (engine, 0, error);
+}
+
+cl_command_queue
+clfft_compute_queue_new (ClfftEngine * engine, GError ** error)
+{
+  return queue_new (engine, CL_QUEUE_PROFILING_ENABLE, error);
 }
 
 void

@@ -287,6 +287,11 @@ gboolean clfft_buffer_hold (cl_mem * holder, cl_mem buffer, GError ** error);
 /* An in-order queue of the engine's device besides the engine's own (for
  * transfers that overlap its work), or NULL with error set. */
 cl_command_queue clfft_queue_new (ClfftEngine * engine, GError ** error);
+/* A queue for launches besides the engine's, with profiling as the
+ * engine's has (tuning times launches wherever they run): see
+ * clfft_engine_begin_queue. */
+cl_command_queue clfft_compute_queue_new (ClfftEngine * engine,
+    GError ** error);
 /* Releases *queue if set, and clears it. */
 void clfft_queue_release (cl_command_queue * queue);
 /* Releases *event if set, and clears it. */

@@ -61,6 +61,15 @@ void clfft_engine_unlock_queue (ClfftEngine * engine);
  * begin fails (unlocked) where the queue cannot be made. */
 gboolean clfft_engine_begin_side (ClfftEngine * engine, GError ** error);
 void clfft_engine_end_side (ClfftEngine * engine);
+/* Between clfft_engine_begin_queue and _end (which hold the queue lock),
+ * the calling thread's launches and clfft_engine_get_queue go to queue, a
+ * queue of the engine's context with profiling: for a stream whose frames
+ * must not wait behind other streams' uploads on the engine's in-order
+ * queue (clfft_filter2d_submit). begin returns the queue the thread had
+ * before (NULL: the engine's), which end takes back. */
+cl_command_queue clfft_engine_begin_queue (ClfftEngine * engine,
+    cl_command_queue queue);
+void clfft_engine_end_queue (ClfftEngine * engine, cl_command_queue before);
 /* Waits for the side queue's work, if it was ever made: for the host
  * before it rewrites a buffer that work may still read (a plan's gain),
  * since the engine's queue is not ordered with it. */
