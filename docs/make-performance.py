@@ -38,6 +38,8 @@ import sys
 #   format_stream  bench-filter-stream CSVs, one format each.
 #   spectrogram  bench-spectrogram.sh CSVs (clfftspectrogram, and FFmpeg's
 #            showspectrum where it ran on the same machine).
+#   streams  bench-streams CSVs as (file, placement): many streams at
+#            once, each CSV one placement of the streams on the GPUs.
 #   gpu      which start-up goals apply: a GPU's or PoCL's.
 #   note     what the CSVs do not say, shown under the device's table.
 # ---------------------------------------------------------------------------
@@ -85,6 +87,16 @@ CURRENT = [
         "spectrum": [],
         "spectrogram": ["bench-spectrogram-h200-2026-11-27-2160p.csv",
                         "bench-spectrogram-h200-2026-11-27-1080p.csv"],
+        # a machine of two H200s, each stream's frames on a queue of its
+        # own (c69b2a1)
+        "streams": [
+            ("bench-streams-h200x2-2026-11-27-one-gpu.csv",
+             "one GPU (GST_CLFFT_DEVICE=0)"),
+            ("bench-streams-h200x2-2026-11-27-balanced.csv",
+             "two GPUs, device-index=-1"),
+            ("bench-streams-h200x2-2026-11-27-processes.csv",
+             "two GPUs, a process a stream"),
+        ],
         "note": "The bench-engine CSVs name no device; their file "
                 "names do.",
     },
@@ -193,6 +205,12 @@ what was tried and dropped: [experiments/](experiments/README.md).
   48 kHz noise through clfftspectrum and GStreamer's spectrum
   (`bands=1025`, a message every 10 ms), alternating; messages on, compact
   (`compact-messages=true`, against spectrum's own), and off.
+- **bench-streams**: N streams at once, each `appsrc ! clfft2dfilter !
+  fakesink sync=false` with frames made beforehand (in the pool
+  clfft2dfilter proposes) and 4 frames between push and sink, in one
+  process or a process each; aggregate frames a second from the first
+  push to the last frame out, and the median and 99th percentile of a
+  frame's push-to-sink latency; median of 3 runs.
 - **bench-spectrogram.sh**: wall and CPU seconds (user + system) of a
   scrolling spectrogram video of 8-channel 48 kHz pink noise (made
   beforehand into a file) to a null sink: clfftspectrogram (4097 bands,
@@ -221,6 +239,8 @@ OUT=/tmp/gpu tests/bench/gpu-startup.sh startup filter   # both of the above on 
 build/tests/bench/bench-spectrum --seconds 60 --reps 3 --csv spectrum.csv
 tests/bench/bench-fftfilt.sh 640 480 300 5            # clfft2dfilter against FFmpeg's fftfilt
 BENCH_DEVICE="NVIDIA H200" tests/bench/bench-spectrogram.sh 10 5 3840 2160 60   # against showspectrum
+build/tests/bench/bench-streams --streams 1,2,4,8,16,32 --sizes 1920x1080 --csv streams.csv   # --processes: a process each
+OUT=/tmp/gpu tests/bench/gpu-streams.sh   # on one GPU, balanced, a process each
 python3 docs/make-performance.py                      # after listing new CSVs at its top
 ```
 """
@@ -717,6 +737,60 @@ def spectrogram_table(out):
     out.append("")
 
 
+def streams_table(out):
+    out.append("## Many streams")
+    out.append("")
+    out.append("Aggregate frames a second of N streams of GRAY8 at once, "
+               "against one stream in the same run; latency from push to "
+               "sink with 4 frames in flight a stream. Issue 43's goals on "
+               "one GPU: at least 20000 fps with 4 or more streams, and at "
+               "least one stream's figure at every N; two GPUs: at least "
+               "1.9 x one GPU's aggregate from 8 streams on.")
+    out.append("")
+    out.append("| device | placement | frame | streams | fps | x one "
+               "stream | p50 latency (us) | p99 latency (us) | CSV |")
+    out.append("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |")
+    one_gpu = {}
+    goals = []
+    for dev in CURRENT:
+        for name, placement in dev.get("streams", []):
+            for r in read_csv(name):
+                size = "%sx%s" % (r["width"], r["height"])
+                n = int(r["streams"])
+                fps = float(r["fps"])
+                out.append("| %s | %s | %s | %d | %.0f | %.2f | %.0f | %.0f "
+                           "| %s |" % (dev["device"], placement, size, n, fps,
+                                       float(r["ratio_to_one"]),
+                                       float(r["latency_p50_us"]),
+                                       float(r["latency_p99_us"]),
+                                       link(name)))
+                if placement.startswith("one GPU"):
+                    one_gpu[(dev["device"], size, n)] = fps
+                    if n >= 2:
+                        goals.append("one GPU, %s, %d streams: %.2f x one "
+                                     "stream (goal 1): %s" % (
+                                         size, n, float(r["ratio_to_one"]),
+                                         "met" if float(r["ratio_to_one"])
+                                         >= 1 else "not met"))
+                    if n >= 4:
+                        goals.append("one GPU, %s, %d streams: %.0f fps "
+                                     "(goal 20000): %s" % (
+                                         size, n, fps, "met" if fps >= 20000
+                                         else "not met"))
+                elif "balanced" in placement or "-1" in placement:
+                    alone = one_gpu.get((dev["device"], size, n))
+                    if n >= 8 and alone:
+                        goals.append("two GPUs against one, %s, %d streams: "
+                                     "%.2f x (goal 1.9): %s" % (
+                                         size, n, fps / alone, "met"
+                                         if fps / alone >= 1.9
+                                         else "not met"))
+    out.append("")
+    for g in goals:
+        out.append("- " + g)
+    out.append("")
+
+
 def render():
     out = [HEAD.rstrip("\n"), "", "## The filter, per device", "",
            FILTER_NOTE.rstrip("\n"), ""]
@@ -728,6 +802,7 @@ def render():
     goals_table(out)
     spectrum_table(out)
     spectrogram_table(out)
+    streams_table(out)
     out.append(TAIL.rstrip("\n"))
     return "\n".join(out) + "\n"
 
