@@ -13,6 +13,7 @@
 #include "engine/clfft-filter2d.h"
 #include "engine/clfft-spectrum.h"
 #include "engine/clfft-testing.h"
+#include "engine/clfft-private.h"
 #include "engine/clfft-transform.h"
 #include "reference.h"
 
@@ -1087,6 +1088,43 @@ GST_START_TEST (test_enqueue_waits_for_events)
 
 GST_END_TEST;
 
+/* The staging copies, split over threads where large: every byte of every
+ * row where it belongs, nothing between the rows touched. */
+GST_START_TEST (test_copy_rows)
+{
+  static const guint shapes[][4] = {
+    /* row bytes, rows, source stride, destination stride */
+    {1920, 1080, 1920, 1920}, {1920, 1080, 2048, 1984}, {3, 5, 7, 3},
+    {7680, 4320, 7680, 7744}, {1, 300000, 1, 2}, {300000, 1, 300001, 300000},
+    {4095, 257, 4096, 4100},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (shapes); i++) {
+    const gsize row = shapes[i][0], rows = shapes[i][1];
+    const gsize src_stride = shapes[i][2], dst_stride = shapes[i][3];
+    gsize src_size = src_stride * (rows - 1) + row, dst_size = dst_stride *
+        rows;
+    guint8 *src = g_malloc (src_size), *dst = g_malloc (dst_size);
+
+    for (gsize b = 0; b < src_size; b++)
+      src[b] = (guint8) g_rand_int (rng);
+    memset (dst, 0xA5, dst_size);
+    clfft_copy_rows (dst, dst_stride, src, src_stride, row, rows);
+    for (gsize y = 0; y < rows; y++)
+      for (gsize x = 0; x < dst_stride; x++) {
+        guint8 want = x < row ? src[y * src_stride + x] : 0xA5;
+
+        if (dst[y * dst_stride + x] != want)
+          fail ("shape %u: row %" G_GSIZE_FORMAT ", byte %" G_GSIZE_FORMAT
+              ": %u for %u", i, y, x, dst[y * dst_stride + x], want);
+      }
+    g_free (src);
+    g_free (dst);
+  }
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_engine_is_shared)
 {
   GError *error = NULL;
@@ -2125,6 +2163,7 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_1d_strided_layouts);
   tcase_add_test (tc, test_fft_2d_in_place);
   tcase_add_test (tc, test_unsupported_length_is_an_error);
+  tcase_add_test (tc, test_copy_rows);
   tcase_add_test (tc, test_engine_is_shared);
   tcase_add_test (tc, test_plans_are_shared);
   tcase_add_test (tc, test_enqueue_waits_for_events);

@@ -4,8 +4,15 @@
 
 #include <string.h>
 
-void
-clfft_copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
+/* A copy of at least PART_BYTES a part is split over threads: one core's
+ * memcpy does not fill the memory's bandwidth, and the staging copies of
+ * pageable frames are what a stream in the application's memory waits
+ * for; below, waking a thread costs more than it saves. */
+#define PART_BYTES (256 * 1024)
+#define MAX_PARTS 8
+
+static void
+copy_rows_here (guint8 * dst, gsize dst_stride, const guint8 * src,
     gsize src_stride, gsize row_bytes, guint rows)
 {
   if (dst_stride == row_bytes && src_stride == row_bytes) {
@@ -14,6 +21,98 @@ clfft_copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
   }
   for (guint y = 0; y < rows; y++)
     memcpy (dst + y * dst_stride, src + y * src_stride, row_bytes);
+}
+
+typedef struct
+{
+  guint8 *dst;
+  const guint8 *src;
+  gsize dst_stride, src_stride, row_bytes;
+  guint rows;
+  /* the copy's parts not done yet, under lock */
+  guint *left;
+  GMutex *lock;
+  GCond *done;
+} CopyPart;
+
+static void
+copy_part (gpointer data, gpointer user_data)
+{
+  CopyPart *part = data;
+
+  copy_rows_here (part->dst, part->dst_stride, part->src, part->src_stride,
+      part->row_bytes, part->rows);
+  g_mutex_lock (part->lock);
+  if (--*part->left == 0)
+    g_cond_signal (part->done);
+  g_mutex_unlock (part->lock);
+}
+
+/* The process's copy threads (one fewer than its processors, at most
+ * MAX_PARTS - 1: the caller copies a part too), or NULL on one
+ * processor. */
+static GThreadPool *
+copy_pool (void)
+{
+  static GThreadPool *pool;
+
+  if (g_once_init_enter (&pool)) {
+    gint threads = MIN ((gint) g_get_num_processors () - 1, MAX_PARTS - 1);
+    GThreadPool *made = threads > 0 ? g_thread_pool_new (copy_part, NULL,
+        threads, FALSE, NULL) : NULL;
+
+    g_once_init_leave (&pool, made ? made : GINT_TO_POINTER (1));
+  }
+  return pool == GINT_TO_POINTER (1) ? NULL : pool;
+}
+
+void
+clfft_copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
+    gsize src_stride, gsize row_bytes, guint rows)
+{
+  GThreadPool *pool = copy_pool ();
+  CopyPart parts[MAX_PARTS];
+  guint n = 1, left, first = 0;
+  GMutex lock;
+  GCond done;
+
+  if (pool)
+    n = (guint) CLAMP (row_bytes * rows / PART_BYTES, 1, MIN (rows,
+            (guint) g_thread_pool_get_max_threads (pool) + 1));
+  if (n < 2) {
+    copy_rows_here (dst, dst_stride, src, src_stride, row_bytes, rows);
+    return;
+  }
+  g_mutex_init (&lock);
+  g_cond_init (&done);
+  left = n;
+  for (guint k = 0; k < n; k++) {
+    guint end = (guint) ((guint64) rows * (k + 1) / n);
+
+    CopyPart *part = &parts[k];
+
+    part->dst = dst + first * dst_stride;
+    part->src = src + first * src_stride;
+    part->dst_stride = dst_stride;
+    part->src_stride = src_stride;
+    part->row_bytes = row_bytes;
+    part->rows = end - first;
+    part->left = &left;
+    part->lock = &lock;
+    part->done = &done;
+    first = end;
+  }
+  /* a part the pool does not take is copied here */
+  for (guint k = 1; k < n; k++)
+    if (!g_thread_pool_push (pool, &parts[k], NULL))
+      copy_part (&parts[k], NULL);
+  copy_part (&parts[0], NULL);
+  g_mutex_lock (&lock);
+  while (left > 0)
+    g_cond_wait (&done, &lock);
+  g_mutex_unlock (&lock);
+  g_mutex_clear (&lock);
+  g_cond_clear (&done);
 }
 
 struct _ClfftHostBuffer

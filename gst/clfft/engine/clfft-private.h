@@ -107,7 +107,8 @@ gpointer clfft_engine_add_plan (ClfftEngine * engine, const gchar * key,
 gboolean clfft_engine_drop_plan (ClfftEngine * engine, const gchar * key);
 
 /* rows rows of row_bytes from src to dst, each side's rows its stride
- * apart: frames into and out of pinned staging. */
+ * apart: frames into and out of pinned staging. Large copies are split
+ * over a pool of threads, the caller copying a part too. */
 void clfft_copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
     gsize src_stride, gsize row_bytes, guint rows);
 
