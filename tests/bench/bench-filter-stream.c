@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bench-frames.h"
 #include "bench-util.h"
 
 /* frames made beforehand, pushed in turn */
@@ -108,41 +109,10 @@ make_frames (Pipeline * p, guint w, guint h, gboolean from_pool)
 
   gst_video_info_set_format (&info, gst_video_format_from_string (format),
       w, h);
-  if (from_pool) {
-    GstPad *pad = gst_element_get_static_pad (p->src, "src");
-    GstCaps *caps = gst_video_info_to_caps (&info);
-    GstQuery *query = gst_query_new_allocation (caps, TRUE);
-    GstStructure *config;
-
-    if (!gst_pad_peer_query (pad, query)
-        || gst_query_get_n_allocation_pools (query) == 0)
-      g_error ("clfft2dfilter proposes no pool");
-    gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
-    config = gst_buffer_pool_get_config (pool);
-    gst_buffer_pool_config_set_params (config, caps, info.size, N_DISTINCT,
-        0);
-    if (!gst_buffer_pool_set_config (pool, config)
-        || !gst_buffer_pool_set_active (pool, TRUE))
-      g_error ("cannot use the proposed pool");
-    gst_query_unref (query);
-    gst_caps_unref (caps);
-    gst_object_unref (pad);
-  }
-  for (guint i = 0; i < N_DISTINCT; i++) {
-    GstMapInfo map;
-
-    if (pool) {
-      if (gst_buffer_pool_acquire_buffer (pool, &frames[i], NULL) !=
-          GST_FLOW_OK)
-        g_error ("no buffer from the pool");
-    } else {
-      frames[i] = gst_buffer_new_allocate (NULL, info.size, NULL);
-    }
-    gst_buffer_map (frames[i], &map, GST_MAP_WRITE);
-    for (gsize j = 0; j < map.size; j++)
-      map.data[j] = g_random_int_range (0, 256);
-    gst_buffer_unmap (frames[i], &map);
-  }
+  if (from_pool)
+    pool = bench_proposed_pool (p->src, &info, N_DISTINCT);
+  for (guint i = 0; i < N_DISTINCT; i++)
+    frames[i] = bench_random_frame (&info, pool);
   if (pool)
     gst_object_unref (pool);
   return frames;
@@ -156,18 +126,10 @@ free_frames (GstBuffer ** frames)
   g_free (frames);
 }
 
-/* Pushes frame i: a new buffer over the same memory, with its own
- * timestamp. */
 static void
 push_frame (Pipeline * p, GstBuffer ** frames, guint i)
 {
-  GstBuffer *buf = gst_buffer_copy_region (frames[i % N_DISTINCT],
-      GST_BUFFER_COPY_MEMORY, 0, -1);
-
-  GST_BUFFER_PTS (buf) = gst_util_uint64_scale (i, GST_SECOND, 30);
-  GST_BUFFER_DURATION (buf) = gst_util_uint64_scale (1, GST_SECOND, 30);
-  if (gst_app_src_push_buffer (GST_APP_SRC (p->src), buf) != GST_FLOW_OK)
-    g_error ("appsrc refused a frame");
+  bench_push_frame (p->src, frames[i % N_DISTINCT], i);
 }
 
 static void

@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-frames.h"
 #include "bench-util.h"
 
 #define N_DISTINCT 4
@@ -75,59 +76,14 @@ wait_handoffs (Stream * s, guint count)
 static void
 push (Stream * s, guint i)
 {
-  GstBuffer *buf = gst_buffer_copy_region (s->frames[i % N_DISTINCT],
-      GST_BUFFER_COPY_MEMORY, 0, -1);
-
-  GST_BUFFER_PTS (buf) = gst_util_uint64_scale (i, GST_SECOND, 30);
-  GST_BUFFER_DURATION (buf) = gst_util_uint64_scale (1, GST_SECOND, 30);
-  if (gst_app_src_push_buffer (GST_APP_SRC (s->src), buf) != GST_FLOW_OK)
-    g_error ("appsrc refused a frame");
+  bench_push_frame (s->src, s->frames[i % N_DISTINCT], i);
 }
 
 static void
 fill_frames (Stream * s, const GstVideoInfo * info, GstBufferPool * pool)
 {
-  for (guint i = 0; i < N_DISTINCT; i++) {
-    GstMapInfo map;
-
-    if (pool) {
-      if (gst_buffer_pool_acquire_buffer (pool, &s->frames[i], NULL) !=
-          GST_FLOW_OK)
-        g_error ("no buffer from the pool");
-    } else {
-      s->frames[i] = gst_buffer_new_allocate (NULL, info->size, NULL);
-    }
-    gst_buffer_map (s->frames[i], &map, GST_MAP_WRITE);
-    for (gsize j = 0; j < map.size; j++)
-      map.data[j] = g_random_int_range (0, 256);
-    gst_buffer_unmap (s->frames[i], &map);
-  }
-}
-
-/* The pool that clfft2dfilter proposes, active, for frames of info. */
-static GstBufferPool *
-proposed_pool (Stream * s, const GstVideoInfo * info)
-{
-  GstPad *pad = gst_element_get_static_pad (s->src, "src");
-  GstCaps *caps = gst_video_info_to_caps (info);
-  GstQuery *query = gst_query_new_allocation (caps, TRUE);
-  GstBufferPool *pool = NULL;
-  GstStructure *config;
-
-  if (!gst_pad_peer_query (pad, query)
-      || gst_query_get_n_allocation_pools (query) == 0)
-    g_error ("clfft2dfilter proposes no pool");
-  gst_query_parse_nth_allocation_pool (query, 0, &pool, NULL, NULL, NULL);
-  config = gst_buffer_pool_get_config (pool);
-  gst_buffer_pool_config_set_params (config, caps, info->size, N_DISTINCT,
-      0);
-  if (!gst_buffer_pool_set_config (pool, config)
-      || !gst_buffer_pool_set_active (pool, TRUE))
-    g_error ("cannot use the proposed pool");
-  gst_query_unref (query);
-  gst_caps_unref (caps);
-  gst_object_unref (pad);
-  return pool;
+  for (guint i = 0; i < N_DISTINCT; i++)
+    s->frames[i] = bench_random_frame (info, pool);
 }
 
 /* Starts a stream and runs its warm-up: caps, kernels, the pool. */
@@ -169,7 +125,7 @@ stream_start (Stream * s, guint w, guint h, guint n_frames)
   push (s, pushed++);
   wait_handoffs (s, 1);
   if (from_pool) {
-    GstBufferPool *pool = proposed_pool (s, &info);
+    GstBufferPool *pool = bench_proposed_pool (s->src, &info, N_DISTINCT);
 
     for (guint i = 0; i < N_DISTINCT; i++)
       gst_buffer_unref (s->frames[i]);
