@@ -96,6 +96,9 @@ GST_START_TEST (test_choice_follows_load)
   clfft_device_add_load (MAX (a, b), -2, -1000.0);
   assert_load (a, 0, 0.0);
   assert_load (b, 0, 0.0);
+  /* an index past the list counts nothing */
+  clfft_device_add_load (G_MAXINT, 1, 1000.0);
+  assert_load (G_MAXINT, 0, 0.0);
 }
 
 GST_END_TEST;

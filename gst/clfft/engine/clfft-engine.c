@@ -385,9 +385,12 @@ void
 clfft_device_get_load (guint index, gint * streams,
     gdouble * bytes_per_second)
 {
+  guint n;
+  gboolean known = clfft_list_devices (&n, NULL) && index < n;
+
   g_mutex_lock (&loads_lock);
-  *streams = loads ? loads[index].streams : 0;
-  *bytes_per_second = loads ? loads[index].bytes_per_second : 0.0;
+  *streams = known && loads ? loads[index].streams : 0;
+  *bytes_per_second = known && loads ? loads[index].bytes_per_second : 0.0;
   g_mutex_unlock (&loads_lock);
 }
 

@@ -97,7 +97,8 @@ gboolean clfft_automatic_choice_balances (void);
 
 /* The work that streams bring to device index: a stream adds (1, its
  * bytes a second) when it starts there and takes them back when it stops;
- * a new rate adds the difference (0, new - old). */
+ * a new rate adds the difference (0, new - old). An index past the list
+ * counts nothing and reads as (0, 0). */
 void clfft_device_add_load (guint index, gint streams,
     gdouble bytes_per_second);
 void clfft_device_get_load (guint index, gint * streams,

@@ -49,8 +49,8 @@ copy_part (gpointer data, gpointer user_data)
 }
 
 /* The process's copy threads (one fewer than its processors, at most
- * MAX_PARTS - 1: the caller copies a part too), or NULL on one
- * processor. */
+ * MAX_PARTS - 1: the caller copies a part too), all made at once, or NULL
+ * on one processor or where they cannot be made. */
 static GThreadPool *
 copy_pool (void)
 {
@@ -59,7 +59,7 @@ copy_pool (void)
   if (g_once_init_enter (&pool)) {
     gint threads = MIN ((gint) g_get_num_processors () - 1, MAX_PARTS - 1);
     GThreadPool *made = threads > 0 ? g_thread_pool_new (copy_part, NULL,
-        threads, FALSE, NULL) : NULL;
+        threads, TRUE, NULL) : NULL;
 
     g_once_init_leave (&pool, made ? made : GINT_TO_POINTER (1));
   }
@@ -102,10 +102,9 @@ clfft_copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
     part->done = &done;
     first = end;
   }
-  /* a part the pool does not take is copied here */
+  /* the pool's threads are made with it: a push only queues */
   for (guint k = 1; k < n; k++)
-    if (!g_thread_pool_push (pool, &parts[k], NULL))
-      copy_part (&parts[k], NULL);
+    g_thread_pool_push (pool, &parts[k], NULL);
   copy_part (&parts[0], NULL);
   g_mutex_lock (&lock);
   while (left > 0)
