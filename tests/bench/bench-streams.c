@@ -181,7 +181,7 @@ stream_stop (Stream * s)
 typedef struct
 {
   gdouble fps, p50_us, p99_us;
-  gchar *devices;               /* "0,0,1,1": each stream's device */
+  gchar *devices;               /* "0 0 1 1": each stream's device */
 } Result;
 
 static gdouble
@@ -252,9 +252,10 @@ run_in_process (guint n, guint w, guint h, guint frames)
   return r;
 }
 
-/* --child W H FRAMES: one stream; "ready DEVICE" once warm, then waits
- * for a line on stdin, runs, and writes "frame PUSHED OUT" lines (their
- * monotonic microseconds: one clock for the processes of a machine). */
+/* --child W H FRAMES IN_FLIGHT pool|app: one stream; "ready DEVICE" once
+ * warm, then waits for a line on stdin, runs, and writes "frame PUSHED
+ * OUT" lines (their monotonic microseconds: one clock for the processes
+ * of a machine). */
 static int
 child_main (guint w, guint h, guint frames)
 {
