@@ -36,17 +36,29 @@ gst_clfft_context_new (ClfftEngine * engine)
   return context;
 }
 
+/* Automatic device choices and the count of their streams, as one step:
+ * so that elements going to READY at once on several threads spread. */
+static GMutex choice_lock;
+
 void
 gst_clfft_load_set (GstElement * element, GstClfftLoad * load,
     ClfftEngine * engine, gdouble bytes_per_second)
 {
+  gint device = engine ? (gint) clfft_engine_get_device (engine)->index : -1;
+
   GST_OBJECT_LOCK (element);
-  if (load->device >= 0)
-    clfft_device_add_load (load->device, -1, -load->bytes_per_second);
-  load->device = engine ? (gint) clfft_engine_get_device (engine)->index : -1;
-  load->bytes_per_second = engine ? bytes_per_second : 0.0;
-  if (engine)
-    clfft_device_add_load (load->device, 1, bytes_per_second);
+  /* on the same device, in one step: a choice meanwhile sees no dip */
+  if (device >= 0 && device == load->device) {
+    clfft_device_add_load (device, 0, bytes_per_second -
+        load->bytes_per_second);
+  } else {
+    if (load->device >= 0)
+      clfft_device_add_load (load->device, -1, -load->bytes_per_second);
+    if (device >= 0)
+      clfft_device_add_load (device, 1, bytes_per_second);
+  }
+  load->device = device;
+  load->bytes_per_second = device >= 0 ? bytes_per_second : 0.0;
   GST_OBJECT_UNLOCK (element);
 }
 
@@ -138,7 +150,7 @@ query_peers (GstElement * element, GstQuery * query, GstPadDirection dir)
 
 gboolean
 gst_clfft_ensure_engine (GstElement * element, gint device_index,
-    ClfftEngine ** engine, GError ** error)
+    ClfftEngine ** engine, GstClfftLoad * load, GError ** error)
 {
   GstQuery *query;
   GstContext *context = NULL;
@@ -184,7 +196,11 @@ gst_clfft_ensure_engine (GstElement * element, gint device_index,
     return TRUE;
 
   /* 3. nobody has one: create it and tell the pipeline. */
+  g_mutex_lock (&choice_lock);
   own = clfft_engine_get (device_index, error);
+  if (own)
+    gst_clfft_load_set (element, load, own, load->bytes_per_second);
+  g_mutex_unlock (&choice_lock);
   if (!own)
     return FALSE;
   GST_OBJECT_LOCK (element);
@@ -195,7 +211,7 @@ gst_clfft_ensure_engine (GstElement * element, gint device_index,
   GST_OBJECT_UNLOCK (element);
   context = gst_clfft_context_new (*engine);
   gst_element_set_context (element, context);
-  if (device_index < 0 && clfft_automatic_choice_balances ()) {
+  if (clfft_automatic_choice_balances ()) {
     GST_DEBUG_OBJECT (element, "not announcing the engine: other branches "
         "balance over the devices");
     gst_context_unref (context);
@@ -208,7 +224,7 @@ gst_clfft_ensure_engine (GstElement * element, gint device_index,
 
 gboolean
 gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
-    ClfftEngine ** engine)
+    ClfftEngine ** engine, GstClfftLoad * load)
 {
   GError *error = NULL;
   gint device_index;
@@ -217,7 +233,8 @@ gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
   device_index = *device_index_field;
   GST_OBJECT_UNLOCK (element);
 
-  if (!gst_clfft_ensure_engine (element, device_index, engine, &error)) {
+  if (!gst_clfft_ensure_engine (element, device_index, engine, load,
+          &error)) {
     gint code = error->code == CLFFT_ERROR_OPENCL ? GST_RESOURCE_ERROR_FAILED
         : GST_RESOURCE_ERROR_NOT_FOUND;
     ClfftOverrides overrides;
@@ -231,6 +248,8 @@ gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
     g_error_free (error);
     return FALSE;
   }
+  /* an engine from a context or a neighbour: counted there now */
+  gst_clfft_load_set (element, load, *engine, load->bytes_per_second);
   GST_INFO_OBJECT (element, "using OpenCL device %s",
       clfft_engine_get_device (*engine)->name);
   g_object_notify (G_OBJECT (element), "device-name");
@@ -320,20 +339,11 @@ gst_clfft_change_state (GstElement * element, GstStateChange transition,
     GstElementClass * parent_class, const gint * device_index,
     ClfftEngine ** engine, GstClfftLoad * load)
 {
-  static GRecMutex choice_lock;
   GstStateChangeReturn ret;
 
-  if (transition == GST_STATE_CHANGE_NULL_TO_READY) {
-    gboolean opened;
-
-    g_rec_mutex_lock (&choice_lock);
-    opened = gst_clfft_open_engine (element, device_index, engine);
-    if (opened)
-      gst_clfft_load_set (element, load, *engine, 0.0);
-    g_rec_mutex_unlock (&choice_lock);
-    if (!opened)
-      return GST_STATE_CHANGE_FAILURE;
-  }
+  if (transition == GST_STATE_CHANGE_NULL_TO_READY
+      && !gst_clfft_open_engine (element, device_index, engine, load))
+    return GST_STATE_CHANGE_FAILURE;
   ret = parent_class->change_state (element, transition);
   if (transition == GST_STATE_CHANGE_READY_TO_NULL
       || (transition == GST_STATE_CHANGE_NULL_TO_READY

@@ -44,18 +44,20 @@ gboolean gst_clfft_handle_context_query (GstElement * element,
     GstQuery * query, ClfftEngine ** engine);
 
 /* Makes sure *engine is set: asks the peers and the application for a
- * shared engine, else creates one and announces it with have-context;
- * but not where device_index is -1 and automatic choices balance over
- * several devices, so that the other branches of the pipeline balance
- * too (neighbours still share it through the context query). */
+ * shared engine, else creates one (the choice and the count of the
+ * stream in *load as one step) and announces it with have-context; but
+ * not where automatic choices balance over several devices, so that the
+ * other branches of the pipeline balance too (neighbours still share it
+ * through the context query). */
 gboolean gst_clfft_ensure_engine (GstElement * element, gint device_index,
-    ClfftEngine ** engine, GError ** error);
+    ClfftEngine ** engine, GstClfftLoad * load, GError ** error);
 
 /* For NULL to READY: ensures *engine for the element's *device_index (read
- * under its object lock), or posts a resource error that names the device
- * asked for and returns FALSE. Notifies "device-name". */
+ * under its object lock) and counts its stream there in *load, or posts a
+ * resource error that names the device asked for and returns FALSE.
+ * Notifies "device-name" and "device-index-in-use". */
 gboolean gst_clfft_open_engine (GstElement * element,
-    const gint * device_index, ClfftEngine ** engine);
+    const gint * device_index, ClfftEngine ** engine, GstClfftLoad * load);
 
 /* After the device of *engine failed: retires that engine (see
  * clfft_engine_retire) and replaces *engine, under the object lock, with
@@ -73,9 +75,8 @@ void gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine,
     GstClfftLoad * load);
 
 /* An element's change_state: opens *engine from NULL to READY and counts
- * a stream there (choice and count as one step, so that elements going to
- * READY at once on several threads balance), chains up to parent_class,
- * and closes *engine from READY to NULL or when going to READY failed. */
+ * a stream there in *load, chains up to parent_class, and closes *engine
+ * from READY to NULL or when going to READY failed. */
 GstStateChangeReturn gst_clfft_change_state (GstElement * element,
     GstStateChange transition, GstElementClass * parent_class,
     const gint * device_index, ClfftEngine ** engine, GstClfftLoad * load);

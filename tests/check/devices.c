@@ -85,6 +85,10 @@ GST_START_TEST (test_choice_follows_load)
   g_free (value);
   fail_unless (clfft_automatic_choice_balances ());
   fail_unless_equals_int (clfft_choose_device (-1, NULL), MAX (a, b));
+  /* a list of no items is no list */
+  g_setenv (CLFFT_DEVICE_ENV, " , ", TRUE);
+  fail_unless (clfft_automatic_choice_balances ());
+  fail_unless_equals_int (clfft_choose_device (-1, NULL), MAX (a, b));
   /* an item that names nothing is an error, as a single one is */
   value = g_strdup_printf ("%u,no-such-opencl-device", a);
   g_setenv (CLFFT_DEVICE_ENV, value, TRUE);
@@ -330,6 +334,47 @@ GST_START_TEST (test_chain_shares_its_device)
 
 GST_END_TEST;
 
+/* An element pinned by device-index does not take the others of its
+ * pipeline with it (through a have-context to the whole pipeline): they
+ * still balance. */
+GST_START_TEST (test_pinned_element_pins_itself)
+{
+  guint8 *frames[3];
+  GString *launch = g_string_new (NULL);
+  GstElement *pinned;
+  GError *error = NULL;
+  Expected e;
+
+  two_devices (&e.a, &e.b);
+  for (guint k = 0; k < 3; k++)
+    g_string_append_printf (launch, "appsrc name=src%u format=time caps="
+        "video/x-raw,format=GRAY8,width=%u,height=%u,framerate=%u/1 ! "
+        "clfft2dfilter name=f%u filter=lowpass shape=ideal cutoff=0.2 ! "
+        "appsink name=sink%u sync=false ", k, W, HT, FPS, k, k);
+  e.pipeline = gst_parse_launch (launch->str, &error);
+  fail_unless (e.pipeline != NULL, "%s", error ? error->message : "");
+  g_string_free (launch, TRUE);
+  /* the pinned one first: b has its stream before the others choose */
+  pinned = gst_bin_get_by_name (GST_BIN (e.pipeline), "f0");
+  g_object_set (pinned, "device-index", e.b, NULL);
+  fail_unless_equals_int (gst_element_set_state (pinned, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  gst_object_unref (pinned);
+  /* then one to a, and one to the first of the two, now even */
+  e.on_a = 1 + (e.a < e.b);
+  e.on_b = 1 + (e.b < e.a);
+  for (guint k = 0; k < 3; k++)
+    frames[k] = random_frame ();
+  run_branches (e.pipeline, 3, frames, check_devices, &e);
+  fail_unless (gst_element_set_state (e.pipeline, GST_STATE_NULL) ==
+      GST_STATE_CHANGE_SUCCESS);
+  gst_object_unref (e.pipeline);
+  for (guint k = 0; k < 3; k++)
+    g_free (frames[k]);
+}
+
+GST_END_TEST;
+
 /* A single device in GST_CLFFT_DEVICE pins every stream there. */
 GST_START_TEST (test_environment_pins)
 {
@@ -400,6 +445,7 @@ devices_suite (void)
   tcase_add_test (tc, test_branches_balance);
   tcase_add_test (tc, test_large_stream_weighs_more);
   tcase_add_test (tc, test_chain_shares_its_device);
+  tcase_add_test (tc, test_pinned_element_pins_itself);
   tcase_add_test (tc, test_environment_pins);
   tcase_add_test (tc, test_application_context_keeps_device);
   return s;

@@ -20,8 +20,10 @@ struct _ClfftEngine
   /* held while commands are queued on queue, and by a tuning round that
    * must lie whole between other launches (clfft_engine_lock_queue) */
   GRecMutex queue_lock;
-  /* a second queue, made at its first use (clfft_engine_begin_side) */
-  cl_command_queue side_queue;
+  /* a second queue, made at its first use (clfft_engine_begin_side), and
+   * the override that begin_side replaced, for end_side (under
+   * queue_lock) */
+  cl_command_queue side_queue, before_side;
   /* the thread whose launches go to override_queue rather than queue
    * (clfft_engine_begin_queue; both set under queue_lock) */
   GThread *override_thread;
@@ -474,6 +476,23 @@ default_devices (const ClfftDeviceInfo * devices, guint n, gboolean in[])
         && devices[i].compute_units == devices[best].compute_units;
 }
 
+/* The set of an automatic choice: GST_CLFFT_DEVICE's devices (value),
+ * else, where it is unset or names nothing (",", blanks), the default. */
+static gboolean
+devices_of_env (const gchar * value, const ClfftDeviceInfo * devices,
+    guint n, gboolean in[], GError ** error)
+{
+  gboolean any = FALSE;
+
+  if (value && !match_device_env (value, devices, n, in, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    any |= in[i];
+  if (!any)
+    default_devices (devices, n, in);
+  return TRUE;
+}
+
 gboolean
 clfft_automatic_choice_balances (void)
 {
@@ -487,12 +506,8 @@ clfft_automatic_choice_balances (void)
     return FALSE;
   in = g_new0 (gboolean, n);
   clfft_overrides_read (&overrides);
-  if (overrides.device && *overrides.device) {
-    if (!match_device_env (overrides.device, devices, n, in, NULL))
-      memset (in, 0, n * sizeof (gboolean));
-  } else {
-    default_devices (devices, n, in);
-  }
+  if (!devices_of_env (overrides.device, devices, n, in, NULL))
+    memset (in, 0, n * sizeof (gboolean));
   for (guint i = 0; i < n; i++)
     count += in[i];
   g_free (in);
@@ -526,13 +541,9 @@ clfft_choose_device (gint requested_index, GError ** error)
 
   in = g_new0 (gboolean, n);
   clfft_overrides_read (&overrides);
-  if (overrides.device && *overrides.device) {
-    if (!match_device_env (overrides.device, devices, n, in, error)) {
-      g_free (in);
-      return -1;
-    }
-  } else {
-    default_devices (devices, n, in);
+  if (!devices_of_env (overrides.device, devices, n, in, error)) {
+    g_free (in);
+    return -1;
   }
   /* the least bytes a second, then the fewest streams, then the first */
   g_mutex_lock (&loads_lock);
@@ -893,7 +904,8 @@ clfft_engine_begin_side (ClfftEngine * engine, GError ** error)
     }
     clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
   }
-  clfft_engine_begin_queue (engine, engine->side_queue);
+  engine->before_side = clfft_engine_begin_queue (engine,
+      engine->side_queue);
   clfft_engine_unlock_queue (engine);
   return TRUE;
 }
@@ -901,7 +913,7 @@ clfft_engine_begin_side (ClfftEngine * engine, GError ** error)
 void
 clfft_engine_end_side (ClfftEngine * engine)
 {
-  clfft_engine_end_queue (engine, NULL);
+  clfft_engine_end_queue (engine, engine->before_side);
 }
 
 cl_command_queue

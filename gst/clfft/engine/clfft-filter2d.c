@@ -1717,12 +1717,8 @@ clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
   }
   slot = &f->slots[(f->oldest + f->in_flight) % CLFFT_FILTER2D_MAX_IN_FLIGHT];
   slot->dst = *dst;
-  /* what the own programs set up goes before this frame, behind those
-   * in flight */
-  before = clfft_engine_begin_queue (f->engine, queue);
-  ok = own_programs_step (f, error);
-  clfft_engine_end_queue (f->engine, before);
-  ok = ok && slot_upload (f, slot, src, error)
+  ok = own_programs_step (f, error)
+      && slot_upload (f, slot, src, error)
       && ensure_device_buffer (f, &slot->bytes_out, CL_MEM_WRITE_ONLY,
       (gsize) f->width * f->height * f->pixel_size, error);
   /* the frame's commands side by side on the filter's queue */
