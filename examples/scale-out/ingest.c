@@ -19,14 +19,17 @@
  *
  * Worker k sends its frames back to port PORT + k of this host. Start the
  * ingest first (it prints "listening" once its ports are open), then the
- * workers; the ingest connects to them as they come up. Exits non-zero on
- * an error of any pipeline, a worker that does not come up, ends early,
- * stops sending, or gives back a frame more or of other caps.
+ * workers; the ingest connects to them as they come up. Ctrl-C ends the
+ * source, and the frames in flight still come back. Exits non-zero on an
+ * error of any pipeline, a worker that does not come up, ends early, stops
+ * sending, or gives back a frame more or of other caps.
  */
 #include <gst/gst.h>
 #include <gst/app/gstappsink.h>
 #include <gst/app/gstappsrc.h>
 #include <gst/video/video.h>
+#include <glib-unix.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -367,14 +370,16 @@ workers_end (Ingest * in)
     while (!gst_app_sink_is_eos (sink)) {
       GstSample *extra = gst_app_sink_try_pull_sample (sink, POLL_NS);
 
-      if (g_atomic_int_get (&in->stopping))
-        return FALSE;
       if (extra) {
         gst_sample_unref (extra);
+        if (g_atomic_int_get (&in->stopping))
+          return FALSE;
         fail (in, "worker %u (%s:%d) gave back more frames than the %u it "
             "was given", k, w->host, w->port, w->given);
         return FALSE;
       }
+      if (g_atomic_int_get (&in->stopping))
+        return FALSE;
       if (g_get_monotonic_time () > deadline) {
         fail (in, "worker %u (%s:%d) did not end its stream in %.0f s",
             k, w->host, w->port, in->timeout_us / 1e6);
@@ -425,6 +430,42 @@ collect (gpointer data)
   if (!g_atomic_int_get (&in->stopping) && workers_end (in))
     gst_app_src_end_of_stream (GST_APP_SRC (in->output_src));
   return NULL;
+}
+
+typedef struct
+{
+  Ingest *in;
+  GThread *feeder, *collector;
+} Threads;
+
+/* Started from the running loop, so that a failure of theirs, however
+ * early, quits a loop that runs (a quit before g_main_loop_run is lost). */
+static gboolean
+start_threads (gpointer data)
+{
+  Threads *t = data;
+
+  t->feeder = g_thread_new ("feed", feed, t->in);
+  t->collector = g_thread_new ("collect", collect, t->in);
+  return G_SOURCE_REMOVE;
+}
+
+/* Ctrl-C: the source ends, so that the frames in flight come back and the
+ * sink gets its end (a file is finished); a second one stops at once. */
+static gboolean
+on_interrupt (gpointer data)
+{
+  Ingest *in = data;
+  static gboolean interrupted;
+
+  if (interrupted) {
+    fail (in, "interrupted twice: frames in flight are lost");
+    return G_SOURCE_REMOVE;
+  }
+  interrupted = TRUE;
+  g_printerr ("interrupted: ending the source; again to stop at once\n");
+  gst_element_send_event (in->source, gst_event_new_eos ());
+  return G_SOURCE_CONTINUE;
 }
 
 /* Connects the leg to worker w, trying again while it is not up yet, for
@@ -497,7 +538,7 @@ main (int argc, char **argv)
       "clfft2dfilter workers and bring them back in order");
   GError *error = NULL;
   Ingest in = { 0 };
-  GThread *feeder = NULL, *collector = NULL;
+  Threads threads = { 0 };
   gchar *description;
   guint frames;
   gint status = 1;
@@ -586,8 +627,9 @@ main (int argc, char **argv)
     return 1;
   }
 
-  feeder = g_thread_new ("feed", feed, &in);
-  collector = g_thread_new ("collect", collect, &in);
+  threads.in = &in;
+  g_idle_add (start_threads, &threads);
+  g_unix_signal_add (SIGINT, on_interrupt, &in);
   g_main_loop_run (in.loop);
 
   /* leaving: every pipeline flushes, so that neither thread stays blocked */
@@ -598,8 +640,10 @@ main (int argc, char **argv)
     gst_element_set_state (in.workers[k].reply, GST_STATE_NULL);
   }
   gst_element_set_state (in.output, GST_STATE_NULL);
-  g_thread_join (feeder);
-  g_thread_join (collector);
+  if (threads.feeder)
+    g_thread_join (threads.feeder);
+  if (threads.collector)
+    g_thread_join (threads.collector);
 
   frames = in.sent->len;
   for (guint k = 0; k < in.n_workers; k++)
@@ -611,12 +655,14 @@ main (int argc, char **argv)
   else if (!in.done)
     g_printerr ("failed: the output did not end\n");
   else {
-    gdouble seconds = (in.last_out - in.first_sent) / 1e6;
-
     /* from the first frame sent to the end of the output, so the workers'
      * start-up (first frames filtered while their kernels load) counts */
-    g_print ("%u frames out, in order, in %.3f s: %.1f frames a second\n",
-        frames, seconds, frames > 0 ? frames / seconds : 0.0);
+    if (frames > 0)
+      g_print ("%u frames out, in order, in %.3f s: %.1f frames a second\n",
+          frames, (in.last_out - in.first_sent) / 1e6,
+          frames / ((in.last_out - in.first_sent) / 1e6));
+    else
+      g_print ("the source gave no frame\n");
     status = 0;
   }
   return status;

@@ -18,7 +18,7 @@
 #   TIMEOUT  seconds a worker may take to come up or to give a frame back
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 5 ] || { sed -n '2,21p' "$0" >&2; exit 2; }
+[ $# -ge 5 ] || { sed -n '2,18p' "$0" >&2; exit 2; }
 format=$1 width=$2 height=$3 source=$4 sink=$5
 shift 5
 ingest=${INGEST:-$here/../../build/examples/scale-out-ingest}
@@ -38,10 +38,29 @@ done
   --source "$source ! video/x-raw,format=$format,width=$width,height=$height" \
   >"$log/ingest.log" 2>&1 &
 ingest_pid=$!
+worker_pids=""
+# No process outlives the run: the workers end when the ingest closes
+# their streams, and one that does not (stopped, stuck) is killed.
+end_workers () {
+  for pid in $worker_pids; do
+    tries=0
+    while kill -0 "$pid" 2>/dev/null && [ $tries -lt 100 ]; do
+      tries=$((tries + 1))
+      sleep 0.1
+    done
+    kill -9 "$pid" 2>/dev/null || true
+  done
+}
+# Ctrl-C reaches the ingest, which ends the source and lets the frames in
+# flight come back; the script waits for it as usual.
+trap 'kill -9 $ingest_pid 2>/dev/null; end_workers' TERM
+trap ':' INT
+
 # the workers connect back to the ingest as they start: wait for its ports
 tries=0
-until grep -q '^listening' "$log/ingest.log"; do
+until grep -qs '^listening' "$log/ingest.log"; do
   if ! kill -0 $ingest_pid 2>/dev/null || [ $tries -ge 300 ]; then
+    kill -9 $ingest_pid 2>/dev/null || true
     cat "$log/ingest.log" >&2
     exit 1
   fi
@@ -49,29 +68,27 @@ until grep -q '^listening' "$log/ingest.log"; do
   sleep 0.1
 done
 
-worker_pids=""
 k=0
 while [ $k -lt "$workers" ]; do
   device=$(echo "${DEVICES:-}" | awk -v k=$k 'NF { print $(k % NF + 1) }')
-  GST_CLFFT_DEVICE=$device LISTEN_HOST=127.0.0.1 "$here/worker.sh" \
-    $((port + k)) 127.0.0.1:$((port + 100 + k)) "$format" "$width" \
-    "$height" "$@" >"$log/worker-$k.log" 2>&1 &
+  (
+    [ -z "$device" ] || export GST_CLFFT_DEVICE="$device"
+    # a session of its own, which Ctrl-C on the terminal does not reach:
+    # the ingest ends the workers' streams itself, behind the last frame
+    LISTEN_HOST=127.0.0.1 exec setsid "$here/worker.sh" $((port + k)) \
+      127.0.0.1:$((port + 100 + k)) "$format" "$width" "$height" "$@"
+  ) >"$log/worker-$k.log" 2>&1 &
   worker_pids="$worker_pids $!"
   k=$((k + 1))
 done
 
-status=0
-wait $ingest_pid || status=$?
-cat "$log/ingest.log"
-# the workers end when the ingest closes their streams; one that does not
-# is stopped, so that no process outlives the run
-for pid in $worker_pids; do
-  tries=0
-  while kill -0 "$pid" 2>/dev/null && [ $tries -lt 100 ]; do
-    tries=$((tries + 1))
-    sleep 0.1
-  done
-  kill "$pid" 2>/dev/null || true
+while :; do
+  status=0
+  wait $ingest_pid || status=$?
+  # a wait cut short by a signal returns above 128: wait again
+  [ $status -gt 128 ] && kill -0 $ingest_pid 2>/dev/null || break
 done
+cat "$log/ingest.log"
+end_workers
 [ $status -eq 0 ] || echo "run.sh: the ingest failed; logs in $log" >&2
 exit $status

@@ -19,6 +19,9 @@ rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
 
+run_pid=""
+# a run in the background ends with the test, passed or failed
+trap '[ -z "$run_pid" ] || kill "$run_pid" 2>/dev/null || true' EXIT
 fail () { echo "FAIL: $*" >&2; exit 1; }
 
 format=I420 width=320 height=240 frames=30
@@ -127,8 +130,10 @@ pkill -9 -f "tcpserversrc host=127.0.0.1 port=$((base + 1))" ||
   fail "no worker 1 to kill"
 start=$(date +%s)
 if wait $run_pid; then
+  run_pid=""
   fail "the ingest succeeded with a worker killed"
 fi
+run_pid=""
 [ $(($(date +%s) - start)) -lt 60 ] || fail "the killed worker took too long"
 cat killed.log
 grep -q "^failed: .*worker-1\|^failed: worker 1" killed.log ||

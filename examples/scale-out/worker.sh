@@ -13,7 +13,7 @@
 #   measures what the transport alone carries.
 # Start the ingest first: the worker connects back to it as it starts.
 set -eu
-[ $# -ge 5 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
+[ $# -ge 5 ] || { sed -n '2,14p' "$0" >&2; exit 2; }
 listen_port=$1 reply=$2 format=$3 width=$4 height=$5
 shift 5
 # RFC 4175's name for each layout; examples/scale-out/ingest.c sends the

@@ -70,13 +70,14 @@ for part in "$@"; do
       for workers in 1 2; do
         for rep in 0 1 2 3; do
           log=$out/scale-out-$format-$size-$filter-$workers-$rep
+          fps=failed
           FILTER=$filter INGEST=$b/examples/scale-out-ingest WORKERS=$workers \
             DEVICES="0 1" PORT=$((7000 + 300 * rep + 10 * workers + apart)) \
             LOG_DIR=$log examples/scale-out/run.sh "$format" "$w" "$h" \
-            "$src" fakesink >"$log.log" 2>&1
+            "$src" fakesink >"$log.log" 2>&1 &&
+            fps=$(sed -n 's/.*: \([0-9.]*\) frames a second/\1/p' "$log.log")
           [ "$rep" -gt 0 ] || continue
-          echo "$format,$size,$workers $filter,$rep,$(sed -n \
-            's/.*: \([0-9.]*\) frames a second/\1/p' "$log.log")" >>"$csv"
+          echo "$format,$size,$workers $filter,$rep,$fps" >>"$csv"
         done
       done
       done
