@@ -491,6 +491,10 @@ main (int argc, char **argv)
             counts[c], processes ? "yes" : "no", from_pool ? "pool" : "app",
             in_flight, median, one > 0 ? median / one : 0.0, p50[reps / 2],
             p99[reps / 2], devices, device);
+      /* each row kept as it comes, should a run be cut short */
+      fflush (stdout);
+      if (csv)
+        fflush (csv);
       g_free (devices);
       g_free (fps);
       g_free (p50);
