@@ -365,6 +365,15 @@ typedef struct
 static GMutex loads_lock;
 static DeviceLoad *loads;       /* one a device of clfft_list_devices () */
 
+/* The loads, made at the first use; loads_lock held. */
+static DeviceLoad *
+device_loads (guint n)
+{
+  if (!loads)
+    loads = g_new0 (DeviceLoad, n);
+  return loads;
+}
+
 void
 clfft_device_add_load (guint index, gint streams, gdouble bytes_per_second)
 {
@@ -373,8 +382,7 @@ clfft_device_add_load (guint index, gint streams, gdouble bytes_per_second)
   if (!clfft_list_devices (&n, NULL) || index >= n)
     return;
   g_mutex_lock (&loads_lock);
-  if (!loads)
-    loads = g_new0 (DeviceLoad, n);
+  device_loads (n);
   loads[index].streams += streams;
   loads[index].bytes_per_second += bytes_per_second;
   /* rounding must not leave a device without streams looking busy */
@@ -493,21 +501,31 @@ devices_of_env (const gchar * value, const ClfftDeviceInfo * devices,
   return TRUE;
 }
 
+/* The devices an automatic choice picks from (candidates[i] for device
+ * i), or NULL with error set where GST_CLFFT_DEVICE names none. */
+static gboolean *
+automatic_candidates (const ClfftDeviceInfo * devices, guint n,
+    GError ** error)
+{
+  gboolean *in = g_new0 (gboolean, n);
+  ClfftOverrides overrides;
+
+  clfft_overrides_read (&overrides);
+  if (!devices_of_env (overrides.device, devices, n, in, error))
+    g_clear_pointer (&in, g_free);
+  return in;
+}
+
 gboolean
 clfft_automatic_choice_balances (void)
 {
   const ClfftDeviceInfo *devices;
-  ClfftOverrides overrides;
   gboolean *in;
   guint n, count = 0;
 
   devices = clfft_list_devices (&n, NULL);
-  if (!devices)
+  if (!devices || !(in = automatic_candidates (devices, n, NULL)))
     return FALSE;
-  in = g_new0 (gboolean, n);
-  clfft_overrides_read (&overrides);
-  if (!devices_of_env (overrides.device, devices, n, in, NULL))
-    memset (in, 0, n * sizeof (gboolean));
   for (guint i = 0; i < n; i++)
     count += in[i];
   g_free (in);
@@ -518,7 +536,7 @@ gint
 clfft_choose_device (gint requested_index, GError ** error)
 {
   const ClfftDeviceInfo *devices;
-  ClfftOverrides overrides;
+  const DeviceLoad *l;
   gboolean *in;
   guint n, count = 0;
   gint chosen = -1;
@@ -539,32 +557,24 @@ clfft_choose_device (gint requested_index, GError ** error)
     return -1;
   }
 
-  in = g_new0 (gboolean, n);
-  clfft_overrides_read (&overrides);
-  if (!devices_of_env (overrides.device, devices, n, in, error)) {
-    g_free (in);
+  if (!(in = automatic_candidates (devices, n, error)))
     return -1;
-  }
   /* the least bytes a second, then the fewest streams, then the first */
   g_mutex_lock (&loads_lock);
+  l = device_loads (n);
   for (guint i = 0; i < n; i++) {
-    const DeviceLoad none = { 0, 0.0 };
-    const DeviceLoad *l = loads ? &loads[i] : &none, *b;
-
     if (!in[i])
       continue;
     count++;
-    b = chosen < 0 ? NULL : loads ? &loads[chosen] : &none;
-    if (!b || l->bytes_per_second < b->bytes_per_second
-        || (l->bytes_per_second == b->bytes_per_second
-            && l->streams < b->streams))
+    if (chosen < 0 || l[i].bytes_per_second < l[chosen].bytes_per_second
+        || (l[i].bytes_per_second == l[chosen].bytes_per_second
+            && l[i].streams < l[chosen].streams))
       chosen = (gint) i;
   }
   if (count > 1)
     clfft_log (CLFFT_LOG_INFO, "device %d (%s): the least loaded of %u, "
         "with %d streams, %.0f bytes a second", chosen, devices[chosen].name,
-        count, loads ? loads[chosen].streams : 0,
-        loads ? loads[chosen].bytes_per_second : 0.0);
+        count, l[chosen].streams, l[chosen].bytes_per_second);
   g_mutex_unlock (&loads_lock);
   g_free (in);
   return chosen;
