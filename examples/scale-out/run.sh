@@ -14,11 +14,12 @@
 #            "0 1" (default: each worker's own choice, GPU 0 on one GPU)
 #   PORT     worker k listens on PORT + k and replies to PORT + 100 + k
 #            (default 5000)
-#   LOG_DIR  where the logs go (default: a new temporary folder)
+#   LOG_DIR  where the logs go, and worker k's process id in worker-k.pid
+#            (default: a new temporary folder)
 #   TIMEOUT  seconds a worker may take to come up or to give a frame back
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 5 ] || { sed -n '2,18p' "$0" >&2; exit 2; }
+[ $# -ge 5 ] || { sed -n '2,19p' "$0" >&2; exit 2; }
 format=$1 width=$2 height=$3 source=$4 sink=$5
 shift 5
 ingest=${INGEST:-$here/../../build/examples/scale-out-ingest}
@@ -79,6 +80,7 @@ while [ $k -lt "$workers" ]; do
       127.0.0.1:$((port + 100 + k)) "$format" "$width" "$height" "$@"
   ) >"$log/worker-$k.log" 2>&1 &
   worker_pids="$worker_pids $!"
+  echo $! >"$log/worker-$k.pid"
   k=$((k + 1))
 done
 

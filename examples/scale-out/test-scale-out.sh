@@ -120,14 +120,13 @@ PORT=$base LOG_DIR=killed TIMEOUT=10 WORKERS=2 "$here/run.sh" \
 run_pid=$!
 # kill worker 1 once it has filtered frames
 tries=0
-until [ -s killed/worker-1.log ] && grep -q "^worker 1" killed/ingest.log \
+until [ -s killed/worker-1.pid ] && grep -qs "^worker 1" killed/ingest.log \
     && sleep 2; do
   tries=$((tries + 1))
   [ $tries -lt 300 ] || fail "the workers did not start"
   sleep 0.1
 done
-pkill -9 -f "tcpserversrc host=127.0.0.1 port=$((base + 1))" ||
-  fail "no worker 1 to kill"
+kill -9 "$(cat killed/worker-1.pid)" || fail "no worker 1 to kill"
 start=$(date +%s)
 if wait $run_pid; then
   run_pid=""
