@@ -454,9 +454,11 @@ def format_rows(dev):
     chosen = {}
     for name in dev.get("formats", []):
         for r in read_csv(name):
-            # the queues forced either way are for the experiments
+            # the queues forced either way, and the bounds of paths not
+            # built (-as-one), are for the experiments
             if r["case"].startswith("format-") and \
-                    not r["case"].endswith("-queue"):
+                    not r["case"].endswith("-queue") and \
+                    "-as-one" not in r["case"]:
                 key = (r["case"][len("format-"):],
                        "%sx%s" % (r["size_a"], r["size_b"]))
                 chosen.setdefault(key, (float(r["device_us"]), name))
