@@ -212,7 +212,8 @@ what was tried and dropped: [experiments/](experiments/README.md).
   clfft2dfilter proposes) and 4 frames between push and sink, in one
   process or a process each; aggregate frames a second from the first
   push to the last frame out, and the median and 99th percentile of a
-  frame's push-to-sink latency; median of 3 runs.
+  frame's push-to-sink latency; in one process also the host's CPU time
+  a frame (every thread); median of 3 runs.
 - **bench-spectrogram.sh**: wall and CPU seconds (user + system) of a
   scrolling spectrogram video of 8-channel 48 kHz pink noise (made
   beforehand into a file) to a null sink: clfftspectrogram (4097 bands,

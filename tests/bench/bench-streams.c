@@ -8,7 +8,11 @@
  * of a stream at full speed, not of a queue. Aggregate frames a second
  * (every stream's frames over the time from the first push to the last
  * handoff) and the median and 99th percentile of the frames' latencies;
- * each figure the median of --reps runs.
+ * each figure the median of --reps runs. In one process, also the
+ * host's CPU time a frame (user and system, every thread of the process,
+ * the background tuner's included, over the timed frames): where it grows
+ * with the streams while the device is far from full, the host's work per
+ * frame is what limits them.
  *
  *   bench-streams [--streams 1,2,4,8,16,32] [--sizes 1920x1080,...]
  *       [--frames N] [--reps R] [--in-flight K] [--memory pool|app]
@@ -24,9 +28,11 @@
 #include <gst/gst.h>
 #include <gst/app/gstappsrc.h>
 #include <gst/video/video.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "bench-frames.h"
 #include "bench-util.h"
@@ -181,6 +187,7 @@ stream_stop (Stream * s)
 typedef struct
 {
   gdouble fps, p50_us, p99_us;
+  gdouble cpu_us;               /* the host's a frame; NAN across processes */
   gchar *devices;               /* "0 0 1 1": each stream's device */
 } Result;
 
@@ -218,7 +225,20 @@ result_of (GArray * all, gint64 first, gint64 last, GString * devices)
   r.p50_us = percentile ((gdouble *) all->data, all->len, 50.0);
   r.p99_us = percentile ((gdouble *) all->data, all->len, 99.0);
   r.devices = g_string_free (devices, FALSE);
+  r.cpu_us = NAN;
   return r;
+}
+
+/* The process's CPU time so far, user and system, in microseconds. */
+static gdouble
+process_cpu_us (void)
+{
+  struct rusage u;
+
+  if (getrusage (RUSAGE_SELF, &u) != 0)
+    g_error ("getrusage failed");
+  return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e6 + u.ru_utime.tv_usec
+      + u.ru_stime.tv_usec;
 }
 
 static Result
@@ -228,10 +248,12 @@ run_in_process (guint n, guint w, guint h, guint frames)
   GArray *all = g_array_new (FALSE, FALSE, sizeof (gdouble));
   GString *devices = g_string_new (NULL);
   gint64 first = G_MAXINT64, last = 0, go;
+  gdouble cpu_before;
   Result r;
 
   for (guint k = 0; k < n; k++)
     stream_start (&streams[k], w, h, frames);
+  cpu_before = process_cpu_us ();
   go = g_get_monotonic_time () + 20000;
   for (guint k = 0; k < n; k++) {
     streams[k].go = go;
@@ -244,9 +266,10 @@ run_in_process (guint n, guint w, guint h, guint frames)
     g_string_append_printf (devices, "%s%d", k ? " " : "",
         streams[k].device);
   }
+  r = result_of (all, first, last, devices);
+  r.cpu_us = (process_cpu_us () - cpu_before) / all->len;
   for (guint k = 0; k < n; k++)
     stream_stop (&streams[k]);
-  r = result_of (all, first, last, devices);
   g_array_unref (all);
   g_free (streams);
   return r;
@@ -450,11 +473,12 @@ main (int argc, char **argv)
       "%s, median of %u runs\n", device, frames, in_flight,
       from_pool ? "the pool's" : "the application's",
       processes ? "a process a stream" : "one process", reps);
-  printf ("%-11s %7s %10s %7s %10s %10s  %s\n", "size", "streams", "fps",
-      "ratio", "p50 us", "p99 us", "devices");
+  printf ("%-11s %7s %10s %7s %10s %10s %8s  %s\n", "size", "streams",
+      "fps", "ratio", "p50 us", "p99 us", "cpu us", "devices");
   if (csv)
     fprintf (csv, "case,width,height,streams,processes,memory,in_flight,"
-        "fps,ratio_to_one,latency_p50_us,latency_p99_us,devices,device\n");
+        "fps,ratio_to_one,latency_p50_us,latency_p99_us,host_cpu_us,"
+        "devices,device\n");
   for (guint z = 0; z < n_sizes; z++) {
     guint w, h;
     gdouble one = 0;
@@ -463,7 +487,7 @@ main (int argc, char **argv)
       g_error ("--sizes %s: WxH expected", sizes[z]);
     for (guint c = 0; c < n_counts; c++) {
       gdouble *fps = g_new (gdouble, reps), *p50 = g_new (gdouble, reps),
-          *p99 = g_new (gdouble, reps);
+          *p99 = g_new (gdouble, reps), *cpu = g_new (gdouble, reps);
       gchar *devices = NULL;
       gdouble median;
 
@@ -474,23 +498,31 @@ main (int argc, char **argv)
         fps[r] = res.fps;
         p50[r] = res.p50_us;
         p99[r] = res.p99_us;
+        cpu[r] = res.cpu_us;
         g_free (devices);
         devices = res.devices;
       }
       median = bench_median (fps, reps);
       qsort (p50, reps, sizeof (gdouble), compare_doubles);
       qsort (p99, reps, sizeof (gdouble), compare_doubles);
+      if (!processes)
+        qsort (cpu, reps, sizeof (gdouble), compare_doubles);
       if (counts[c] == 1)
         one = median;
-      printf ("%-11s %7u %10.1f %7.2f %10.1f %10.1f  %s\n", sizes[z],
+      printf ("%-11s %7u %10.1f %7.2f %10.1f %10.1f %8.1f  %s\n", sizes[z],
           counts[c], median, one > 0 ? median / one : 0.0, p50[reps / 2],
-          p99[reps / 2], devices);
-      if (csv)
-        fprintf (csv, "streams-%s,%u,%u,%u,%s,%s,%u,%.1f,%.3f,%.1f,%.1f,%s,"
-            "%s\n", processes ? "processes" : "one-process", w, h,
-            counts[c], processes ? "yes" : "no", from_pool ? "pool" : "app",
-            in_flight, median, one > 0 ? median / one : 0.0, p50[reps / 2],
-            p99[reps / 2], devices, device);
+          p99[reps / 2], cpu[reps / 2], devices);
+      if (csv) {
+        fprintf (csv, "streams-%s,%u,%u,%u,%s,%s,%u,%.1f,%.3f,%.1f,%.1f,",
+            processes ? "processes" : "one-process", w, h, counts[c],
+            processes ? "yes" : "no", from_pool ? "pool" : "app", in_flight,
+            median, one > 0 ? median / one : 0.0, p50[reps / 2],
+            p99[reps / 2]);
+        /* not measured across processes: left empty */
+        if (!processes)
+          fprintf (csv, "%.1f", cpu[reps / 2]);
+        fprintf (csv, ",%s,%s\n", devices, device);
+      }
       /* each row kept as it comes, should a run be cut short */
       fflush (stdout);
       if (csv)
@@ -499,6 +531,7 @@ main (int argc, char **argv)
       g_free (fps);
       g_free (p50);
       g_free (p99);
+      g_free (cpu);
     }
   }
   if (csv)
