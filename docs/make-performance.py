@@ -62,21 +62,23 @@ CURRENT = [
         ],
         "r2c": ["bench-engine-h200-2026-11-25-r2c-exchange-blocks.csv"],
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
-        # the channels of a plan batched, the chroma's plan on the side
-        # queue from 3840x2160 up
+        # the channels of a size batched, U and V that alternate in a
+        # plane as one channel, the chroma's plan on the side queue from
+        # 3840x2160 up
         "formats": [
-            "bench-engine-h200-2026-11-27-formats-side-queue-loose-1280x720.csv",
-            "bench-engine-h200-2026-11-27-formats-side-queue-loose-1920x1080.csv",
-            "bench-engine-h200-2026-11-27-formats-side-queue-loose-3840x2160.csv",
+            "bench-engine-h200-2026-11-28-formats-nv16-1920x1080.csv",
+            "bench-engine-h200-2026-11-28-formats-uv-as-one-1280x720.csv",
+            "bench-engine-h200-2026-11-28-formats-uv-as-one-1920x1080.csv",
+            "bench-engine-h200-2026-11-28-formats-uv-as-one-3840x2160.csv",
         ],
         # as the element chooses the queues at each size
         "format_stream": [
-            "bench-filter-stream-h200-2026-11-27-gray8-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-27-i420-side-queue-0.csv",
-            "bench-filter-stream-h200-2026-11-27-nv12-side-queue-0.csv",
-            "bench-filter-stream-h200-2026-11-27-yuy2-side-queue-0.csv",
-            "bench-filter-stream-h200-2026-11-27-rgbx-1920x1080-batched.csv",
-            "bench-filter-stream-h200-2026-11-27-gray8-2160p.csv",
+            "bench-filter-stream-h200-2026-11-28-gray8-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-28-i420-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-28-nv12-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-28-yuy2-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-28-rgbx-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-28-gray8-3840x2160.csv",
             "bench-filter-stream-h200-2026-11-27-i420-2160p-side-queue-1.csv",
         ],
         "startup": ["bench-startup-h200-2026-11-27-spectrum.csv",

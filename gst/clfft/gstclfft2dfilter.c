@@ -879,7 +879,7 @@ gst_clfft_2d_filter_change_state (GstElement * element,
 static ClfftFilter2d *
 main_plan (GstClfft2dFilter * self)
 {
-  return clfft_frame_filter_get_plan (self->frames, 0, NULL, NULL);
+  return clfft_frame_filter_get_plan (self->frames, 0, NULL, NULL, NULL);
 }
 
 static void
@@ -890,7 +890,7 @@ free_plan (GstClfft2dFilter * self, gboolean stream_goes_on)
   for (guint i = 0; self->frames && stream_goes_on
       && i < clfft_frame_filter_get_n_plans (self->frames); i++)
     clfft_filter2d_cancel_own_programs (clfft_frame_filter_get_plan
-        (self->frames, i, NULL, NULL));
+        (self->frames, i, NULL, NULL, NULL));
   g_clear_pointer (&self->frames, clfft_frame_filter_free);
   g_clear_pointer (&self->mask, g_free);
   /* a new size's frames are searched anew */
@@ -1134,17 +1134,40 @@ settings_roles (GstClfft2dFilter * self,
       settings->mode == GST_CLFFT_MODE_SPECTRUM, roles);
 }
 
-/* Gives the frame filter's channels roles (between frames), making the
- * plans that newly filtered channels need, with their masks to be made. */
+/* Whether settings' output is the filtered picture: the frame filter may
+ * then filter U and V as one channel where they alternate in a plane. */
 static gboolean
-apply_roles (GstClfft2dFilter * self,
+output_is_picture (const GstClfftFrameSettings * settings)
+{
+  return settings->mode == GST_CLFFT_MODE_FILTER
+      && settings->output != GST_CLFFT_OUTPUT_NORMALIZE;
+}
+
+static void
+apply_output_and_mode (GstClfft2dFilter * self,
+    const GstClfftFrameSettings * settings)
+{
+  /* offset in 8-bit levels, which the frame filter scales to the format */
+  clfft_frame_filter_set_output (self->frames, (ClfftOutput) settings->output,
+      settings->gain, settings->offset);
+  clfft_frame_filter_set_saturation (self->frames, settings->saturate);
+  clfft_frame_filter_set_mode (self->frames, (ClfftMode) settings->mode);
+}
+
+/* Gives the frame filter's channels roles (between frames), after the
+ * output and mode that decide how it filters them, making the plans that
+ * newly filtered channels need, with their masks to be made. */
+static gboolean
+apply_roles (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
     const ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS], GError ** error)
 {
   gboolean new_plans;
 
+  apply_output_and_mode (self, settings);
   if (!clfft_frame_filter_set_roles (self->frames, roles, &new_plans, error))
     return FALSE;
   memcpy (self->roles, roles, sizeof (self->roles));
+  self->plan_picture = output_is_picture (settings);
   if (new_plans) {
     GST_OBJECT_LOCK (self);
     self->mask_dirty = TRUE;
@@ -1172,7 +1195,7 @@ make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
   self->plan_tuning = GST_CLFFT_TUNING_AUTO;
   apply_tuning (self);
   settings_roles (self, settings, roles);
-  if (!apply_roles (self, roles, error)) {
+  if (!apply_roles (self, settings, roles, error)) {
     free_plan (self, TRUE);
     return FALSE;
   }
@@ -1183,7 +1206,8 @@ make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
       && clfft_filter2d_get_tuning (plan) != CLFFT_TUNING_BACKGROUND);
   self->plan_padding = settings->padding;
   clfft_filter2d_get_transform_size (plan, &tw, &th);
-  self->mask = clfft_engine_try_alloc (self->engine, (gsize) tw * th,
+  self->mask_floats = (gsize) tw * th;
+  self->mask = clfft_engine_try_alloc (self->engine, self->mask_floats,
       sizeof (gfloat), FALSE, "the filter's mask", error);
   if (!self->mask) {
     free_plan (self, TRUE);
@@ -1208,11 +1232,12 @@ ensure_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings)
 
   if (self->frames && self->plan_padding == settings->padding) {
     settings_roles (self, settings, roles);
-    if (!memcmp (roles, self->roles, sizeof (roles)))
+    if (!memcmp (roles, self->roles, sizeof (roles))
+        && output_is_picture (settings) == self->plan_picture)
       return TRUE;
     if (drain_held (self) != GST_FLOW_OK)
       GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");
-    if (apply_roles (self, roles, &error))
+    if (apply_roles (self, settings, roles, &error))
       return TRUE;
   } else {
     if (drain_held (self) != GST_FLOW_OK)
@@ -1373,13 +1398,26 @@ update_mask (GstClfft2dFilter * self, GError ** error)
         params.preserve_dc, params.pass_gain, params.stop_gain,
         params.stripes, params.stripe_tolerance);
     /* in cycles per pixel of the frame: the same at the padded size, and
-     * divided by the subsampling for chroma planes */
+     * divided by the subsampling for chroma planes; U and V side by side
+     * each with its own */
     for (guint i = 0; ok && i < clfft_frame_filter_get_n_plans (self->frames);
         i++) {
       ClfftFilter2d *plan = clfft_frame_filter_get_plan (self->frames, i,
-          &params.sx, &params.sy);
+          &params.sx, &params.sy, &params.interleaved);
 
       clfft_filter2d_get_transform_size (plan, &tw, &th);
+      /* U and V side by side are wider than an odd width's luma */
+      if ((gsize) tw * th > self->mask_floats) {
+        g_free (self->mask);
+        self->mask_floats = (gsize) tw * th;
+        self->mask = clfft_engine_try_alloc (self->engine, self->mask_floats,
+            sizeof (gfloat), FALSE, "the filter's mask", error);
+        if (!self->mask) {
+          self->mask_floats = 0;
+          ok = FALSE;
+          break;
+        }
+      }
       gst_clfft_mask_fill (self->mask, tw, th, &params);
       ok = clfft_filter2d_set_gain (plan, self->mask, error);
     }
@@ -1574,11 +1612,7 @@ configure_plan (GstClfft2dFilter * self,
   if (!update_mask (self, error))
     return FALSE;
   apply_tuning (self);
-  /* offset in 8-bit levels, which the frame filter scales to the format */
-  clfft_frame_filter_set_output (self->frames, (ClfftOutput) settings->output,
-      settings->gain, settings->offset);
-  clfft_frame_filter_set_saturation (self->frames, settings->saturate);
-  clfft_frame_filter_set_mode (self->frames, (ClfftMode) settings->mode);
+  apply_output_and_mode (self, settings);
   self->settings = *settings;
   return TRUE;
 }

@@ -135,10 +135,13 @@ struct _GstClfft2dFilter
   GstVideoInfo info;            /* the caps', from set_info on */
   ClfftFrameLayout layout;      /* info's */
   ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];     /* frames' now */
+  /* whether the roles were set for an output that is the picture */
+  gboolean plan_picture;
   ClfftPadding plan_padding;    /* what frames was made with */
   GstClfftFrameSettings settings;       /* what frames was last set to */
   GstClfftTuning plan_tuning;   /* what frames was asked to tune with */
   gfloat *mask;                 /* at the largest plan's transform size */
+  gsize mask_floats;
   gint width, height;
   /* notches=auto's finder (the frame size's), and the frames since its
    * last run; stale: the next frame is searched */

@@ -175,6 +175,22 @@ gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
 {
   const gdouble sx = p->sx ? p->sx : 1, sy = p->sy ? p->sy : 1;
 
+  if (p->interleaved > 1) {
+    /* A gain of period width / n in kx is a convolution whose taps fall
+     * on every n-th column only: the n planes never mix. */
+    const guint n = p->interleaved, one = width / n;
+    GstClfftMaskParams plane = *p;
+    gfloat *first = g_new (gfloat, (gsize) one * height);
+
+    g_return_if_fail (width % n == 0);
+    plane.interleaved = 1;
+    gst_clfft_mask_fill (first, one, height, &plane);
+    for (guint ky = 0; ky < height; ky++)
+      for (guint kx = 0; kx < width; kx++)
+        gain[(gsize) ky * width + kx] = first[(gsize) ky * one + kx % one];
+    g_free (first);
+    return;
+  }
   if (mirrored_on_both_axes (p)) {
     /* rows 0 .. height / 2 computed for kx 0 .. width / 2, the rest
      * copied: a quarter of the work */

@@ -74,6 +74,11 @@ typedef struct
   gdouble stripe_tolerance;
   /* structures: the sizes in pixels of the frame */
   gdouble structure_large, structure_small;
+  /* planes of one size side by side, sample by sample (U and V of NV12's
+   * UV plane): the mask of one plane, width / interleaved wide, repeated
+   * across; the interleaved planes then come out filtered apart, as each
+   * would with that mask alone. 0 counts as 1 */
+  guint interleaved;
 } GstClfftMaskParams;
 
 /* Fills gain (height rows of width) in the unshifted DFT order. With

@@ -537,9 +537,8 @@ bench_r2c_1d (guint n, guint batch)
 
 /* ---- colour frames: every channel filtered, against GRAY8 ----------- */
 
-/* The layout of a frame of format (gray8, i420, nv12, yuy2, rgbx) at an
- * even w x h, as clfft2dfilter makes it from GstVideoInfo; or one of the
- * bounds below, which no format has. */
+/* The layout of a frame of format (gray8, i420, nv12, nv16, yuy2, rgbx) at
+ * an even w x h, as clfft2dfilter makes it from GstVideoInfo. */
 static ClfftFrameLayout
 format_layout (const gchar * format, guint w, guint h)
 {
@@ -561,23 +560,11 @@ format_layout (const gchar * format, guint w, guint h)
     1, {2 * w}, {h}, 3, {
       {0, 0, 2, w, h, 8, 0, 1, 1}, {0, 1, 4, cw, h, 8, 0, 2, 1},
       {0, 3, 4, cw, h, 8, 0, 2, 1}}};
-  /* the bounds of the chroma filtered as one channel c, U and V in turn
-   * (docs/experiments/2026-11-28-chroma-as-one-channel.md): YUY2 with c
-   * taken out of the packed plane; Y and c as planes of their own; NV12's
-   * UV plane as it is. Their gains would differ from the luma's in value
-   * only, which does not change what runs. */
-  else if (!strcmp (format, "yuy2-uv-as-one"))
+  else if (!strcmp (format, "nv16"))
     l = (ClfftFrameLayout) {
-    1, {2 * w}, {h}, 2, {
-      {0, 0, 2, w, h, 8, 0, 1, 1}, {0, 1, 2, 2 * cw, h, 8, 0, 1, 1}}};
-  else if (!strcmp (format, "422-uv-as-one-plane"))
-    l = (ClfftFrameLayout) {
-    2, {w, 2 * cw}, {h, h}, 2, {
-      {0, 0, 1, w, h, 8, 0, 1, 1}, {1, 0, 1, 2 * cw, h, 8, 0, 1, 1}}};
-  else if (!strcmp (format, "nv12-uv-as-one"))
-    l = (ClfftFrameLayout) {
-    2, {w, 2 * cw}, {h, ch}, 2, {
-      {0, 0, 1, w, h, 8, 0, 1, 1}, {1, 0, 1, 2 * cw, ch, 8, 0, 1, 2}}};
+    2, {w, 2 * cw}, {h, h}, 3, {
+      {0, 0, 1, w, h, 8, 0, 1, 1}, {1, 0, 2, cw, h, 8, 0, 2, 1},
+      {1, 1, 2, cw, h, 8, 0, 2, 1}}};
   else if (!strcmp (format, "rgbx"))
     l = (ClfftFrameLayout) {
     1, {4 * w}, {h}, 3, {
@@ -608,7 +595,7 @@ join_frame_filter (gpointer data)
  * of the same size in the same run. Formats whose chroma has a plan of
  * its own run three times: as the engine decides, and with the plans one
  * after the other on one queue or side by side on two (CLFFT_SIDE_QUEUE
- * 0 and 1). Then the bounds of format_layout. */
+ * 0 and 1). */
 static void
 bench_formats (guint w, guint h)
 {
@@ -620,8 +607,7 @@ bench_formats (guint w, guint h)
     {"gray8", NULL}, {"i420", NULL}, {"i420", "0"}, {"i420", "1"},
     {"nv12", NULL}, {"nv12", "0"}, {"nv12", "1"}, {"yuy2", NULL},
     {"yuy2", "0"}, {"yuy2", "1"}, {"rgbx", NULL},
-    {"yuy2-uv-as-one", NULL}, {"422-uv-as-one-plane", NULL},
-    {"nv12-uv-as-one", NULL},
+    {"nv16", NULL},
   };
   gdouble gray_us = 0;
 
@@ -655,7 +641,7 @@ bench_formats (guint w, guint h)
         1, 1, 1.0, 0.0
       };
       ClfftFilter2d *plan = clfft_frame_filter_get_plan (filter, p,
-          &params.sx, &params.sy);
+          &params.sx, &params.sy, &params.interleaved);
       guint tw, th;
       gfloat *gain;
 

@@ -178,10 +178,15 @@ struct _ClfftFilter2d
   cl_mem real_values;           /* width x height floats, at first use */
   cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
   /* clfft_filter2d_enqueue_batch: the spectra of batch_n frames, their
-   * rows interleaved, and the gain once per frame, pitch rows apart */
+   * rows interleaved, and each frame's gain, pitch rows apart: the gain of
+   * batch_sources[c] (this filter's where NULL), as of its gain_version
+   * batch_versions[c] (0: not copied yet) */
   guint batch_n;
   cl_mem batch_spectrum, batch_gain;
-  gboolean batch_gain_stale;
+  ClfftFilter2d *batch_sources[CLFFT_FILTER2D_MAX_BATCH];
+  guint batch_versions[CLFFT_FILTER2D_MAX_BATCH];
+  /* counts the gains set, from 1 */
+  guint gain_version;
 };
 
 static gsize
@@ -778,6 +783,7 @@ unit_gain (ClfftFilter2d * f, GError ** error)
   const gsize bins = (gsize) f->bins * f->height;
 
   f->gain_mirrored = f->columns_mirrored.n_passes != 0;
+  f->gain_version++;
   return fill_floats (f, f->gain, f->norm, bins * sizeof (cl_float), error)
       && (!f->gain_by_rows || fill_floats (f, f->gain_by_rows, f->norm,
           (gsize) f->choice.pitch * f->height * sizeof (cl_float), error))
@@ -942,7 +948,7 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
   }
   /* after a failed write the buffer may hold either gain: read it whole */
   f->gain_mirrored = FALSE;
-  f->batch_gain_stale = TRUE;
+  f->gain_version++;
   st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
       (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
   if (st == CL_SUCCESS && by_rows) {
@@ -1530,7 +1536,8 @@ clfft_filter2d_prepare_batch (ClfftFilter2d * f, guint n, gboolean * batched,
   if (!own_programs_step (f, error))
     return FALSE;
   /* the three passes in one pass each, ending in pixels */
-  if (n < 2 || clfft_filter2d_get_path (f) != CLFFT_FILTER_PATH_PASSES
+  if (n < 2 || n > CLFFT_FILTER2D_MAX_BATCH
+      || clfft_filter2d_get_path (f) != CLFFT_FILTER_PATH_PASSES
       || f->mirror_pad || f->output == CLFFT_OUTPUT_NORMALIZE
       || f->rows_forward.n_passes != 1 || f->rows_inverse.n_passes != 1)
     return TRUE;
@@ -1552,7 +1559,7 @@ clfft_filter2d_prepare_batch (ClfftFilter2d * f, guint n, gboolean * batched,
     if (!ok)
       return FALSE;
     f->batch_n = n;
-    f->batch_gain_stale = TRUE;
+    memset (f->batch_versions, 0, sizeof (f->batch_versions));
     clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs %u frames at once, "
         "their rows interleaved", f->width, f->height, n);
   }
@@ -1560,20 +1567,45 @@ clfft_filter2d_prepare_batch (ClfftFilter2d * f, guint n, gboolean * batched,
   return TRUE;
 }
 
-/* The gain of each frame of the batch, copied from the filter's. */
+void
+clfft_filter2d_set_batch_gains (ClfftFilter2d * f, guint n,
+    ClfftFilter2d * const *sources)
+{
+  g_return_if_fail (n <= CLFFT_FILTER2D_MAX_BATCH);
+  for (guint c = 0; c < CLFFT_FILTER2D_MAX_BATCH; c++) {
+    ClfftFilter2d *source = c < n && sources && sources[c] != f ?
+        sources[c] : NULL;
+
+    g_return_if_fail (!source || (source->width == f->width
+            && source->height == f->height
+            && source->choice.pitch == f->choice.pitch));
+    if (source != f->batch_sources[c])
+      f->batch_versions[c] = 0;
+    f->batch_sources[c] = source;
+  }
+}
+
+/* The gain of each frame of the batch, copied from its source where that
+ * set a gain since the last copy. */
 static gboolean
-batch_gain_refresh (ClfftFilter2d * f, GError ** error)
+batch_gain_refresh (ClfftFilter2d * f, guint n, GError ** error)
 {
   const gsize column = (gsize) f->height * sizeof (cl_float);
   cl_int st = CL_SUCCESS;
 
-  for (guint c = 0; c < f->batch_n && st == CL_SUCCESS; c++)
-    st = clEnqueueCopyBuffer (clfft_engine_get_queue (f->engine), f->gain,
-        f->batch_gain, 0, c * f->choice.pitch * column, f->bins * column, 0,
-        NULL, NULL);
+  for (guint c = 0; c < n && st == CL_SUCCESS; c++) {
+    ClfftFilter2d *source = f->batch_sources[c] ? f->batch_sources[c] : f;
+
+    if (f->batch_versions[c] == source->gain_version)
+      continue;
+    st = clEnqueueCopyBuffer (clfft_engine_get_queue (f->engine),
+        source->gain, f->batch_gain, 0, c * f->choice.pitch * column,
+        f->bins * column, 0, NULL, NULL);
+    if (st == CL_SUCCESS)
+      f->batch_versions[c] = source->gain_version;
+  }
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueCopyBuffer (gain)");
-  f->batch_gain_stale = FALSE;
   return TRUE;
 }
 
@@ -1588,7 +1620,7 @@ clfft_filter2d_enqueue_batch (ClfftFilter2d * f, cl_mem in, cl_mem out,
   g_return_val_if_fail (n >= 2 && n <= f->batch_n, FALSE);
   f->own_launched = TRUE;
   background_tuning_step (f);
-  return (!f->batch_gain_stale || batch_gain_refresh (f, error))
+  return batch_gain_refresh (f, n, error)
       && clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
       in, pixels, f->batch_spectrum, bins, n * f->height, NULL, 0, 1.0f,
       NULL, error)

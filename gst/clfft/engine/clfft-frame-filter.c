@@ -11,8 +11,10 @@
  * plan's output.
  * Where the frame's one filtered channel is such a plane, the plan's own
  * clfft_filter2d_submit moves it, with its transfers in place on CPUs.
- * The channels of one plan run as one batch where the plan can
- * (clfft_filter2d_prepare_batch): their rows interleaved in one buffer,
+ * Filtered U and V that alternate in one plane are one channel of both
+ * where the output allows (make_working_layout). The channels of one size
+ * run as one batch where its first plan can (clfft_filter2d_prepare_batch),
+ * each with its own plan's gain: their rows interleaved in one buffer,
  * where the upload and the take write them and the download and the put
  * read them. Plans after the first (chroma's, where it is smaller than
  * the luma) may run on the engine's side queue, so that the device runs
@@ -34,8 +36,10 @@ typedef struct
 {
   ClfftFilter2d *filter;
   guint width, height, sx, sy;
-  /* the frame's filtered channels of the plan, and whether they run as
-   * one batch (clfft_filter2d_prepare_batch) */
+  guint interleaved;            /* planes side by side in its channels */
+  /* the frame's filtered channels that the plan runs, and whether they
+   * run as one batch (clfft_filter2d_prepare_batch), with those of other
+   * plans of its size (their gains differ) */
   guint n_filtered;
   gboolean batched;
 } Plan;
@@ -63,7 +67,11 @@ typedef struct
 struct _ClfftFrameFilter
 {
   ClfftEngine *engine;
-  ClfftFrameLayout layout;
+  /* the caller's layout; and the one filtered, where a pair of chroma
+   * channels may be one channel of both, interleaved[c] planes side by
+   * side (see make_working_layout) */
+  ClfftFrameLayout frame_layout, layout;
+  guint interleaved[CLFFT_FRAME_MAX_CHANNELS];
   ClfftPadding padding;
   gsize sample_size;            /* bytes: every channel's container */
   gboolean stage;               /* pageable frames go through staging */
@@ -73,7 +81,11 @@ struct _ClfftFrameFilter
   cl_kernel take_words, put_words;      /* CLFFT_SAMPLES_THREE_TO_A_WORD */
   Plan plans[CLFFT_FRAME_MAX_CHANNELS];
   guint n_plans;
-  gint plan_of[CLFFT_FRAME_MAX_CHANNELS];       /* -1 until filtered */
+  /* the plan of a filtered channel's size and gain (-1: not filtered),
+   * and the plan that runs it in the next frame: its own, or that of the
+   * batch it joins */
+  gint plan_of[CLFFT_FRAME_MAX_CHANNELS];
+  guint run_plan[CLFFT_FRAME_MAX_CHANNELS];
   /* the first GRAY channel, which holds the luma filtered, else -1 */
   gint gray;
   ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];
@@ -165,7 +177,7 @@ clfft_frame_filter_new (ClfftEngine * engine,
   f = g_new0 (ClfftFrameFilter, 1);
   f->side_queue_override = overrides.side_queue;
   f->engine = clfft_engine_ref (engine);
-  f->layout = *layout;
+  f->frame_layout = f->layout = *layout;
   f->padding = padding;
   f->sample_size = layout->channels[0].depth > 8 ? 2 : 1;
   f->stage = !clfft_engine_get_device (engine)->host_unified_memory;
@@ -176,6 +188,7 @@ clfft_frame_filter_new (ClfftEngine * engine,
   for (guint i = 0; i < CLFFT_FRAME_MAX_CHANNELS; i++) {
     f->plan_of[i] = -1;
     f->roles[i] = CLFFT_CHANNEL_PASS;
+    f->interleaved[i] = 1;
   }
   if (!(f->upload = clfft_queue_new (engine, error))
       || !(f->download = clfft_queue_new (engine, error))) {
@@ -210,7 +223,8 @@ ensure_plan (ClfftFrameFilter * f, guint c, gboolean * made, GError ** error)
   for (guint i = 0; i < f->n_plans; i++) {
     plan = &f->plans[i];
     if (plan->width == ch->width && plan->height == ch->height
-        && plan->sx == ch->sx && plan->sy == ch->sy) {
+        && plan->sx == ch->sx && plan->sy == ch->sy
+        && plan->interleaved == f->interleaved[c]) {
       f->plan_of[c] = i;
       return TRUE;
     }
@@ -224,6 +238,7 @@ ensure_plan (ClfftFrameFilter * f, guint c, gboolean * made, GError ** error)
   plan->height = ch->height;
   plan->sx = ch->sx;
   plan->sy = ch->sy;
+  plan->interleaved = f->interleaved[c];
   clfft_filter2d_set_tuning (plan->filter, f->tuning);
   clfft_filter2d_set_mode (plan->filter, f->mode);
   apply_output (f, plan);
@@ -272,10 +287,91 @@ plane_is_channel (ClfftFrameFilter * f, guint p, guint c)
       && f->layout.rows[p] == ch->height;
 }
 
+/* Whether the output is the filtered picture, which a pair of chroma
+ * channels filtered as one gives as each filtered alone would: not where
+ * each channel is stretched on its own (normalize) nor in the spectrum
+ * view, and not with mirror padding (the pair's mirror is not the pair of
+ * mirrors). */
+static gboolean
+merge_allowed (ClfftFrameFilter * f)
+{
+  return f->mode == CLFFT_MODE_FILTER && f->output != CLFFT_OUTPUT_NORMALIZE
+      && f->padding == CLFFT_PADDING_NONE;
+}
+
+/* Whether channels a and b of l are chroma subsampled across whose
+ * samples alternate in one plane (NV12's U and V, YUY2's): one channel of
+ * both, twice as wide, filtered with each one's mask repeated across
+ * (GstClfftMaskParams.interleaved), gives each as filtered alone, in one
+ * plan and, for a plane of the two only, without taking them apart
+ * (docs/experiments/2026-11-28-chroma-as-one-channel.md). Not channels
+ * of full width: RGBx's R and B alternate too, but apart they batch with
+ * G. */
+static gboolean
+chroma_pair (const ClfftFrameLayout * l, gsize sample, guint a, guint b)
+{
+  const ClfftFrameChannel *x = &l->channels[a], *y = &l->channels[b];
+  const guint gap = MAX (x->offset, y->offset) - MIN (x->offset, y->offset);
+
+  return x->packing == CLFFT_SAMPLES_IN_CONTAINERS
+      && y->packing == CLFFT_SAMPLES_IN_CONTAINERS && x->plane == y->plane
+      && x->width == y->width && x->height == y->height
+      && x->depth == y->depth && x->shift == y->shift && x->sx == 2
+      && y->sx == 2 && x->sy == y->sy && x->step == y->step
+      && 2 * gap == x->step && gap % sample == 0;
+}
+
+/* The layout filtered for roles (f->layout, with its roles in working):
+ * the caller's, with each pair of filtered chroma channels that
+ * chroma_pair takes one channel where the output allows it. */
+static void
+make_working_layout (ClfftFrameFilter * f, const ClfftChannelRole * roles,
+    ClfftChannelRole * working)
+{
+  const ClfftFrameLayout *l = &f->frame_layout;
+  gint partner[CLFFT_FRAME_MAX_CHANNELS];
+
+  for (guint a = 0; a < l->n_channels; a++)
+    partner[a] = -1;
+  for (guint a = 0; a < l->n_channels && merge_allowed (f); a++)
+    for (guint b = a + 1; b < l->n_channels && partner[a] < 0; b++)
+      if (roles[a] == CLFFT_CHANNEL_FILTER && roles[b] ==
+          CLFFT_CHANNEL_FILTER && partner[b] < 0
+          && chroma_pair (l, f->sample_size, a, b)) {
+        partner[a] = b;
+        partner[b] = a;
+      }
+  f->layout = *l;
+  f->layout.n_channels = 0;
+  for (guint c = 0; c < l->n_channels; c++) {
+    ClfftFrameChannel *ch;
+    guint w;
+
+    if (partner[c] >= 0 && (guint) partner[c] < c)
+      continue;
+    w = f->layout.n_channels++;
+    ch = &f->layout.channels[w];
+    *ch = l->channels[c];
+    working[w] = roles[c];
+    f->interleaved[w] = 1;
+    if (partner[c] < 0)
+      continue;
+    ch->offset = MIN (ch->offset, l->channels[partner[c]].offset);
+    ch->step /= 2;
+    ch->width *= 2;
+    f->interleaved[w] = 2;
+    clfft_log (CLFFT_LOG_INFO, "channels %u and %u, %ux%u each, are "
+        "filtered as one channel of both, their samples in turn", c,
+        partner[c], l->channels[c].width, l->channels[c].height);
+  }
+}
+
 gboolean
 clfft_frame_filter_set_roles (ClfftFrameFilter * f,
-    const ClfftChannelRole * roles, gboolean * new_plans, GError ** error)
+    const ClfftChannelRole * caller_roles, gboolean * new_plans,
+    GError ** error)
 {
+  ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];
   guint n_filtered = 0;
 
   *new_plans = FALSE;
@@ -284,6 +380,15 @@ clfft_frame_filter_set_roles (ClfftFrameFilter * f,
         "channel roles changed with frames in flight");
     return FALSE;
   }
+  /* a channel's index may stand for another one now: its buffers go */
+  for (guint c = 0; c < CLFFT_FRAME_MAX_CHANNELS; c++) {
+    clfft_buffer_release (&f->channels[c]);
+    for (guint i = 0; i < MAX_IN_FLIGHT; i++)
+      clfft_buffer_release (&f->slots[i].filtered_channels[c]);
+    f->plan_of[c] = -1;
+    f->roles[c] = CLFFT_CHANNEL_PASS;
+  }
+  make_working_layout (f, caller_roles, roles);
   memset (f->on_device, 0, sizeof (f->on_device));
   memset (f->direct, 0, sizeof (f->direct));
   f->gray = -1;
@@ -344,13 +449,15 @@ clfft_frame_filter_get_n_plans (ClfftFrameFilter * f)
 
 ClfftFilter2d *
 clfft_frame_filter_get_plan (ClfftFrameFilter * f, guint index, guint * sx,
-    guint * sy)
+    guint * sy, guint * interleaved)
 {
   g_return_val_if_fail (index < f->n_plans, NULL);
   if (sx)
     *sx = f->plans[index].sx;
   if (sy)
     *sy = f->plans[index].sy;
+  if (interleaved)
+    *interleaved = f->plans[index].interleaved;
   return f->plans[index].filter;
 }
 
@@ -440,19 +547,62 @@ decide_side_queue (ClfftFrameFilter * f)
   f->side_queue = side;
 }
 
-/* Which plans run their channels as one batch in the next frame. */
+/* Which plans run filtered channels as one batch in the next frame: the
+ * first plan of each channel size runs those of every plan of that size
+ * (each with its own plan's gain) where it can, else each plan its own. */
 static gboolean
 decide_batches (ClfftFrameFilter * f, GError ** error)
 {
-  for (guint i = 0; i < f->n_plans; i++)
-    f->plans[i].n_filtered = 0;
   for (guint c = 0; c < f->layout.n_channels; c++)
-    if (f->roles[c] == CLFFT_CHANNEL_FILTER)
-      f->batch_index[c] = f->plans[f->plan_of[c]].n_filtered++;
-  for (guint i = 0; i < f->n_plans; i++)
-    if (!clfft_filter2d_prepare_batch (f->plans[i].filter,
-            f->plans[i].n_filtered, &f->plans[i].batched, error))
+    if (f->interleaved[c] > 1 && !merge_allowed (f)) {
+      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+          "chroma channels filtered as one, which this output or mode "
+          "does not allow: set the roles again after the output and mode");
       return FALSE;
+    }
+  for (guint i = 0; i < f->n_plans; i++) {
+    ClfftFilter2d *sources[CLFFT_FILTER2D_MAX_BATCH] = { NULL };
+    guint n = 0;
+    gboolean leads = TRUE;
+
+    f->plans[i].n_filtered = 0;
+    f->plans[i].batched = FALSE;
+    for (guint j = 0; j < i && leads; j++)
+      leads = f->plans[j].width != f->plans[i].width
+          || f->plans[j].height != f->plans[i].height;
+    if (!leads)
+      continue;
+    for (guint c = 0; c < f->layout.n_channels; c++) {
+      const Plan *own = &f->plans[MAX (f->plan_of[c], 0)];
+
+      if (f->roles[c] == CLFFT_CHANNEL_FILTER
+          && own->width == f->plans[i].width
+          && own->height == f->plans[i].height) {
+        if (n < CLFFT_FILTER2D_MAX_BATCH)
+          sources[n] = own->filter;
+        f->batch_index[c] = n++;
+      }
+    }
+    if (!clfft_filter2d_prepare_batch (f->plans[i].filter, n,
+            &f->plans[i].batched, error))
+      return FALSE;
+    if (f->plans[i].batched)
+      clfft_filter2d_set_batch_gains (f->plans[i].filter, n, sources);
+  }
+  for (guint c = 0; c < f->layout.n_channels; c++) {
+    guint run = f->plan_of[c];
+
+    if (f->roles[c] != CLFFT_CHANNEL_FILTER)
+      continue;
+    for (guint j = 0; j < f->n_plans; j++)
+      if (f->plans[j].batched && f->plans[j].width == f->plans[run].width
+          && f->plans[j].height == f->plans[run].height) {
+        run = j;
+        break;
+      }
+    f->run_plan[c] = run;
+    f->plans[run].n_filtered++;
+  }
   decide_side_queue (f);
   return TRUE;
 }
@@ -488,7 +638,7 @@ channel_input (ClfftFrameFilter * f, Slot * slot, guint c, cl_mem * buffer,
     cl_uint * first, cl_uint * pitch, GError ** error)
 {
   const ClfftFrameChannel *ch = &f->layout.channels[c];
-  const Plan *plan = &f->plans[f->plan_of[c]];
+  const Plan *plan = &f->plans[f->run_plan[c]];
   const gsize bytes = (gsize) ch->width * ch->height * f->sample_size;
 
   *first = 0;
@@ -496,9 +646,9 @@ channel_input (ClfftFrameFilter * f, Slot * slot, guint c, cl_mem * buffer,
   if (plan->batched) {
     *first = f->batch_index[c] * ch->width;
     *pitch = plan->n_filtered * ch->width;
-    if (!ensure_batch (f, slot, f->plan_of[c], error))
+    if (!ensure_batch (f, slot, f->run_plan[c], error))
       return FALSE;
-    *buffer = slot->batch_in[f->plan_of[c]];
+    *buffer = slot->batch_in[f->run_plan[c]];
     return TRUE;
   }
   if (f->direct[ch->plane]) {
@@ -516,7 +666,7 @@ static gboolean
 channel_output (ClfftFrameFilter * f, Slot * slot, guint c, cl_mem * buffer,
     cl_uint * first, cl_uint * pitch, GError ** error)
 {
-  Plan *plan = &f->plans[f->plan_of[c]];
+  Plan *plan = &f->plans[f->run_plan[c]];
   guint tw, th;
   gsize bytes;
 
@@ -527,9 +677,9 @@ channel_output (ClfftFrameFilter * f, Slot * slot, guint c, cl_mem * buffer,
   if (plan->batched) {
     *first = f->batch_index[c] * tw;
     *pitch = plan->n_filtered * tw;
-    if (!ensure_batch (f, slot, f->plan_of[c], error))
+    if (!ensure_batch (f, slot, f->run_plan[c], error))
       return FALSE;
-    *buffer = slot->batch_out[f->plan_of[c]];
+    *buffer = slot->batch_out[f->run_plan[c]];
     return TRUE;
   }
   if (!ensure_buffer (f, &slot->filtered_channels[c], bytes, error))
@@ -888,7 +1038,8 @@ filter_luma (ClfftFrameFilter * f, Slot * slot, GError ** error)
   return TRUE;
 }
 
-/* Plan i's filtered channels, on the engine's queue as it is now. */
+/* The filtered channels that plan i runs, on the engine's queue as it is
+ * now. */
 static gboolean
 enqueue_plan (ClfftFrameFilter * f, Slot * slot, guint i, GError ** error)
 {
@@ -898,7 +1049,7 @@ enqueue_plan (ClfftFrameFilter * f, Slot * slot, guint i, GError ** error)
     cl_mem in, out;
     cl_uint first, pitch;
 
-    if (f->roles[c] != CLFFT_CHANNEL_FILTER || f->plan_of[c] != (gint) i)
+    if (f->roles[c] != CLFFT_CHANNEL_FILTER || f->run_plan[c] != i)
       continue;
     if (!channel_input (f, slot, c, &in, &first, &pitch, error)
         || !channel_output (f, slot, c, &out, &first, &pitch, error))

@@ -75,19 +75,26 @@ ClfftFrameFilter *clfft_frame_filter_new (ClfftEngine * engine,
  * of one size); makes the plans that filtered channels need (each builds
  * its own programs as clfft_filter2d_new says). Between frames: none may
  * be in flight. *new_plans: whether a plan was made, whose gain is then
- * all ones. */
+ * all ones. Where the output is the filtered picture (as the output and
+ * mode set before say: not normalize, not the spectrum view; and no
+ * padding), two filtered chroma channels whose samples alternate in one
+ * plane (NV12's, YUY2's U and V) are filtered as one channel of both:
+ * its plan says so (interleaved 2). After the output or mode changes to
+ * or from one that allows this, set the roles again. */
 gboolean clfft_frame_filter_set_roles (ClfftFrameFilter * filter,
     const ClfftChannelRole * roles, gboolean * new_plans, GError ** error);
 
-/* The plans: one per size and subsampling of the channels filtered so
- * far, the first one the first channel's (the luma's, or R's). The
- * caller sets their gains (at the plan's transform size, frequencies
- * divided by its subsampling) and may read their state; tuning, outputs
- * and mode go through the functions below, which apply to plans made
- * later too. */
+/* The plans: one per size, subsampling and interleaving of the channels
+ * filtered so far, the first one the first channel's (the luma's, or
+ * R's). The caller sets their gains (at the plan's transform size,
+ * frequencies divided by its subsampling; where *interleaved is above 1,
+ * the mask of one plane, width / interleaved wide, repeated across:
+ * GstClfftMaskParams.interleaved) and may read their state; tuning,
+ * outputs and mode go through the functions below, which apply to plans
+ * made later too. */
 guint clfft_frame_filter_get_n_plans (ClfftFrameFilter * filter);
 ClfftFilter2d *clfft_frame_filter_get_plan (ClfftFrameFilter * filter,
-    guint index, guint * sx, guint * sy);
+    guint index, guint * sx, guint * sy, guint * interleaved);
 
 /* As clfft_filter2d_set_tuning for every plan, made or to be made. */
 void clfft_frame_filter_set_tuning (ClfftFrameFilter * filter,

@@ -131,6 +131,14 @@ gboolean clfft_filter2d_prepare_batch (ClfftFilter2d * filter, guint n,
     gboolean * batched, GError ** error);
 gboolean clfft_filter2d_enqueue_batch (ClfftFilter2d * filter, cl_mem in,
     cl_mem out, guint n, GError ** error);
+/* The most frames in a batch */
+#define CLFFT_FILTER2D_MAX_BATCH 4
+/* Frame c of the batch (c < n) takes the gain of sources[c], a filter of
+ * the same size (the frame filter's plan of that channel's subsampling),
+ * or this filter's own where sources or sources[c] is NULL; each copied
+ * as it changes. */
+void clfft_filter2d_set_batch_gains (ClfftFilter2d * filter, guint n,
+    ClfftFilter2d * const *sources);
 
 G_END_DECLS
 

@@ -579,6 +579,56 @@ GST_START_TEST (test_format_changes_mid_stream)
 
 GST_END_TEST;
 
+/* U and V that alternate in one plane (NV12, NV16, YUY2) are filtered as
+ * one channel where the output is the picture (clamp, abs); normalize
+ * stretches each on its own, so the element filters them apart once the
+ * output changes to it mid-stream, and as one again after: every frame
+ * against the reference. */
+GST_START_TEST (test_chroma_pair_follows_the_output)
+{
+  const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_NV12,
+    GST_VIDEO_FORMAT_NV16, GST_VIDEO_FORMAT_YUY2
+  };
+  RefFilter blur = { "lowpass", "gaussian", 2, 0.08, 0.25, {0, 0}, 0.01,
+    FALSE, 1.0, 0.0, FALSE
+  };
+  RefFilter stretched = blur, absolute = blur;
+  gchar *mask = ref_filter_properties (&blur);
+  gchar *props = g_strdup_printf ("%s chroma=filter", mask);
+
+  stretched.normalize = TRUE;
+  /* lowpass values are positive: the offset makes abs differ */
+  absolute.abs = TRUE;
+  absolute.offset = -60.0;
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    GstVideoInfo info;
+    GstHarness *h;
+    GstElement *filter;
+
+    gst_video_info_set_format (&info, formats[i], 46, 28);
+    h = harness_new_info (&info, props);
+    filter = gst_harness_find_element (h, "clfft2dfilter");
+    check_frame (h, &info, props, &blur, EXPECT_FILTERED, EXPECT_FILTERED);
+    gst_util_set_object_arg (G_OBJECT (filter), "output", "normalize");
+    check_frame (h, &info, "output=normalize", &stretched, EXPECT_FILTERED,
+        EXPECT_FILTERED);
+    gst_util_set_object_arg (G_OBJECT (filter), "output", "abs");
+    g_object_set (filter, "offset", -60.0, NULL);
+    check_frame (h, &info, "output=abs offset=-60", &absolute,
+        EXPECT_FILTERED, EXPECT_FILTERED);
+    gst_util_set_object_arg (G_OBJECT (filter), "output", "clamp");
+    g_object_set (filter, "offset", 0.0, NULL);
+    check_frame (h, &info, "output=clamp", &blur, EXPECT_FILTERED,
+        EXPECT_FILTERED);
+    gst_object_unref (filter);
+    gst_harness_teardown (h);
+  }
+  g_free (mask);
+  g_free (props);
+}
+
+GST_END_TEST;
+
 static Suite *
 clfft2dfilter_formats_suite (void)
 {
@@ -593,6 +643,7 @@ clfft2dfilter_formats_suite (void)
   tcase_add_test (tc, test_outputs_that_are_no_picture);
   tcase_add_test (tc, test_rgb_spectrum_shows_luma);
   tcase_add_test (tc, test_format_changes_mid_stream);
+  tcase_add_test (tc, test_chroma_pair_follows_the_output);
   return s;
 }
 
