@@ -63,21 +63,21 @@ CURRENT = [
         "r2c": ["bench-engine-h200-2026-11-25-r2c-exchange-blocks.csv"],
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
         # the channels of a size batched, U and V that alternate in a
-        # plane as one channel, the chroma's plan on the side queue from
-        # 3840x2160 up
+        # plane as one channel (with YUY2's Y filtered in the plane), the
+        # cache hints by a batch's data, the chroma's plan on the side
+        # queue from 3840x2160 up
         "formats": [
-            "bench-engine-h200-2026-11-28-formats-nv16-1920x1080.csv",
-            "bench-engine-h200-2026-11-28-formats-uv-as-one-1280x720.csv",
-            "bench-engine-h200-2026-11-28-formats-uv-as-one-1920x1080.csv",
-            "bench-engine-h200-2026-11-28-formats-uv-as-one-3840x2160.csv",
+            "bench-engine-h200-2026-11-28-formats-batch-hints-1280x720.csv",
+            "bench-engine-h200-2026-11-28-formats-batch-hints-1920x1080.csv",
+            "bench-engine-h200-2026-11-28-formats-batch-hints-3840x2160.csv",
         ],
         # as the element chooses the queues at each size
         "format_stream": [
-            "bench-filter-stream-h200-2026-11-28-gray8-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-28-batch-hints-gray8-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-28-batch-hints-yuy2-1920x1080.csv",
             "bench-filter-stream-h200-2026-11-28-i420-1920x1080.csv",
             "bench-filter-stream-h200-2026-11-28-nv12-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-28-yuy2-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-28-rgbx-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-28-batch-hints-rgbx-1920x1080.csv",
             "bench-filter-stream-h200-2026-11-28-gray8-3840x2160.csv",
             "bench-filter-stream-h200-2026-11-27-i420-2160p-side-queue-1.csv",
         ],

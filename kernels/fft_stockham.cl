@@ -64,6 +64,12 @@
  *   STREAM_PIXELS  read and write pixels (LOAD_U8, STORE_U8 and the like,
  *                with UNIT_STRIDE) as streaming data (ld, st.global.cs),
  *                for the same reason
+ *   CHANNELS_IN_TURN  (2) the side of pixels (with UNIT_STRIDE) holds that
+ *                many channels whose samples alternate in one plane, as
+ *                YUY2's Y and its U and V do: row r of the batch is
+ *                channel r % CHANNELS_IN_TURN of the plane's row
+ *                r / CHANNELS_IN_TURN (rows of the plane dist apart), its
+ *                samples CHANNELS_IN_TURN apart
  *   DROP_INPUT   once the group has read its input rows, drop their whole
  *                128-byte lines from L2 without writing them back (PTX
  *                discard.global.L2): the caller is done with the input,
@@ -299,6 +305,31 @@ typedef float2 dst_t;
 #define LOAD_PIXELS
 #endif
 
+/* where a row of pixels starts, and the step between its pixels */
+#ifdef CHANNELS_IN_TURN
+#if !defined(UNIT_STRIDE) || defined(LOAD_PIXELS) == defined(STORE_PIXELS) \
+    || defined(ROW_SETS) || defined(LOAD_ACROSS_ROWS) \
+    || defined(STORE_ACROSS_ROWS)
+#error "CHANNELS_IN_TURN takes whole rows of pixels of stride 1 on one side"
+#endif
+#define PIXEL_STEP CHANNELS_IN_TURN
+#define PIXEL_ROW(row, dist) \
+  ((row) / CHANNELS_IN_TURN * (dist) + (row) % CHANNELS_IN_TURN)
+#else
+#define PIXEL_STEP 1
+#define PIXEL_ROW(row, dist) ((row) * (dist))
+#endif
+#ifdef LOAD_PIXELS
+#define SRC_ROW PIXEL_ROW
+#else
+#define SRC_ROW(row, dist) ((row) * (dist))
+#endif
+#ifdef STORE_PIXELS
+#define DST_ROW PIXEL_ROW
+#else
+#define DST_ROW(row, dist) ((row) * (dist))
+#endif
+
 #ifdef STREAM_PIXELS
 #if !defined(UNIT_STRIDE) || !(defined(LOAD_PIXELS) || defined(STORE_PIXELS))
 #error "STREAM_PIXELS takes pixels of stride 1 on one side"
@@ -327,11 +358,16 @@ inline float load_streamed_pixel (__global const src_t * p)
 
 inline float2 load_streamed_pair (__global const src_t * p)
 {
+#if PIXEL_STEP > 1
+  return (float2) (load_streamed_pixel (p), load_streamed_pixel (p +
+          PIXEL_STEP));
+#else
   uint a, b;
 
   __asm ("ld.global.cs.v2." SRC_PIXEL_PTX " {%0, %1}, [%2];"
       : "=r" (a), "=r" (b) : "l" (p));
   return (float2) ((float) a, (float) b);
+#endif
 }
 #endif
 
@@ -344,8 +380,13 @@ inline void store_streamed_pixel (__global dst_t * p, uint a)
 
 inline void store_streamed_pair (__global dst_t * p, uint a, uint b)
 {
+#if PIXEL_STEP > 1
+  store_streamed_pixel (p, a);
+  store_streamed_pixel (p + PIXEL_STEP, b);
+#else
   __asm volatile ("st.global.cs.v2." DST_PIXEL_PTX " [%0], {%1, %2};"
       :: "l" (p), "r" (a), "r" (b) : "memory");
+#endif
 }
 #endif
 #endif
@@ -496,16 +537,20 @@ inline float2 load_element (__global const src_t * row, uint e, uint stride,
     __global const float2 * real_tw SHAPE_PARAM)
 {
 #if (defined(LOAD_U8) || defined(LOAD_U16)) && defined(STREAM_PIXELS)
-  return (float2) (load_streamed_pixel (row + e), 0.0f);
+  return (float2) (load_streamed_pixel (row + e * PIXEL_STEP), 0.0f);
 #elif defined(LOAD_U8) || defined(LOAD_U16)
-  return (float2) (convert_float (row[e * stride]), 0.0f);
+  return (float2) (convert_float (row[e * stride * PIXEL_STEP]), 0.0f);
 #elif defined(LOAD_REAL)
   return (float2) (row[e * stride], 0.0f);
 #elif defined(LOAD_REAL_PAIRS)
   return (float2) (row[2 * e * stride], row[(2 * e + 1) * stride]);
 #elif (defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)) \
     && defined(STREAM_PIXELS)
-  return load_streamed_pair (row + 2 * e);
+  return load_streamed_pair (row + 2 * e * PIXEL_STEP);
+#elif (defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)) \
+    && defined(UNIT_STRIDE) && PIXEL_STEP > 1
+  return (float2) (convert_float (row[2 * e * PIXEL_STEP]),
+      convert_float (row[(2 * e + 1) * PIXEL_STEP]));
 #elif (defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)) \
     && defined(UNIT_STRIDE)
   return convert_float2 (((__global const src_pair_t *) row)[e]);
@@ -550,12 +595,17 @@ inline void store_element (__global dst_t * row, uint e, uint stride,
     float2 x, Tables tab SHAPE_PARAM)
 {
 #if (defined(STORE_U8) || defined(STORE_U16)) && defined(STREAM_PIXELS)
-  store_streamed_pixel (row + e, to_pixel (x.x, tab));
+  store_streamed_pixel (row + e * PIXEL_STEP, to_pixel (x.x, tab));
 #elif defined(STORE_U8) || defined(STORE_U16)
-  row[e * stride] = to_pixel (x.x, tab);
+  row[e * stride * PIXEL_STEP] = to_pixel (x.x, tab);
 #elif (defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)) \
     && defined(STREAM_PIXELS)
-  store_streamed_pair (row + 2 * e, to_pixel (x.x, tab), to_pixel (x.y, tab));
+  store_streamed_pair (row + 2 * e * PIXEL_STEP, to_pixel (x.x, tab),
+      to_pixel (x.y, tab));
+#elif (defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)) \
+    && defined(UNIT_STRIDE) && PIXEL_STEP > 1
+  row[2 * e * PIXEL_STEP] = to_pixel (x.x, tab);
+  row[(2 * e + 1) * PIXEL_STEP] = to_pixel (x.y, tab);
 #elif (defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)) \
     && defined(UNIT_STRIDE)
   ((__global dst_pair_t *) row)[e] = (dst_pair_t) (to_pixel (x.x, tab),
@@ -666,10 +716,10 @@ inline float2 load_input (__global const src_t * src, Side side,
   if (e >= LOAD_LENGTH)
     return (float2) (0.0f);
 #ifdef LOAD_CHIRP
-  return cmul (load_element (src + pos.set * side.dist, e, side.stride,
-          tab.real_tw SHAPE_ARG), tab.chirp[e]);
+  return cmul (load_element (src + SRC_ROW (pos.set, side.dist), e,
+          side.stride, tab.real_tw SHAPE_ARG), tab.chirp[e]);
 #else
-  return load_element (src + pos.set * side.dist, e, side.stride,
+  return load_element (src + SRC_ROW (pos.set, side.dist), e, side.stride,
       tab.real_tw SHAPE_ARG);
 #endif
 }
@@ -698,8 +748,8 @@ inline void store_output (__global dst_t * dst, Side side, RowPos pos,
 #ifdef GAIN_ON_STORE
   x *= load_gain (tab.gain + pos.set * tab.gain_dist + e);
 #endif
-  store_element (dst + pos.set * side.dist, e, side.stride, x * tab.scale,
-      tab SHAPE_ARG);
+  store_element (dst + DST_ROW (pos.set, side.dist), e, side.stride,
+      x * tab.scale, tab SHAPE_ARG);
 }
 #endif
 

@@ -1233,7 +1233,8 @@ ensure_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings)
   if (self->frames && self->plan_padding == settings->padding) {
     settings_roles (self, settings, roles);
     if (!memcmp (roles, self->roles, sizeof (roles))
-        && output_is_picture (settings) == self->plan_picture)
+        && (output_is_picture (settings) == self->plan_picture
+            || !clfft_frame_filter_output_groups (self->frames, roles)))
       return TRUE;
     if (drain_held (self) != GST_FLOW_OK)
       GST_DEBUG_OBJECT (self, "frames in flight not taken downstream");

@@ -180,9 +180,10 @@ gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
      * on every n-th column only: the n planes never mix. */
     const guint n = p->interleaved, one = width / n;
     GstClfftMaskParams plane = *p;
-    gfloat *first = g_new (gfloat, (gsize) one * height);
+    gfloat *first;
 
     g_return_if_fail (width % n == 0);
+    first = g_new (gfloat, (gsize) one * height);
     plane.interleaved = 1;
     gst_clfft_mask_fill (first, one, height, &plane);
     for (guint ky = 0; ky < height; ky++)

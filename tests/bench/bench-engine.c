@@ -1075,7 +1075,7 @@ bench_filter_lanes (guint w, guint h, guint pitch, cl_mem bytes,
   /* where a filter of this size runs in lanes */
   clfft_overrides_read (&overrides);
   clfft_filter_path_choose (clfft_engine_get_device (engine), &overrides, w,
-      h, &choice);
+      h, 1, &choice);
   if (choice.path != CLFFT_FILTER_PATH_LANES || pitch % CLFFT_FILTER_LANES)
     return;
   if (!clfft_transform_init (&rows, engine, &rows_spec, &error)

@@ -361,7 +361,7 @@ GST_START_TEST (test_path_chooser)
     };
 
     for (guint d = 0; d < G_N_ELEMENTS (devs); d++) {
-      clfft_filter_path_choose (devs[d], &none, w, h, &c);
+      clfft_filter_path_choose (devs[d], &none, w, h, 1, &c);
       fail_unless (c.path == want[d], "%ux%u on %s: %s, not %s (%s)", w, h,
           devs[d]->name, clfft_filter_path_name (c.path),
           clfft_filter_path_name (want[d]), c.why);
@@ -379,30 +379,37 @@ GST_START_TEST (test_path_chooser)
   /* the overrides, at 640x480 */
   o = none;
   o.lanes = CLFFT_OVERRIDE_OFF;
-  clfft_filter_path_choose (&pocl, &o, 640, 480, &c);
+  clfft_filter_path_choose (&pocl, &o, 640, 480, 1, &c);
   fail_unless (c.path == P, "%s", c.why);
   o.one_launch = CLFFT_OVERRIDE_ON;
-  clfft_filter_path_choose (&pocl, &o, 640, 480, &c);
+  clfft_filter_path_choose (&pocl, &o, 640, 480, 1, &c);
   fail_unless (c.path == O, "%s", c.why);
   o = none;
   o.one_launch = CLFFT_OVERRIDE_OFF;
-  clfft_filter_path_choose (&nvidia, &o, 640, 480, &c);
+  clfft_filter_path_choose (&nvidia, &o, 640, 480, 1, &c);
   fail_unless (c.path == P, "%s", c.why);
   o.one_launch = CLFFT_OVERRIDE_ON;
-  clfft_filter_path_choose (&nvidia, &o, 1920, 1080, &c);
+  clfft_filter_path_choose (&nvidia, &o, 1920, 1080, 1, &c);
   fail_unless (c.path == O, "%s", c.why);
-  clfft_filter_path_choose (&other_gpu, &o, 640, 480, &c);
+  clfft_filter_path_choose (&other_gpu, &o, 640, 480, 1, &c);
   fail_unless (c.path == P, "no fence, no one launch: %s", c.why);
   o = none;
   o.lanes = CLFFT_OVERRIDE_ON;
-  clfft_filter_path_choose (&nvidia, &o, 1920, 1080, &c);
+  clfft_filter_path_choose (&nvidia, &o, 1920, 1080, 1, &c);
   fail_unless (c.path == L, "%s", c.why);
   o = none;
   o.cache_hints = CLFFT_OVERRIDE_ON;
-  clfft_filter_path_choose (&nvidia, &o, 640, 480, &c);
+  clfft_filter_path_choose (&nvidia, &o, 640, 480, 1, &c);
   fail_unless (c.outgrows_cache);
   o.cache_hints = CLFFT_OVERRIDE_OFF;
-  clfft_filter_path_choose (&nvidia, &o, 3840, 2160, &c);
+  clfft_filter_path_choose (&nvidia, &o, 3840, 2160, 1, &c);
+  fail_if (c.outgrows_cache);
+
+  /* a batch's frames share the cache: RGB's three 1920x1080 channels
+   * outgrow it, YUY2's two (24.9 MB) do not */
+  clfft_filter_path_choose (&nvidia, &none, 1920, 1080, 3, &c);
+  fail_unless (c.outgrows_cache);
+  clfft_filter_path_choose (&nvidia, &none, 1920, 1080, 2, &c);
   fail_if (c.outgrows_cache);
 }
 
@@ -440,7 +447,7 @@ GST_START_TEST (test_filter_takes_chosen_path)
     fail_unless (clfft_filter2d_finish_own_programs (filter, &error), "%s",
         error ? error->message : "");
     clfft_filter_path_choose (clfft_engine_get_device (engine), &overrides,
-        w, h, &c);
+        w, h, 1, &c);
     fail_unless (clfft_filter2d_get_path (filter) == c.path, "%ux%u: %s, "
         "not %s", w, h,
         clfft_filter_path_name (clfft_filter2d_get_path (filter)),

@@ -98,11 +98,12 @@ one_pass_path (const ClfftDeviceInfo * dev, const ClfftOverrides * o,
 void
 clfft_filter_path_choose (const ClfftDeviceInfo * dev,
     const ClfftOverrides * overrides, guint width, guint height,
-    ClfftFilterChoice * choice)
+    guint frames, ClfftFilterChoice * choice)
 {
   const guint bins = width / 2 + 1;
+  /* a batch's frames are in the cache at once */
   const gsize data = (gsize) bins * height * (sizeof (cl_float2) +
-      sizeof (cl_float));
+      sizeof (cl_float)) * MAX (frames, 1);
   guint align = SPECTRUM_ROW_ALIGN;
   gboolean rows_direct;
 

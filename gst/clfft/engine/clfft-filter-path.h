@@ -28,10 +28,11 @@ typedef struct
 } ClfftFilterChoice;
 
 /* The choice for a filter of width x height (the transform size) on dev,
- * with overrides as read (clfft_overrides_read). */
+ * whose launches hold frames frames (a batch's, else 1), with overrides
+ * as read (clfft_overrides_read). */
 void clfft_filter_path_choose (const ClfftDeviceInfo * dev,
     const ClfftOverrides * overrides, guint width, guint height,
-    ClfftFilterChoice * choice);
+    guint frames, ClfftFilterChoice * choice);
 
 G_END_DECLS
 

@@ -127,6 +127,12 @@ struct _ClfftFilter2d
   /* the padding right of and below the frame (kernels/mirror_pad.cl) */
   cl_uint far_margin[2];
   ClfftTransform rows_forward, rows_inverse;
+  /* the same with their pixels two channels in turn in one plane
+   * (clfft_filter2d_new_for_batch, in_turn; n_passes 0 where not made) */
+  gboolean in_turn_asked;
+  ClfftTransform rows_forward_in_turn, rows_inverse_in_turn;
+  /* the frames its batches will hold (clfft_filter2d_new_for_batch) */
+  guint batch_planned;
   ClfftTransform columns_filter;        /* or, where that takes more: */
   ClfftTransform columns_forward, columns_inverse;
   ClfftTransposePass transpose; /* with columns_forward only */
@@ -288,7 +294,8 @@ build_passes (ClfftFilter2d * f, GError ** error)
 {
   ClfftTransform *const transforms[] = { &f->rows_forward,
     &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
-    &f->columns_inverse, &f->rows_inverse
+    &f->columns_inverse, &f->rows_inverse, &f->rows_forward_in_turn,
+    &f->rows_inverse_in_turn
   };
 
   return clfft_transforms_build (transforms, G_N_ELEMENTS (transforms),
@@ -405,6 +412,8 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
 {
   clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward);
   clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse);
+  clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward_in_turn);
+  clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse_in_turn);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_filter);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_mirrored);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_forward);
@@ -452,6 +461,37 @@ transform_tuning (ClfftFilter2d * f)
       CLFFT_TUNING_OFF;
 }
 
+/* The rows transforms for pixels two channels in turn, where the rows
+ * run in one pass of pixel pairs (clfft_filter2d_runs_in_turn); else
+ * none, with a log line. */
+static void
+rows_in_turn_init (ClfftFilter2d * f, const ClfftTransformSpec * forward,
+    const ClfftTransformSpec * inverse)
+{
+  ClfftTransformSpec in_turn[2] = { *forward, *inverse };
+  GError *why = NULL;
+
+  for (guint i = 0; i < 2; i++) {
+    in_turn[i].flags |= CLFFT_ROW_TWO_CHANNELS_IN_TURN;
+    in_turn[i].max_batch = 2 * f->height;
+  }
+  if (!f->choice.pairs || f->rows_forward.n_passes != 1
+      || f->rows_inverse.n_passes != 1) {
+    clfft_log (CLFFT_LOG_INFO, "the %ux%u filter takes no channels in turn: "
+        "its rows are not one pass of pixel pairs", f->width, f->height);
+    return;
+  }
+  if (!clfft_transform_init (&f->rows_forward_in_turn, f->engine,
+          &in_turn[0], &why)
+      || !clfft_transform_init (&f->rows_inverse_in_turn, f->engine,
+          &in_turn[1], &why)) {
+    clfft_log (CLFFT_LOG_INFO, "the %ux%u filter takes no channels in turn: "
+        "%s", f->width, f->height, why->message);
+    g_error_free (why);
+    clfft_transform_clear (&f->rows_forward_in_turn);
+  }
+}
+
 /* The row transforms: an even width as a half-length transform of pixel
  * pairs (the unfold into bins, or the fold back, fused into the pass), an
  * odd one at full length keeping bins 0 .. W/2. The rows inverse is the
@@ -481,8 +521,13 @@ rows_init (ClfftFilter2d * f, GError ** error)
     f->height, transform_tuning (f), TRUE
   };
 
-  return clfft_transform_init (&f->rows_forward, f->engine, &forward, error)
-      && clfft_transform_init (&f->rows_inverse, f->engine, &inverse, error);
+  if (!clfft_transform_init (&f->rows_forward, f->engine, &forward, error)
+      || !clfft_transform_init (&f->rows_inverse, f->engine, &inverse,
+          error))
+    return FALSE;
+  if (f->in_turn_asked)
+    rows_in_turn_init (f, &forward, &inverse);
+  return TRUE;
 }
 
 /* Columns of the half spectrum: in place, bins side by side, when a
@@ -545,7 +590,8 @@ build_own_programs (ClfftFilter2d * f, gboolean threaded, GError ** error)
 {
   ClfftTransform *const transforms[] = { &f->rows_forward,
     &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
-    &f->columns_inverse, &f->rows_inverse
+    &f->columns_inverse, &f->rows_inverse, &f->rows_forward_in_turn,
+    &f->rows_inverse_in_turn
   };
 
   lanes_init (f);
@@ -799,9 +845,10 @@ choose_path (ClfftFilter2d * f)
 
   clfft_overrides_read (&overrides);
   clfft_filter_path_choose (clfft_engine_get_device (f->engine), &overrides,
-      f->width, f->height, &f->choice);
-  clfft_log (CLFFT_LOG_INFO, "the %ux%u filter: %s, as %s; %s", f->width,
-      f->height, clfft_filter_path_name (f->choice.path), f->choice.why,
+      f->width, f->height, f->batch_planned, &f->choice);
+  clfft_log (CLFFT_LOG_INFO, "the %ux%u filter%s: %s, as %s; %s", f->width,
+      f->height, f->batch_planned > 1 ? ", for batches" : "",
+      clfft_filter_path_name (f->choice.path), f->choice.why,
       f->choice.outgrows_cache ? "its data outgrow the cache: cache hints, "
       "and columns that read a mirrored gain once" : "its data fit the "
       "cache");
@@ -816,9 +863,9 @@ decide_tuning (ClfftFilter2d * f, ClfftTuning requested)
       f->height, clfft_tuning_name (f->tuning));
 }
 
-ClfftFilter2d *
-clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
-    guint frame_height, ClfftPixels pixels, ClfftPadding padding,
+static ClfftFilter2d *
+filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
+    ClfftPixels pixels, ClfftPadding padding, guint batch, gboolean in_turn,
     GError ** error)
 {
   const gboolean padded = padding != CLFFT_PADDING_NONE;
@@ -841,6 +888,8 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
   }
   f = g_new0 (ClfftFilter2d, 1);
   f->engine = clfft_engine_ref (engine);
+  f->in_turn_asked = in_turn;
+  f->batch_planned = MAX (batch, 1);
   f->own_start = g_get_monotonic_time ();
   f->own_seconds = -1.0;
   g_mutex_init (&f->own_lock);
@@ -890,6 +939,23 @@ clfft_filter2d_new (ClfftEngine * engine, guint frame_width,
     return NULL;
   }
   return f;
+}
+
+ClfftFilter2d *
+clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
+    ClfftPixels pixels, ClfftPadding padding, GError ** error)
+{
+  return filter2d_new (engine, width, height, pixels, padding, 1, FALSE,
+      error);
+}
+
+ClfftFilter2d *
+clfft_filter2d_new_for_batch (ClfftEngine * engine, guint width,
+    guint height, ClfftPixels pixels, guint batch, gboolean in_turn,
+    GError ** error)
+{
+  return filter2d_new (engine, width, height, pixels, CLFFT_PADDING_NONE,
+      batch, in_turn, error);
 }
 
 /* Whether every column of the bins' gain (h values, [kx][ky]) has the
@@ -987,6 +1053,8 @@ clfft_filter2d_set_output (ClfftFilter2d * f, ClfftOutput output,
   f->output = output;
   f->output_gain = gain;
   clfft_transform_set_byte_output (&f->rows_inverse, offset,
+      output == CLFFT_OUTPUT_ABS);
+  clfft_transform_set_byte_output (&f->rows_inverse_in_turn, offset,
       output == CLFFT_OUTPUT_ABS);
 }
 
@@ -1572,13 +1640,14 @@ clfft_filter2d_set_batch_gains (ClfftFilter2d * f, guint n,
     ClfftFilter2d * const *sources)
 {
   g_return_if_fail (n <= CLFFT_FILTER2D_MAX_BATCH);
+  /* a gain is copied by its columns of height values */
+  for (guint c = 0; c < n && sources; c++)
+    g_return_if_fail (!sources[c] || (sources[c]->width == f->width
+            && sources[c]->height == f->height));
   for (guint c = 0; c < CLFFT_FILTER2D_MAX_BATCH; c++) {
     ClfftFilter2d *source = c < n && sources && sources[c] != f ?
         sources[c] : NULL;
 
-    g_return_if_fail (!source || (source->width == f->width
-            && source->height == f->height
-            && source->choice.pitch == f->choice.pitch));
     if (source != f->batch_sources[c])
       f->batch_versions[c] = 0;
     f->batch_sources[c] = source;
@@ -1630,6 +1699,37 @@ clfft_filter2d_enqueue_batch (ClfftFilter2d * f, cl_mem in, cl_mem out,
       && clfft_transform_enqueue (&f->rows_inverse, &f->transform_scratch,
       f->batch_spectrum, bins, out, pixels, n * f->height, NULL, 0,
       f->output_gain, NULL, error);
+}
+
+gboolean
+clfft_filter2d_runs_in_turn (ClfftFilter2d * f)
+{
+  return f->batch_n >= 2 && f->rows_forward_in_turn.n_passes == 1
+      && f->rows_inverse_in_turn.n_passes == 1;
+}
+
+gboolean
+clfft_filter2d_enqueue_in_turn (ClfftFilter2d * f, cl_mem plane,
+    guint pitch, GError ** error)
+{
+  const guint bins_pitch = f->choice.pitch;
+  const ClfftRowLayout pixels = { 1, pitch }, bins = { 1, bins_pitch };
+  const ClfftRowLayout columns = { 2 * bins_pitch, 1 };
+
+  g_return_val_if_fail (clfft_filter2d_runs_in_turn (f), FALSE);
+  g_return_val_if_fail (pitch >= 2 * f->width, FALSE);
+  f->own_launched = TRUE;
+  background_tuning_step (f);
+  return batch_gain_refresh (f, 2, error)
+      && clfft_transform_enqueue (&f->rows_forward_in_turn,
+      &f->transform_scratch, plane, pixels, f->batch_spectrum, bins,
+      2 * f->height, NULL, 0, 1.0f, NULL, error)
+      && clfft_transform_enqueue (&f->columns_filter, &f->transform_scratch,
+      f->batch_spectrum, columns, f->batch_spectrum, columns,
+      bins_pitch + f->bins, f->batch_gain, f->height, 1.0f, NULL, error)
+      && clfft_transform_enqueue (&f->rows_inverse_in_turn,
+      &f->transform_scratch, f->batch_spectrum, bins, plane, pixels,
+      2 * f->height, NULL, 0, f->output_gain, NULL, error);
 }
 
 /* Lets queued work that reads or writes host memory finish (error
@@ -1819,7 +1919,8 @@ clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
   GError *error = NULL;
   ClfftTransform *const transforms[] = { &f->rows_forward,
     &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
-    &f->columns_inverse, &f->rows_inverse
+    &f->columns_inverse, &f->rows_inverse, &f->rows_forward_in_turn,
+    &f->rows_inverse_in_turn
   };
 
   decide_tuning (f, tuning);
@@ -1903,6 +2004,8 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_transform_clear (&f->columns_forward);
   clfft_transform_clear (&f->columns_inverse);
   clfft_transform_clear (&f->rows_inverse);
+  clfft_transform_clear (&f->rows_forward_in_turn);
+  clfft_transform_clear (&f->rows_inverse_in_turn);
   normalize_clear (&f->normalize);
   spectrum_view_clear (&f->spectrum_view);
   clfft_transpose_pass_clear (&f->transpose);

@@ -12,16 +12,19 @@
  * Where the frame's one filtered channel is such a plane, the plan's own
  * clfft_filter2d_submit moves it, with its transfers in place on CPUs.
  * Filtered U and V that alternate in one plane are one channel of both
- * where the output allows (make_working_layout). The channels of one size
- * run as one batch where its first plan can (clfft_filter2d_prepare_batch),
- * each with its own plan's gain: their rows interleaved in one buffer,
- * where the upload and the take write them and the download and the put
- * read them. Plans after the first (chroma's, where it is smaller than
- * the luma) may run on the engine's side queue, so that the device runs
- * them beside the first plan rather than after it (decide_side_queue):
- * behind the uploads, or behind a marker after the takes where there are
- * any; where their output is a plane as it is downloaded (I420's U and
- * V), the download waits for them, else a barrier before the puts. */
+ * where the output allows (make_working_layout); where that channel and
+ * Y are their plane's only two (YUY2's), the plan of their size filters
+ * both in the plane, with neither take nor put (plane_in_turn). The
+ * channels of one size run as one batch where its first plan can
+ * (clfft_filter2d_prepare_batch), each with its own plan's gain: their
+ * rows interleaved in one buffer, where the upload and the take write
+ * them and the download and the put read them. Plans after the first
+ * (chroma's, where it is smaller than the luma) may run on the engine's
+ * side queue, so that the device runs them beside the first plan rather
+ * than after it (decide_side_queue): behind the uploads, or behind a
+ * marker after the takes where there are any; where their output is a
+ * plane as it is downloaded (I420's U and V), the download waits for
+ * them, else a barrier before the puts. */
 #include "clfft-frame-filter.h"
 #include "clfft-overrides.h"
 #include "clfft-passes.h"
@@ -42,6 +45,9 @@ typedef struct
    * plans of its size (their gains differ) */
   guint n_filtered;
   gboolean batched;
+  /* the plane whose two channels its batch filters in place, their
+   * samples in turn (plane_in_turn), or -1 */
+  gint in_turn_plane;
 } Plan;
 
 typedef struct
@@ -81,9 +87,9 @@ struct _ClfftFrameFilter
   cl_kernel take_words, put_words;      /* CLFFT_SAMPLES_THREE_TO_A_WORD */
   Plan plans[CLFFT_FRAME_MAX_CHANNELS];
   guint n_plans;
-  /* the plan of a filtered channel's size and gain (-1: not filtered),
-   * and the plan that runs it in the next frame: its own, or that of the
-   * batch it joins */
+  /* the plan of a filtered or GRAY channel's size and gain (-1: neither),
+   * and the plan that runs a filtered one in the next frame: its own, or
+   * that of the batch it joins */
   gint plan_of[CLFFT_FRAME_MAX_CHANNELS];
   guint run_plan[CLFFT_FRAME_MAX_CHANNELS];
   /* the first GRAY channel, which holds the luma filtered, else -1 */
@@ -92,6 +98,10 @@ struct _ClfftFrameFilter
   gboolean on_device[CLFFT_FRAME_MAX_PLANES];
   /* the plane is one channel of full range: the plan reads it as it is */
   gboolean direct[CLFFT_FRAME_MAX_PLANES];
+  /* the plane's two channels are filtered in it, in turn, in the next
+   * frame (decide_batches) */
+  gboolean in_turn[CLFFT_FRAME_MAX_PLANES];
+  gboolean in_turn_logged;
   /* the plane of the frame's one filtered channel where that is direct
    * (the plan submits it), else -1 */
   gint single;
@@ -210,12 +220,61 @@ apply_output (ClfftFrameFilter * f, Plan * plan)
   clfft_filter2d_set_saturation (plan->filter, f->saturation);
 }
 
-/* The plan of channel c's size and subsampling, made where there is none
- * yet. */
+/* Whether plane p holds two channels of full range and one size whose
+ * samples alternate (YUY2's Y and its U and V as one channel), both
+ * filtered with roles, and nothing else: a plan made for it
+ * (clfft_filter2d_new_for_batch) filters them in the plane, with neither
+ * take nor put. pair: the two, the first sample's first. */
 static gboolean
-ensure_plan (ClfftFrameFilter * f, guint c, gboolean * made, GError ** error)
+plane_in_turn (ClfftFrameFilter * f, guint p, const ClfftChannelRole * roles,
+    guint pair[2])
+{
+  const gsize sample = f->sample_size;
+  guint n = 0;
+
+  if (f->padding != CLFFT_PADDING_NONE)
+    return FALSE;
+  for (guint c = 0; c < f->layout.n_channels; c++) {
+    const ClfftFrameChannel *ch = &f->layout.channels[c];
+
+    if (ch->plane != p)
+      continue;
+    if (n == 2 || roles[c] != CLFFT_CHANNEL_FILTER
+        || ch->packing != CLFFT_SAMPLES_IN_CONTAINERS
+        || ch->step != 2 * sample || ch->offset > sample || ch->shift
+        || ch->depth != 8 * sample || ch->width % 2
+        || ch->height != f->layout.rows[p]
+        || f->layout.row_bytes[p] != 2 * ch->width * sample)
+      return FALSE;
+    pair[n++] = c;
+  }
+  if (n != 2 || f->layout.channels[pair[0]].offset ==
+      f->layout.channels[pair[1]].offset
+      || f->layout.channels[pair[0]].width !=
+      f->layout.channels[pair[1]].width)
+    return FALSE;
+  if (f->layout.channels[pair[0]].offset) {
+    const guint first = pair[1];
+
+    pair[1] = pair[0];
+    pair[0] = first;
+  }
+  return TRUE;
+}
+
+/* The plan of channel c's size and subsampling, made where there is none
+ * yet. The first of its size leads the batch of the channels of that
+ * size filtered with roles, and is made for it (for a plane of two
+ * channels in turn, to filter them there). */
+static gboolean
+ensure_plan (ClfftFrameFilter * f, guint c, const ClfftChannelRole * roles,
+    gboolean * made, GError ** error)
 {
   const ClfftFrameChannel *ch = &f->layout.channels[c];
+  const ClfftPixels pixels = ch->depth > 8 ? CLFFT_PIXELS_U16 :
+      CLFFT_PIXELS_U8;
+  gboolean size_seen = FALSE;
+  guint pair[2], batch = 0;
   Plan *plan;
 
   if (f->plan_of[c] >= 0)
@@ -228,10 +287,20 @@ ensure_plan (ClfftFrameFilter * f, guint c, gboolean * made, GError ** error)
       f->plan_of[c] = i;
       return TRUE;
     }
+    size_seen = size_seen || (plan->width == ch->width
+        && plan->height == ch->height);
   }
+  for (guint i = 0; i < f->layout.n_channels; i++)
+    batch += roles[i] == CLFFT_CHANNEL_FILTER
+        && f->layout.channels[i].width == ch->width
+        && f->layout.channels[i].height == ch->height;
   plan = &f->plans[f->n_plans];
-  plan->filter = clfft_filter2d_new (f->engine, ch->width, ch->height,
-      ch->depth > 8 ? CLFFT_PIXELS_U16 : CLFFT_PIXELS_U8, f->padding, error);
+  plan->filter = !size_seen && batch > 1 && f->padding == CLFFT_PADDING_NONE ?
+      clfft_filter2d_new_for_batch (f->engine, ch->width, ch->height, pixels,
+      MIN (batch, CLFFT_FILTER2D_MAX_BATCH), plane_in_turn (f, ch->plane,
+          roles, pair), error) :
+      clfft_filter2d_new (f->engine, ch->width, ch->height, pixels,
+      f->padding, error);
   if (!plan->filter)
     return FALSE;
   plan->width = ch->width;
@@ -290,7 +359,7 @@ plane_is_channel (ClfftFrameFilter * f, guint p, guint c)
 /* Whether the output is the filtered picture, which a pair of chroma
  * channels filtered as one gives as each filtered alone would: not where
  * each channel is stretched on its own (normalize) nor in the spectrum
- * view, and not with mirror padding (the pair's mirror is not the pair of
+ * view, and only without padding (the pair's mirror is not the pair of
  * mirrors). */
 static gboolean
 merge_allowed (ClfftFrameFilter * f)
@@ -367,6 +436,22 @@ make_working_layout (ClfftFrameFilter * f, const ClfftChannelRole * roles,
 }
 
 gboolean
+clfft_frame_filter_output_groups (ClfftFrameFilter * f,
+    const ClfftChannelRole * roles)
+{
+  const ClfftFrameLayout *l = &f->frame_layout;
+
+  if (f->padding != CLFFT_PADDING_NONE)
+    return FALSE;
+  for (guint a = 0; a < l->n_channels; a++)
+    for (guint b = a + 1; b < l->n_channels; b++)
+      if (roles[a] == CLFFT_CHANNEL_FILTER && roles[b] ==
+          CLFFT_CHANNEL_FILTER && chroma_pair (l, f->sample_size, a, b))
+        return TRUE;
+  return FALSE;
+}
+
+gboolean
 clfft_frame_filter_set_roles (ClfftFrameFilter * f,
     const ClfftChannelRole * caller_roles, gboolean * new_plans,
     GError ** error)
@@ -418,7 +503,7 @@ clfft_frame_filter_set_roles (ClfftFrameFilter * f,
     }
     /* GRAY channels share the first one's plan, and its output */
     owner = roles[c] == CLFFT_CHANNEL_GRAY ? (guint) f->gray : c;
-    if (!ensure_plan (f, owner, new_plans, error))
+    if (!ensure_plan (f, owner, roles, new_plans, error))
       return FALSE;
     f->plan_of[c] = f->plan_of[owner];
     f->on_device[ch->plane] = TRUE;
@@ -547,11 +632,11 @@ decide_side_queue (ClfftFrameFilter * f)
   f->side_queue = side;
 }
 
-/* Which plans run filtered channels as one batch in the next frame: the
- * first plan of each channel size runs those of every plan of that size
- * (each with its own plan's gain) where it can, else each plan its own. */
+/* Whether the channels merged by the roles may still be one: not after
+ * the output or mode changed to one that filters them apart, without the
+ * roles set again. */
 static gboolean
-decide_batches (ClfftFrameFilter * f, GError ** error)
+merges_still_allowed (ClfftFrameFilter * f, GError ** error)
 {
   for (guint c = 0; c < f->layout.n_channels; c++)
     if (f->interleaved[c] > 1 && !merge_allowed (f)) {
@@ -560,13 +645,27 @@ decide_batches (ClfftFrameFilter * f, GError ** error)
           "does not allow: set the roles again after the output and mode");
       return FALSE;
     }
+  return TRUE;
+}
+
+/* Which plans run filtered channels as one batch in the next frame: the
+ * first plan of each channel size runs those of every plan of that size
+ * (each with its own plan's gain) where it can, else each plan its own;
+ * a batch of the two channels of a plane in turn runs in the plane where
+ * its plan can. */
+static gboolean
+decide_batches (ClfftFrameFilter * f, GError ** error)
+{
+  memset (f->in_turn, 0, sizeof (f->in_turn));
   for (guint i = 0; i < f->n_plans; i++) {
     ClfftFilter2d *sources[CLFFT_FILTER2D_MAX_BATCH] = { NULL };
     guint n = 0;
-    gboolean leads = TRUE;
+    gboolean leads = TRUE, in_turn;
+    guint pair[2], last = 0;
 
     f->plans[i].n_filtered = 0;
     f->plans[i].batched = FALSE;
+    f->plans[i].in_turn_plane = -1;
     for (guint j = 0; j < i && leads; j++)
       leads = f->plans[j].width != f->plans[i].width
           || f->plans[j].height != f->plans[i].height;
@@ -581,13 +680,37 @@ decide_batches (ClfftFrameFilter * f, GError ** error)
         if (n < CLFFT_FILTER2D_MAX_BATCH)
           sources[n] = own->filter;
         f->batch_index[c] = n++;
+        last = c;
       }
+    }
+    /* the batch's two channels, a plane's in turn: frame k of the batch
+     * is the plane's samples from sample k on */
+    in_turn = n == 2 && plane_in_turn (f, f->layout.channels[last].plane,
+        f->roles, pair);
+    if (in_turn && f->batch_index[pair[0]] == 1) {
+      ClfftFilter2d *first = sources[1];
+
+      sources[1] = sources[0];
+      sources[0] = first;
+      f->batch_index[pair[0]] = 0;
+      f->batch_index[pair[1]] = 1;
     }
     if (!clfft_filter2d_prepare_batch (f->plans[i].filter, n,
             &f->plans[i].batched, error))
       return FALSE;
-    if (f->plans[i].batched)
-      clfft_filter2d_set_batch_gains (f->plans[i].filter, n, sources);
+    if (!f->plans[i].batched)
+      continue;
+    clfft_filter2d_set_batch_gains (f->plans[i].filter, n, sources);
+    if (in_turn && clfft_filter2d_runs_in_turn (f->plans[i].filter)) {
+      const guint p = f->layout.channels[last].plane;
+
+      if (!f->in_turn_logged)
+        clfft_log (CLFFT_LOG_INFO, "plane %u's two channels are filtered "
+            "in it, their samples in turn", p);
+      f->in_turn_logged = TRUE;
+      f->plans[i].in_turn_plane = p;
+      f->in_turn[p] = TRUE;
+    }
   }
   for (guint c = 0; c < f->layout.n_channels; c++) {
     guint run = f->plan_of[c];
@@ -1045,6 +1168,12 @@ enqueue_plan (ClfftFrameFilter * f, Slot * slot, guint i, GError ** error)
 {
   Plan *plan = &f->plans[i];
 
+  if (plan->in_turn_plane >= 0) {
+    const guint p = plan->in_turn_plane;
+
+    return clfft_filter2d_enqueue_in_turn (plan->filter, slot->planes[p],
+        f->layout.row_bytes[p] / f->sample_size, error);
+  }
   for (guint c = 0; c < f->layout.n_channels; c++) {
     cl_mem in, out;
     cl_uint first, pitch;
@@ -1120,7 +1249,7 @@ filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
   gboolean ok = TRUE, packed = FALSE;
 
   for (guint p = 0; p < f->layout.n_planes; p++)
-    if (f->on_device[p] && !f->direct[p]) {
+    if (f->on_device[p] && !f->direct[p] && !f->in_turn[p]) {
       if (!take_channels (f, slot, p, error))
         return FALSE;
       packed = TRUE;
@@ -1151,7 +1280,7 @@ filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
   if (!ok)
     return FALSE;
   for (guint p = 0; p < f->layout.n_planes; p++)
-    if (f->on_device[p] && !f->direct[p]
+    if (f->on_device[p] && !f->direct[p] && !f->in_turn[p]
         && !put_channels (f, slot, p, CLFFT_CHANNEL_FILTER, error))
       return FALSE;
   if (f->gray >= 0 && !filter_luma (f, slot, error))
@@ -1241,6 +1370,8 @@ clfft_frame_filter_submit (ClfftFrameFilter * f, const ClfftHostPlanes * src,
   cl_int st;
   gboolean ok;
 
+  if (!merges_still_allowed (f, error))
+    return FALSE;
   if (f->single >= 0)
     return clfft_filter2d_submit (f->plans[f->single_plan].filter,
         &src->planes[f->single], &dst->planes[f->single], error);

@@ -84,6 +84,12 @@ ClfftFrameFilter *clfft_frame_filter_new (ClfftEngine * engine,
 gboolean clfft_frame_filter_set_roles (ClfftFrameFilter * filter,
     const ClfftChannelRole * roles, gboolean * new_plans, GError ** error);
 
+/* Whether, with roles, the output and mode decide which channels are
+ * filtered as one (a pair of chroma channels whose samples alternate in
+ * one plane, no padding): the caller then sets the roles again when they
+ * change between a picture and not. */
+gboolean clfft_frame_filter_output_groups (ClfftFrameFilter * filter,
+    const ClfftChannelRole * roles);
 /* The plans: one per size, subsampling and interleaving of the channels
  * filtered so far, the first one the first channel's (the luma's, or
  * R's). The caller sets their gains (at the plan's transform size,

@@ -100,6 +100,11 @@ typedef enum
    * same gain, which the pass reads at min (e, n - e) only, so it reads
    * half of the gains (not a hint: the caller vouches for the symmetry) */
   CLFFT_ROW_GAIN_MIRRORED = 1 << 14,
+  /* with CLFFT_ROW_UNIT_STRIDE, on the side of pixels: two channels
+   * whose samples alternate in one plane (YUY2's Y and its chroma), row
+   * r of the batch channel r % 2 of the plane's row r / 2 (rows of the
+   * plane the layout's distance apart) */
+  CLFFT_ROW_TWO_CHANNELS_IN_TURN = 1 << 15,
 } ClfftRowFlags;
 
 #define CLFFT_ROW_CACHE_HINTS (CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT \

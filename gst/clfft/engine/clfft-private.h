@@ -133,6 +133,22 @@ gboolean clfft_filter2d_enqueue_batch (ClfftFilter2d * filter, cl_mem in,
     cl_mem out, guint n, GError ** error);
 /* The most frames in a batch */
 #define CLFFT_FILTER2D_MAX_BATCH 4
+/* As clfft_filter2d_new without padding, for batches of batch frames:
+ * its path takes their data into account (whether they outgrow the
+ * cache). With in_turn, the rows transforms of
+ * clfft_filter2d_enqueue_in_turn are made too (and built with the size's
+ * own programs) where its rows run in one pass of pixel pairs. */
+ClfftFilter2d *clfft_filter2d_new_for_batch (ClfftEngine * engine,
+    guint width, guint height, ClfftPixels pixels, guint batch,
+    gboolean in_turn, GError ** error);
+/* Whether a batch of two, prepared as above, may run as
+ * clfft_filter2d_enqueue_in_turn: two frames whose samples alternate in
+ * one plane (YUY2's Y and its U and V as one channel), frame c's sample
+ * (x, y) at y pitch + 2 x + c of plane, filtered there in place; pitch
+ * in samples, at least twice the width. The engine's queue held. */
+gboolean clfft_filter2d_runs_in_turn (ClfftFilter2d * filter);
+gboolean clfft_filter2d_enqueue_in_turn (ClfftFilter2d * filter,
+    cl_mem plane, guint pitch, GError ** error);
 /* Frame c of the batch (c < n) takes the gain of sources[c], a filter of
  * the same size (the frame filter's plan of that channel's subsampling),
  * or this filter's own where sources or sources[c] is NULL; each copied

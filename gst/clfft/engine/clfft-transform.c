@@ -344,6 +344,13 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
         "a length-%u row cannot filter in one pass", length);
     return FALSE;
   }
+  if ((spec->flags & CLFFT_ROW_TWO_CHANNELS_IN_TURN)
+      && (t->n2 > 1 || !(spec->flags & CLFFT_ROW_UNIT_STRIDE))) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "channels in turn need rows of length %u in one pass, of unit "
+        "stride", length);
+    return FALSE;
+  }
   if ((spec->flags & CLFFT_ROW_GAIN_MIRRORED)
       && !(spec->flags & CLFFT_ROW_GAIN_BETWEEN)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
