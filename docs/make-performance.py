@@ -40,6 +40,9 @@ import sys
 #            showspectrum where it ran on the same machine).
 #   streams  bench-streams CSVs as (file, placement): many streams at
 #            once, each CSV one placement of the streams on the GPUs.
+#   bandwidth  a bench-engine CSV with copy cases (bench-engine's
+#            bandwidth group): the memory and L2 bandwidths of the filter
+#            table's roofline.
 #   gpu      which start-up goals apply: a GPU's or PoCL's.
 #   note     what the CSVs do not say, shown under the device's table.
 # ---------------------------------------------------------------------------
@@ -61,6 +64,7 @@ CURRENT = [
              ["640x480", "7680x4320"]),
         ],
         "r2c": ["bench-engine-h200-2026-11-25-r2c-exchange-blocks.csv"],
+        "bandwidth": "bench-engine-h200-2026-11-28-bandwidth.csv",
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
         # the channels of a size batched, U and V that alternate in a
         # plane as one channel (with YUY2's Y filtered in the plane), the
@@ -236,6 +240,7 @@ GST_CLFFT_DEVICE=pthread build/tests/bench/bench-engine --quick --csv pocl.csv
 build/tests/bench/bench-filter-stream --width 1920 --height 1080 --frames 600 --reps 5 --csv stream.csv
 build/tests/bench/bench-engine --only formats --csv formats.csv   # colour frames against GRAY8
 build/tests/bench/bench-engine --only convolution --csv conv.csv   # VkFFT's convolution beside the filter
+build/tests/bench/bench-engine --only bandwidth --csv bandwidth.csv   # memory and L2 bandwidth, for the roofline
 build/tests/bench/bench-filter-stream --format I420 --csv i420.csv
 build/tests/bench/bench-startup --sizes 1280x720,1920x1080,3840x2160 \\
     --switch-sizes 640x480,1280x720,1920x1080,3840x2160 --reps 5 --csv startup.csv
@@ -252,7 +257,11 @@ python3 docs/make-performance.py                      # after listing new CSVs a
 
 FILTER_NOTE = """\
 Filter: device us a frame (in parentheses, with a mask not mirrored, the
-columns then reading all of it). fps: the element's pool at depth 2 (in
+columns then reading all of it). Moves: the bytes its passes read and
+write in global memory a frame (the pixels in and out, the half spectrum
+four times, the gain once; ten times and once on the transposed route of
+heights above 4096), and the share of the device's bandwidth that the
+filter's time implies. fps: the element's pool at depth 2 (in
 parentheses, the application's memory at depth 1). Cold start: from the
 start-up table.
 """
@@ -399,6 +408,61 @@ def sources(used):
     return parts
 
 
+# Frames whose spectrum and gains take this many bytes outgrow the L2
+# (OUTGROWS_CACHE_MIN_BYTES in clfft-filter-path.c)
+OUTGROWS_CACHE_MIN_BYTES = 25 << 20
+
+
+def filter_bytes(size):
+    """(bytes the filter moves in global memory for a GRAY8 frame, whether
+    its data outgrow the L2), as docs/design.md's paths read and write:
+    the pixels in and out, the half spectrum written by the rows forward,
+    read and written by the columns, read by the rows inverse, and the
+    gain read once (half of it where the data outgrow the cache and the
+    columns read a mirrored gain); heights above 4096 take the transposed
+    route, whose spectrum goes through memory ten times."""
+    w, h = (int(x) for x in size.split("x"))
+    bins = w // 2 + 1
+    spectrum, gain = bins * h * 8, bins * h * 4
+    outgrows = spectrum + gain >= OUTGROWS_CACHE_MIN_BYTES
+    if h > 4096:
+        return 2 * w * h + 10 * spectrum + gain, outgrows
+    if outgrows:
+        gain = bins * (h // 2 + 1) * 4
+    return 2 * w * h + 4 * spectrum + gain, outgrows
+
+
+def bandwidths(dev):
+    """(memory, L2) bytes a second from the device's bandwidth cases: a
+    copy (read and written once) and a buffer read size_b times (and its
+    sums written once); None where not measured."""
+    if not dev.get("bandwidth"):
+        return None
+    rates = {}
+    for r in read_csv(dev["bandwidth"]):
+        mib, times = int(r["size_a"]), int(r["size_b"])
+        if r["case"] == "copy-memory":
+            moved = 2 * (mib << 20)
+        elif r["case"] == "reread-l2":
+            moved = (times + 1) * (mib << 20)
+        else:
+            continue
+        rates[r["case"]] = moved / (float(r["device_us"]) * 1e-6)
+    if len(rates) != 2:
+        fail("%s lacks copy-memory or reread-l2" % dev["bandwidth"])
+    return rates["copy-memory"], rates["reread-l2"]
+
+
+def roofline_cell(size, ours_us, bw):
+    moved, outgrows = filter_bytes(size)
+    cell = "%.1f" % (moved / 1e6)
+    if bw:
+        rate = moved / (ours_us * 1e-6)
+        cell += ": %.0f %%" % (100 * rate / bw[0])
+        cell += " / -" if outgrows else " / %.0f %%" % (100 * rate / bw[1])
+    return cell
+
+
 def device_table(dev, out):
     engine = engine_rows(dev)
     stream = stream_rows(dev)
@@ -409,16 +473,20 @@ def device_table(dev, out):
         return
     out.append("### %s" % dev["device"])
     out.append("")
+    bw = bandwidths(dev)
     out.append("| frame | filter (us) | VkFFT pair (us) | clFFT pair (us) "
-               "| filter / VkFFT | fps end to end | cold start (s) | "
-               "engine CSV |")
-    out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+               "| filter / VkFFT | moves (MB): of memory / L2 bandwidth "
+               "| fps end to end | cold start (s) | engine CSV |")
+    out.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+               "| --- |")
     versions = set()
     for size in sizes:
-        cells = [size] + [""] * 7
+        cells = [size] + [""] * 8
         if size in engine:
             f, name = engine[size]
             cells[1] = us(f["ours"])
+            if dev.get("gpu"):
+                cells[5] = roofline_cell(size, f["ours"], bw)
             if "not_mirrored" in f:
                 cells[1] += " (%s)" % us(f["not_mirrored"])
             if "vkfft" in f:
@@ -428,15 +496,15 @@ def device_table(dev, out):
             if "clfft" in f:
                 cells[3] = us(f["clfft"])
                 versions.add(f["clfft_name"])
-            cells[7] = link(name)
+            cells[8] = link(name)
         if size in stream:
             values, name, _ = stream[size]
             if "fps-depth2-pool" in values:
-                cells[5] = "%.0f" % values["fps-depth2-pool"]
+                cells[6] = "%.0f" % values["fps-depth2-pool"]
             if "fps-depth1-app-memory" in values:
-                cells[5] += " (%.0f)" % values["fps-depth1-app-memory"]
+                cells[6] += " (%.0f)" % values["fps-depth1-app-memory"]
         if size in cold:
-            cells[6] = seconds(float(cold[size]["median_s"]))
+            cells[7] = seconds(float(cold[size]["median_s"]))
         out.append("| " + " | ".join(c or "-" for c in cells) + " |")
     out.append("")
     notes = []
@@ -447,6 +515,14 @@ def device_table(dev, out):
                sorted(stream.items(), key=lambda i: pixels(i[0]))]
     if streams:
         notes.append("; ".join(sources(streams)) + ".")
+    if bw:
+        notes.append("Bandwidth: %.0f GB/s from memory (a copy of 1 "
+                     "GiB), %.0f GB/s from the L2 (8 MiB read 64 times in "
+                     "a launch) (%s); the L2's share only where the "
+                     "frame's data fit it." % (
+                         bw[0] / 1e9, bw[1] / 1e9,
+                         "; ".join(sources([(dev["bandwidth"],
+                                             "bandwidth")]))))
     notes.append(dev["note"])
     out.append(" ".join(notes))
     out.append("")

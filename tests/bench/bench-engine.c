@@ -5,9 +5,11 @@
  * Usage: bench-engine [--csv FILE] [--batches N] [--reps N] [--quick]
  *   [--only GROUPS] [--size WxH] [--queue-ahead] [--engine-log]
  *   [--filter-tuning background]
- * GROUPS: comma-separated, of launch, pair, filter, convolution, formats,
- * passes, frames, mirror, r2c, spectrum (default all; convolution: VkFFT's
- * convolution beside the filter, which runs with filter). --size: only the frame size WxH of the 2D cases (one of
+ * GROUPS: comma-separated, of launch, bandwidth, pair, filter,
+ * convolution, formats, passes, frames, mirror, r2c, spectrum (default
+ * all; convolution: VkFFT's convolution beside the filter, which runs
+ * with filter; bandwidth: from memory by a copy, from the L2 by a
+ * kernel that reads a small buffer many times). --size: only the frame size WxH of the 2D cases (one of
  * 640x480, 1280x720, 1920x1080, 3840x2160, 7680x4320).
  * The *-enqueue cases are the host's time to enqueue one run, not the
  * device's. --queue-ahead: each batch waits behind a kernel that keeps the
@@ -1484,6 +1486,90 @@ bench_launch (void)
     CHECK_CL (clReleaseMemObject (buffers[i]));
 }
 
+/* ---- the device's memory bandwidth ---------------------------------- */
+
+/* copy: one float4 a work-item. reread: each work-item sums rounds
+ * float4 of src, a round's work-items reading neighbours, and writes the
+ * sum: a buffer small enough for the L2 read that many times in one
+ * launch, whose start and end then cost little against it. */
+static const gchar bandwidth_kernels_source[] =
+    "__kernel void copy (__global const float4 *src, __global float4 *dst)\n"
+    "{\n"
+    "  dst[get_global_id (0)] = src[get_global_id (0)];\n"
+    "}\n"
+    "__kernel void reread (__global const float4 *src, __global float4 *dst,\n"
+    "    uint n, uint rounds)\n"
+    "{\n"
+    "  const uint i = get_global_id (0);\n"
+    "  float4 sum = 0.0f;\n"
+    "  for (uint r = 0; r < rounds; r++)\n"
+    "    sum += src[(i + r * 4099u) % n];\n"
+    "  dst[i] = sum;\n"
+    "}\n";
+
+/* The reads of reread, a launch */
+#define REREAD_ROUNDS 64
+
+/* What the device's memory gives a pass that streams its data, the
+ * bandwidths the roofline of docs/performance.md divides by: a buffer of
+ * 1 GiB copied into another (from memory: they outgrow any cache;
+ * copy-memory, size_a MiB copied, which a copy reads and writes), and
+ * one of 8 MiB read REREAD_ROUNDS times (from the L2 of a large GPU;
+ * reread-l2, size_a MiB read, size_b the rounds). Both outputs are
+ * checked. */
+static void
+bench_bandwidth (gboolean quick)
+{
+  const guint copy_mib = quick ? 64 : 1024, l2_mib = 8;
+  const cl_uint rounds = REREAD_ROUNDS;
+  const gchar *source = bandwidth_kernels_source;
+  cl_context context = clfft_engine_get_context (engine);
+  cl_device_id device = clfft_engine_get_device (engine)->id;
+  cl_program program;
+  cl_int st;
+
+  program = clCreateProgramWithSource (context, 1, &source, NULL, &st);
+  CHECK_CL (st);
+  CHECK_CL (clBuildProgram (program, 1, &device, "", NULL, NULL));
+  for (guint k = 0; k < 2; k++) {
+    const guint mib = k ? l2_mib : copy_mib;
+    const gsize n_floats = (gsize) mib << 18;
+    const cl_uint n = n_floats / 4;
+    EmptyLaunch e = { NULL, n, 256 };
+    gfloat *data, *back = g_new (gfloat, n_floats);
+    cl_mem src = random_buffer (n_floats, &data), dst = empty_buffer (n_floats);
+
+    e.kernel = clCreateKernel (program, k ? "reread" : "copy", &st);
+    CHECK_CL (st);
+    CHECK_CL (clSetKernelArg (e.kernel, 0, sizeof (cl_mem), &src));
+    CHECK_CL (clSetKernelArg (e.kernel, 1, sizeof (cl_mem), &dst));
+    if (k) {
+      CHECK_CL (clSetKernelArg (e.kernel, 2, sizeof (n), &n));
+      CHECK_CL (clSetKernelArg (e.kernel, 3, sizeof (rounds), &rounds));
+    }
+    report (k ? "reread-l2" : "copy-memory", mib, k ? rounds : 0, "OpenCL",
+        median_device_us (run_empty, &e), 0, -1);
+    CHECK_CL (clEnqueueReadBuffer (queue, dst, CL_TRUE, 0,
+            n_floats * sizeof (gfloat), back, 0, NULL, NULL));
+    for (cl_uint i = 0; i < n; i++)
+      for (guint c = 0; c < 4; c++) {
+        gdouble want = 0;
+
+        for (cl_uint r = 0; r < (k ? rounds : 1); r++)
+          want += data[4 * (gsize) ((i + r * 4099u) % n) + c];
+        if (fabs (back[4 * (gsize) i + c] - want) > 1e-4 * (k ? rounds : 1))
+          g_error ("%s of %u MiB: %g at %u, not %g", k ? "reread" : "copy",
+              mib, back[4 * (gsize) i + c], 4 * i + c, want);
+      }
+    CHECK_CL (clReleaseKernel (e.kernel));
+    CHECK_CL (clReleaseMemObject (src));
+    CHECK_CL (clReleaseMemObject (dst));
+    g_free (data);
+    g_free (back);
+  }
+  CHECK_CL (clReleaseProgram (program));
+}
+
 static gchar **only;
 
 /* Whether the group of cases was asked for (--only). */
@@ -1552,6 +1638,8 @@ main (int argc, char **argv)
 
   if (wanted ("launch"))
     bench_launch ();
+  if (wanted ("bandwidth"))
+    bench_bandwidth (quick);
   for (guint i = 0; i < (quick ? 1 : G_N_ELEMENTS (frames)); i++) {
     gdouble vk_pair_us = 0;
     gchar *size = g_strdup_printf ("%ux%u", frames[i][0], frames[i][1]);
