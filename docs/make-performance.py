@@ -40,6 +40,8 @@ import sys
 #            showspectrum where it ran on the same machine).
 #   streams  bench-streams CSVs as (file, placement): many streams at
 #            once, each CSV one placement of the streams on the GPUs.
+#   convolution  bench-engine CSVs of the convolution group (VkFFT's
+#            convolution beside the filter), first CSV wins per size.
 #   bandwidth  a bench-engine CSV with copy cases (bench-engine's
 #            bandwidth group): the memory and L2 bandwidths of the filter
 #            table's roofline.
@@ -65,6 +67,7 @@ CURRENT = [
         ],
         "r2c": ["bench-engine-h200-2026-11-25-r2c-exchange-blocks.csv"],
         "bandwidth": "bench-engine-h200-2026-11-28-bandwidth.csv",
+        "convolution": ["bench-engine-h200-2026-11-27-vkfft-convolution.csv"],
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
         # the channels of a size batched, U and V that alternate in a
         # plane as one channel (with YUY2's Y filtered in the plane), the
@@ -165,6 +168,14 @@ R2C_GOAL = (["1024x4096", "4096x1024"], 1.0)
 STREAM_GOAL = ("1920x1080", 5000.0)
 # device time of every channel of a 1920x1080 frame over GRAY8's
 FORMAT_GOALS = [("i420", 1.6), ("yuy2", 1.7)]
+# issue 42: the filter over VkFFT's convolution (float in and out), and
+# over VkFFT's pair at 8K; the engine's 2D pair and batched R2C over
+# VkFFT's at every size measured
+CONVOLUTION_GOAL = (["1280x720", "1920x1080", "3840x2160", "7680x4320"],
+                    0.6)
+FILTER_8K_GOAL = ("7680x4320", 0.6)
+PAIR_GOAL = 1.0
+R2C_ALL_GOAL = 1.0
 
 # How bench-startup's measures read in the table; others show as named.
 MEASURES = [
@@ -364,6 +375,11 @@ def engine_rows(dev):
                 continue
             fields = dict(pair)
             fields["ours"] = float(ours[0]["device_us"])
+            own_pair = [x for x in rows if x["case"] == "r2c-c2r-2d"
+                        and x["library"] == "gst-clfft"
+                        and "%sx%s" % (x["size_a"], x["size_b"]) == size]
+            if own_pair:
+                fields["pair_ours"] = float(own_pair[0]["device_us"])
             if mirrored:
                 fields["not_mirrored"] = float(mirrored[0]["device_us"])
             chosen[size] = (fields, name)
@@ -596,6 +612,63 @@ def formats_table(out):
         out.append("")
 
 
+def convolution_rows(dev):
+    """[(size, ours, float, u8, its rel. error, csv name)] from the
+    device's convolution CSVs, first CSV wins per size."""
+    chosen, seen = [], set()
+    for name in dev.get("convolution", []):
+        rows = read_csv(name)
+        for r in rows:
+            size = "%sx%s" % (r["size_a"], r["size_b"])
+            if r["case"] != "vkfft-convolution" or size in seen \
+                    or not r["library"].endswith("float"):
+                continue
+            ours = [float(x["device_us"]) for x in rows
+                    if x["case"] == "filter-gray8"
+                    and x["library"] == "gst-clfft"
+                    and "%sx%s" % (x["size_a"], x["size_b"]) == size]
+            u8 = [float(x["device_us"]) for x in rows
+                  if x["case"] == "vkfft-convolution"
+                  and x["library"].endswith("u8")
+                  and "%sx%s" % (x["size_a"], x["size_b"]) == size]
+            if not ours:
+                continue
+            seen.add(size)
+            chosen.append((size, ours[0], float(r["device_us"]),
+                           u8[0] if u8 else None, r["rel_error"], name))
+    return chosen
+
+
+def convolution_table(out):
+    devs = [d for d in CURRENT if d.get("convolution")]
+    if not devs:
+        return
+    out.append("## The filter against VkFFT's convolution")
+    out.append("")
+    out.append("VkFFT's convolution mode (`performConvolution`: rows R2C, "
+               "the columns' forward FFT, the kernel's product and inverse "
+               "in one dispatch, rows C2R) with clfft2dfilter's default mask "
+               "as its kernel, float in and out, and with two u8 conversion "
+               "kernels around it; bench-engine's `convolution` group, in "
+               "the same run as the filter. Its output is checked against "
+               "FFTW (relative L2 error): VkFFT 1.2.26's is wrong at every "
+               "size, so its times are a bound, not a result "
+               "([experiment](experiments/2026-11-27-vkfft-convolution.md)).")
+    out.append("")
+    out.append("| device | frame | filter (us) | convolution, float (us) "
+               "| filter / it | with u8 (us) | filter / it | its error "
+               "| CSV |")
+    out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: "
+               "| --- |")
+    for dev in devs:
+        for size, ours, fl, u8, err, name in convolution_rows(dev):
+            out.append("| %s | %s | %s | %s | %.2f | %s | %s | %s | %s |" % (
+                dev["device"], size, us(ours), us(fl), ours / fl,
+                us(u8) if u8 else "-",
+                "%.2f" % (ours / u8) if u8 else "-", err or "-", link(name)))
+    out.append("")
+
+
 def r2c_rows(dev):
     """[(size, ours, peers, csv name)], first CSV wins per size."""
     chosen, seen = [], set()
@@ -724,6 +797,44 @@ def goals_table(out):
             row.append(goal_cell(found, limit if dev["gpu"] else None, " x",
                                  "%.2f"))
         out.append("| " + " | ".join(row) + " |")
+    sizes, limit = CONVOLUTION_GOAL
+    row = ["filter at most %.1f x VkFFT's convolution (float in and out) at "
+           "%s" % (limit, ", ".join(sizes))]
+    for dev in CURRENT:
+        conv = convolution_rows(dev)
+        found = worst([(ours / fl, s) for s, ours, fl, _, _, _ in conv
+                       if s in sizes])
+        cell = goal_cell(found, limit if dev["gpu"] else None, " x", "%.2f")
+        missing = [s for s in sizes if s not in [c[0] for c in conv]]
+        if found and missing:
+            cell += " (%s not measured)" % ", ".join(missing)
+        row.append(cell)
+    out.append("| " + " | ".join(row) + " |")
+    size, limit = FILTER_8K_GOAL
+    row = ["%s filter at most %.1f x VkFFT's pair" % (size, limit)]
+    for dev in CURRENT:
+        f = engine_rows(dev).get(size, ({},))[0]
+        found = (f["ours"] / f["vkfft"], size) if "vkfft" in f else None
+        row.append(goal_cell(found, limit if dev["gpu"] else None, " x",
+                             "%.2f"))
+    out.append("| " + " | ".join(row) + " |")
+    row = ["the engine's 2D R2C + C2R pair at most %.1f x VkFFT's, 640x480 "
+           "to 7680x4320" % PAIR_GOAL]
+    for dev in CURRENT:
+        found = worst([(f["pair_ours"] / f["vkfft"], s) for s, (f, _) in
+                       engine_rows(dev).items()
+                       if "pair_ours" in f and "vkfft" in f])
+        row.append(goal_cell(found, PAIR_GOAL if dev["gpu"] else None, " x",
+                             "%.2f"))
+    out.append("| " + " | ".join(row) + " |")
+    row = ["batched R2C at most %.1f x VkFFT at every length measured, up "
+           "to 65536" % R2C_ALL_GOAL]
+    for dev in CURRENT:
+        pairs = [(ours / p["vkfft"], size.replace("x", " x "))
+                 for size, ours, p, _ in r2c_rows(dev) if "vkfft" in p]
+        row.append(goal_cell(worst(pairs), R2C_ALL_GOAL if dev["gpu"]
+                             else None, " x", "%.2f"))
+    out.append("| " + " | ".join(row) + " |")
     for text, measure, sizes, gpu_limit, cpu_limit in STARTUP_GOALS:
         row = [text]
         for dev in CURRENT:
@@ -883,6 +994,7 @@ def render():
     for dev in CURRENT:
         device_table(dev, out)
     formats_table(out)
+    convolution_table(out)
     r2c_table(out)
     startup_table(out)
     goals_table(out)
