@@ -1701,6 +1701,14 @@ clfft_filter2d_enqueue_batch (ClfftFilter2d * f, cl_mem in, cl_mem out,
       f->output_gain, NULL, error);
 }
 
+void
+clfft_filter2d_get_batch_made_for (ClfftFilter2d * f, guint * batch,
+    gboolean * in_turn)
+{
+  *batch = f->batch_planned;
+  *in_turn = f->in_turn_asked;
+}
+
 gboolean
 clfft_filter2d_runs_in_turn (ClfftFilter2d * f)
 {

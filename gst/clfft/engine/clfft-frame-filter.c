@@ -262,56 +262,103 @@ plane_in_turn (ClfftFrameFilter * f, guint p, const ClfftChannelRole * roles,
   return TRUE;
 }
 
+/* What plan's filter is made for where it leads the batch of its size:
+ * the channels of that size filtered with roles (*batch, 1 where they
+ * cannot run as one), and whether two of them are a plane's in turn. */
+static void
+plan_batch (ClfftFrameFilter * f, const Plan * plan,
+    const ClfftChannelRole * roles, guint * batch, gboolean * in_turn)
+{
+  guint pair[2];
+
+  *batch = 0;
+  *in_turn = FALSE;
+  for (guint i = 0; i < f->layout.n_channels; i++)
+    if (roles[i] == CLFFT_CHANNEL_FILTER
+        && f->layout.channels[i].width == plan->width
+        && f->layout.channels[i].height == plan->height) {
+      (*batch)++;
+      *in_turn = *in_turn || plane_in_turn (f, f->layout.channels[i].plane,
+          roles, pair);
+    }
+  if (*batch < 2 || f->padding != CLFFT_PADDING_NONE) {
+    *batch = 1;
+    *in_turn = FALSE;
+  }
+  *batch = MIN (*batch, CLFFT_FILTER2D_MAX_BATCH);
+}
+
+/* Whether plan i is the first of its size, which leads its batch. */
+static gboolean
+plan_leads (ClfftFrameFilter * f, guint i)
+{
+  for (guint j = 0; j < i; j++)
+    if (f->plans[j].width == f->plans[i].width
+        && f->plans[j].height == f->plans[i].height)
+      return FALSE;
+  return TRUE;
+}
+
 /* The plan of channel c's size and subsampling, made where there is none
- * yet. The first of its size leads the batch of the channels of that
- * size filtered with roles, and is made for it (for a plane of two
- * channels in turn, to filter them there). */
+ * yet; the first of its size made for the batch it leads, and made again
+ * where that batch has grown past what it was made for (YUY2's luma plan
+ * made while chroma=pass, which then filters its chroma too): a plan made
+ * for a batch filters a plane's channels in turn, and takes the cache
+ * hints by the batch's data. */
 static gboolean
 ensure_plan (ClfftFrameFilter * f, guint c, const ClfftChannelRole * roles,
     gboolean * made, GError ** error)
 {
   const ClfftFrameChannel *ch = &f->layout.channels[c];
-  const ClfftPixels pixels = ch->depth > 8 ? CLFFT_PIXELS_U16 :
+  const ClfftPixels pixels = f->sample_size == 2 ? CLFFT_PIXELS_U16 :
       CLFFT_PIXELS_U8;
-  gboolean size_seen = FALSE;
-  guint pair[2], batch = 0;
+  guint i, batch = 1, had_batch;
+  gboolean in_turn = FALSE, had_in_turn;
+  ClfftFilter2d *filter;
   Plan *plan;
 
   if (f->plan_of[c] >= 0)
     return TRUE;
-  for (guint i = 0; i < f->n_plans; i++) {
+  for (i = 0; i < f->n_plans; i++) {
     plan = &f->plans[i];
     if (plan->width == ch->width && plan->height == ch->height
         && plan->sx == ch->sx && plan->sy == ch->sy
-        && plan->interleaved == f->interleaved[c]) {
-      f->plan_of[c] = i;
-      return TRUE;
-    }
-    size_seen = size_seen || (plan->width == ch->width
-        && plan->height == ch->height);
+        && plan->interleaved == f->interleaved[c])
+      break;
   }
-  for (guint i = 0; i < f->layout.n_channels; i++)
-    batch += roles[i] == CLFFT_CHANNEL_FILTER
-        && f->layout.channels[i].width == ch->width
-        && f->layout.channels[i].height == ch->height;
-  plan = &f->plans[f->n_plans];
-  plan->filter = !size_seen && batch > 1 && f->padding == CLFFT_PADDING_NONE ?
-      clfft_filter2d_new_for_batch (f->engine, ch->width, ch->height, pixels,
-      MIN (batch, CLFFT_FILTER2D_MAX_BATCH), plane_in_turn (f, ch->plane,
-          roles, pair), error) :
-      clfft_filter2d_new (f->engine, ch->width, ch->height, pixels,
+  plan = &f->plans[i];
+  if (i == f->n_plans) {
+    plan->width = ch->width;
+    plan->height = ch->height;
+    plan->sx = ch->sx;
+    plan->sy = ch->sy;
+    plan->interleaved = f->interleaved[c];
+  }
+  if (plan_leads (f, i))
+    plan_batch (f, plan, roles, &batch, &in_turn);
+  if (i < f->n_plans) {
+    f->plan_of[c] = i;
+    clfft_filter2d_get_batch_made_for (plan->filter, &had_batch,
+        &had_in_turn);
+    if (batch <= had_batch && (had_in_turn || !in_turn))
+      return TRUE;
+    clfft_log (CLFFT_LOG_INFO, "the %ux%u plan is made again, for the batch "
+        "of %u its channels now make", plan->width, plan->height, batch);
+  }
+  filter = batch > 1 ? clfft_filter2d_new_for_batch (f->engine, plan->width,
+      plan->height, pixels, batch, in_turn, error) :
+      clfft_filter2d_new (f->engine, plan->width, plan->height, pixels,
       f->padding, error);
-  if (!plan->filter)
+  if (!filter)
     return FALSE;
-  plan->width = ch->width;
-  plan->height = ch->height;
-  plan->sx = ch->sx;
-  plan->sy = ch->sy;
-  plan->interleaved = f->interleaved[c];
+  if (i < f->n_plans)
+    clfft_filter2d_free (plan->filter);
+  else
+    f->plan_of[c] = f->n_plans++;
+  plan->filter = filter;
   clfft_filter2d_set_tuning (plan->filter, f->tuning);
   clfft_filter2d_set_mode (plan->filter, f->mode);
   apply_output (f, plan);
-  f->plan_of[c] = f->n_plans++;
   *made = TRUE;
   return TRUE;
 }

@@ -141,6 +141,10 @@ gboolean clfft_filter2d_enqueue_batch (ClfftFilter2d * filter, cl_mem in,
 ClfftFilter2d *clfft_filter2d_new_for_batch (ClfftEngine * engine,
     guint width, guint height, ClfftPixels pixels, guint batch,
     gboolean in_turn, GError ** error);
+/* What filter was made for: batches of *batch frames (1 for
+ * clfft_filter2d_new), with channels in turn or not. */
+void clfft_filter2d_get_batch_made_for (ClfftFilter2d * filter,
+    guint * batch, gboolean * in_turn);
 /* Whether a batch of two, prepared as above, may run as
  * clfft_filter2d_enqueue_in_turn: two frames whose samples alternate in
  * one plane (YUY2's Y and its U and V as one channel), frame c's sample

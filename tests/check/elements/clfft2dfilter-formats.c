@@ -629,6 +629,47 @@ GST_START_TEST (test_chroma_pair_follows_the_output)
 
 GST_END_TEST;
 
+/* A plan made while chroma=pass filters the luma alone; chroma=filter
+ * then makes YUY2's luma plan again for the batch of Y and UV (in their
+ * plane, where the passes run), and chroma=pass goes back to the luma
+ * alone: each frame as its settings say. */
+GST_START_TEST (test_chroma_filtered_after_pass)
+{
+  const GstVideoFormat formats[] = { GST_VIDEO_FORMAT_YUY2,
+    GST_VIDEO_FORMAT_UYVY, GST_VIDEO_FORMAT_NV12
+  };
+  RefFilter blur = { "lowpass", "gaussian", 2, 0.08, 0.25, {0, 0}, 0.01,
+    FALSE, 1.0, 0.0, FALSE
+  };
+  gchar *mask = ref_filter_properties (&blur);
+  gchar *props = g_strdup_printf ("%s chroma=pass", mask);
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++) {
+    GstVideoInfo info;
+    GstHarness *h;
+    GstElement *filter;
+
+    gst_video_info_set_format (&info, formats[i], 46, 28);
+    h = harness_new_info (&info, props);
+    filter = gst_harness_find_element (h, "clfft2dfilter");
+    check_frame (h, &info, props, &blur, EXPECT_FILTERED, EXPECT_UNCHANGED);
+    gst_util_set_object_arg (G_OBJECT (filter), "chroma", "filter");
+    check_frame (h, &info, "chroma=filter", &blur, EXPECT_FILTERED,
+        EXPECT_FILTERED);
+    check_frame (h, &info, "chroma=filter, again", &blur, EXPECT_FILTERED,
+        EXPECT_FILTERED);
+    gst_util_set_object_arg (G_OBJECT (filter), "chroma", "pass");
+    check_frame (h, &info, "chroma=pass", &blur, EXPECT_FILTERED,
+        EXPECT_UNCHANGED);
+    gst_object_unref (filter);
+    gst_harness_teardown (h);
+  }
+  g_free (mask);
+  g_free (props);
+}
+
+GST_END_TEST;
+
 static Suite *
 clfft2dfilter_formats_suite (void)
 {
@@ -644,6 +685,7 @@ clfft2dfilter_formats_suite (void)
   tcase_add_test (tc, test_rgb_spectrum_shows_luma);
   tcase_add_test (tc, test_format_changes_mid_stream);
   tcase_add_test (tc, test_chroma_pair_follows_the_output);
+  tcase_add_test (tc, test_chroma_filtered_after_pass);
   return s;
 }
 
