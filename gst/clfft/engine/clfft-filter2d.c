@@ -294,8 +294,7 @@ build_passes (ClfftFilter2d * f, GError ** error)
 {
   ClfftTransform *const transforms[] = { &f->rows_forward,
     &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
-    &f->columns_inverse, &f->rows_inverse, &f->rows_forward_in_turn,
-    &f->rows_inverse_in_turn
+    &f->columns_inverse, &f->rows_inverse
   };
 
   return clfft_transforms_build (transforms, G_N_ELEMENTS (transforms),
@@ -492,6 +491,32 @@ rows_in_turn_init (ClfftFilter2d * f, const ClfftTransformSpec * forward,
   }
 }
 
+/* The rows transforms in turn, built where the frames run the three
+ * passes, which alone take them (clfft_filter2d_prepare_batch): they are
+ * an option, whose build failing leaves the filter without them, with a
+ * log line, rather than without its own programs. */
+static void
+rows_in_turn_build (ClfftFilter2d * f)
+{
+  ClfftTransform *const in_turn[] = { &f->rows_forward_in_turn,
+    &f->rows_inverse_in_turn
+  };
+  GError *why = NULL;
+
+  if (!in_turn[0]->n_passes)
+    return;
+  if (f->choice.path == CLFFT_FILTER_PATH_PASSES
+      && clfft_transforms_build (in_turn, G_N_ELEMENTS (in_turn), &why))
+    return;
+  if (why) {
+    clfft_log (CLFFT_LOG_WARNING, "the %ux%u filter takes no channels in "
+        "turn: %s", f->width, f->height, why->message);
+    g_error_free (why);
+  }
+  clfft_transform_clear (in_turn[0]);
+  clfft_transform_clear (in_turn[1]);
+}
+
 /* The row transforms: an even width as a half-length transform of pixel
  * pairs (the unfold into bins, or the fold back, fused into the pass), an
  * odd one at full length keeping bins 0 .. W/2. The rows inverse is the
@@ -590,8 +615,7 @@ build_own_programs (ClfftFilter2d * f, gboolean threaded, GError ** error)
 {
   ClfftTransform *const transforms[] = { &f->rows_forward,
     &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
-    &f->columns_inverse, &f->rows_inverse, &f->rows_forward_in_turn,
-    &f->rows_inverse_in_turn
+    &f->columns_inverse, &f->rows_inverse
   };
 
   lanes_init (f);
@@ -606,6 +630,7 @@ build_own_programs (ClfftFilter2d * f, gboolean threaded, GError ** error)
   if (own_programs_cancelled (f, error))
     return FALSE;
   one_launch_init (f, FALSE);
+  rows_in_turn_build (f);
   return TRUE;
 }
 
@@ -1724,8 +1749,12 @@ clfft_filter2d_enqueue_in_turn (ClfftFilter2d * f, cl_mem plane,
   const ClfftRowLayout pixels = { 1, pitch }, bins = { 1, bins_pitch };
   const ClfftRowLayout columns = { 2 * bins_pitch, 1 };
 
-  g_return_val_if_fail (clfft_filter2d_runs_in_turn (f), FALSE);
-  g_return_val_if_fail (pitch >= 2 * f->width, FALSE);
+  if (!clfft_filter2d_runs_in_turn (f) || pitch < 2 * f->width) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "the %ux%u filter cannot run a plane of pitch %u in turn",
+        f->width, f->height, pitch);
+    return FALSE;
+  }
   f->own_launched = TRUE;
   background_tuning_step (f);
   return batch_gain_refresh (f, 2, error)

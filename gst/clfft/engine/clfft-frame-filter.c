@@ -14,7 +14,8 @@
  * Filtered U and V that alternate in one plane are one channel of both
  * where the output allows (make_working_layout); where that channel and
  * Y are their plane's only two (YUY2's), the plan of their size filters
- * both in the plane, with neither take nor put (plane_in_turn). The
+ * both in the plane, with neither take nor put, where it runs the three
+ * passes with rows of one pass of pixel pairs (plane_in_turn). The
  * channels of one size run as one batch where its first plan can
  * (clfft_filter2d_prepare_batch), each with its own plan's gain: their
  * rows interleaved in one buffer, where the upload and the take write
@@ -334,6 +335,10 @@ ensure_plan (ClfftFrameFilter * f, guint c, const ClfftChannelRole * roles,
     plan->sy = ch->sy;
     plan->interleaved = f->interleaved[c];
   }
+  /* as decide_batches leaves a plan that runs alone */
+  plan->batched = FALSE;
+  plan->n_filtered = 0;
+  plan->in_turn_plane = -1;
   if (plan_leads (f, i))
     plan_batch (f, plan, roles, &batch, &in_turn);
   if (i < f->n_plans) {
