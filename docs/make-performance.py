@@ -71,19 +71,21 @@ CURRENT = [
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
         # the channels of a size batched, U and V that alternate in a
         # plane as one channel (with YUY2's Y filtered in the plane), the
-        # cache hints by a batch's data, the chroma's plan on the side
-        # queue from 3840x2160 up
+        # cache hints by a batch's data, the chroma's rows in the luma's
+        # launches below 3840x2160 and its plan on the side queue from
+        # there up (the 3840x2160 run predates the halves' own columns,
+        # which run below that size only)
         "formats": [
-            "bench-engine-h200-2026-11-28-formats-batch-hints-1280x720.csv",
-            "bench-engine-h200-2026-11-28-formats-batch-hints-1920x1080.csv",
-            "bench-engine-h200-2026-11-28-formats-batch-hints-3840x2160.csv",
+            "bench-engine-h200-2026-11-28-formats-stacked-1280x720.csv",
+            "bench-engine-h200-2026-11-28-formats-stacked-1920x1080.csv",
+            "bench-engine-h200-2026-11-28-formats-stacked-3840x2160.csv",
         ],
         # as the element chooses the queues at each size
         "format_stream": [
-            "bench-filter-stream-h200-2026-11-28-batch-hints-gray8-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-28-stacked-gray8-1920x1080.csv",
             "bench-filter-stream-h200-2026-11-28-batch-hints-yuy2-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-28-i420-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-28-nv12-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-28-stacked-i420-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-28-stacked-nv12-1920x1080.csv",
             "bench-filter-stream-h200-2026-11-28-batch-hints-rgbx-1920x1080.csv",
             "bench-filter-stream-h200-2026-11-28-gray8-3840x2160.csv",
             "bench-filter-stream-h200-2026-11-27-i420-2160p-side-queue-1.csv",

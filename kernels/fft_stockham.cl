@@ -70,6 +70,11 @@
  *                channel r % CHANNELS_IN_TURN of the plane's row
  *                r / CHANNELS_IN_TURN (rows of the plane dist apart), its
  *                samples CHANNELS_IN_TURN apart
+ *   HALVES_BELOW  (a row of the batch) the side of pixel pairs (with
+ *                UNIT_STRIDE) holds, from that row on, rows whose two
+ *                halves are two channels side by side (I420's U and V
+ *                below its Y): pair e of such a row is samples e and
+ *                e + LENGTH, not 2e and 2e + 1
  *   DROP_INPUT   once the group has read its input rows, drop their whole
  *                128-byte lines from L2 without writing them back (PTX
  *                discard.global.L2): the caller is done with the input,
@@ -328,6 +333,14 @@ typedef float2 dst_t;
 #define DST_ROW PIXEL_ROW
 #else
 #define DST_ROW(row, dist) ((row) * (dist))
+#endif
+
+#ifdef HALVES_BELOW
+#if !defined(UNIT_STRIDE) || defined(CHANNELS_IN_TURN) \
+    || !(defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS) \
+        || defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS))
+#error "HALVES_BELOW takes rows of pixel pairs of stride 1"
+#endif
 #endif
 
 #ifdef STREAM_PIXELS
@@ -713,15 +726,21 @@ inline float2 load_input (__global const src_t * src, Side side,
 {
   const uint e = ELEMENT (side, pos, idx);
 
+  __global const src_t *row = src + SRC_ROW (pos.set, side.dist);
+  float2 x;
+
   if (e >= LOAD_LENGTH)
     return (float2) (0.0f);
-#ifdef LOAD_CHIRP
-  return cmul (load_element (src + SRC_ROW (pos.set, side.dist), e,
-          side.stride, tab.real_tw SHAPE_ARG), tab.chirp[e]);
-#else
-  return load_element (src + SRC_ROW (pos.set, side.dist), e, side.stride,
-      tab.real_tw SHAPE_ARG);
+#if defined(HALVES_BELOW) && defined(LOAD_PIXELS)
+  if (pos.set >= HALVES_BELOW)
+    x = (float2) (convert_float (row[e]), convert_float (row[e + LENGTH]));
+  else
 #endif
+    x = load_element (row, e, side.stride, tab.real_tw SHAPE_ARG);
+#ifdef LOAD_CHIRP
+  x = cmul (x, tab.chirp[e]);
+#endif
+  return x;
 }
 
 #if !defined(UNFOLD_STORE)
@@ -747,6 +766,16 @@ inline void store_output (__global dst_t * dst, Side side, RowPos pos,
 #endif
 #ifdef GAIN_ON_STORE
   x *= load_gain (tab.gain + pos.set * tab.gain_dist + e);
+#endif
+#if defined(HALVES_BELOW) && defined(STORE_PIXELS)
+  if (pos.set >= HALVES_BELOW) {
+    __global dst_t *row = dst + DST_ROW (pos.set, side.dist);
+
+    x *= tab.scale;
+    row[e] = to_pixel (x.x, tab);
+    row[e + LENGTH] = to_pixel (x.y, tab);
+    return;
+  }
 #endif
   store_element (dst + DST_ROW (pos.set, side.dist), e, side.stride,
       x * tab.scale, tab SHAPE_ARG);

@@ -595,9 +595,10 @@ join_frame_filter (gpointer data)
 /* Every channel of a frame of each format filtered with clfft2dfilter's
  * default mask (chroma=filter): the device time, and its ratio to GRAY8
  * of the same size in the same run. Formats whose chroma has a plan of
- * its own run three times: as the engine decides, and with the plans one
- * after the other on one queue or side by side on two (CLFFT_SIDE_QUEUE
- * 0 and 1). */
+ * its own run three times: as the engine decides, and with the plans
+ * apart (CLFFT_STACKED_ROWS=0: NV12's chroma rows in launches of their
+ * own), one after the other on one queue or side by side on two
+ * (CLFFT_SIDE_QUEUE 0 and 1). */
 static void
 bench_formats (guint w, guint h)
 {
@@ -625,11 +626,14 @@ bench_formats (guint w, guint h)
     gdouble us;
 
     /* read when the filter is made */
-    if (formats[i].side_queue)
+    if (formats[i].side_queue) {
       g_setenv (CLFFT_SIDE_QUEUE_ENV, formats[i].side_queue, TRUE);
+      g_setenv (CLFFT_STACKED_ROWS_ENV, "0", TRUE);
+    }
     filter = clfft_frame_filter_new (engine, &layout, CLFFT_PADDING_NONE,
         &error);
     g_unsetenv (CLFFT_SIDE_QUEUE_ENV);
+    g_unsetenv (CLFFT_STACKED_ROWS_ENV);
     if (!filter)
       g_error ("%s %ux%u: %s", format, w, h, error->message);
     clfft_frame_filter_set_tuning (filter, filter_background ?

@@ -75,7 +75,8 @@ typedef struct
   guint compute_units;
   gboolean host_unified_memory; /* device memory is host memory (CPUs) */
   guint mem_base_addr_align;    /* bytes: where host-pointer buffers start
-                                 * to be used in place */
+                                 * to be used in place, and where a part
+                                 * of a buffer may start */
   guint nv_compute_major;       /* NVIDIA's compute capability, major;
                                  * 0 for other devices */
 } ClfftDeviceInfo;

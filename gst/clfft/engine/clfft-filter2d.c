@@ -131,6 +131,13 @@ struct _ClfftFilter2d
    * (clfft_filter2d_new_for_batch, in_turn; n_passes 0 where not made) */
   gboolean in_turn_asked;
   ClfftTransform rows_forward_in_turn, rows_inverse_in_turn;
+  /* the same with the rows of a frame of halves_height rows of two
+   * channels side by side (each half a row) below the filter's own, and
+   * that frame's columns, for clfft_filter2d_enqueue_stack
+   * (clfft_filter2d_new_for_batch, halves_height; n_passes 0 where not
+   * made) */
+  guint halves_height;
+  ClfftTransform rows_forward_halves, rows_inverse_halves, columns_halves;
   /* the frames its batches will hold (clfft_filter2d_new_for_batch) */
   guint batch_planned;
   ClfftTransform columns_filter;        /* or, where that takes more: */
@@ -193,6 +200,19 @@ struct _ClfftFilter2d
   guint batch_versions[CLFFT_FILTER2D_MAX_BATCH];
   /* counts the gains set, from 1 */
   guint gain_version;
+  /* clfft_filter2d_enqueue_stack: the spectra of this filter's frame and,
+   * below it, of a frame of its width and stack_height rows (the
+   * chroma's), rows stack_pitch complex values apart; stack_below, the
+   * second's part */
+  cl_mem stack_spectrum, stack_below;
+  guint stack_height, stack_pitch;
+  /* where the frame below is two channels side by side: whether it runs
+   * so, and its gain (bins columns of stack_height), the below filter's
+   * repeated across, as of that filter's gain_version stack_gain_version
+   * (0: not made yet) */
+  gboolean stack_halves;
+  cl_mem stack_gain;
+  guint stack_gain_version;
 };
 
 static gsize
@@ -413,6 +433,9 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
   clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse);
   clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward_in_turn);
   clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse_in_turn);
+  clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward_halves);
+  clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse_halves);
+  clfft_scratch_add_need (&f->transform_scratch, &f->columns_halves);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_filter);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_mirrored);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_forward);
@@ -460,61 +483,61 @@ transform_tuning (ClfftFilter2d * f)
       CLFFT_TUNING_OFF;
 }
 
-/* The rows transforms for pixels two channels in turn, where the rows
- * run in one pass of pixel pairs (clfft_filter2d_runs_in_turn); else
- * none, with a log line. */
+/* Rows transforms as forward and inverse, with flags added and the
+ * halves_below and max_batch given, for frames that the filter runs
+ * beside its own (what: the log's words for them), where its rows run in
+ * one pass of pixel pairs; else none, with a log line. */
 static void
-rows_in_turn_init (ClfftFilter2d * f, const ClfftTransformSpec * forward,
-    const ClfftTransformSpec * inverse)
+extra_rows_init (ClfftFilter2d * f, const ClfftTransformSpec * forward,
+    const ClfftTransformSpec * inverse, guint flags, guint halves_below,
+    guint max_batch, ClfftTransform * extra_forward,
+    ClfftTransform * extra_inverse, const gchar * what)
 {
-  ClfftTransformSpec in_turn[2] = { *forward, *inverse };
+  ClfftTransformSpec extra[2] = { *forward, *inverse };
   GError *why = NULL;
 
   for (guint i = 0; i < 2; i++) {
-    in_turn[i].flags |= CLFFT_ROW_TWO_CHANNELS_IN_TURN;
-    in_turn[i].max_batch = 2 * f->height;
+    extra[i].flags |= flags;
+    extra[i].halves_below = halves_below;
+    extra[i].max_batch = max_batch;
   }
   if (!f->choice.pairs || f->rows_forward.n_passes != 1
       || f->rows_inverse.n_passes != 1) {
-    clfft_log (CLFFT_LOG_INFO, "the %ux%u filter takes no channels in turn: "
-        "its rows are not one pass of pixel pairs", f->width, f->height);
+    clfft_log (CLFFT_LOG_INFO, "the %ux%u filter takes no %s: its rows are "
+        "not one pass of pixel pairs", f->width, f->height, what);
     return;
   }
-  if (!clfft_transform_init (&f->rows_forward_in_turn, f->engine,
-          &in_turn[0], &why)
-      || !clfft_transform_init (&f->rows_inverse_in_turn, f->engine,
-          &in_turn[1], &why)) {
-    clfft_log (CLFFT_LOG_INFO, "the %ux%u filter takes no channels in turn: "
-        "%s", f->width, f->height, why->message);
+  if (!clfft_transform_init (extra_forward, f->engine, &extra[0], &why)
+      || !clfft_transform_init (extra_inverse, f->engine, &extra[1], &why)) {
+    clfft_log (CLFFT_LOG_INFO, "the %ux%u filter takes no %s: %s", f->width,
+        f->height, what, why->message);
     g_error_free (why);
-    clfft_transform_clear (&f->rows_forward_in_turn);
+    clfft_transform_clear (extra_forward);
   }
 }
 
-/* The rows transforms in turn, built where the frames run the three
- * passes, which alone take them (clfft_filter2d_prepare_batch): they are
- * an option, whose build failing leaves the filter without them, with a
- * log line, rather than without its own programs. */
+/* Extra transforms (extra_rows_init, columns_halves_init), built where
+ * the frames run the three passes, which alone take them: they are an
+ * option, whose build failing leaves the filter without them, with a log
+ * line, rather than without its own programs. */
 static void
-rows_in_turn_build (ClfftFilter2d * f)
+extra_build (ClfftFilter2d * f, ClfftTransform * const extra[], guint n,
+    const gchar * what)
 {
-  ClfftTransform *const in_turn[] = { &f->rows_forward_in_turn,
-    &f->rows_inverse_in_turn
-  };
   GError *why = NULL;
 
-  if (!in_turn[0]->n_passes)
+  if (!extra[0]->n_passes)
     return;
   if (f->choice.path == CLFFT_FILTER_PATH_PASSES
-      && clfft_transforms_build (in_turn, G_N_ELEMENTS (in_turn), &why))
+      && clfft_transforms_build (extra, n, &why))
     return;
   if (why) {
-    clfft_log (CLFFT_LOG_WARNING, "the %ux%u filter takes no channels in "
-        "turn: %s", f->width, f->height, why->message);
+    clfft_log (CLFFT_LOG_WARNING, "the %ux%u filter takes no %s: %s",
+        f->width, f->height, what, why->message);
     g_error_free (why);
   }
-  clfft_transform_clear (in_turn[0]);
-  clfft_transform_clear (in_turn[1]);
+  for (guint i = 0; i < n; i++)
+    clfft_transform_clear (extra[i]);
 }
 
 /* The row transforms: an even width as a half-length transform of pixel
@@ -551,7 +574,37 @@ rows_init (ClfftFilter2d * f, GError ** error)
           error))
     return FALSE;
   if (f->in_turn_asked)
-    rows_in_turn_init (f, &forward, &inverse);
+    extra_rows_init (f, &forward, &inverse, CLFFT_ROW_TWO_CHANNELS_IN_TURN,
+        0, 2 * f->height, &f->rows_forward_in_turn, &f->rows_inverse_in_turn,
+        "channels in turn");
+  if (f->halves_height)
+    extra_rows_init (f, &forward, &inverse, 0, f->height,
+        f->height + f->halves_height, &f->rows_forward_halves,
+        &f->rows_inverse_halves, "rows of two halves below its own");
+  return TRUE;
+}
+
+/* The columns of the frame below of two halves (clfft_filter2d_enqueue_
+ * stack): as the filter's own (filter), halves_height long, as many as
+ * its own, with a gain of their own; where not made, the stack runs no
+ * halves, with a log line. */
+static gboolean
+columns_halves_init (ClfftFilter2d * f, const ClfftTransformSpec * filter)
+{
+  ClfftTransformSpec halves = *filter;
+  GError *why = NULL;
+
+  if (!f->halves_height || !f->rows_forward_halves.n_passes)
+    return TRUE;
+  halves.length = f->halves_height;
+  if (clfft_transform_init (&f->columns_halves, f->engine, &halves, &why))
+    return TRUE;
+  clfft_log (CLFFT_LOG_INFO, "the %ux%u filter takes no two halves below "
+      "its own: %s", f->width, f->height, why->message);
+  g_error_free (why);
+  clfft_transform_clear (&f->rows_forward_halves);
+  clfft_transform_clear (&f->rows_inverse_halves);
+  clfft_transform_clear (&f->columns_halves);
   return TRUE;
 }
 
@@ -577,7 +630,7 @@ columns_init (ClfftFilter2d * f, GError ** error)
 
   if (f->choice.path != CLFFT_FILTER_PATH_TRANSPOSED)
     return clfft_transform_init (&f->columns_filter, f->engine, &filter,
-        error)
+        error) && columns_halves_init (f, &filter)
         && (!f->choice.outgrows_cache
         || clfft_transform_init (&f->columns_mirrored, f->engine, &mirrored,
             error));
@@ -630,7 +683,17 @@ build_own_programs (ClfftFilter2d * f, gboolean threaded, GError ** error)
   if (own_programs_cancelled (f, error))
     return FALSE;
   one_launch_init (f, FALSE);
-  rows_in_turn_build (f);
+  {
+    ClfftTransform *const in_turn[] = { &f->rows_forward_in_turn,
+      &f->rows_inverse_in_turn
+    }, *const halves[] = { &f->rows_forward_halves, &f->rows_inverse_halves,
+      &f->columns_halves
+    };
+
+    extra_build (f, in_turn, G_N_ELEMENTS (in_turn), "channels in turn");
+    extra_build (f, halves, G_N_ELEMENTS (halves), "two halves below its "
+        "own");
+  }
   return TRUE;
 }
 
@@ -891,7 +954,7 @@ decide_tuning (ClfftFilter2d * f, ClfftTuning requested)
 static ClfftFilter2d *
 filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
     ClfftPixels pixels, ClfftPadding padding, guint batch, gboolean in_turn,
-    GError ** error)
+    guint halves_height, GError ** error)
 {
   const gboolean padded = padding != CLFFT_PADDING_NONE;
   const guint imagej = clfft_filter2d_imagej_length (frame_width,
@@ -914,6 +977,7 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
   f = g_new0 (ClfftFilter2d, 1);
   f->engine = clfft_engine_ref (engine);
   f->in_turn_asked = in_turn;
+  f->halves_height = halves_height;
   f->batch_planned = MAX (batch, 1);
   f->own_start = g_get_monotonic_time ();
   f->own_seconds = -1.0;
@@ -971,16 +1035,16 @@ clfft_filter2d_new (ClfftEngine * engine, guint width, guint height,
     ClfftPixels pixels, ClfftPadding padding, GError ** error)
 {
   return filter2d_new (engine, width, height, pixels, padding, 1, FALSE,
-      error);
+      0, error);
 }
 
 ClfftFilter2d *
 clfft_filter2d_new_for_batch (ClfftEngine * engine, guint width,
     guint height, ClfftPixels pixels, guint batch, gboolean in_turn,
-    GError ** error)
+    guint halves_height, GError ** error)
 {
   return filter2d_new (engine, width, height, pixels, CLFFT_PADDING_NONE,
-      batch, in_turn, error);
+      batch, in_turn, halves_height, error);
 }
 
 /* Whether every column of the bins' gain (h values, [kx][ky]) has the
@@ -1080,6 +1144,8 @@ clfft_filter2d_set_output (ClfftFilter2d * f, ClfftOutput output,
   clfft_transform_set_byte_output (&f->rows_inverse, offset,
       output == CLFFT_OUTPUT_ABS);
   clfft_transform_set_byte_output (&f->rows_inverse_in_turn, offset,
+      output == CLFFT_OUTPUT_ABS);
+  clfft_transform_set_byte_output (&f->rows_inverse_halves, offset,
       output == CLFFT_OUTPUT_ABS);
 }
 
@@ -1378,6 +1444,21 @@ clfft_filter2d_set_mode (ClfftFilter2d * f, ClfftMode mode)
   f->mode = mode;
 }
 
+/* bins columns of the half spectrum in spectrum (rows pitch apart)
+ * forward, times gain ([kx][ky], f->height rows), inverse, in place:
+ * where a column runs in one pass (columns_filter). */
+static gboolean
+enqueue_columns_in_place (ClfftFilter2d * f, cl_mem spectrum, guint pitch,
+    guint bins, cl_mem gain, GError ** error)
+{
+  const ClfftRowLayout columns = { pitch, 1 };
+
+  return clfft_transform_enqueue (clfft_filter2d_get_gain_mirrored (f) ?
+      &f->columns_mirrored : &f->columns_filter, &f->transform_scratch,
+      spectrum, columns, spectrum, columns, bins, gain, f->height, 1.0f,
+      NULL, error);
+}
+
 /* The columns of the half spectrum forward, times the gain, inverse: in
  * place, or through the transposed spectrum. Returns where the result
  * lies, or NULL on error. */
@@ -1386,13 +1467,11 @@ enqueue_columns (ClfftFilter2d * f, GError ** error)
 {
   const ClfftScratch *scratch = &f->transform_scratch;
   const guint h = f->height;
-  const ClfftRowLayout columns = { f->choice.pitch, 1 }, rows = { 1, h };
+  const ClfftRowLayout rows = { 1, h };
 
   if (f->columns_filter.n_passes)
-    return clfft_transform_enqueue (clfft_filter2d_get_gain_mirrored (f) ?
-        &f->columns_mirrored : &f->columns_filter, scratch, f->spectrum,
-        columns, f->spectrum, columns, f->bins, f->gain, h, 1.0f, NULL,
-        error) ? f->spectrum : NULL;
+    return enqueue_columns_in_place (f, f->spectrum, f->choice.pitch,
+        f->bins, f->gain, error) ? f->spectrum : NULL;
   return clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
       f->scratch, f->bins, h, NULL, error)
       && clfft_transform_enqueue (&f->columns_forward, scratch, f->scratch,
@@ -1726,12 +1805,167 @@ clfft_filter2d_enqueue_batch (ClfftFilter2d * f, cl_mem in, cl_mem out,
       f->output_gain, NULL, error);
 }
 
+/* The pitch of a stack's spectrum: the filter's own, or the next one up
+ * at which the rows below the filter's own start where a part of a
+ * buffer may start; 0 where none is near. */
+static guint
+stack_pitch (ClfftFilter2d * f)
+{
+  const gsize align = clfft_engine_get_device (f->engine)->mem_base_addr_align;
+
+  for (guint pitch = f->choice.pitch; pitch < f->choice.pitch + align;
+      pitch += 4)
+    if ((gsize) f->height * pitch * sizeof (cl_float2) % align == 0)
+      return pitch;
+  return 0;
+}
+
+/* The gain of the frame below of two halves: the below filter's, whose
+ * frames are one half wide, repeated across (a gain of period one half
+ * in kx never mixes the halves' samples, which alternate in the pairs;
+ * GstClfftMaskParams.interleaved says the same), its columns past the
+ * half spectrum of one half from their mirrors, and its norm that of
+ * the rows twice as long. Made again after below's gain has changed. */
+static gboolean
+stack_gain_refresh (ClfftFilter2d * top, ClfftFilter2d * below,
+    GError ** error)
+{
+  cl_command_queue queue = clfft_engine_get_queue (top->engine);
+  const guint h = below->height, w = below->width;
+  /* the norm of h rows of the top's width, over below's own */
+  const gfloat norm = top->norm * top->height / h / below->norm;
+  gfloat *half, *repeated;
+  cl_int st;
+
+  if (top->stack_gain_version == below->gain_version)
+    return TRUE;
+  half = clfft_engine_try_alloc (top->engine, (gsize) below->bins * h,
+      sizeof (gfloat), FALSE, "the gain below", error);
+  repeated = half ? clfft_engine_try_alloc (top->engine, (gsize) top->bins *
+      h, sizeof (gfloat), FALSE, "the gain below, repeated", error) : NULL;
+  if (!repeated) {
+    g_free (half);
+    return FALSE;
+  }
+  clfft_engine_lock_queue (top->engine);
+  st = clEnqueueReadBuffer (queue, below->gain, CL_TRUE, 0,
+      (gsize) below->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
+  for (guint kx = 0; st == CL_SUCCESS && kx < top->bins; kx++) {
+    const guint k = kx % w;
+
+    for (guint ky = 0; ky < h; ky++)
+      repeated[(gsize) kx * h + ky] = norm * (k < below->bins ?
+          half[(gsize) k * h + ky] : half[(gsize) (w - k) * h +
+              (h - ky) % h]);
+  }
+  if (st == CL_SUCCESS)
+    st = clEnqueueWriteBuffer (queue, top->stack_gain, CL_TRUE, 0,
+        (gsize) top->bins * h * sizeof (gfloat), repeated, 0, NULL, NULL);
+  clfft_engine_unlock_queue (top->engine);
+  g_free (half);
+  g_free (repeated);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueReadBuffer, clEnqueueWrite"
+        "Buffer (the gain below)");
+  top->stack_gain_version = below->gain_version;
+  return TRUE;
+}
+
+gboolean
+clfft_filter2d_prepare_stack (ClfftFilter2d * top, ClfftFilter2d * below,
+    gboolean halves, gboolean * stacked, GError ** error)
+{
+  guint pitch;
+  gsize top_bytes, below_bytes;
+
+  *stacked = FALSE;
+  if (!own_programs_step (top, error) || !own_programs_step (below, error))
+    return FALSE;
+  /* the rows of both, one pass each in pixels out, by the top's rows
+   * transforms; each one's columns in place, the halves' by the top's
+   * columns_halves (below then runs any path: only its gain is read) */
+  if (clfft_filter2d_get_path (top) != CLFFT_FILTER_PATH_PASSES
+      || (!halves && clfft_filter2d_get_path (below) !=
+          CLFFT_FILTER_PATH_PASSES)
+      || top->width != (halves ? 2 : 1) * below->width
+      || top->pixel_size != below->pixel_size || !top->choice.pairs
+      || top->mirror_pad || below->mirror_pad
+      || top->output == CLFFT_OUTPUT_NORMALIZE
+      || below->output == CLFFT_OUTPUT_NORMALIZE
+      || top->rows_forward.n_passes != 1 || top->rows_inverse.n_passes != 1
+      || (halves && (top->rows_forward_halves.n_passes != 1
+              || top->rows_inverse_halves.n_passes != 1
+              || top->columns_halves.n_passes != 1
+              || top->halves_height != below->height))
+      || !(pitch = stack_pitch (top)))
+    return TRUE;
+  if (top->stack_height != below->height || top->stack_pitch != pitch
+      || top->stack_halves != halves) {
+    clfft_buffer_release (&top->stack_below);
+    clfft_buffer_release (&top->stack_spectrum);
+    clfft_buffer_release (&top->stack_gain);
+    top->stack_height = 0;
+    top->stack_gain_version = 0;
+    top_bytes = (gsize) top->height * pitch * sizeof (cl_float2);
+    below_bytes = (gsize) below->height * pitch * sizeof (cl_float2);
+    if (!(top->stack_spectrum = clfft_buffer_new (top->engine,
+                CL_MEM_READ_WRITE, top_bytes + below_bytes, NULL, error))
+        || !(top->stack_below = clfft_buffer_new_part (top->engine,
+                top->stack_spectrum, top_bytes, below_bytes, error))
+        || (halves && !(top->stack_gain = clfft_buffer_new (top->engine,
+                    CL_MEM_READ_ONLY, (gsize) top->bins * below->height *
+                    sizeof (cl_float), NULL, error))))
+      return FALSE;
+    top->stack_height = below->height;
+    top->stack_pitch = pitch;
+    top->stack_halves = halves;
+    clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs the rows of a %ux%u "
+        "frame%s below its own in its launches", top->width, top->height,
+        top->width, below->height, halves ? " of two halves" : "");
+  }
+  if (halves && !stack_gain_refresh (top, below, error))
+    return FALSE;
+  *stacked = TRUE;
+  return TRUE;
+}
+
+gboolean
+clfft_filter2d_enqueue_stack (ClfftFilter2d * top, ClfftFilter2d * below,
+    cl_mem in, cl_mem out, GError ** error)
+{
+  const guint rows = top->height + below->height;
+  const ClfftRowLayout pixels = { 1, top->width },
+      bins = { 1, top->stack_pitch }, columns = { top->stack_pitch, 1 };
+  const gboolean halves = top->stack_halves;
+
+  g_return_val_if_fail (top->stack_below
+      && top->stack_height == below->height, FALSE);
+  top->own_launched = below->own_launched = TRUE;
+  background_tuning_step (top);
+  background_tuning_step (below);
+  return clfft_transform_enqueue (halves ? &top->rows_forward_halves :
+      &top->rows_forward, &top->transform_scratch, in, pixels,
+      top->stack_spectrum, bins, rows, NULL, 0, 1.0f, NULL, error)
+      && enqueue_columns_in_place (top, top->stack_spectrum,
+      top->stack_pitch, top->bins, top->gain, error)
+      && (halves ? clfft_transform_enqueue (&top->columns_halves,
+          &top->transform_scratch, top->stack_below, columns,
+          top->stack_below, columns, top->bins, top->stack_gain,
+          below->height, 1.0f, NULL, error) :
+      enqueue_columns_in_place (below, top->stack_below, top->stack_pitch,
+          below->bins, below->gain, error))
+      && clfft_transform_enqueue (halves ? &top->rows_inverse_halves :
+      &top->rows_inverse, &top->transform_scratch, top->stack_spectrum, bins,
+      out, pixels, rows, NULL, 0, top->output_gain, NULL, error);
+}
+
 void
 clfft_filter2d_get_batch_made_for (ClfftFilter2d * f, guint * batch,
-    gboolean * in_turn)
+    gboolean * in_turn, guint * halves_height)
 {
   *batch = f->batch_planned;
   *in_turn = f->in_turn_asked;
+  *halves_height = f->halves_height;
 }
 
 gboolean
@@ -1957,7 +2191,8 @@ clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
   ClfftTransform *const transforms[] = { &f->rows_forward,
     &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
     &f->columns_inverse, &f->rows_inverse, &f->rows_forward_in_turn,
-    &f->rows_inverse_in_turn
+    &f->rows_inverse_in_turn, &f->rows_forward_halves,
+    &f->rows_inverse_halves, &f->columns_halves
   };
 
   decide_tuning (f, tuning);
@@ -2043,6 +2278,8 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_transform_clear (&f->rows_inverse);
   clfft_transform_clear (&f->rows_forward_in_turn);
   clfft_transform_clear (&f->rows_inverse_in_turn);
+  clfft_transform_clear (&f->rows_forward_halves);
+  clfft_transform_clear (&f->rows_inverse_halves);
   normalize_clear (&f->normalize);
   spectrum_view_clear (&f->spectrum_view);
   clfft_transpose_pass_clear (&f->transpose);
@@ -2065,6 +2302,9 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->real_values);
   clfft_buffer_release (&f->bytes_padded);
   clfft_buffer_release (&f->batch_spectrum);
+  clfft_buffer_release (&f->stack_below);
+  clfft_buffer_release (&f->stack_spectrum);
+  clfft_buffer_release (&f->stack_gain);
   clfft_buffer_release (&f->batch_gain);
   clfft_kernel_release (&f->mirror_pad);
   clfft_engine_unref (f->engine);

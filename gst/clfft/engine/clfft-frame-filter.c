@@ -25,7 +25,10 @@
  * than after it (decide_side_queue): behind the uploads, or behind a
  * marker after the takes where there are any; where their output is a
  * plane as it is downloaded (I420's U and V), the download waits for
- * them, else a barrier before the puts. */
+ * them, else a barrier before the puts. Smaller frames of two plans, each
+ * of direct planes (NV12's Y and UV, I420's Y and its U and V), run as a
+ * stack instead (decide_stack): the chroma's rows below the luma's in
+ * one buffer, through the luma plan's row launches. */
 #include "clfft-frame-filter.h"
 #include "clfft-overrides.h"
 #include "clfft-passes.h"
@@ -61,6 +64,10 @@ typedef struct
   cl_mem batch_in[CLFFT_FRAME_MAX_CHANNELS];
   cl_mem batch_out[CLFFT_FRAME_MAX_CHANNELS];
   guint batch_frames[CLFFT_FRAME_MAX_CHANNELS];
+  /* the stacked plans' frames in and out (decide_stack), stack_bytes
+   * each */
+  cl_mem stack_in, stack_out;
+  gsize stack_bytes;
   ClfftHostBuffer *staging_in[CLFFT_FRAME_MAX_PLANES];
   ClfftHostBuffer *staging_out[CLFFT_FRAME_MAX_PLANES];
   ClfftHostPlanes dst;
@@ -109,10 +116,14 @@ struct _ClfftFrameFilter
   guint single_plan;
   cl_mem channels[CLFFT_FRAME_MAX_CHANNELS];    /* taken out, for the plan */
   guint batch_index[CLFFT_FRAME_MAX_CHANNELS];  /* in its plan's batch */
+  /* the first two plans, of one width, each with one direct plane, run
+   * their rows in the same launches in the next frame (decide_stack) */
+  gboolean stacked;
   /* plans after the first run on the engine's side queue
    * (decide_side_queue; CLFFT_SIDE_QUEUE, read when the filter is made) */
   gboolean side_queue;
   ClfftOverride side_queue_override;
+  gboolean stack_off;           /* CLFFT_STACKED_ROWS=0 */
   Slot slots[MAX_IN_FLIGHT];
   guint oldest, in_flight;
   ClfftTuning tuning;
@@ -187,6 +198,7 @@ clfft_frame_filter_new (ClfftEngine * engine,
   clfft_overrides_read (&overrides);
   f = g_new0 (ClfftFrameFilter, 1);
   f->side_queue_override = overrides.side_queue;
+  f->stack_off = overrides.stacked_rows == CLFFT_OVERRIDE_OFF;
   f->engine = clfft_engine_ref (engine);
   f->frame_layout = f->layout = *layout;
   f->padding = padding;
@@ -289,6 +301,56 @@ plan_batch (ClfftFrameFilter * f, const Plan * plan,
   *batch = MIN (*batch, CLFFT_FILTER2D_MAX_BATCH);
 }
 
+/* Whether channel c, filtered with roles, is its plane's only channel, of
+ * full range, read as it lies (plane_is_channel, before the roles are
+ * set). */
+static gboolean
+channel_fills_plane (ClfftFrameFilter * f, guint c,
+    const ClfftChannelRole * roles)
+{
+  const ClfftFrameChannel *ch = &f->layout.channels[c];
+
+  if (roles[c] != CLFFT_CHANNEL_FILTER
+      || ch->packing != CLFFT_SAMPLES_IN_CONTAINERS)
+    return FALSE;
+  for (guint i = 0; i < f->layout.n_channels; i++)
+    if (i != c && f->layout.channels[i].plane == ch->plane)
+      return FALSE;
+  return ch->offset == 0 && ch->step == f->sample_size && ch->shift == 0
+      && ch->depth == 8 * f->sample_size
+      && f->layout.row_bytes[ch->plane] == ch->width * f->sample_size
+      && f->layout.rows[ch->plane] == ch->height;
+}
+
+/* Where the frame's first channel, filtered with roles, has its plane to
+ * itself, and two more filtered channels of half its width (I420's U and
+ * V) have theirs, their height (else 0): decide_stack then runs the two
+ * side by side, each half of a row, below the first
+ * (clfft_filter2d_prepare_stack, halves), with the first's plan made for
+ * it. */
+static guint
+halves_below_first (ClfftFrameFilter * f, const ClfftChannelRole * roles)
+{
+  const ClfftFrameChannel *first = &f->layout.channels[0];
+  guint n = 0, pair[2];
+
+  if (f->padding != CLFFT_PADDING_NONE || !channel_fills_plane (f, 0, roles))
+    return 0;
+  for (guint c = 1; c < f->layout.n_channels; c++)
+    if (roles[c] == CLFFT_CHANNEL_FILTER) {
+      if (n == 2 || !channel_fills_plane (f, c, roles))
+        return 0;
+      pair[n++] = c;
+    }
+  if (n == 2 && 2 * f->layout.channels[pair[0]].width == first->width
+      && f->layout.channels[pair[0]].width ==
+      f->layout.channels[pair[1]].width
+      && f->layout.channels[pair[0]].height ==
+      f->layout.channels[pair[1]].height)
+    return f->layout.channels[pair[0]].height;
+  return 0;
+}
+
 /* Whether plan i is the first of its size, which leads its batch. */
 static gboolean
 plan_leads (ClfftFrameFilter * f, guint i)
@@ -315,6 +377,7 @@ ensure_plan (ClfftFrameFilter * f, guint c, const ClfftChannelRole * roles,
       CLFFT_PIXELS_U8;
   guint i, batch = 1, had_batch;
   gboolean in_turn = FALSE, had_in_turn;
+  guint halves = 0, had_halves;
   ClfftFilter2d *filter;
   Plan *plan;
 
@@ -341,17 +404,20 @@ ensure_plan (ClfftFrameFilter * f, guint c, const ClfftChannelRole * roles,
   plan->in_turn_plane = -1;
   if (plan_leads (f, i))
     plan_batch (f, plan, roles, &batch, &in_turn);
+  halves = i == 0 && c == 0 ? halves_below_first (f, roles) : 0;
   if (i < f->n_plans) {
     f->plan_of[c] = i;
     clfft_filter2d_get_batch_made_for (plan->filter, &had_batch,
-        &had_in_turn);
-    if (batch <= had_batch && (had_in_turn || !in_turn))
+        &had_in_turn, &had_halves);
+    if (batch <= had_batch && (had_in_turn || !in_turn)
+        && (had_halves == halves || !halves))
       return TRUE;
     clfft_log (CLFFT_LOG_INFO, "the %ux%u plan is made again, for the batch "
-        "of %u its channels now make", plan->width, plan->height, batch);
+        "of %u its channels now make%s", plan->width, plan->height, batch,
+        halves ? ", with the chroma's rows below" : "");
   }
-  filter = batch > 1 ? clfft_filter2d_new_for_batch (f->engine, plan->width,
-      plan->height, pixels, batch, in_turn, error) :
+  filter = batch > 1 || halves ? clfft_filter2d_new_for_batch (f->engine,
+      plan->width, plan->height, pixels, batch, in_turn, halves, error) :
       clfft_filter2d_new (f->engine, plan->width, plan->height, pixels,
       f->padding, error);
   if (!filter)
@@ -394,18 +460,8 @@ ensure_kernels (ClfftFrameFilter * f, GError ** error)
 static gboolean
 plane_is_channel (ClfftFrameFilter * f, guint p, guint c)
 {
-  const ClfftFrameChannel *ch = &f->layout.channels[c];
-
-  if (f->roles[c] != CLFFT_CHANNEL_FILTER
-      || ch->packing != CLFFT_SAMPLES_IN_CONTAINERS)
-    return FALSE;
-  for (guint i = 0; i < f->layout.n_channels; i++)
-    if (i != c && f->layout.channels[i].plane == p)
-      return FALSE;
-  return ch->plane == p && ch->offset == 0 && ch->step == f->sample_size
-      && ch->shift == 0 && ch->depth == 8 * f->sample_size
-      && f->layout.row_bytes[p] == ch->width * f->sample_size
-      && f->layout.rows[p] == ch->height;
+  return f->layout.channels[c].plane == p
+      && channel_fills_plane (f, c, f->roles);
 }
 
 /* Whether the output is the filtered picture, which a pair of chroma
@@ -663,21 +719,31 @@ direct_channel (ClfftFrameFilter * f, guint p)
  * overlap saves (docs/experiments/2026-11-27-side-queue.md). */
 #define SIDE_QUEUE_MIN_PIXELS (3840 * 2160)
 
+/* Whether plans after the first would run on the side queue: where the
+ * frame is large, or wherever CLFFT_SIDE_QUEUE=1; nowhere with
+ * CLFFT_SIDE_QUEUE=0. */
+static gboolean
+side_queue_pays (ClfftFrameFilter * f)
+{
+  const Plan *first = &f->plans[0];
+
+  return f->side_queue_override == CLFFT_OVERRIDE_UNSET ?
+      (guint64) first->width * first->height >= SIDE_QUEUE_MIN_PIXELS :
+      f->side_queue_override == CLFFT_OVERRIDE_ON;
+}
+
 /* Whether the next frame's plans after the first run on the engine's
- * side queue: where more than one plan filters and the frame is large,
- * or wherever CLFFT_SIDE_QUEUE=1; nowhere with CLFFT_SIDE_QUEUE=0. */
+ * side queue: where more than one plan filters, they do not run as a
+ * stack, and it pays. */
 static void
 decide_side_queue (ClfftFrameFilter * f)
 {
-  const Plan *first = &f->plans[0];
   guint busy = 0;
   gboolean side;
 
   for (guint i = 0; i < f->n_plans; i++)
     busy += f->plans[i].n_filtered > 0;
-  side = busy > 1 && (f->side_queue_override == CLFFT_OVERRIDE_UNSET ?
-      (guint64) first->width * first->height >= SIDE_QUEUE_MIN_PIXELS :
-      f->side_queue_override == CLFFT_OVERRIDE_ON);
+  side = busy > 1 && !f->stacked && side_queue_pays (f);
   if (side != f->side_queue && busy > 1)
     clfft_log (CLFFT_LOG_INFO, "a frame's %u plans run %s", busy,
         side ? "side by side, on two queues" : "one after the other");
@@ -697,6 +763,46 @@ merges_still_allowed (ClfftFrameFilter * f, GError ** error)
           "does not allow: set the roles again after the output and mode");
       return FALSE;
     }
+  return TRUE;
+}
+
+/* Whether the next frame's two plans run as a stack: the luma's and the
+ * chroma's, each filtering its own direct planes, their rows in the same
+ * launches (clfft_filter2d_prepare_stack): the chroma of the luma's
+ * width (NV12's UV plane as one channel), or two chroma channels of half
+ * its width (I420's U and V) side by side. Where the plans would run
+ * side by side on two queues (large frames), they stay apart: that
+ * costs the device less there. The chroma's launches of its own cost
+ * the device more than their work at smaller sizes
+ * (docs/experiments/2026-11-28-chroma-rows-with-the-luma.md). */
+static gboolean
+decide_stack (ClfftFrameFilter * f, GError ** error)
+{
+  const Plan *top = &f->plans[0], *below = &f->plans[1];
+  gboolean stacked = FALSE, halves = FALSE, candidates = !f->stack_off
+      && !side_queue_pays (f) && f->n_plans >= 2 && f->gray < 0
+      && top->n_filtered == 1 && !top->batched;
+
+  if (candidates && below->n_filtered == 1 && !below->batched)
+    candidates = below->width == top->width;
+  else if (candidates && below->n_filtered == 2)
+    candidates = halves = 2 * below->width == top->width;
+  else
+    candidates = FALSE;
+  for (guint i = 2; i < f->n_plans; i++)
+    candidates = candidates && f->plans[i].n_filtered == 0;
+  for (guint c = 0; c < f->layout.n_channels; c++)
+    if (f->roles[c] == CLFFT_CHANNEL_FILTER)
+      candidates = candidates && f->direct[f->layout.channels[c].plane];
+  if (candidates && !clfft_filter2d_prepare_stack (top->filter,
+          below->filter, halves, &stacked, error))
+    return FALSE;
+  if (stacked != f->stacked)
+    clfft_log (CLFFT_LOG_INFO, "the %ux%u plan and the %ux%u one%s run "
+        "their rows %s", top->width, top->height, below->width,
+        below->height, halves ? ", two frames side by side," : "",
+        stacked ? "in the same launches" : "apart");
+  f->stacked = stacked;
   return TRUE;
 }
 
@@ -778,7 +884,45 @@ decide_batches (ClfftFrameFilter * f, GError ** error)
     f->run_plan[c] = run;
     f->plans[run].n_filtered++;
   }
+  if (!decide_stack (f, error))
+    return FALSE;
   decide_side_queue (f);
+  return TRUE;
+}
+
+/* The slot's buffers for the stacked plans' frames. */
+static gboolean
+ensure_stack (ClfftFrameFilter * f, Slot * slot, GError ** error)
+{
+  const gsize bytes = (gsize) f->plans[0].width * (f->plans[0].height +
+      f->plans[1].height) * f->sample_size;
+
+  if (slot->stack_bytes == bytes)
+    return TRUE;
+  clfft_buffer_release (&slot->stack_in);
+  clfft_buffer_release (&slot->stack_out);
+  slot->stack_bytes = 0;
+  if (!ensure_buffer (f, &slot->stack_in, bytes, error)
+      || !ensure_buffer (f, &slot->stack_out, bytes, error))
+    return FALSE;
+  slot->stack_bytes = bytes;
+  return TRUE;
+}
+
+/* Where channel c of a stacked plan enters (input) or leaves it: the
+ * stack's buffers, the second plan's rows below the first's. */
+static gboolean
+stack_place (ClfftFrameFilter * f, Slot * slot, guint c, gboolean input,
+    cl_mem * buffer, cl_uint * first, cl_uint * pitch, GError ** error)
+{
+  if (!ensure_stack (f, slot, error))
+    return FALSE;
+  *pitch = f->plans[0].width;
+  /* below the first plan's rows; two channels there side by side */
+  *first = f->run_plan[c] ? f->plans[0].height * *pitch +
+      (f->plans[1].n_filtered > 1 ? f->batch_index[c] *
+      f->plans[1].width : 0) : 0;
+  *buffer = input ? slot->stack_in : slot->stack_out;
   return TRUE;
 }
 
@@ -816,6 +960,8 @@ channel_input (ClfftFrameFilter * f, Slot * slot, guint c, cl_mem * buffer,
   const Plan *plan = &f->plans[f->run_plan[c]];
   const gsize bytes = (gsize) ch->width * ch->height * f->sample_size;
 
+  if (f->stacked && f->run_plan[c] < 2)
+    return stack_place (f, slot, c, TRUE, buffer, first, pitch, error);
   *first = 0;
   *pitch = ch->width;
   if (plan->batched) {
@@ -845,6 +991,8 @@ channel_output (ClfftFrameFilter * f, Slot * slot, guint c, cl_mem * buffer,
   guint tw, th;
   gsize bytes;
 
+  if (f->stacked && f->run_plan[c] < 2)
+    return stack_place (f, slot, c, FALSE, buffer, first, pitch, error);
   clfft_filter2d_get_transform_size (plan->filter, &tw, &th);
   bytes = (gsize) tw * th * f->sample_size;
   *first = 0;
@@ -902,7 +1050,8 @@ upload_planes (ClfftFrameFilter * f, Slot * slot, const ClfftHostPlanes * src,
       if (!channel_input (f, slot, direct_channel (f, p), &buffer, &first,
               &pitch, error))
         return FALSE;
-      to[0] = first * f->sample_size;
+      to[0] = first % pitch * f->sample_size;
+      to[1] = first / pitch;
       to_pitch = pitch * f->sample_size;
     }
     if (!src->planes[p].pinned && f->stage) {
@@ -1220,6 +1369,11 @@ enqueue_plan (ClfftFrameFilter * f, Slot * slot, guint i, GError ** error)
 {
   Plan *plan = &f->plans[i];
 
+  /* the stack runs once, at its first plan */
+  if (f->stacked && i < 2)
+    return i == 1 || (ensure_stack (f, slot, error)
+        && clfft_filter2d_enqueue_stack (plan->filter, f->plans[1].filter,
+            slot->stack_in, slot->stack_out, error));
   if (plan->in_turn_plane >= 0) {
     const guint p = plan->in_turn_plane;
 
@@ -1371,7 +1525,8 @@ download_planes (ClfftFrameFilter * f, Slot * slot, GError ** error)
       if (!channel_output (f, slot, direct_channel (f, p), &from, &first,
               &pitch, error))
         return FALSE;
-      at[0] = first * f->sample_size;
+      at[0] = first % pitch * f->sample_size;
+      at[1] = first / pitch;
       from_pitch = pitch * f->sample_size;
     }
     slot->dst_staged[p] = !slot->dst.planes[p].pinned && f->stage;
@@ -1544,6 +1699,8 @@ clfft_frame_filter_free (ClfftFrameFilter * f)
       clfft_buffer_release (&slot->batch_in[c]);
       clfft_buffer_release (&slot->batch_out[c]);
     }
+    clfft_buffer_release (&slot->stack_in);
+    clfft_buffer_release (&slot->stack_out);
   }
   for (guint c = 0; c < CLFFT_FRAME_MAX_CHANNELS; c++)
     clfft_buffer_release (&f->channels[c]);

@@ -21,6 +21,7 @@ G_BEGIN_DECLS
 #define CLFFT_CACHE_HINTS_ENV "CLFFT_CACHE_HINTS"
 #define CLFFT_GENERIC_KERNELS_ENV "CLFFT_GENERIC_KERNELS"
 #define CLFFT_SIDE_QUEUE_ENV "CLFFT_SIDE_QUEUE"
+#define CLFFT_STACKED_ROWS_ENV "CLFFT_STACKED_ROWS"
 
 /* A yes-or-no override: unset leaves the engine's choice. */
 typedef enum
@@ -66,6 +67,11 @@ typedef struct
    * (1) or one after the other on the engine's queue (0); unset, side by
    * side for large frames (clfft-frame-filter.c) */
   ClfftOverride side_queue;
+  /* CLFFT_STACKED_ROWS=0: a colour frame's luma and chroma of one width
+   * run their rows apart, in launches of their own; unset (or 1), in the
+   * same launches where they can (clfft-frame-filter.c's decide_stack):
+   * for comparing the two in one benchmark run */
+  ClfftOverride stacked_rows;
   /* CLFFT_COMPOSITE_RADICES=1: radices 6 to 16 on CPUs too */
   gboolean composite_radices;
   /* CLFFT_GENERIC_KERNELS (set): row passes in the generic build, one

@@ -41,6 +41,30 @@ clfft_buffer_new (ClfftEngine * engine, cl_mem_flags flags, gsize size,
   return buffer;
 }
 
+cl_mem
+clfft_buffer_new_part (ClfftEngine * engine, cl_mem parent, gsize origin,
+    gsize size, GError ** error)
+{
+  const cl_buffer_region region = { origin, size };
+  cl_int st;
+  cl_mem part;
+
+  if (origin % clfft_engine_get_device (engine)->mem_base_addr_align) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "a part of a buffer from byte %" G_GSIZE_FORMAT ", which the "
+        "device's alignment does not allow", origin);
+    return NULL;
+  }
+  part = clCreateSubBuffer (parent, CL_MEM_READ_WRITE,
+      CL_BUFFER_CREATE_TYPE_REGION, &region, &st);
+  if (st != CL_SUCCESS) {
+    clfft_fail (error, st, "clCreateSubBuffer");
+    return NULL;
+  }
+  clfft_count_object (CLFFT_OBJECT_BUFFER, 1);
+  return part;
+}
+
 void
 clfft_buffer_release (cl_mem * buffer)
 {
@@ -959,6 +983,8 @@ spec_options (const ClfftRowPassSpec * spec, gboolean generic)
   for (guint i = 0; i < G_N_ELEMENTS (row_tables); i++)
     if (spec_tables (spec) & row_tables[i].table)
       g_string_append (s, row_tables[i].option);
+  if (spec->halves_below)
+    g_string_append_printf (s, " -D HALVES_BELOW=%u", spec->halves_below);
   if (generic)
     return g_string_free (s, FALSE);
   g_string_append_printf (s, " -D SIGN=%s", spec->sign < 0 ? "-1.0f" :

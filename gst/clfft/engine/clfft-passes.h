@@ -130,6 +130,10 @@ typedef struct
    * few rows per group as leaves no compute unit without a group
    * (build_row_kernel in clfft-passes.c) */
   guint spread_rows;
+  /* HALVES_BELOW: from this row of the batch on (0: none), rows of pixel
+   * pairs whose two halves are two channels side by side (I420's U and V
+   * below its Y) */
+  guint halves_below;
 } ClfftRowPassSpec;
 
 /* The shape argument of the generic kernel build, field for field the
@@ -285,6 +289,10 @@ gboolean clfft_kernel_enqueue (ClfftEngine * engine, cl_kernel kernel,
  * NULL with error set on failure. */
 cl_mem clfft_buffer_new (ClfftEngine * engine, cl_mem_flags flags, gsize size,
     gpointer host_data, GError ** error);
+/* Bytes origin .. origin + size of parent (read and write) as a buffer
+ * of their own; origin a multiple of the device's mem_base_addr_align. */
+cl_mem clfft_buffer_new_part (ClfftEngine * engine, cl_mem parent,
+    gsize origin, gsize size, GError ** error);
 void clfft_buffer_release (cl_mem * buffer);
 /* *holder = buffer, retained (released with clfft_buffer_release) */
 gboolean clfft_buffer_hold (cl_mem * holder, cl_mem buffer, GError ** error);

@@ -137,14 +137,17 @@ gboolean clfft_filter2d_enqueue_batch (ClfftFilter2d * filter, cl_mem in,
  * its path takes their data into account (whether they outgrow the
  * cache). With in_turn, the rows transforms of
  * clfft_filter2d_enqueue_in_turn are made too (and built with the size's
- * own programs) where its rows run in one pass of pixel pairs. */
+ * own programs) where its rows run in one pass of pixel pairs; with
+ * halves_height, likewise the rows and columns of
+ * clfft_filter2d_enqueue_stack with halves below of that height. */
 ClfftFilter2d *clfft_filter2d_new_for_batch (ClfftEngine * engine,
     guint width, guint height, ClfftPixels pixels, guint batch,
-    gboolean in_turn, GError ** error);
+    gboolean in_turn, guint halves_height, GError ** error);
 /* What filter was made for: batches of *batch frames (1 for
- * clfft_filter2d_new), with channels in turn or not. */
+ * clfft_filter2d_new), with channels in turn or not, with a frame of two
+ * halves of that many rows below (0: none). */
 void clfft_filter2d_get_batch_made_for (ClfftFilter2d * filter,
-    guint * batch, gboolean * in_turn);
+    guint * batch, gboolean * in_turn, guint * halves_height);
 /* Whether a batch of two, prepared as above, may run as
  * clfft_filter2d_enqueue_in_turn: two frames whose samples alternate in
  * one plane (YUY2's Y and its U and V as one channel), frame c's sample
@@ -153,6 +156,24 @@ void clfft_filter2d_get_batch_made_for (ClfftFilter2d * filter,
 gboolean clfft_filter2d_runs_in_turn (ClfftFilter2d * filter);
 gboolean clfft_filter2d_enqueue_in_turn (ClfftFilter2d * filter,
     cl_mem plane, guint pitch, GError ** error);
+/* Two frames, each filtered with its own filter's gain, whose rows run
+ * in the same launches: in, top's height + below's height rows of top's
+ * width, top's frame first; out the same. Below's frame is of top's
+ * width (NV12's UV plane as one channel, under its Y), or with halves,
+ * two frames of below's size side by side, each row of the two one row
+ * of below's frame (I420's U and V under its Y), which top made with
+ * clfft_filter2d_new_for_batch (halves_height, below's height) runs with
+ * below's gain repeated across, whatever below's path. prepare says whether the next frame runs so (*stacked): both
+ * filters run the three passes, one pass of rows each in pixels out,
+ * without padding and normalize, and the device lets the rows below
+ * start a buffer of their own; it makes the stack's buffers, in top. If
+ * not, each frame goes through clfft_filter2d_enqueue_buffers or a
+ * batch. Between frames; enqueue_stack with the engine's queue held. */
+gboolean clfft_filter2d_prepare_stack (ClfftFilter2d * top,
+    ClfftFilter2d * below, gboolean halves, gboolean * stacked,
+    GError ** error);
+gboolean clfft_filter2d_enqueue_stack (ClfftFilter2d * top,
+    ClfftFilter2d * below, cl_mem in, cl_mem out, GError ** error);
 /* Frame c of the batch (c < n) takes the gain of sources[c], a filter of
  * the same size (the frame filter's plan of that channel's subsampling),
  * or this filter's own where sources or sources[c] is NULL; each copied

@@ -232,7 +232,8 @@ pass_specs (const ClfftTransform * t,
 
   if (t->n2 == 1) {
     specs[0] = (ClfftRowPassSpec) {
-    n, s->sign, s->load, s->store, s->flags, length, 0, 0, s->max_batch};
+    n, s->sign, s->load, s->store, s->flags, length, 0, 0, s->max_batch,
+          s->halves_below};
     if (t->bluestein)
       specs[0].flags |= CLFFT_ROW_CONV_BETWEEN | CLFFT_ROW_LOAD_CHIRP |
           CLFFT_ROW_STORE_CHIRP;
@@ -349,6 +350,18 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "channels in turn need rows of length %u in one pass, of unit "
         "stride", length);
+    return FALSE;
+  }
+  if (spec->halves_below && (t->n2 > 1
+          || !(spec->flags & CLFFT_ROW_UNIT_STRIDE)
+          || (spec->flags & CLFFT_ROW_TWO_CHANNELS_IN_TURN)
+          || !(spec->load == CLFFT_LOAD_U8_PAIRS
+              || spec->load == CLFFT_LOAD_U16_PAIRS
+              || spec->store == CLFFT_STORE_U8_PAIRS
+              || spec->store == CLFFT_STORE_U16_PAIRS))) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "rows of two halves need rows of pixel pairs of length %u in one "
+        "pass, of unit stride", length);
     return FALSE;
   }
   if ((spec->flags & CLFFT_ROW_GAIN_MIRRORED)

@@ -51,6 +51,10 @@ typedef struct
   /* the kernels are built by clfft_transform_build or the first enqueue,
    * not by init: for a path that may not run */
   gboolean build_later;
+  /* rows of pixel pairs (one pass of unit stride only) from this row of
+   * a batch on are two channels side by side, each half of the row
+   * (HALVES_BELOW in kernels/fft_stockham.cl); 0, none */
+  guint halves_below;
 } ClfftTransformSpec;
 
 #define CLFFT_TRANSFORM_MAX_PASSES 4

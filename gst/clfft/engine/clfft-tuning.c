@@ -154,11 +154,11 @@ tuning_key (const ClfftRowPass * pass, const ClfftRowLaunch * l)
   gchar *spread = units ? g_strdup_printf (" spread=%u/%u", s->spread_rows,
       units) : g_strdup ("");
   gchar *key = g_strdup_printf ("%s|%s|%s|kernels=%.16s|n=%u sign=%d "
-      "load=%d store=%d flags=%#x lengths=%u,%u,%u%s|src=%u,%u,%u,%u "
-      "dst=%u,%u,%u,%u rows=%u,%u in-place=%d", d->platform_name, d->name,
-      d->driver_version, kernel_sources_sum (), s->n, s->sign, s->load,
-      s->store, s->flags, s->length, s->load_length,
-      s->store_length, spread, l->src.layout.stride, l->src.layout.distance,
+      "load=%d store=%d flags=%#x lengths=%u,%u,%u halves=%u%s|"
+      "src=%u,%u,%u,%u dst=%u,%u,%u,%u rows=%u,%u in-place=%d",
+      d->platform_name, d->name, d->driver_version, kernel_sources_sum (),
+      s->n, s->sign, s->load, s->store, s->flags, s->length, s->load_length,
+      s->store_length, s->halves_below, spread, l->src.layout.stride, l->src.layout.distance,
       l->src.sub_step, l->src.elem_step, l->dst.layout.stride,
       l->dst.layout.distance, l->dst.sub_step, l->dst.elem_step, l->rows,
       l->sub_rows, l->src.mem == l->dst.mem);
