@@ -725,7 +725,6 @@ inline float2 load_input (__global const src_t * src, Side side,
     RowPos pos, uint idx, Tables tab SHAPE_PARAM)
 {
   const uint e = ELEMENT (side, pos, idx);
-
   __global const src_t *row = src + SRC_ROW (pos.set, side.dist);
   float2 x;
 

@@ -596,8 +596,8 @@ join_frame_filter (gpointer data)
  * default mask (chroma=filter): the device time, and its ratio to GRAY8
  * of the same size in the same run. Formats whose chroma has a plan of
  * its own run three times: as the engine decides, and with the plans
- * apart (CLFFT_STACKED_ROWS=0: NV12's chroma rows in launches of their
- * own), one after the other on one queue or side by side on two
+ * apart (CLFFT_STACKED_ROWS=0: NV12's and I420's chroma rows in launches
+ * of their own), one after the other on one queue or side by side on two
  * (CLFFT_SIDE_QUEUE 0 and 1). */
 static void
 bench_formats (guint w, guint h)

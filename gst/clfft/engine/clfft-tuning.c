@@ -158,10 +158,10 @@ tuning_key (const ClfftRowPass * pass, const ClfftRowLaunch * l)
       "src=%u,%u,%u,%u dst=%u,%u,%u,%u rows=%u,%u in-place=%d",
       d->platform_name, d->name, d->driver_version, kernel_sources_sum (),
       s->n, s->sign, s->load, s->store, s->flags, s->length, s->load_length,
-      s->store_length, s->halves_below, spread, l->src.layout.stride, l->src.layout.distance,
-      l->src.sub_step, l->src.elem_step, l->dst.layout.stride,
-      l->dst.layout.distance, l->dst.sub_step, l->dst.elem_step, l->rows,
-      l->sub_rows, l->src.mem == l->dst.mem);
+      s->store_length, s->halves_below, spread, l->src.layout.stride,
+      l->src.layout.distance, l->src.sub_step, l->src.elem_step,
+      l->dst.layout.stride, l->dst.layout.distance, l->dst.sub_step,
+      l->dst.elem_step, l->rows, l->sub_rows, l->src.mem == l->dst.mem);
 
   g_free (spread);
   return key;
