@@ -721,8 +721,12 @@ inline RowPos row_pos (uint row, uint sub_rows)
 #endif
 
 
+/* halves: the row is one of two halves (HALVES_BELOW). The kernel passes
+ * it as a constant, in a loop of its own, rather than testing each element:
+ * a test per element kept a work-item's loads from being in flight
+ * together. */
 inline float2 load_input (__global const src_t * src, Side side,
-    RowPos pos, uint idx, Tables tab SHAPE_PARAM)
+    RowPos pos, uint idx, bool halves, Tables tab SHAPE_PARAM)
 {
   const uint e = ELEMENT (side, pos, idx);
   __global const src_t *row = src + SRC_ROW (pos.set, side.dist);
@@ -731,7 +735,7 @@ inline float2 load_input (__global const src_t * src, Side side,
   if (e >= LOAD_LENGTH)
     return (float2) (0.0f);
 #if defined(HALVES_BELOW) && defined(LOAD_PIXELS)
-  if (pos.set >= HALVES_BELOW)
+  if (halves)
     x = (float2) (convert_float (row[e]), convert_float (row[e + LENGTH]));
   else
 #endif
@@ -743,8 +747,9 @@ inline float2 load_input (__global const src_t * src, Side side,
 }
 
 #if !defined(UNFOLD_STORE)
+/* halves: as for load_input */
 inline void store_output (__global dst_t * dst, Side side, RowPos pos,
-    uint idx, float2 x, Tables tab SHAPE_PARAM)
+    uint idx, float2 x, bool halves, Tables tab SHAPE_PARAM)
 {
   const uint e = ELEMENT (side, pos, idx);
 
@@ -767,7 +772,7 @@ inline void store_output (__global dst_t * dst, Side side, RowPos pos,
   x *= load_gain (tab.gain + pos.set * tab.gain_dist + e);
 #endif
 #if defined(HALVES_BELOW) && defined(STORE_PIXELS)
-  if (pos.set >= HALVES_BELOW) {
+  if (halves) {
     __global dst_t *row = dst + DST_ROW (pos.set, side.dist);
 
     x *= tab.scale;
@@ -957,7 +962,7 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
 
 #if defined(LOAD_ACROSS_ROWS) && !defined(INTERLEAVED_ROWS)
   FOR_EACH_ACROSS_ROWS (idx, lds[across_lrow * PITCH + idx] = across_active ?
-      load_input (src, src_side, across_pos, idx, tab SHAPE_ARG) :
+      load_input (src, src_side, across_pos, idx, false, tab SHAPE_ARG) :
       (float2) (0.0f));
   barrier (CLK_LOCAL_MEM_FENCE);
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = buf[idx]);
@@ -966,8 +971,18 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = active ?
       load_two_rows (src, src_side, row, idx, has_second) : (float2) (0.0f));
 #else
-  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = active ?
-      load_input (src, src_side, pos, idx, tab SHAPE_ARG) : (float2) (0.0f));
+#if defined(HALVES_BELOW) && defined(LOAD_PIXELS)
+  if (pos.set >= HALVES_BELOW) {
+    FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = active ?
+        load_input (src, src_side, pos, idx, true, tab SHAPE_ARG) :
+        (float2) (0.0f));
+  } else
+#endif
+  {
+    FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = active ?
+        load_input (src, src_side, pos, idx, false, tab SHAPE_ARG) :
+        (float2) (0.0f));
+  }
 #endif
 
 #if defined(GAIN_BETWEEN) || defined(CONV_BETWEEN)
@@ -1030,12 +1045,21 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
   barrier (CLK_LOCAL_MEM_FENCE);
   if (across_active)
     FOR_EACH_ACROSS_ROWS (idx, store_output (dst, dst_side, across_pos, idx,
-            lds[across_lrow * PITCH + idx], tab SHAPE_ARG));
+            lds[across_lrow * PITCH + idx], false, tab SHAPE_ARG));
 #else
   if (!active)
     return;
-  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-      store_output (dst, dst_side, pos, idx, v[slot], tab SHAPE_ARG));
+#if defined(HALVES_BELOW) && defined(STORE_PIXELS)
+  if (pos.set >= HALVES_BELOW) {
+    FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
+        store_output (dst, dst_side, pos, idx, v[slot], true, tab SHAPE_ARG));
+  } else
+#endif
+  {
+    FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
+        store_output (dst, dst_side, pos, idx, v[slot], false, tab
+            SHAPE_ARG));
+  }
 #endif
 #endif
 }

@@ -1123,8 +1123,17 @@ bench_filter_passes (guint w, guint h)
       CLFFT_ROW_STORE_ACROSS_ROWS, pitch = filter_spectrum_pitch (w, h);
   const ClfftRowLayout pixels = { 1, w }, bin_rows = { 1, pitch };
   const ClfftRowLayout columns = { pitch, 1 }, column_rows = { 1, h };
+  /* YUY2's plane: its two channels in turn (clfft_filter2d_enqueue_in_
+   * turn), their spectra's rows interleaved */
+  const ClfftRowLayout plane = { 1, 2 * w }, columns_in_turn = {
+    2 * pitch, 1
+  };
   /* as the filter's row passes have it (clfft-filter2d.c) */
   const guint unit = CLFFT_ROW_UNIT_STRIDE;
+  const guint in_turn = CLFFT_ROW_TWO_CHANNELS_IN_TURN;
+  /* NV12's and I420's stack: the chroma's rows below the luma's, I420's
+   * as two halves (clfft_filter2d_enqueue_stack) */
+  const guint stacked = h + h / 2;
   const struct
   {
     const gchar *name;
@@ -1152,10 +1161,41 @@ bench_filter_passes (guint w, guint h)
             across, bins}, FALSE, FALSE, column_rows, column_rows},
     {"pass-rows-inv", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
             CLFFT_STORE_U8_PAIRS, unit, h}, FALSE, TRUE, bin_rows, pixels},
+    /* the stacks' rows, beside the same rows with no halves below */
+    {"pass-rows-fwd-stacked", {w / 2, -1, CLFFT_LOAD_U8_PAIRS,
+            CLFFT_STORE_HALF_SPECTRUM, unit, stacked}, TRUE, FALSE, pixels,
+        bin_rows},
+    {"pass-rows-fwd-halves", {w / 2, -1, CLFFT_LOAD_U8_PAIRS,
+              CLFFT_STORE_HALF_SPECTRUM, unit, stacked, 0, FALSE, h}, TRUE,
+        FALSE, pixels, bin_rows},
+    {"pass-rows-inv-stacked", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
+            CLFFT_STORE_U8_PAIRS, unit, stacked}, FALSE, TRUE, bin_rows,
+        pixels},
+    {"pass-rows-inv-halves", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
+              CLFFT_STORE_U8_PAIRS, unit, stacked, 0, FALSE, h}, FALSE, TRUE,
+        bin_rows, pixels},
+    /* YUY2's passes (two channels in turn), beside a plain frame of twice
+     * the height */
+    {"pass-rows-fwd-2h", {w / 2, -1, CLFFT_LOAD_U8_PAIRS,
+            CLFFT_STORE_HALF_SPECTRUM, unit, 2 * h}, TRUE, FALSE, pixels,
+        bin_rows},
+    {"pass-rows-fwd-in-turn", {w / 2, -1, CLFFT_LOAD_U8_PAIRS,
+            CLFFT_STORE_HALF_SPECTRUM, unit | in_turn, 2 * h}, TRUE, FALSE,
+        plane, bin_rows},
+    {"pass-columns-in-turn", {h, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+            CLFFT_ROW_GAIN_BETWEEN | across, pitch + bins}, FALSE, FALSE,
+        columns_in_turn, columns_in_turn, TRUE},
+    {"pass-rows-inv-2h", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
+            CLFFT_STORE_U8_PAIRS, unit, 2 * h}, FALSE, TRUE, bin_rows,
+        pixels},
+    {"pass-rows-inv-in-turn", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
+            CLFFT_STORE_U8_PAIRS, unit | in_turn, 2 * h}, FALSE, TRUE,
+        bin_rows, plane},
   };
-  cl_mem bytes = random_buffer ((gsize) w * h / 4, NULL);
-  cl_mem spectrum = random_buffer ((gsize) 2 * pitch * h, NULL);
-  cl_mem gain = random_buffer ((gsize) bins * h, NULL);
+  /* room for the largest: two frames' pixels, spectra and gains */
+  cl_mem bytes = random_buffer ((gsize) w * h / 2, NULL);
+  cl_mem spectrum = random_buffer ((gsize) 4 * pitch * h, NULL);
+  cl_mem gain = random_buffer ((gsize) 2 * pitch * h, NULL);
   GError *error = NULL;
 
   for (guint i = 0; i < G_N_ELEMENTS (passes); i++) {
