@@ -74,18 +74,21 @@ CURRENT = [
         # cache hints by a batch's data, the chroma's rows in the luma's
         # launches below 3840x2160 and its plan on the side queue from
         # there up (the 3840x2160 run predates the halves' own columns,
-        # which run below that size only)
+        # which run below that size only, and the halves' loads in a loop
+        # of their own); at 1920x1080 the run of the median I420 ratio of
+        # three, at 1280x720 the run with GRAY8 at its usual time
+        # (2026-11-29-halves-loads-in-their-own-loop.md)
         "formats": [
-            "bench-engine-h200-2026-11-28-formats-stacked-1280x720.csv",
-            "bench-engine-h200-2026-11-28-formats-stacked-1920x1080.csv",
+            "bench-engine-h200-2026-11-29-formats-halves-loop-3-1280x720.csv",
+            "bench-engine-h200-2026-11-29-formats-halves-loop-2-1920x1080.csv",
             "bench-engine-h200-2026-11-28-formats-stacked-3840x2160.csv",
         ],
         # as the element chooses the queues at each size
         "format_stream": [
-            "bench-filter-stream-h200-2026-11-28-stacked-gray8-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-28-batch-hints-yuy2-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-28-stacked-i420-1920x1080.csv",
-            "bench-filter-stream-h200-2026-11-28-stacked-nv12-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-29-gray8-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-29-yuy2-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-29-i420-1920x1080.csv",
+            "bench-filter-stream-h200-2026-11-29-nv12-1920x1080.csv",
             "bench-filter-stream-h200-2026-11-28-batch-hints-rgbx-1920x1080.csv",
             "bench-filter-stream-h200-2026-11-28-gray8-3840x2160.csv",
             "bench-filter-stream-h200-2026-11-27-i420-2160p-side-queue-1.csv",

@@ -18,9 +18,9 @@
  * enqueues a run more slowly than the device runs it, the host's pace is
  * what is measured); the kernel is the engine's ClfftHold. --engine-log:
  * the engine's messages to stderr, the schedules that tuning timed among
- * them. --filter-tuning background: the filter cases tune in the
- * background (clfft2dfilter's default on GPUs) while frames run, and are
- * timed once the tuned schedules are in; otherwise they tune at their
+ * them. --filter-tuning background: the filter and formats cases tune in
+ * the background (clfft2dfilter's default on GPUs) while frames run, and
+ * are timed once the tuned schedules are in; otherwise they tune at their
  * first launch, as the plans do.
  */
 #include <math.h>
@@ -58,9 +58,9 @@ static FILE *csv;
 
 typedef gboolean (*RunFunc) (gpointer data);
 
-/* --filter-tuning background: the filter cases tune in the background,
- * as clfft2dfilter does by default on GPUs, and are timed once the tuned
- * schedules are in (settled_filter) */
+/* --filter-tuning background: the filter and formats cases tune in the
+ * background, as clfft2dfilter does by default on GPUs, and are timed
+ * once the tuned schedules are in (settled_filter, settled_frame_filter) */
 static gboolean filter_background;
 
 /* --queue-ahead: each batch waits behind a hold of the device
@@ -592,6 +592,35 @@ join_frame_filter (gpointer data)
   return clfft_frame_filter_join (data, NULL);
 }
 
+/* With --filter-tuning background: filters frames, as a stream would,
+ * until the first plan's schedules tuned in the background are in, its
+ * extra transforms' too (at most a minute; the element waits for that
+ * plan only, as the others may run no frames of their own); prints how
+ * long that took. */
+static void
+settled_frame_filter (ClfftFrameFilter * filter, const ClfftHostPlanes * in,
+    const ClfftHostPlanes * out)
+{
+  ClfftFilter2d *first = clfft_frame_filter_get_plan (filter, 0, NULL, NULL,
+      NULL);
+  const gint64 start = g_get_monotonic_time ();
+  GError *error = NULL;
+  gdouble seconds = -1.0;
+  guint frames = 0;
+
+  if (!filter_background)
+    return;
+  do {
+    if (!clfft_frame_filter_submit (filter, in, out, &error)
+        || !clfft_frame_filter_collect (filter, &error))
+      g_error ("%s", error->message);
+    frames++;
+  } while (!clfft_filter2d_take_tuned (first, &seconds)
+      && g_get_monotonic_time () - start < 60 * G_USEC_PER_SEC);
+  printf ("tuned in the background in %.2f s, %u frames filtered "
+      "meanwhile\n", seconds, frames);
+}
+
 /* Every channel of a frame of each format filtered with clfft2dfilter's
  * default mask (chroma=filter): the device time, and its ratio to GRAY8
  * of the same size in the same run. Formats whose chroma has a plan of
@@ -674,6 +703,7 @@ bench_formats (guint w, guint h)
     if (!clfft_frame_filter_submit (filter, &in, &out, &error)
         || !clfft_frame_filter_collect (filter, &error))
       g_error ("%s", error->message);
+    settled_frame_filter (filter, &in, &out);
     batch_end = join_frame_filter;
     us = median_device_us (run_frame_filter, filter);
     batch_end = NULL;

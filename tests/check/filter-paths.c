@@ -14,6 +14,8 @@
 
 #include "engine/clfft-engine.h"
 #include "engine/clfft-filter2d.h"
+#include "engine/clfft-frame-filter.h"
+#include "engine/clfft-overrides.h"
 #include "engine/clfft-filter-one-launch.h"
 #include "engine/clfft-filter-lanes.h"
 #include "engine/clfft-filter-path.h"
@@ -694,6 +696,165 @@ GST_START_TEST (test_background_tuning_swaps_between_frames)
 
 GST_END_TEST;
 
+/* Extra transforms that the frame filter's plans run for some formats,
+ * tuned in the background in a round of their own after the filter's
+ * own: I420's U and V as two halves below its Y in the same launches
+ * (the stack; its columns are too short to tune), YUY2's Y and its U and
+ * V as one channel, in turn in the packed plane. Frames run the three
+ * passes on one queue, where these run. The passes timed count both
+ * rounds' rows (forward and inverse), the tuning is reported done once,
+ * and every frame, before, during and after, is the reference's, channel
+ * by channel. */
+static void
+check_extras_tuned_in_background (const gchar * format)
+{
+  const guint w = 640, h = 48, cw = w / 2, ch = h / 2;
+  const ClfftFrameLayout i420 = {
+    3, {w, cw, cw}, {h, ch, ch}, 3, {
+      {0, 0, 1, w, h, 8, 0, 1, 1}, {1, 0, 1, cw, ch, 8, 0, 2, 2},
+      {2, 0, 1, cw, ch, 8, 0, 2, 2}}
+  }, yuy2 = {
+    1, {2 * w}, {h}, 3, {
+      {0, 0, 2, w, h, 8, 0, 1, 1}, {0, 1, 4, cw, h, 8, 0, 2, 1},
+      {0, 3, 4, cw, h, 8, 0, 2, 1}}
+  };
+  const ClfftFrameLayout *layout = g_str_equal (format, "i420") ? &i420 :
+      &yuy2;
+  const ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS] = { 0 };
+  const gchar *const env[] = { CLFFT_LANES_ENV, CLFFT_ONE_LAUNCH_ENV,
+    CLFFT_SIDE_QUEUE_ENV
+  };
+  gchar *was[G_N_ELEMENTS (env)];
+  ClfftTuningStats before, after;
+  ClfftHostPlanes in = { 0 }, out = { 0 };
+  ClfftFrameFilter *filter;
+  ClfftFilter2d *main_plan;
+  /* each plan's gain for one channel (where U and V alternate in a
+   * channel, the plan's gain is this one repeated across) */
+  gfloat *gains[2];
+  GError *error = NULL;
+  gboolean new_plans;
+  gint64 start;
+  gdouble seconds = -1.0, again;
+  guint frames = 0, after_swap = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (env); i++) {
+    was[i] = g_strdup (g_getenv (env[i]));
+    g_setenv (env[i], "0", TRUE);
+  }
+  forget_tuning_choices (&before);
+  filter = clfft_frame_filter_new (engine, layout, CLFFT_PADDING_NONE,
+      &error);
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  clfft_frame_filter_set_tuning (filter, CLFFT_TUNING_BACKGROUND);
+  fail_unless (clfft_frame_filter_set_roles (filter, roles, &new_plans,
+          &error), "%s", error ? error->message : "");
+  /* Y's plan, then U's and V's */
+  fail_unless_equals_int (clfft_frame_filter_get_n_plans (filter), 2);
+  for (guint p = 0; p < 2; p++) {
+    guint tw, th, interleaved;
+    ClfftFilter2d *plan = clfft_frame_filter_get_plan (filter, p, NULL,
+        NULL, &interleaved);
+    gfloat *gain;
+
+    clfft_filter2d_get_transform_size (plan, &tw, &th);
+    fail_unless_equals_int (tw / interleaved, p ? cw : w);
+    fail_unless_equals_int (th, layout->channels[p].height);
+    gains[p] = random_gain (tw / interleaved, th, FALSE);
+    gain = g_new (gfloat, (gsize) tw * th);
+    for (guint y = 0; y < th; y++)
+      for (guint x = 0; x < tw; x++)
+        gain[(gsize) y * tw + x] = gains[p][(gsize) y * (tw / interleaved) +
+            x % (tw / interleaved)];
+    fail_unless (clfft_filter2d_set_gain (plan, gain, &error), "%s",
+        error ? error->message : "");
+    g_free (gain);
+  }
+  main_plan = clfft_frame_filter_get_plan (filter, 0, NULL, NULL, NULL);
+  for (guint p = 0; p < layout->n_planes; p++) {
+    const gsize size = layout->row_bytes[p] * layout->rows[p];
+
+    in.planes[p] = (ClfftHostFrame) {
+    g_malloc (size), layout->row_bytes[p], FALSE};
+    out.planes[p] = (ClfftHostFrame) {
+    g_malloc (size), layout->row_bytes[p], FALSE};
+  }
+  start = g_get_monotonic_time ();
+  /* until two frames after the swap, or ten minutes */
+  while (after_swap < 2
+      && g_get_monotonic_time () - start < 600 * G_USEC_PER_SEC) {
+    for (guint p = 0; p < layout->n_planes; p++)
+      for (gsize i = 0; i < layout->row_bytes[p] * layout->rows[p]; i++)
+        in.planes[p].data[i] = g_rand_int_range (rng, 0, 256);
+    fail_unless (clfft_frame_filter_submit (filter, &in, &out, &error) &&
+        clfft_frame_filter_collect (filter, &error), "%s",
+        error ? error->message : "");
+    for (guint c = 0; c < layout->n_channels; c++) {
+      const ClfftFrameChannel *k = &layout->channels[c];
+      const Case cs = { k->width, k->height, FALSE, FALSE, 1.0f, 0.0f };
+      const gsize n = (gsize) k->width * k->height;
+      const gsize pitch = layout->row_bytes[k->plane];
+      guint16 *frame = g_new (guint16, n), *want;
+      guint8 *got = g_malloc (n), *want_bytes;
+
+      for (guint y = 0; y < k->height; y++)
+        for (guint x = 0; x < k->width; x++) {
+          const gsize at = y * pitch + k->offset + (gsize) x * k->step;
+
+          frame[(gsize) y * k->width + x] = in.planes[k->plane].data[at];
+          got[(gsize) y * k->width + x] = out.planes[k->plane].data[at];
+        }
+      want = reference_pixels (&cs, frame, gains[c ? 1 : 0]);
+      want_bytes = to_bytes (&cs, want);
+      assert_close (&cs, got, want_bytes, c == 0 ? "Y" : c == 1 ? "U" :
+          "V");
+      g_free (frame);
+      g_free (got);
+      g_free (want);
+      g_free (want_bytes);
+    }
+    frames++;
+    if (seconds >= 0 || clfft_filter2d_take_tuned (main_plan, &seconds))
+      after_swap++;
+  }
+  fail_unless (seconds >= 0, "%s: the tuning did not finish in ten minutes",
+      format);
+  fail_unless (frames > after_swap, "%s: %u frames, %u after the swap",
+      format, frames, after_swap);
+  clfft_tuning_get_stats (&after);
+  fail_unless (after.timed >= before.timed + 4, "%s: %u passes timed",
+      format, after.timed - before.timed);
+  fail_if (clfft_filter2d_take_tuned (main_plan, &again));
+  clfft_frame_filter_free (filter);
+  for (guint p = 0; p < layout->n_planes; p++) {
+    g_free (in.planes[p].data);
+    g_free (out.planes[p].data);
+  }
+  g_free (gains[0]);
+  g_free (gains[1]);
+  for (guint i = 0; i < G_N_ELEMENTS (env); i++) {
+    if (was[i])
+      g_setenv (env[i], was[i], TRUE);
+    else
+      g_unsetenv (env[i]);
+    g_free (was[i]);
+  }
+}
+
+GST_START_TEST (test_background_tuning_of_the_stack)
+{
+  check_extras_tuned_in_background ("i420");
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_background_tuning_of_channels_in_turn)
+{
+  check_extras_tuned_in_background ("yuy2");
+}
+
+GST_END_TEST;
+
 /* Filters frames of the case with the generic filter (the size's own
  * programs held back), then, once those are let go, with them: each frame
  * against the reference (unpadded) or against the other way (padded). */
@@ -814,6 +975,8 @@ filter_paths_suite (void)
   tcase_add_test (tc, test_paths_cache_hints);
   tcase_add_test (tc, test_paths_mirrored_masks);
   tcase_add_test (tc, test_background_tuning_swaps_between_frames);
+  tcase_add_test (tc, test_background_tuning_of_the_stack);
+  tcase_add_test (tc, test_background_tuning_of_channels_in_turn);
   tcase_add_test (tc, test_generic_filter);
   suite_add_tcase (s, tc);
   return s;

@@ -174,6 +174,15 @@ struct _ClfftFilter2d
   ClfftBackgroundTuning *background;
   gboolean background_started;
   gdouble background_seconds;   /* the tuning just taken in, else < 0 */
+  /* and then, in a round of their own, the extra transforms of the stack
+   * or of the channels in turn, whichever runs first
+   * (background_extras_step): the transforms, and the first round's
+   * seconds while the second runs */
+  ClfftBackgroundTuning *extras_background;
+  gboolean extras_started;
+  ClfftTransform *extras_tuned[3];
+  guint n_extras_tuned;
+  gdouble first_round_seconds;
   ClfftScratch transform_scratch;       /* the transforms' own */
   ClfftOutput output;
   gfloat output_gain;
@@ -989,6 +998,7 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
   f->frame_height = frame_height;
   f->zero_copy = clfft_engine_get_device (engine)->host_unified_memory;
   f->background_seconds = -1.0;
+  f->first_round_seconds = -1.0;
   f->width = width;
   f->height = height;
   /* the margins right of and below the frame: the larger half (the
@@ -1502,6 +1512,15 @@ enqueue_lanes (ClfftFilter2d * f, GError ** error)
       f->rows_inverse.tables.offset, f->rows_inverse.tables.magnitude, error);
 }
 
+/* Whether tuning pays for transform t: one pass, the size's own, long
+ * enough. */
+static gboolean
+tuning_pays (const ClfftTransform * t)
+{
+  return t->n_passes == 1 && !t->passes[0].generic
+      && t->passes[0].n >= CLFFT_TUNED_MIN_LENGTH;
+}
+
 /* The transforms in one pass where tuning pays, their passes and the
  * launches they run with (enqueue, enqueue_columns). Returns how many. */
 static guint
@@ -1537,8 +1556,7 @@ passes_to_tune (ClfftFilter2d * f, ClfftTransform * owners[],
   for (guint i = 0; i < G_N_ELEMENTS (all); i++) {
     ClfftTransform *t = all[i].t;
 
-    if (t->n_passes != 1 || t->passes[0].generic
-        || t->passes[0].n < CLFFT_TUNED_MIN_LENGTH)
+    if (!tuning_pays (t))
       continue;
     owners[count] = t;
     passes[count] = &t->passes[0];
@@ -1596,8 +1614,79 @@ background_tuning_step (ClfftFilter2d * f)
   for (guint i = 0; i < count; i++)
     if (clfft_background_tuning_take (f->background, i, &tuned))
       clfft_transform_replace_pass (owners[i], 0, &tuned);
-  f->background_seconds = clfft_background_tuning_seconds (f->background);
+  /* where the extras' round is to come, the tuning is done after it */
+  if (f->extras_started && f->n_extras_tuned)
+    f->first_round_seconds = clfft_background_tuning_seconds (f->background);
+  else
+    f->background_seconds = clfft_background_tuning_seconds (f->background);
   g_clear_pointer (&f->background, clfft_background_tuning_free);
+}
+
+/* The extra transforms that a frame of the stack or of the channels in
+ * turn runs (their rows, and the halves' columns), tuned in the
+ * background as the filter's own are, in a second round once the first
+ * is in (two rounds at once would time each other's launches). Called at
+ * each such frame with the transforms it runs and their launches, whose
+ * buffers serve the tuning as sizes only (clfft_background_tuning_start);
+ * the first frame to call it decides the round's transforms. The tuning
+ * is reported done (clfft_filter2d_take_tuned) after this round where it
+ * was decided before the first round ended. */
+static void
+background_extras_step (ClfftFilter2d * f, ClfftTransform * const extras[],
+    const ClfftRowLaunch launches[], guint n)
+{
+  ClfftRowPass *passes[G_N_ELEMENTS (f->extras_tuned)];
+  ClfftRowLaunch round[G_N_ELEMENTS (f->extras_tuned)];
+  ClfftRowPass tuned;
+  GError *error = NULL;
+
+  g_return_if_fail (n <= G_N_ELEMENTS (f->extras_tuned));
+  if (f->tuning != CLFFT_TUNING_BACKGROUND)
+    return;
+  if (!f->extras_started) {
+    f->extras_started = TRUE;
+    for (guint i = 0; i < n; i++)
+      if (tuning_pays (extras[i]))
+        f->extras_tuned[f->n_extras_tuned++] = extras[i];
+  }
+  if (!f->n_extras_tuned || f->background || !f->background_started)
+    return;
+  if (!f->extras_background) {
+    /* the round's transforms with this frame's launches, where it runs
+     * them all */
+    for (guint k = 0; k < f->n_extras_tuned; k++) {
+      guint i = 0;
+
+      while (i < n && extras[i] != f->extras_tuned[k])
+        i++;
+      if (i == n)
+        return;
+      passes[k] = &extras[i]->passes[0];
+      round[k] = launches[i];
+    }
+    if (!(f->extras_background = clfft_background_tuning_start (f->engine,
+                passes, round, f->n_extras_tuned, &error))) {
+      clfft_log (CLFFT_LOG_WARNING, "cannot tune the %ux%u filter's extra "
+          "transforms in the background, they keep the rule's schedules: "
+          "%s", f->width, f->height, error->message);
+      g_error_free (error);
+      f->n_extras_tuned = 0;
+      f->background_seconds = f->first_round_seconds;
+      f->first_round_seconds = -1.0;
+    }
+    return;
+  }
+  if (!clfft_background_tuning_done (f->extras_background))
+    return;
+  for (guint k = 0; k < f->n_extras_tuned; k++)
+    if (clfft_background_tuning_take (f->extras_background, k, &tuned))
+      clfft_transform_replace_pass (f->extras_tuned[k], 0, &tuned);
+  if (f->first_round_seconds >= 0)
+    f->background_seconds = f->first_round_seconds +
+        clfft_background_tuning_seconds (f->extras_background);
+  f->first_round_seconds = -1.0;
+  f->n_extras_tuned = 0;
+  g_clear_pointer (&f->extras_background, clfft_background_tuning_free);
 }
 
 /* A frame of the generic filter: its inverse is a full-length one, where
@@ -1943,6 +2032,24 @@ clfft_filter2d_enqueue_stack (ClfftFilter2d * top, ClfftFilter2d * below,
   top->own_launched = below->own_launched = TRUE;
   background_tuning_step (top);
   background_tuning_step (below);
+  if (halves) {
+    ClfftTransform *const extras[] = { &top->rows_forward_halves,
+      &top->columns_halves, &top->rows_inverse_halves
+    };
+    /* the filter's own gain stands in for the stack's, which is made
+     * again when the below's gain changes: the tuning reads it as is */
+    const ClfftRowLaunch launches[] = {
+      clfft_transform_launch (extras[0], in, pixels, top->stack_spectrum,
+          bins, rows, NULL, 0, 1.0f),
+      clfft_transform_launch (extras[1], top->stack_below, columns,
+          top->stack_below, columns, top->bins, top->gain, below->height,
+          1.0f),
+      clfft_transform_launch (extras[2], top->stack_spectrum, bins, out,
+          pixels, rows, NULL, 0, top->output_gain)
+    };
+
+    background_extras_step (top, extras, launches, G_N_ELEMENTS (extras));
+  }
   return clfft_transform_enqueue (halves ? &top->rows_forward_halves :
       &top->rows_forward, &top->transform_scratch, in, pixels,
       top->stack_spectrum, bins, rows, NULL, 0, 1.0f, NULL, error)
@@ -1991,6 +2098,19 @@ clfft_filter2d_enqueue_in_turn (ClfftFilter2d * f, cl_mem plane,
   }
   f->own_launched = TRUE;
   background_tuning_step (f);
+  {
+    ClfftTransform *const extras[] = { &f->rows_forward_in_turn,
+      &f->rows_inverse_in_turn
+    };
+    const ClfftRowLaunch launches[] = {
+      clfft_transform_launch (extras[0], plane, pixels, f->batch_spectrum,
+          bins, 2 * f->height, NULL, 0, 1.0f),
+      clfft_transform_launch (extras[1], f->batch_spectrum, bins, plane,
+          pixels, 2 * f->height, NULL, 0, f->output_gain)
+    };
+
+    background_extras_step (f, extras, launches, G_N_ELEMENTS (extras));
+  }
   return batch_gain_refresh (f, 2, error)
       && clfft_transform_enqueue (&f->rows_forward_in_turn,
       &f->transform_scratch, plane, pixels, f->batch_spectrum, bins,
@@ -2204,8 +2324,13 @@ clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
         f->width, f->height, error->message);
     g_error_free (error);
   }
-  if (f->tuning != CLFFT_TUNING_BACKGROUND)
+  if (f->tuning != CLFFT_TUNING_BACKGROUND) {
     g_clear_pointer (&f->background, clfft_background_tuning_free);
+    g_clear_pointer (&f->extras_background, clfft_background_tuning_free);
+    f->extras_started = FALSE;
+    f->n_extras_tuned = 0;
+    f->first_round_seconds = -1.0;
+  }
   /* blocking: each transform in one pass tunes at its next launch (a
    * choice made before comes from memory) */
   for (guint i = 0; i < G_N_ELEMENTS (transforms); i++)
@@ -2256,6 +2381,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   /* the tuning's thread reads the filter's tables; own_thread builds its
    * programs */
   clfft_background_tuning_free (f->background);
+  clfft_background_tuning_free (f->extras_background);
   if (f->in_flight)
     finish_queues (f);
   if (f->own_thread) {
