@@ -28,12 +28,14 @@ struct _ClfftBackgroundTuning
   guint n_buffers;
 };
 
-/* The tuner's zeroed stand-in for the owner's buffer, made the first time
- * it is asked for. */
+/* The tuner's stand-in for the owner's buffer, made the first time it is
+ * asked for: a copy of what the owner's holds (a frame, its spectrum),
+ * queued before the frames that follow, so that the schedules are timed
+ * on data like the frames' (as blocking tuning times them), not on zeros,
+ * on which a device may run at other clocks. */
 static cl_mem
 stand_in (ClfftBackgroundTuning * t, cl_mem owner, GError ** error)
 {
-  const cl_float zero = 0.0f;
   gsize size = 0;
   cl_mem mem;
   cl_int st;
@@ -51,12 +53,9 @@ stand_in (ClfftBackgroundTuning * t, cl_mem owner, GError ** error)
     return NULL;
   t->owners[t->n_buffers] = owner;
   t->own[t->n_buffers++] = mem;
-  /* rounding to whole floats: a buffer of bytes may end in a partial one */
-  if (size >= sizeof (zero) && (st = clEnqueueFillBuffer
-          (clfft_engine_get_queue (t->engine), mem, &zero, sizeof (zero), 0,
-              size / sizeof (zero) * sizeof (zero), 0, NULL, NULL))
-      != CL_SUCCESS) {
-    clfft_fail (error, st, "clEnqueueFillBuffer (tuning buffer)");
+  if ((st = clEnqueueCopyBuffer (clfft_engine_get_queue (t->engine), owner,
+              mem, 0, 0, size, 0, NULL, NULL)) != CL_SUCCESS) {
+    clfft_fail (error, st, "clEnqueueCopyBuffer (tuning buffer)");
     return NULL;
   }
   return mem;
@@ -124,7 +123,7 @@ clfft_background_tuning_start (ClfftEngine * engine,
       clfft_background_tuning_free (t);
       return NULL;
     }
-  /* the stand-ins are zeroed before the thread's queue reads them */
+  /* the stand-ins are filled before the thread's queue reads them */
   if ((st = clFinish (clfft_engine_get_queue (engine))) != CL_SUCCESS) {
     clfft_fail (error, st, "clFinish (tuning buffers)");
     clfft_background_tuning_free (t);

@@ -14,10 +14,11 @@ G_BEGIN_DECLS
 typedef struct _ClfftBackgroundTuning ClfftBackgroundTuning;
 
 /* Starts tuning copies of count passes (at most CLFFT_TRANSFORM_MAX_PASSES
- * x 2), each for its launch. The launches' buffers are replaced by zeroed
- * buffers of the same sizes (the same buffer where two launches, or a
- * launch's two sides, share one), so the owner's data is never touched;
- * their tables are read as they are and must outlive the tuning. */
+ * x 2), each for its launch. The launches' buffers are replaced by copies
+ * of them, made on the engine's queue (the same copy where two launches,
+ * or a launch's two sides, share one), so the owner's data is never
+ * written; their tables are read as they are and must outlive the
+ * tuning. */
 ClfftBackgroundTuning *clfft_background_tuning_start (ClfftEngine * engine,
     ClfftRowPass * const passes[], const ClfftRowLaunch launches[],
     guint count, GError ** error);
