@@ -721,10 +721,10 @@ inline RowPos row_pos (uint row, uint sub_rows)
 #endif
 
 
-/* halves: the row is one of two halves (HALVES_BELOW). The kernel passes
- * it as a constant, in a loop of its own, rather than testing each element:
- * a test per element kept a work-item's loads from being in flight
- * together. */
+/* halves: the row holds two halves (HALVES_BELOW). The kernel passes it
+ * as a constant, in a loop of its own, rather than testing each element,
+ * which held the loads back
+ * (docs/experiments/2026-11-29-halves-loads-in-their-own-loop.md). */
 inline float2 load_input (__global const src_t * src, Side side,
     RowPos pos, uint idx, bool halves, Tables tab SHAPE_PARAM)
 {

@@ -1627,7 +1627,7 @@ background_tuning_step (ClfftFilter2d * f)
  * background as the filter's own are, in a second round once the first
  * is in (two rounds at once would time each other's launches). Called at
  * each such frame with the transforms it runs and their launches, whose
- * buffers serve the tuning as sizes only (clfft_background_tuning_start);
+ * buffers the tuning copies (clfft_background_tuning_start);
  * the first frame to call it decides the round's transforms. The tuning
  * is reported done (clfft_filter2d_take_tuned) after this round where it
  * was decided before the first round ended. */
