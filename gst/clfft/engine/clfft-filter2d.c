@@ -1622,6 +1622,15 @@ background_tuning_step (ClfftFilter2d * f)
   g_clear_pointer (&f->background, clfft_background_tuning_free);
 }
 
+/* Whether background_extras_step has anything left to do: the callers
+ * make their launches only then, rather than at every frame. */
+static gboolean
+extras_tuning_pending (const ClfftFilter2d * f)
+{
+  return f->tuning == CLFFT_TUNING_BACKGROUND && (!f->extras_started
+      || f->n_extras_tuned);
+}
+
 /* The extra transforms that a frame of the stack or of the channels in
  * turn runs (their rows, and the halves' columns), tuned in the
  * background as the filter's own are, in a second round once the first
@@ -1641,7 +1650,7 @@ background_extras_step (ClfftFilter2d * f, ClfftTransform * const extras[],
   GError *error = NULL;
 
   g_return_if_fail (n <= G_N_ELEMENTS (f->extras_tuned));
-  if (f->tuning != CLFFT_TUNING_BACKGROUND)
+  if (!extras_tuning_pending (f))
     return;
   if (!f->extras_started) {
     f->extras_started = TRUE;
@@ -2032,7 +2041,7 @@ clfft_filter2d_enqueue_stack (ClfftFilter2d * top, ClfftFilter2d * below,
   top->own_launched = below->own_launched = TRUE;
   background_tuning_step (top);
   background_tuning_step (below);
-  if (halves) {
+  if (halves && extras_tuning_pending (top)) {
     ClfftTransform *const extras[] = { &top->rows_forward_halves,
       &top->columns_halves, &top->rows_inverse_halves
     };
@@ -2098,7 +2107,7 @@ clfft_filter2d_enqueue_in_turn (ClfftFilter2d * f, cl_mem plane,
   }
   f->own_launched = TRUE;
   background_tuning_step (f);
-  {
+  if (extras_tuning_pending (f)) {
     ClfftTransform *const extras[] = { &f->rows_forward_in_turn,
       &f->rows_inverse_in_turn
     };
