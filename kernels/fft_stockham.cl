@@ -64,12 +64,6 @@
  *   STREAM_PIXELS  read and write pixels (LOAD_U8, STORE_U8 and the like,
  *                with UNIT_STRIDE) as streaming data (ld, st.global.cs),
  *                for the same reason
- *   CHANNELS_IN_TURN  (2) the side of pixels (with UNIT_STRIDE) holds that
- *                many channels whose samples alternate in one plane, as
- *                YUY2's Y and its U and V do: row r of the batch is
- *                channel r % CHANNELS_IN_TURN of the plane's row
- *                r / CHANNELS_IN_TURN (rows of the plane dist apart), its
- *                samples CHANNELS_IN_TURN apart
  *   HALVES_BELOW  (a row of the batch) the side of pixel pairs (with
  *                UNIT_STRIDE) holds, from that row on, rows whose two
  *                halves are two channels side by side (I420's U and V
@@ -97,6 +91,11 @@
  *   LOAD_TWO_REAL_ROWS  real rows 2r and 2r + 1 of the batch as the real
  *                       and imaginary parts of the group's row r (with
  *                       STORE_TWO_HALF_SPECTRA; whole rows of N only)
+ *   LOAD_TWO_HALF_SPECTRA  bins 0 .. N/2 of the spectra of two real rows,
+ *                       rows 2r and 2r + 1 of the batch, as the group's
+ *                       row r, whose inverse holds the two rows as its real
+ *                       and imaginary parts (with STORE_U8_PAIRS or
+ *                       STORE_U16_PAIRS; whole rows of N only)
  *   STORE_U8, STORE_U16 real part (its magnitude when the magnitude
  *                       argument is set) plus offset, rounded half up,
  *                       saturated to 8-bit or 16-bit pixels
@@ -108,7 +107,13 @@
  *   STORE_HALF_SPECTRUM the L + 1 bins of the real 2L-point spectrum whose
  *                       half-length transform this is (whole rows only)
  *   STORE_TWO_HALF_SPECTRA  bins 0 .. N/2 of the spectra of the two real
- *                       rows that LOAD_TWO_REAL_ROWS read, each to its row
+ *                       rows that the group's row r holds as its real and
+ *                       imaginary parts, to rows 2r and 2r + 1 of the
+ *                       batch: the rows that LOAD_TWO_REAL_ROWS read, or
+ *                       the two samples of each pixel pair that
+ *                       LOAD_U8_PAIRS or LOAD_U16_PAIRS read (two channels
+ *                       whose samples alternate in one plane, as YUY2's Y
+ *                       and its U and V do; whole rows of N only)
  * (L = LENGTH)
  *
  * Twiddles come from a table computed in double precision on the host, one
@@ -159,10 +164,12 @@ typedef struct
 #if defined(STORE_HALF_SPECTRUM) && (LENGTH > N || defined(STORE_ACROSS_ROWS))
 #error "STORE_HALF_SPECTRUM unfolds whole rows held in local memory"
 #endif
-#if defined(LOAD_TWO_REAL_ROWS) && (LENGTH != N || LOAD_LENGTH != N \
+#if (defined(STORE_TWO_HALF_SPECTRA) || defined(LOAD_TWO_HALF_SPECTRA)) \
+    && (LENGTH != N || LOAD_LENGTH != N || STORE_LENGTH != N \
     || defined(LOAD_ACROSS_ROWS) || defined(STORE_ACROSS_ROWS) \
-    || defined(ROW_SETS) || defined(GAIN_ON_STORE) || defined(LOAD_CHIRP))
-#error "LOAD_TWO_REAL_ROWS takes whole rows of N, one row per set"
+    || defined(ROW_SETS) || defined(GAIN_ON_STORE) || defined(LOAD_CHIRP) \
+    || defined(STORE_CHIRP) || defined(HALVES_BELOW))
+#error "two real rows per row take whole rows of N, one row per set"
 #endif
 
 __constant uint kRadices[NUM_STAGES] = { RADICES };
@@ -174,7 +181,21 @@ __constant uint kRadices[NUM_STAGES] = { RADICES };
 
 #define WG_SIZE (THREADS * ROWS)
 
-#if defined(LOAD_TWO_REAL_ROWS) != defined(STORE_TWO_HALF_SPECTRA)
+/* Passes whose row r is two real rows of the batch, 2r and 2r + 1: their
+ * spectra, or the two channels of pixel pairs. */
+#if defined(STORE_TWO_HALF_SPECTRA)
+#if !(defined(LOAD_TWO_REAL_ROWS) || ((defined(LOAD_U8_PAIRS) \
+    || defined(LOAD_U16_PAIRS)) && defined(UNIT_STRIDE)))
+#error "STORE_TWO_HALF_SPECTRA takes two real rows, or pixel pairs"
+#endif
+#define TWO_REAL_ROWS_PER_ROW
+#elif defined(LOAD_TWO_HALF_SPECTRA)
+#if !((defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)) \
+    && defined(UNIT_STRIDE))
+#error "LOAD_TWO_HALF_SPECTRA gives pixel pairs"
+#endif
+#define TWO_REAL_ROWS_PER_ROW
+#elif defined(LOAD_TWO_REAL_ROWS)
 #error "LOAD_TWO_REAL_ROWS and STORE_TWO_HALF_SPECTRA go together"
 #endif
 
@@ -310,33 +331,8 @@ typedef float2 dst_t;
 #define LOAD_PIXELS
 #endif
 
-/* where a row of pixels starts, and the step between its pixels */
-#ifdef CHANNELS_IN_TURN
-#if !defined(UNIT_STRIDE) || defined(LOAD_PIXELS) == defined(STORE_PIXELS) \
-    || defined(ROW_SETS) || defined(LOAD_ACROSS_ROWS) \
-    || defined(STORE_ACROSS_ROWS)
-#error "CHANNELS_IN_TURN takes whole rows of pixels of stride 1 on one side"
-#endif
-#define PIXEL_STEP CHANNELS_IN_TURN
-#define PIXEL_ROW(row, dist) \
-  ((row) / CHANNELS_IN_TURN * (dist) + (row) % CHANNELS_IN_TURN)
-#else
-#define PIXEL_STEP 1
-#define PIXEL_ROW(row, dist) ((row) * (dist))
-#endif
-#ifdef LOAD_PIXELS
-#define SRC_ROW PIXEL_ROW
-#else
-#define SRC_ROW(row, dist) ((row) * (dist))
-#endif
-#ifdef STORE_PIXELS
-#define DST_ROW PIXEL_ROW
-#else
-#define DST_ROW(row, dist) ((row) * (dist))
-#endif
-
 #ifdef HALVES_BELOW
-#if !defined(UNIT_STRIDE) || defined(CHANNELS_IN_TURN) \
+#if !defined(UNIT_STRIDE) \
     || !(defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS) \
         || defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS))
 #error "HALVES_BELOW takes rows of pixel pairs of stride 1"
@@ -371,16 +367,11 @@ inline float load_streamed_pixel (__global const src_t * p)
 
 inline float2 load_streamed_pair (__global const src_t * p)
 {
-#if PIXEL_STEP > 1
-  return (float2) (load_streamed_pixel (p), load_streamed_pixel (p +
-          PIXEL_STEP));
-#else
   uint a, b;
 
   __asm ("ld.global.cs.v2." SRC_PIXEL_PTX " {%0, %1}, [%2];"
       : "=r" (a), "=r" (b) : "l" (p));
   return (float2) ((float) a, (float) b);
-#endif
 }
 #endif
 
@@ -393,13 +384,8 @@ inline void store_streamed_pixel (__global dst_t * p, uint a)
 
 inline void store_streamed_pair (__global dst_t * p, uint a, uint b)
 {
-#if PIXEL_STEP > 1
-  store_streamed_pixel (p, a);
-  store_streamed_pixel (p + PIXEL_STEP, b);
-#else
   __asm volatile ("st.global.cs.v2." DST_PIXEL_PTX " [%0], {%1, %2};"
       :: "l" (p), "r" (a), "r" (b) : "memory");
-#endif
 }
 #endif
 #endif
@@ -550,20 +536,16 @@ inline float2 load_element (__global const src_t * row, uint e, uint stride,
     __global const float2 * real_tw SHAPE_PARAM)
 {
 #if (defined(LOAD_U8) || defined(LOAD_U16)) && defined(STREAM_PIXELS)
-  return (float2) (load_streamed_pixel (row + e * PIXEL_STEP), 0.0f);
+  return (float2) (load_streamed_pixel (row + e), 0.0f);
 #elif defined(LOAD_U8) || defined(LOAD_U16)
-  return (float2) (convert_float (row[e * stride * PIXEL_STEP]), 0.0f);
+  return (float2) (convert_float (row[e * stride]), 0.0f);
 #elif defined(LOAD_REAL)
   return (float2) (row[e * stride], 0.0f);
 #elif defined(LOAD_REAL_PAIRS)
   return (float2) (row[2 * e * stride], row[(2 * e + 1) * stride]);
 #elif (defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)) \
     && defined(STREAM_PIXELS)
-  return load_streamed_pair (row + 2 * e * PIXEL_STEP);
-#elif (defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)) \
-    && defined(UNIT_STRIDE) && PIXEL_STEP > 1
-  return (float2) (convert_float (row[2 * e * PIXEL_STEP]),
-      convert_float (row[(2 * e + 1) * PIXEL_STEP]));
+  return load_streamed_pair (row + 2 * e);
 #elif (defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)) \
     && defined(UNIT_STRIDE)
   return convert_float2 (((__global const src_pair_t *) row)[e]);
@@ -608,17 +590,13 @@ inline void store_element (__global dst_t * row, uint e, uint stride,
     float2 x, Tables tab SHAPE_PARAM)
 {
 #if (defined(STORE_U8) || defined(STORE_U16)) && defined(STREAM_PIXELS)
-  store_streamed_pixel (row + e * PIXEL_STEP, to_pixel (x.x, tab));
+  store_streamed_pixel (row + e, to_pixel (x.x, tab));
 #elif defined(STORE_U8) || defined(STORE_U16)
-  row[e * stride * PIXEL_STEP] = to_pixel (x.x, tab);
+  row[e * stride] = to_pixel (x.x, tab);
 #elif (defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)) \
     && defined(STREAM_PIXELS)
-  store_streamed_pair (row + 2 * e * PIXEL_STEP, to_pixel (x.x, tab),
+  store_streamed_pair (row + 2 * e, to_pixel (x.x, tab),
       to_pixel (x.y, tab));
-#elif (defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)) \
-    && defined(UNIT_STRIDE) && PIXEL_STEP > 1
-  row[2 * e * PIXEL_STEP] = to_pixel (x.x, tab);
-  row[(2 * e + 1) * PIXEL_STEP] = to_pixel (x.y, tab);
 #elif (defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS)) \
     && defined(UNIT_STRIDE)
   ((__global dst_pair_t *) row)[e] = (dst_pair_t) (to_pixel (x.x, tab),
@@ -659,12 +637,14 @@ inline float load_gain (__global const float * gain)
 #endif
 
 #ifdef DROP_INPUT
-#if !(defined(LOAD_HALF_SPECTRUM) || defined(LOAD_HERMITIAN)) \
+#if !(defined(LOAD_HALF_SPECTRUM) || defined(LOAD_HERMITIAN) \
+        || defined(LOAD_TWO_HALF_SPECTRA)) \
     || !defined(UNIT_STRIDE) || defined(ROW_SETS) \
     || defined(LOAD_ACROSS_ROWS) || defined(GENERIC)
 #error "DROP_INPUT takes rows of bins of stride 1, one row per set"
 #endif
-/* the bins a row of input holds, as load_element reads them */
+/* the bins a row of input holds, as load_element reads them (each of the
+ * two of LOAD_TWO_HALF_SPECTRA as load_two_spectra does) */
 #ifdef LOAD_HALF_SPECTRUM
 #define INPUT_ROW_VALUES (LENGTH + 1)
 #else
@@ -729,7 +709,7 @@ inline float2 load_input (__global const src_t * src, Side side,
     RowPos pos, uint idx, bool halves, Tables tab SHAPE_PARAM)
 {
   const uint e = ELEMENT (side, pos, idx);
-  __global const src_t *row = src + SRC_ROW (pos.set, side.dist);
+  __global const src_t *row = src + pos.set * side.dist;
   float2 x;
 
   if (e >= LOAD_LENGTH)
@@ -773,7 +753,7 @@ inline void store_output (__global dst_t * dst, Side side, RowPos pos,
 #endif
 #if defined(HALVES_BELOW) && defined(STORE_PIXELS)
   if (halves) {
-    __global dst_t *row = dst + DST_ROW (pos.set, side.dist);
+    __global dst_t *row = dst + pos.set * side.dist;
 
     x *= tab.scale;
     row[e] = to_pixel (x.x, tab);
@@ -781,8 +761,37 @@ inline void store_output (__global dst_t * dst, Side side, RowPos pos,
     return;
   }
 #endif
-  store_element (dst + DST_ROW (pos.set, side.dist), e, side.stride,
+  store_element (dst + pos.set * side.dist, e, side.stride,
       x * tab.scale, tab SHAPE_ARG);
+}
+#endif
+
+#if defined(LOAD_TWO_HALF_SPECTRA)
+/* Element k of the complex row whose inverse holds real rows a and b as
+ * its real and imaginary parts, from bins 0 .. N/2 of their spectra
+ * (rows 2 pair and 2 pair + 1; b is zero past the end of an odd batch):
+ * Z[k] = A[k] + i B[k], the bins past N/2 from their mirrors. As
+ * fold_bins does (real_spectrum.cl), it ignores the imaginary parts of
+ * the DC and Nyquist bins, and halves: the inverse gives the rows at the
+ * scale of the half-length inverse of one row. */
+inline float2 load_two_spectra (__global const float2 * src, Side side,
+    uint pair, uint k, bool has_second)
+{
+  __global const float2 *a_row = src + 2 * pair * side.dist;
+  const bool mirrored = k > N / 2;
+  const uint bin = mirrored ? N - k : k;
+  float2 a = a_row[bin], b = has_second ? a_row[side.dist + bin] :
+      (float2) (0.0f);
+
+  if (bin == 0 || 2 * bin == N) {
+    a.y = 0.0f;
+    b.y = 0.0f;
+  }
+  if (mirrored) {
+    a.y = -a.y;
+    b.y = -b.y;
+  }
+  return (float2) (a.x - b.y, a.y + b.x) * 0.5f;
 }
 #endif
 
@@ -796,7 +805,9 @@ inline float2 load_two_rows (__global const float * src, Side side,
 
   return (float2) (a[0], has_second ? a[side.dist] : 0.0f);
 }
+#endif
 
+#if defined(STORE_TWO_HALF_SPECTRA)
 /* Bin k <= N/2 of the two real rows a and b from z = a + i b: A[k] =
  * (Z[k] + conj(Z[N-k])) / 2 and B[k] = (Z[k] - conj(Z[N-k])) / 2i. */
 inline void store_two_bins (__global float2 * a_row, Side side,
@@ -939,7 +950,7 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
 #endif
   const uint first_row = get_group_id (0) * ROWS;
   const uint row = first_row + local_row;
-#ifdef LOAD_TWO_REAL_ROWS
+#ifdef TWO_REAL_ROWS_PER_ROW
   /* the group's row r is the batch's rows 2r and 2r + 1 */
   const bool active = 2 * row < batch;
   const bool has_second = 2 * row + 1 < batch;
@@ -970,6 +981,10 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
 #elif defined(LOAD_TWO_REAL_ROWS)
   FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = active ?
       load_two_rows (src, src_side, row, idx, has_second) : (float2) (0.0f));
+#elif defined(LOAD_TWO_HALF_SPECTRA)
+  FOR_EACH_ELEMENT (FIRST_RADIX, idx, slot, v[slot] = active ?
+      load_two_spectra (src, src_side, row, idx, has_second) :
+      (float2) (0.0f));
 #else
 #if defined(HALVES_BELOW) && defined(LOAD_PIXELS)
   if (pos.set >= HALVES_BELOW) {
@@ -1006,8 +1021,15 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
 #ifdef DROP_INPUT
   /* past this barrier every load of the group is done */
   barrier (CLK_GLOBAL_MEM_FENCE);
+#ifdef LOAD_TWO_HALF_SPECTRA
+  if (active)
+    drop_input_row (src + 2 * row * src_dist, t);
+  if (has_second)
+    drop_input_row (src + (2 * row + 1) * src_dist, t);
+#else
   if (active)
     drop_input_row (src + row * src_dist, t);
+#endif
 #endif
 
 #if defined(UNFOLD_STORE)

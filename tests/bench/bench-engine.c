@@ -1160,7 +1160,6 @@ bench_filter_passes (guint w, guint h)
   };
   /* as the filter's row passes have it (clfft-filter2d.c) */
   const guint unit = CLFFT_ROW_UNIT_STRIDE;
-  const guint in_turn = CLFFT_ROW_TWO_CHANNELS_IN_TURN;
   /* NV12's and I420's stack: the chroma's rows below the luma's, I420's
    * as two halves (clfft_filter2d_enqueue_stack) */
   const guint stacked = h + h / 2;
@@ -1209,8 +1208,8 @@ bench_filter_passes (guint w, guint h)
     {"pass-rows-fwd-2h", {w / 2, -1, CLFFT_LOAD_U8_PAIRS,
             CLFFT_STORE_HALF_SPECTRUM, unit, 2 * h}, TRUE, FALSE, pixels,
         bin_rows},
-    {"pass-rows-fwd-in-turn", {w / 2, -1, CLFFT_LOAD_U8_PAIRS,
-            CLFFT_STORE_HALF_SPECTRUM, unit | in_turn, 2 * h}, TRUE, FALSE,
+    {"pass-rows-fwd-in-turn", {w, -1, CLFFT_LOAD_U8_PAIRS,
+            CLFFT_STORE_TWO_HALF_SPECTRA, unit, 2 * h}, TRUE, FALSE,
         plane, bin_rows},
     {"pass-columns-in-turn", {h, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
             CLFFT_ROW_GAIN_BETWEEN | across, pitch + bins}, FALSE, FALSE,
@@ -1218,8 +1217,8 @@ bench_filter_passes (guint w, guint h)
     {"pass-rows-inv-2h", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
             CLFFT_STORE_U8_PAIRS, unit, 2 * h}, FALSE, TRUE, bin_rows,
         pixels},
-    {"pass-rows-inv-in-turn", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
-            CLFFT_STORE_U8_PAIRS, unit | in_turn, 2 * h}, FALSE, TRUE,
+    {"pass-rows-inv-in-turn", {w, 1, CLFFT_LOAD_TWO_HALF_SPECTRA,
+            CLFFT_STORE_U8_PAIRS, unit, 2 * h}, FALSE, TRUE,
         bin_rows, plane},
   };
   /* room for the largest: two frames' pixels, spectra and gains */

@@ -2081,6 +2081,114 @@ GST_START_TEST (test_unit_stride_layouts_checked)
 
 GST_END_TEST;
 
+/* Two channels whose samples alternate in a plane of pixel pairs (YUY2's
+ * Y and its chroma), each plane row one complex row of length n: forward
+ * to bins 0 .. n/2 of each channel's spectrum (rows 2r and 2r + 1), and
+ * from such spectra back to the plane's pixels, against the double
+ * DFT of each channel; an odd number of rows is refused. */
+static void
+check_two_channels_of_pairs (guint n, guint plane_rows)
+{
+  const guint bins = n / 2 + 1, pitch = 2 * n + 6, bins_pitch = bins + 3;
+  const guint rows = 2 * plane_rows;
+  const ClfftRowLayout pixels = { 1, pitch }, bin_rows = { 1, bins_pitch };
+  const ClfftTransformSpec forward = { n, -1, CLFFT_LOAD_U8_PAIRS,
+    CLFFT_STORE_TWO_HALF_SPECTRA,
+    CLFFT_ROW_UNIT_STRIDE | CLFFT_ROW_CACHE_HINTS, rows
+  }, inverse = { n, 1, CLFFT_LOAD_TWO_HALF_SPECTRA, CLFFT_STORE_U8_PAIRS,
+    CLFFT_ROW_UNIT_STRIDE | CLFFT_ROW_CACHE_HINTS, rows
+  };
+  const gsize plane_size = (gsize) pitch * plane_rows;
+  const gsize spectra_size = (gsize) bins_pitch * rows * 2 * sizeof (gfloat);
+  guint8 *plane = g_malloc (plane_size), *back = g_malloc (plane_size);
+  gfloat *got = g_new (gfloat, (gsize) bins_pitch * rows * 2);
+  gdouble *in = g_new (gdouble, 2 * n), *ref = g_new (gdouble, 2 * n);
+  cl_mem plane_mem, spectra_mem, back_mem;
+  ClfftScratch scratch = { 0, };
+  ClfftTransform fwd, inv;
+  GError *error = NULL;
+  gdouble worst = 0;
+
+  for (gsize i = 0; i < plane_size; i++)
+    plane[i] = g_rand_int_range (rng, 0, 256);
+  plane_mem = device_buffer (plane_size, plane);
+  spectra_mem = device_buffer (spectra_size, NULL);
+  poison (spectra_mem, spectra_size);
+  back_mem = device_buffer (plane_size, NULL);
+  fail_unless (clfft_transform_init (&fwd, engine, &forward, &error), "%s",
+      error ? error->message : "");
+  fail_unless (clfft_transform_init (&inv, engine, &inverse, &error), "%s",
+      error ? error->message : "");
+  fail_unless (clfft_transform_enqueue (&fwd, &scratch, plane_mem, pixels,
+          spectra_mem, bin_rows, rows, NULL, 0, 1.0f, NULL, &error), "%s",
+      error ? error->message : "");
+  read_back (spectra_mem, spectra_size, got);
+  for (guint r = 0; r < rows; r++) {
+    gdouble err = 0, norm = 0;
+
+    for (guint k = 0; k < n; k++) {
+      in[2 * k] = plane[(gsize) (r / 2) * pitch + 2 * k + r % 2];
+      in[2 * k + 1] = 0;
+    }
+    ref_dft_1d (in, ref, n, 1, -1);
+    for (guint k = 0; k < bins; k++)
+      for (guint part = 0; part < 2; part++) {
+        const gdouble d = got[2 * ((gsize) r * bins_pitch + k) + part] -
+            ref[2 * k + part];
+
+        err += d * d;
+        norm += ref[2 * k + part] * ref[2 * k + part];
+      }
+    worst = MAX (worst, sqrt (err / norm));
+  }
+  /* NaN (a bin left unwritten) fails too */
+  if (!(worst < 1e-5))
+    fail ("length %u: forward error %g", n, worst);
+  /* the inverse of those spectra, at the half-length inverse's scale, is
+   * the plane again; the bytes between rows stay */
+  memcpy (back, plane, plane_size);
+  for (guint r = 0; r < plane_rows; r++)
+    memset (back + (gsize) r * pitch, 0x5a, 2 * n);
+  CL_OK (clEnqueueWriteBuffer (clfft_engine_get_queue (engine), back_mem,
+          CL_TRUE, 0, plane_size, back, 0, NULL, NULL));
+  fail_unless (clfft_transform_enqueue (&inv, &scratch, spectra_mem,
+          bin_rows, back_mem, pixels, rows, NULL, 0, 2.0f / n, NULL,
+          &error), "%s", error ? error->message : "");
+  read_back (back_mem, plane_size, back);
+  for (gsize i = 0; i < plane_size; i++)
+    if (back[i] != plane[i])
+      fail ("length %u: byte %" G_GSIZE_FORMAT " is %u, not %u", n, i,
+          back[i], plane[i]);
+  /* a pixel pair holds a sample of two rows */
+  fail_if (clfft_transform_enqueue (&fwd, &scratch, plane_mem, pixels,
+          spectra_mem, bin_rows, rows - 1, NULL, 0, 1.0f, NULL, &error));
+  fail_unless (g_error_matches (error, CLFFT_ERROR,
+          CLFFT_ERROR_UNSUPPORTED));
+  g_clear_error (&error);
+  clfft_transform_clear (&fwd);
+  clfft_transform_clear (&inv);
+  clfft_scratch_clear (&scratch);
+  CL_OK (clReleaseMemObject (plane_mem));
+  CL_OK (clReleaseMemObject (spectra_mem));
+  CL_OK (clReleaseMemObject (back_mem));
+  g_free (plane);
+  g_free (back);
+  g_free (got);
+  g_free (in);
+  g_free (ref);
+}
+
+GST_START_TEST (test_two_channels_of_pixel_pairs)
+{
+  /* powers of two, mixed radices, YUY2's 1080p row */
+  static const guint lengths[] = { 2, 16, 90, 384, 1920 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
+    check_two_channels_of_pairs (lengths[i], 3);
+}
+
+GST_END_TEST;
+
 /* The cache hints are taken where the device takes them and by the passes
  * they serve, and ignored elsewhere; a transform that drops its input
  * from the cache refuses to run in place. */
@@ -2158,6 +2266,7 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_2d_real);
   tcase_add_test (tc, test_unit_stride_layouts_checked);
   tcase_add_test (tc, test_cache_hints_where_supported);
+  tcase_add_test (tc, test_two_channels_of_pixel_pairs);
   tcase_add_test (tc, test_columns_mirrored_gain);
   tcase_add_test (tc, test_columns_spread_over_units);
   tcase_add_test (tc, test_fft_1d_strided_layouts);

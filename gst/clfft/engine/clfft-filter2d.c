@@ -582,10 +582,23 @@ rows_init (ClfftFilter2d * f, GError ** error)
       || !clfft_transform_init (&f->rows_inverse, f->engine, &inverse,
           error))
     return FALSE;
-  if (f->in_turn_asked)
-    extra_rows_init (f, &forward, &inverse, CLFFT_ROW_TWO_CHANNELS_IN_TURN,
-        0, 2 * f->height, &f->rows_forward_in_turn, &f->rows_inverse_in_turn,
+  if (f->in_turn_asked) {
+    /* YUY2's plane: each row of pixel pairs, a sample of each channel, as
+     * one complex row of the width, whose spectrum holds both channels'
+     * (rows 2r and 2r + 1 of the batch) */
+    const ClfftTransformSpec forward_in_turn = { f->width, -1,
+      wide ? CLFFT_LOAD_U16_PAIRS : CLFFT_LOAD_U8_PAIRS,
+      CLFFT_STORE_TWO_HALF_SPECTRA, forward.flags, 0,
+      transform_tuning (f), TRUE
+    }, inverse_in_turn = { f->width, 1, CLFFT_LOAD_TWO_HALF_SPECTRA,
+      wide ? CLFFT_STORE_U16_PAIRS : CLFFT_STORE_U8_PAIRS, inverse.flags, 0,
+      transform_tuning (f), TRUE
+    };
+
+    extra_rows_init (f, &forward_in_turn, &inverse_in_turn, 0, 0,
+        2 * f->height, &f->rows_forward_in_turn, &f->rows_inverse_in_turn,
         "channels in turn");
+  }
   if (f->halves_height)
     extra_rows_init (f, &forward, &inverse, 0, f->height,
         f->height + f->halves_height, &f->rows_forward_halves,

@@ -449,6 +449,14 @@ row_pass_set_args (ClfftRowPass * pass, cl_mem twiddles,
   };
   guint n_args = 4;
 
+  /* a pixel pair holds a sample of each of the two rows */
+  if (rows % 2 && CLFFT_ROW_TWO_REAL_ROWS_PER_ROW (pass->spec.load,
+          pass->spec.store) && pass->spec.load != CLFFT_LOAD_TWO_REAL_ROWS) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "two channels of pixel pairs take an even number of rows, not %u",
+        rows);
+    return FALSE;
+  }
   for (guint i = 0; i < G_N_ELEMENTS (row_tables); i++)
     if (used & row_tables[i].table) {
       sizes[n_args] = sizeof (cl_mem);
@@ -476,8 +484,8 @@ clfft_row_pass_shape (const ClfftRowPass * pass, guint rows, gsize * global,
     gsize * local)
 {
   /* two real rows make one row of the FFT */
-  guint fft_rows = pass->spec.load == CLFFT_LOAD_TWO_REAL_ROWS ?
-      rows / 2 + rows % 2 : rows;
+  guint fft_rows = CLFFT_ROW_TWO_REAL_ROWS_PER_ROW (pass->spec.load,
+      pass->spec.store) ? rows / 2 + rows % 2 : rows;
 
   *local = (gsize) pass->threads_per_row * pass->rows_per_group;
   *global = (fft_rows + pass->rows_per_group - 1) / pass->rows_per_group *
@@ -885,6 +893,7 @@ static const gchar *const load_options[] = {
   [CLFFT_LOAD_U8_PAIRS] = " -D LOAD_U8_PAIRS",
   [CLFFT_LOAD_U16_PAIRS] = " -D LOAD_U16_PAIRS",
   [CLFFT_LOAD_TWO_REAL_ROWS] = " -D LOAD_TWO_REAL_ROWS",
+  [CLFFT_LOAD_TWO_HALF_SPECTRA] = " -D LOAD_TWO_HALF_SPECTRA",
 };
 
 static const gchar *const store_options[] = {
@@ -920,7 +929,6 @@ static const struct
   {CLFFT_ROW_DROP_INPUT, " -D DROP_INPUT"},
   {CLFFT_ROW_STREAM_PIXELS, " -D STREAM_PIXELS"},
   {CLFFT_ROW_GAIN_MIRRORED, " -D GAIN_MIRRORED"},
-  {CLFFT_ROW_TWO_CHANNELS_IN_TURN, " -D CHANNELS_IN_TURN=2"},
 };
 
 gboolean
@@ -958,7 +966,8 @@ applied_flags (const ClfftRowPassSpec * spec, const ClfftDeviceInfo * dev,
   if (!(flags & (CLFFT_ROW_GAIN_BETWEEN | CLFFT_ROW_GAIN_ON_STORE)))
     flags &= ~CLFFT_ROW_STREAM_GAIN;
   if ((spec->load != CLFFT_LOAD_HALF_SPECTRUM
-          && spec->load != CLFFT_LOAD_HERMITIAN)
+          && spec->load != CLFFT_LOAD_HERMITIAN
+          && spec->load != CLFFT_LOAD_TWO_HALF_SPECTRA)
       || !(flags & CLFFT_ROW_UNIT_STRIDE) || (flags & across) || generic)
     flags &= ~CLFFT_ROW_DROP_INPUT;
   if (!(flags & CLFFT_ROW_UNIT_STRIDE) || !(pixel_load (spec->load)

@@ -50,6 +50,12 @@ typedef enum
   /* rows 2r and 2r + 1 as one complex row r; with
    * CLFFT_STORE_TWO_HALF_SPECTRA, whole rows in one pass only */
   CLFFT_LOAD_TWO_REAL_ROWS,
+  /* the half spectra of rows 2r and 2r + 1 as one complex row r, whose
+   * inverse holds them as its real and imaginary parts; with
+   * CLFFT_STORE_U8_PAIRS or CLFFT_STORE_U16_PAIRS and
+   * CLFFT_ROW_UNIT_STRIDE (two channels whose samples alternate in one
+   * plane), whole rows in one pass only */
+  CLFFT_LOAD_TWO_HALF_SPECTRA,
 } ClfftRowLoad;
 
 typedef enum
@@ -63,8 +69,19 @@ typedef enum
   CLFFT_STORE_HALF_SPECTRUM,
   CLFFT_STORE_U8_PAIRS,
   CLFFT_STORE_U16_PAIRS,
+  /* bins 0 .. n/2 of the spectra of the two real rows that row r holds
+   * as its real and imaginary parts, to rows 2r and 2r + 1: with
+   * CLFFT_LOAD_TWO_REAL_ROWS, or with CLFFT_LOAD_U8_PAIRS or
+   * CLFFT_LOAD_U16_PAIRS and CLFFT_ROW_UNIT_STRIDE (two channels whose
+   * samples alternate in one plane, as YUY2's Y and its chroma do) */
   CLFFT_STORE_TWO_HALF_SPECTRA,
 } ClfftRowStore;
+
+/* Whether a pass of spec's load and store runs two real rows of the
+ * batch per row of its FFT. */
+#define CLFFT_ROW_TWO_REAL_ROWS_PER_ROW(load, store) \
+  ((load) == CLFFT_LOAD_TWO_REAL_ROWS || (load) == CLFFT_LOAD_TWO_HALF_SPECTRA \
+      || (store) == CLFFT_STORE_TWO_HALF_SPECTRA)
 
 /* What a row pass does besides its FFT; each is the kernel option of the
  * same name in kernels/fft_stockham.cl. */
@@ -100,11 +117,6 @@ typedef enum
    * same gain, which the pass reads at min (e, n - e) only, so it reads
    * half of the gains (not a hint: the caller vouches for the symmetry) */
   CLFFT_ROW_GAIN_MIRRORED = 1 << 14,
-  /* with CLFFT_ROW_UNIT_STRIDE, on the side of pixels: two channels
-   * whose samples alternate in one plane (YUY2's Y and its chroma), row
-   * r of the batch channel r % 2 of the plane's row r / 2 (rows of the
-   * plane the layout's distance apart) */
-  CLFFT_ROW_TWO_CHANNELS_IN_TURN = 1 << 15,
 } ClfftRowFlags;
 
 #define CLFFT_ROW_CACHE_HINTS (CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT \
@@ -236,9 +248,10 @@ typedef struct
 ClfftEvents clfft_events_step (const ClfftEvents * events, guint i,
     guint n_steps);
 
-/* rows rows in sets of sub_rows (1 for independent rows). A pass that
- * loads CLFFT_LOAD_TWO_REAL_ROWS takes rows real rows, two per row of its
- * FFT. */
+/* rows rows in sets of sub_rows (1 for independent rows). A pass of two
+ * real rows per row (CLFFT_ROW_TWO_REAL_ROWS_PER_ROW) takes rows real
+ * rows, two per row of its FFT; where its other side is pixel pairs, an
+ * even number. */
 gboolean clfft_row_pass_enqueue (ClfftRowPass * pass,
     const ClfftRowSide * src, const ClfftRowSide * dst, guint rows,
     guint sub_rows, const ClfftRowTables * tables,

@@ -261,6 +261,17 @@ pass_specs (const ClfftTransform * t,
   return 4;
 }
 
+/* Whether spec's pixel pairs are two channels, each pair a sample of
+ * each, whose spectra are two rows of the batch
+ * (CLFFT_STORE_TWO_HALF_SPECTRA, CLFFT_LOAD_TWO_HALF_SPECTRA). */
+static gboolean
+two_channels_of_pairs (const ClfftTransformSpec * spec)
+{
+  return spec->load == CLFFT_LOAD_TWO_HALF_SPECTRA
+      || (spec->store == CLFFT_STORE_TWO_HALF_SPECTRA
+      && spec->load != CLFFT_LOAD_TWO_REAL_ROWS);
+}
+
 static void
 describe (ClfftTransform * t)
 {
@@ -275,6 +286,8 @@ describe (ClfftTransform * t)
     g_string_append_printf (s, " in two passes, %u x %u", t->n1, t->n2);
   if (t->spec.load == CLFFT_LOAD_TWO_REAL_ROWS)
     g_string_append (s, ", two real rows at a time");
+  if (two_channels_of_pairs (&t->spec))
+    g_string_append (s, ", two channels of pixel pairs");
   g_string_append (s, " (radices ");
   for (guint i = 0; i < MIN (t->n_passes, 2); i++)
     g_string_append_printf (s, "%s%s", i ? ", " : "", t->passes[i].radices);
@@ -345,16 +358,8 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
         "a length-%u row cannot filter in one pass", length);
     return FALSE;
   }
-  if ((spec->flags & CLFFT_ROW_TWO_CHANNELS_IN_TURN)
-      && (t->n2 > 1 || !(spec->flags & CLFFT_ROW_UNIT_STRIDE))) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "channels in turn need rows of length %u in one pass, of unit "
-        "stride", length);
-    return FALSE;
-  }
   if (spec->halves_below && (t->n2 > 1
           || !(spec->flags & CLFFT_ROW_UNIT_STRIDE)
-          || (spec->flags & CLFFT_ROW_TWO_CHANNELS_IN_TURN)
           || !(spec->load == CLFFT_LOAD_U8_PAIRS
               || spec->load == CLFFT_LOAD_U16_PAIRS
               || spec->store == CLFFT_STORE_U8_PAIRS
@@ -375,6 +380,15 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "two real rows at a time need a length of one plain pass (got %u)",
         length);
+    return FALSE;
+  }
+  if (two_channels_of_pairs (spec) && (t->bluestein || t->n2 > 1
+          || !(spec->flags & CLFFT_ROW_UNIT_STRIDE)
+          || (spec->flags & ~(CLFFT_ROW_UNIT_STRIDE | CLFFT_ROW_CACHE_HINTS))
+          || spec->halves_below)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "two channels of pixel pairs need rows of length %u in one plain "
+        "pass, of unit stride", length);
     return FALSE;
   }
   /* the gain would apply to the half-length transform, not to the bins */

@@ -39,9 +39,7 @@ typedef struct
                                  * gains' pass), CLFFT_ROW_DROP_INPUT
                                  * (one direct pass only, where enqueue
                                  * refuses to run in place) and
-                                 * CLFFT_ROW_STREAM_PIXELS, and
-                                 * CLFFT_ROW_TWO_CHANNELS_IN_TURN (one
-                                 * pass of unit stride only), or 0 */
+                                 * CLFFT_ROW_STREAM_PIXELS, or 0 */
   guint max_batch;              /* the most rows one enqueue transforms */
   /* CLFFT_TUNING_BLOCKING (or AUTO deciding so): a transform in one pass
    * tunes its schedule on its first launch; otherwise not (where the
