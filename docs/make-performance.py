@@ -73,15 +73,15 @@ CURRENT = [
         # plane as one channel (with YUY2's Y filtered in the plane), the
         # cache hints by a batch's data, the chroma's rows in the luma's
         # launches below 3840x2160 and its plan on the side queue from
-        # there up (the 3840x2160 run predates the halves' own columns,
-        # which run below that size only, and the halves' loads in a loop
-        # of their own); at 1920x1080 the run of the median I420 ratio of
-        # three, at 1280x720 the run with GRAY8 at its usual time
-        # (2026-11-29-halves-loads-in-their-own-loop.md)
+        # there up, YUY2's rows as one complex row of both channels; at
+        # 1920x1080 the run of the median I420 and YUY2 ratios of three
+        # (2026-11-29-yuy2-rows-as-one-complex-row.md); at 1280x720 the
+        # last run with GRAY8 at its usual time, before that change: the
+        # run after it had GRAY8 a third slower than usual
         "formats": [
             "bench-engine-h200-2026-11-29-formats-halves-loop-3-1280x720.csv",
-            "bench-engine-h200-2026-11-29-formats-halves-loop-2-1920x1080.csv",
-            "bench-engine-h200-2026-11-28-formats-stacked-3840x2160.csv",
+            "bench-engine-h200-2026-11-29-formats-pairs-1-1920x1080.csv",
+            "bench-engine-h200-2026-11-29-formats-pairs-1-3840x2160.csv",
         ],
         # as the element chooses the queues at each size
         "format_stream": [
