@@ -1682,6 +1682,14 @@ main (int argc, char **argv)
       queue_ahead = TRUE;
     else if (!strcmp (argv[i], "--engine-log"))
       clfft_set_log_func (print_engine_log, NULL);
+    else {
+      /* a mistyped option would otherwise run every group for an hour */
+      fprintf (stderr, "usage: %s [--csv FILE] [--batches N] [--reps N] "
+          "[--quick] [--only GROUP,...] [--size WxH] "
+          "[--filter-tuning background] [--queue-ahead] [--engine-log]\n",
+          argv[0]);
+      return strcmp (argv[i], "--help") ? 2 : 0;
+    }
   }
   engine = clfft_engine_get (-1, &error);
   if (!engine)
