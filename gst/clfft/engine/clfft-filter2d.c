@@ -492,13 +492,13 @@ transform_tuning (ClfftFilter2d * f)
       CLFFT_TUNING_OFF;
 }
 
-/* Rows transforms as forward and inverse, with flags added and the
- * halves_below and max_batch given, for frames that the filter runs
+/* Rows transforms as forward and inverse, with the halves_below and
+ * max_batch given, for frames that the filter runs
  * beside its own (what: the log's words for them), where its rows run in
  * one pass of pixel pairs; else none, with a log line. */
 static void
 extra_rows_init (ClfftFilter2d * f, const ClfftTransformSpec * forward,
-    const ClfftTransformSpec * inverse, guint flags, guint halves_below,
+    const ClfftTransformSpec * inverse, guint halves_below,
     guint max_batch, ClfftTransform * extra_forward,
     ClfftTransform * extra_inverse, const gchar * what)
 {
@@ -506,7 +506,6 @@ extra_rows_init (ClfftFilter2d * f, const ClfftTransformSpec * forward,
   GError *why = NULL;
 
   for (guint i = 0; i < 2; i++) {
-    extra[i].flags |= flags;
     extra[i].halves_below = halves_below;
     extra[i].max_batch = max_batch;
   }
@@ -595,12 +594,12 @@ rows_init (ClfftFilter2d * f, GError ** error)
       transform_tuning (f), TRUE
     };
 
-    extra_rows_init (f, &forward_in_turn, &inverse_in_turn, 0, 0,
+    extra_rows_init (f, &forward_in_turn, &inverse_in_turn, 0,
         2 * f->height, &f->rows_forward_in_turn, &f->rows_inverse_in_turn,
         "channels in turn");
   }
   if (f->halves_height)
-    extra_rows_init (f, &forward, &inverse, 0, f->height,
+    extra_rows_init (f, &forward, &inverse, f->height,
         f->height + f->halves_height, &f->rows_forward_halves,
         &f->rows_inverse_halves, "rows of two halves below its own");
   return TRUE;

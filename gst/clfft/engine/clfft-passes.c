@@ -450,8 +450,8 @@ row_pass_set_args (ClfftRowPass * pass, cl_mem twiddles,
   guint n_args = 4;
 
   /* a pixel pair holds a sample of each of the two rows */
-  if (rows % 2 && CLFFT_ROW_TWO_REAL_ROWS_PER_ROW (pass->spec.load,
-          pass->spec.store) && pass->spec.load != CLFFT_LOAD_TWO_REAL_ROWS) {
+  if (rows % 2 && CLFFT_ROW_TWO_CHANNELS_OF_PAIRS (pass->spec.load,
+          pass->spec.store)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "two channels of pixel pairs take an even number of rows, not %u",
         rows);

@@ -78,10 +78,16 @@ typedef enum
 } ClfftRowStore;
 
 /* Whether a pass of spec's load and store runs two real rows of the
- * batch per row of its FFT. */
+ * batch per row of its FFT; of those, whether its pixel pairs are the two
+ * rows' samples, a sample of each (two channels whose spectra are two
+ * rows of the batch). */
 #define CLFFT_ROW_TWO_REAL_ROWS_PER_ROW(load, store) \
   ((load) == CLFFT_LOAD_TWO_REAL_ROWS || (load) == CLFFT_LOAD_TWO_HALF_SPECTRA \
       || (store) == CLFFT_STORE_TWO_HALF_SPECTRA)
+#define CLFFT_ROW_TWO_CHANNELS_OF_PAIRS(load, store) \
+  ((load) == CLFFT_LOAD_TWO_HALF_SPECTRA \
+      || ((store) == CLFFT_STORE_TWO_HALF_SPECTRA \
+          && (load) != CLFFT_LOAD_TWO_REAL_ROWS))
 
 /* What a row pass does besides its FFT; each is the kernel option of the
  * same name in kernels/fft_stockham.cl. */

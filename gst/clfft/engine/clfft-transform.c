@@ -261,17 +261,6 @@ pass_specs (const ClfftTransform * t,
   return 4;
 }
 
-/* Whether spec's pixel pairs are two channels, each pair a sample of
- * each, whose spectra are two rows of the batch
- * (CLFFT_STORE_TWO_HALF_SPECTRA, CLFFT_LOAD_TWO_HALF_SPECTRA). */
-static gboolean
-two_channels_of_pairs (const ClfftTransformSpec * spec)
-{
-  return spec->load == CLFFT_LOAD_TWO_HALF_SPECTRA
-      || (spec->store == CLFFT_STORE_TWO_HALF_SPECTRA
-      && spec->load != CLFFT_LOAD_TWO_REAL_ROWS);
-}
-
 static void
 describe (ClfftTransform * t)
 {
@@ -286,7 +275,7 @@ describe (ClfftTransform * t)
     g_string_append_printf (s, " in two passes, %u x %u", t->n1, t->n2);
   if (t->spec.load == CLFFT_LOAD_TWO_REAL_ROWS)
     g_string_append (s, ", two real rows at a time");
-  if (two_channels_of_pairs (&t->spec))
+  if (CLFFT_ROW_TWO_CHANNELS_OF_PAIRS (t->spec.load, t->spec.store))
     g_string_append (s, ", two channels of pixel pairs");
   g_string_append (s, " (radices ");
   for (guint i = 0; i < MIN (t->n_passes, 2); i++)
@@ -382,7 +371,8 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
         length);
     return FALSE;
   }
-  if (two_channels_of_pairs (spec) && (t->bluestein || t->n2 > 1
+  if (CLFFT_ROW_TWO_CHANNELS_OF_PAIRS (spec->load, spec->store)
+      && (t->bluestein || t->n2 > 1
           || !(spec->flags & CLFFT_ROW_UNIT_STRIDE)
           || (spec->flags & ~(CLFFT_ROW_UNIT_STRIDE | CLFFT_ROW_CACHE_HINTS))
           || spec->halves_below)) {
