@@ -23,6 +23,9 @@ import sys
 #            size is taken from the first CSV that has it. An entry
 #            (file, [sizes]) gives only those sizes.
 #   r2c      bench-engine CSVs for the batched 1D R2C table, newest first.
+#   pair     bench-engine CSVs of the pair group (the engine's 2D R2C +
+#            C2R beside VkFFT's and clFFT's), first CSV wins per size;
+#            a size none of them has comes from the filter table's CSVs.
 #   stream   bench-filter-stream CSVs (one frame size each).
 #   startup  bench-startup CSVs, newest first. A row (measure, size) is
 #            taken from the first CSV that has it, so a CSV with new
@@ -66,6 +69,10 @@ CURRENT = [
              ["640x480", "7680x4320"]),
         ],
         "r2c": ["bench-engine-h200-2026-11-25-r2c-exchange-blocks.csv"],
+        # columns across the rows, the scratch's rows 32 bytes apart; of
+        # the two runs of that build the one less kind at 1280x720
+        # (2026-11-29-2d-columns-across-rows.md)
+        "pair": ["bench-engine-h200-2026-11-29-pair-across-aligned-2.csv"],
         "bandwidth": "bench-engine-h200-2026-11-28-bandwidth.csv",
         "convolution": ["bench-engine-h200-2026-11-27-vkfft-convolution.csv"],
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
@@ -690,6 +697,52 @@ def r2c_rows(dev):
     return chosen
 
 
+def pair_rows(dev):
+    """{size: (ours, peers, csv name)}: the pair CSVs first, then the
+    filter table's."""
+    chosen = {}
+    for name in dev.get("pair", []):
+        rows = read_csv(name)
+        for r in rows:
+            size = "%sx%s" % (r["size_a"], r["size_b"])
+            if r["case"] == "r2c-c2r-2d" and r["library"] == "gst-clfft" \
+                    and size not in chosen:
+                chosen[size] = (float(r["device_us"]),
+                                peers(rows, "r2c-c2r-2d", size), name)
+    for size, (f, name) in engine_rows(dev).items():
+        if "pair_ours" in f and size not in chosen:
+            chosen[size] = (f["pair_ours"], f, name)
+    return dict(sorted(chosen.items(), key=lambda kv: pixels(kv[0])))
+
+
+def pixels(size):
+    w, h = size.split("x")
+    return int(w) * int(h)
+
+
+def pair_table(out):
+    out.append("## The engine's 2D R2C + C2R pair")
+    out.append("")
+    out.append("`clfft_plan_2d_new` R2C forward then C2R inverse, the "
+               "public API's pair, beside VkFFT's and clFFT's pair of the "
+               "same frame in the same run. Columns of up to 4096 run in "
+               "one pass across the rows; taller ones, and every size in "
+               "the CSVs before 2026-11-29, between two transposes.")
+    out.append("")
+    out.append("| device | frame | ours (us) | VkFFT (us) | clFFT (us) | "
+               "ours / VkFFT | CSV |")
+    out.append("| --- | --- | ---: | ---: | ---: | ---: | --- |")
+    for dev in CURRENT:
+        for size, (ours, p, name) in pair_rows(dev).items():
+            out.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+                dev["device"], size, us(ours),
+                us(p["vkfft"]) if "vkfft" in p else "-",
+                us(p["clfft"]) if "clfft" in p else "-",
+                "%.2f" % (ours / p["vkfft"]) if "vkfft" in p else "-",
+                link(name)))
+    out.append("")
+
+
 def r2c_table(out):
     out.append("## Batched 1D R2C")
     out.append("")
@@ -826,9 +879,8 @@ def goals_table(out):
     row = ["the engine's 2D R2C + C2R pair at most %.1f x VkFFT's, 640x480 "
            "to 7680x4320" % PAIR_GOAL]
     for dev in CURRENT:
-        found = worst([(f["pair_ours"] / f["vkfft"], s) for s, (f, _) in
-                       engine_rows(dev).items()
-                       if "pair_ours" in f and "vkfft" in f])
+        found = worst([(ours / p["vkfft"], s) for s, (ours, p, _) in
+                       pair_rows(dev).items() if "vkfft" in p])
         row.append(goal_cell(found, PAIR_GOAL if dev["gpu"] else None, " x",
                              "%.2f"))
     out.append("| " + " | ".join(row) + " |")
@@ -1000,6 +1052,7 @@ def render():
         device_table(dev, out)
     formats_table(out)
     convolution_table(out)
+    pair_table(out)
     r2c_table(out)
     startup_table(out)
     goals_table(out)

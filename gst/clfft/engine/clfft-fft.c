@@ -1,4 +1,7 @@
-/* 1D plans are one transform; 2D plans are rows, transpose, rows, transpose.
+/* 1D plans are one transform. 2D plans are rows, then columns read and
+ * written across the rows in one pass where the column length runs in one
+ * (as the filter's column pass does); else rows, transpose, columns as
+ * rows, transpose.
  *
  * A real forward transform whose length one pass does runs two real rows
  * at a time, as the real and imaginary parts of one complex transform of
@@ -10,6 +13,7 @@
  * fused into the same pass. Odd lengths run a full-length complex
  * transform of the real data. */
 #include "clfft-fft.h"
+#include "clfft-passes.h"
 #include "clfft-transform.h"
 #include "clfft-private.h"
 
@@ -19,19 +23,19 @@ clfft_length_supported (guint n)
   return clfft_transform_length_supported (n);
 }
 
-/* Sets up one transform of length n on rows of at most max_batch. An
- * inverse also returns the scale that normalizes its output (forward output
- * needs none). */
+/* Sets up one transform of length n on rows of at most max_batch, with
+ * the row flags (CLFFT_ROW_*) given. An inverse also returns the scale
+ * that normalizes its output (forward output needs none). */
 static gboolean
 init_transform (ClfftTransform * t, ClfftEngine * engine, ClfftKind kind,
-    ClfftDirection direction, guint n, guint max_batch, ClfftTuning tuning,
-    gfloat * inverse_scale, GError ** error)
+    ClfftDirection direction, guint n, guint max_batch, guint flags,
+    ClfftTuning tuning, gfloat * inverse_scale, GError ** error)
 {
   gboolean two_rows = kind == CLFFT_R2C && clfft_row_length_direct (n);
   gboolean half = kind != CLFFT_C2C && !two_rows && n % 2 == 0
       && clfft_transform_length_supported (n / 2);
   ClfftTransformSpec spec = { n, direction, CLFFT_LOAD_COMPLEX,
-    CLFFT_STORE_COMPLEX, 0, max_batch, tuning
+    CLFFT_STORE_COMPLEX, flags, max_batch, tuning
   };
 
   if (inverse_scale)
@@ -131,10 +135,11 @@ plan_1d_build (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   }
   if (desc->kind != CLFFT_C2R)
     ok = init_transform (&plan->forward, engine, desc->kind,
-        CLFFT_DIRECTION_FORWARD, n, desc->batch, desc->tuning, NULL, error);
+        CLFFT_DIRECTION_FORWARD, n, desc->batch, 0, desc->tuning, NULL,
+        error);
   if (ok && desc->kind != CLFFT_R2C)
     ok = init_transform (&plan->inverse, engine, desc->kind,
-        CLFFT_DIRECTION_INVERSE, n, desc->batch, desc->tuning,
+        CLFFT_DIRECTION_INVERSE, n, desc->batch, 0, desc->tuning,
         &plan->inverse_scale, error);
   if (ok) {
     clfft_scratch_add_need (&plan->scratch, &plan->forward);
@@ -251,13 +256,23 @@ clfft_plan_1d_free (ClfftPlan1d * plan)
 }
 
 /* 2D: the rows (length width) run first forward and last inverse; the
- * columns (length height) run as rows between two transposes. A real
- * transform's columns are the width/2 + 1 bins of each row. */
+ * columns (length height) run in between, out of place through scratch.
+ * A real transform's columns are the width/2 + 1 bins of each row. Where
+ * a column runs in one pass (clfft_row_length_direct), the column pass
+ * reads and writes neighbouring columns side by side (across), as the
+ * filter's does: two launches a direction, and no transposes. Taller
+ * columns (above 4096, or through Bluestein) run as rows between two
+ * transposes. Across, the scratch holds the spectrum's rows pitch bins
+ * apart, a multiple of 4 (32 bytes), so that the column pass's side there
+ * reads and writes whole memory sectors (the filter's columns got faster
+ * so: docs/experiments/2026-11-22-work-group-size-nvidia-reports.md). */
 struct _ClfftPlan2d
 {
   PlanShare share;
   ClfftKind kind;
   guint width, height, bins;    /* bins: complex columns of the spectrum */
+  gboolean across;
+  guint pitch;                  /* of the scratch's rows of bins */
   ClfftTransform rows_forward, rows_inverse;
   ClfftTransform cols_forward, cols_inverse;
   gfloat rows_inverse_scale, cols_inverse_scale;
@@ -275,26 +290,32 @@ plan_2d_build (ClfftEngine * engine, ClfftKind kind, guint width,
   ClfftPlan2d *plan = g_new0 (ClfftPlan2d, 1);
   gsize bytes;
   gboolean ok = TRUE;
+  guint column_flags;
 
   share_init (&plan->share, engine, key);
   plan->kind = kind;
   plan->width = width;
   plan->height = height;
   plan->bins = kind == CLFFT_C2C ? width : width / 2 + 1;
-  bytes = (gsize) plan->bins * height * sizeof (cl_float2);
+  plan->across = clfft_row_length_direct (height);
+  column_flags = plan->across ? CLFFT_ROW_LOAD_ACROSS_ROWS |
+      CLFFT_ROW_STORE_ACROSS_ROWS : 0;
+  plan->pitch = plan->across ? (plan->bins + 3) / 4 * 4 : plan->bins;
+  bytes = (gsize) plan->pitch * height * sizeof (cl_float2);
   if (kind != CLFFT_C2R)
     ok = init_transform (&plan->rows_forward, engine, kind,
-        CLFFT_DIRECTION_FORWARD, width, height, CLFFT_TUNING_AUTO, NULL, error)
+        CLFFT_DIRECTION_FORWARD, width, height, 0, CLFFT_TUNING_AUTO, NULL,
+        error)
         && init_transform (&plan->cols_forward, engine, CLFFT_C2C,
-        CLFFT_DIRECTION_FORWARD, height, plan->bins, CLFFT_TUNING_AUTO, NULL,
-        error);
+        CLFFT_DIRECTION_FORWARD, height, plan->bins, column_flags,
+        CLFFT_TUNING_AUTO, NULL, error);
   if (ok && kind != CLFFT_R2C)
     ok = init_transform (&plan->rows_inverse, engine, kind,
-        CLFFT_DIRECTION_INVERSE, width, height, CLFFT_TUNING_AUTO,
+        CLFFT_DIRECTION_INVERSE, width, height, 0, CLFFT_TUNING_AUTO,
         &plan->rows_inverse_scale, error)
         && init_transform (&plan->cols_inverse, engine, CLFFT_C2C,
-        CLFFT_DIRECTION_INVERSE, height, plan->bins, CLFFT_TUNING_AUTO,
-        &plan->cols_inverse_scale, error);
+        CLFFT_DIRECTION_INVERSE, height, plan->bins, column_flags,
+        CLFFT_TUNING_AUTO, &plan->cols_inverse_scale, error);
   if (ok) {
     clfft_scratch_add_need (&plan->transform_scratch, &plan->rows_forward);
     clfft_scratch_add_need (&plan->transform_scratch, &plan->cols_forward);
@@ -302,11 +323,13 @@ plan_2d_build (ClfftEngine * engine, ClfftKind kind, guint width,
     clfft_scratch_add_need (&plan->transform_scratch, &plan->cols_inverse);
     ok = clfft_scratch_alloc (&plan->transform_scratch, engine, error);
   }
-  if (!ok || !clfft_transpose_pass_init (&plan->transpose, engine, error)
+  if (!ok || (!plan->across && !clfft_transpose_pass_init (&plan->transpose,
+              engine, error))
       || !(plan->scratch = clfft_buffer_new (engine, CL_MEM_READ_WRITE, bytes,
               NULL, error))
-      || (kind == CLFFT_C2R && !(plan->scratch2 = clfft_buffer_new (engine,
-                  CL_MEM_READ_WRITE, bytes, NULL, error)))) {
+      || (kind == CLFFT_C2R && !plan->across
+          && !(plan->scratch2 = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
+                  bytes, NULL, error)))) {
     plan_2d_destroy (plan);
     return NULL;
   }
@@ -317,10 +340,12 @@ plan_2d_build (ClfftEngine * engine, ClfftKind kind, guint width,
         kind_name (kind), width, height);
     g_string_append (text, clfft_transform_describe (kind == CLFFT_C2R ?
             &plan->rows_inverse : &plan->rows_forward));
-    g_string_append (text, ", transpose, columns of length ");
+    g_string_append (text, plan->across ? ", columns across the rows of "
+        "length " : ", transpose, columns of length ");
     g_string_append (text, clfft_transform_describe (kind == CLFFT_C2R ?
             &plan->cols_inverse : &plan->cols_forward));
-    g_string_append (text, ", transpose");
+    if (!plan->across)
+      g_string_append (text, ", transpose");
     clfft_log (CLFFT_LOG_DEBUG, "%s", text->str);
     g_string_free (text, TRUE);
   }
@@ -345,6 +370,47 @@ clfft_plan_2d_new (ClfftEngine * engine, ClfftKind kind, guint width,
   if (shared != plan)
     plan_2d_destroy (plan);
   return shared;
+}
+
+/* rows into scratch, columns across them into the output */
+static gboolean
+enqueue_2d_forward_across (ClfftPlan2d * plan, cl_mem input, cl_mem output,
+    const ClfftEvents * events, GError ** error)
+{
+  guint w = plan->width, h = plan->height, b = plan->bins;
+  const ClfftRowLayout in_rows = { 1, w }, bin_rows = { 1, plan->pitch };
+  const ClfftRowLayout scratch_across = { plan->pitch, 1 };
+  const ClfftRowLayout output_across = { b, 1 };
+  const ClfftEvents rows = clfft_events_step (events, 0, 2),
+      columns = clfft_events_step (events, 1, 2);
+
+  return clfft_transform_enqueue (&plan->rows_forward,
+      &plan->transform_scratch, input, in_rows, plan->scratch, bin_rows, h,
+      NULL, 0, 1.0f, &rows, error)
+      && clfft_transform_enqueue (&plan->cols_forward,
+      &plan->transform_scratch, plan->scratch, scratch_across, output,
+      output_across, b, NULL, 0, 1.0f, &columns, error);
+}
+
+/* columns across the rows into scratch, rows into the output; the input
+ * stays */
+static gboolean
+enqueue_2d_inverse_across (ClfftPlan2d * plan, cl_mem input, cl_mem output,
+    const ClfftEvents * events, GError ** error)
+{
+  guint w = plan->width, h = plan->height, b = plan->bins;
+  const ClfftRowLayout out_rows = { 1, w }, bin_rows = { 1, plan->pitch };
+  const ClfftRowLayout input_across = { b, 1 };
+  const ClfftRowLayout scratch_across = { plan->pitch, 1 };
+  const ClfftEvents columns = clfft_events_step (events, 0, 2),
+      rows = clfft_events_step (events, 1, 2);
+
+  return clfft_transform_enqueue (&plan->cols_inverse,
+      &plan->transform_scratch, input, input_across, plan->scratch,
+      scratch_across, b, NULL, 0, plan->cols_inverse_scale, &columns, error)
+      && clfft_transform_enqueue (&plan->rows_inverse,
+      &plan->transform_scratch, plan->scratch, bin_rows, output, out_rows, h,
+      NULL, 0, plan->rows_inverse_scale, &rows, error);
 }
 
 /* rows, transpose, columns as rows, transpose back */
@@ -409,9 +475,14 @@ clfft_plan_2d_enqueue (ClfftPlan2d * plan, ClfftDirection direction,
   if (!check_direction (plan->kind, direction, error))
     return FALSE;
   g_mutex_lock (&plan->share.lock);
-  ok = direction == CLFFT_DIRECTION_FORWARD ?
-      enqueue_2d_forward (plan, input, output, &events, error) :
-      enqueue_2d_inverse (plan, input, output, &events, error);
+  if (plan->across)
+    ok = direction == CLFFT_DIRECTION_FORWARD ?
+        enqueue_2d_forward_across (plan, input, output, &events, error) :
+        enqueue_2d_inverse_across (plan, input, output, &events, error);
+  else
+    ok = direction == CLFFT_DIRECTION_FORWARD ?
+        enqueue_2d_forward (plan, input, output, &events, error) :
+        enqueue_2d_inverse (plan, input, output, &events, error);
   g_mutex_unlock (&plan->share.lock);
   return ok;
 }
