@@ -64,15 +64,20 @@ CURRENT = [
             # size (720p-tuned-background) the host set the pace, as its
             # 2D pair, which runs before any filter, shows as well
             "bench-engine-h200-2026-11-26-720p-tuned-held.csv",
-            # the newest runs of these two sizes
+            # the columns of 4320 in two passes across the rows
+            # (2026-11-29-8k-columns-in-two-passes.md)
+            ("bench-engine-h200-2026-11-29-filter-8k-two-passes.csv",
+             ["7680x4320"]),
+            # the newest run of this size
             ("bench-engine-h200-2026-11-25-folded-offsets.csv",
-             ["640x480", "7680x4320"]),
+             ["640x480"]),
         ],
         "r2c": ["bench-engine-h200-2026-11-25-r2c-exchange-blocks.csv"],
         # columns across the rows, the scratch's rows 32 bytes apart; of
         # the two runs of that build the one less kind at 1280x720
         # (2026-11-29-2d-columns-across-rows.md)
-        "pair": ["bench-engine-h200-2026-11-29-pair-across-aligned-2.csv"],
+        "pair": ["bench-engine-h200-2026-11-29-filter-8k-two-passes.csv",
+                 "bench-engine-h200-2026-11-29-pair-across-aligned-2.csv"],
         "bandwidth": "bench-engine-h200-2026-11-28-bandwidth.csv",
         "convolution": ["bench-engine-h200-2026-11-27-vkfft-convolution.csv"],
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
@@ -282,8 +287,8 @@ FILTER_NOTE = """\
 Filter: device us a frame (in parentheses, with a mask not mirrored, the
 columns then reading all of it). Moves: the bytes its passes read and
 write in global memory a frame (the pixels in and out, the half spectrum
-four times, the gain once; ten times and once on the transposed route of
-heights above 4096), and the share of the device's bandwidth that the
+four times, the gain once; ten times and once where the columns of
+heights above 4096 take two passes), and the share of the device's bandwidth that the
 filter's time implies. fps: the element's pool at depth 2 (in
 parentheses, the application's memory at depth 1). Cold start: from the
 start-up table.
@@ -447,8 +452,9 @@ def filter_bytes(size):
     the pixels in and out, the half spectrum written by the rows forward,
     read and written by the columns, read by the rows inverse, and the
     gain read once (half of it where the data outgrow the cache and the
-    columns read a mirrored gain); heights above 4096 take the transposed
-    route, whose spectrum goes through memory ten times."""
+    columns read a mirrored gain); heights above 4096 run the columns in
+    two passes each way, each pass reading and writing the spectrum: ten
+    times through memory in all."""
     w, h = (int(x) for x in size.split("x"))
     bins = w // 2 + 1
     spectrum, gain = bins * h * 8, bins * h * 4

@@ -40,6 +40,13 @@
  *   GAIN_ON_STORE  multiply outputs by a real gain per element
  *   ROW_SETS     rows come in sets of sub_rows (four-step); without it
  *                every row is its own set and e = idx
+ *   SETS_SIDE_BY_SIDE  (with ROW_SETS) row r is sub-row r / sets of set
+ *                r % sets (sets = batch / sub_rows), not sub-row
+ *                r % sub_rows of set r / sub_rows: a group's neighbouring
+ *                rows are then neighbouring sets, whose elements lie side
+ *                by side where the sets are a frame's columns; the gain of
+ *                GAIN_ON_STORE then lies so too (element e of set s at
+ *                e * gain_dist + s)
  *   LOAD_ACROSS_ROWS, STORE_ACROSS_ROWS  read (write) global memory with
  *                the group's rows side by side, so that the access is
  *                coalesced when neighbouring rows are neighbours in memory
@@ -681,17 +688,25 @@ typedef struct
   uint set, sub;
 } RowPos;
 
+#if defined(SETS_SIDE_BY_SIDE) && !defined(ROW_SETS)
+#error "SETS_SIDE_BY_SIDE orders sets of rows: ROW_SETS"
+#endif
+
 #if defined(ROW_SETS) || defined(GENERIC)
-inline RowPos row_pos (uint row, uint sub_rows)
+inline RowPos row_pos (uint row, uint sub_rows, uint sets)
 {
+#ifdef SETS_SIDE_BY_SIDE
+  RowPos pos = { row % sets, row / sets };
+#else
   RowPos pos = { row / sub_rows, row % sub_rows };
+#endif
   return pos;
 }
 
 #define ELEMENT(side, pos, idx) \
   ((pos).sub * (side).sub_step + (idx) * (side).elem_step)
 #else
-inline RowPos row_pos (uint row, uint sub_rows)
+inline RowPos row_pos (uint row, uint sub_rows, uint sets)
 {
   RowPos pos = { row, 0 };
   return pos;
@@ -748,7 +763,11 @@ inline void store_output (__global dst_t * dst, Side side, RowPos pos,
 #ifdef STORE_CHIRP
   x = cmul (x, tab.chirp[e]);
 #endif
-#ifdef GAIN_ON_STORE
+#if defined(GAIN_ON_STORE) && defined(SETS_SIDE_BY_SIDE)
+  /* the gains lie side by side too, so that neighbouring sets read
+   * neighbouring gains */
+  x *= load_gain (tab.gain + e * tab.gain_dist + pos.set);
+#elif defined(GAIN_ON_STORE)
   x *= load_gain (tab.gain + pos.set * tab.gain_dist + e);
 #endif
 #if defined(HALVES_BELOW) && defined(STORE_PIXELS)
@@ -957,13 +976,16 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
 #else
   const bool active = row < batch;
 #endif
-  const RowPos pos = row_pos (row, sub_rows);
+  /* the sets of the batch (SETS_SIDE_BY_SIDE) */
+  const uint sets = batch / sub_rows;
+  const RowPos pos = row_pos (row, sub_rows, sets);
 #if defined(LOAD_ACROSS_ROWS) != defined(STORE_ACROSS_ROWS)
   /* the row a work-item reads or writes across the group's rows, through
    * local memory */
   const uint across_lrow = lid % ROWS;
   const bool across_active = first_row + across_lrow < batch;
-  const RowPos across_pos = row_pos (first_row + across_lrow, sub_rows);
+  const RowPos across_pos = row_pos (first_row + across_lrow, sub_rows,
+      sets);
 #endif
   const Side src_side = { src_stride, src_dist, src_sub_step, src_elem_step };
   const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale,

@@ -330,7 +330,7 @@ GST_START_TEST (test_path_chooser)
       "gfx1100");
   const ClfftFilterPath P = CLFFT_FILTER_PATH_PASSES,
       T = CLFFT_FILTER_PATH_TRANSPOSED, O = CLFFT_FILTER_PATH_ONE_LAUNCH,
-      L = CLFFT_FILTER_PATH_LANES;
+      L = CLFFT_FILTER_PATH_LANES, C = CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES;
   const struct
   {
     guint w, h;
@@ -341,7 +341,8 @@ GST_START_TEST (test_path_chooser)
     {1280, 720, P, L, P, FALSE},
     {1920, 1080, P, L, P, FALSE},       /* 12.5 MB of spectrum and gain */
     {3840, 2160, P, L, P, TRUE},        /* 49.8 MB */
-    {7680, 4320, T, T, T, TRUE},        /* columns above 4096 */
+    {7680, 4320, C, C, C, TRUE},        /* columns above 4096 */
+    {64, 4099, T, T, T, FALSE},         /* 4099 is prime: Bluestein */
     {1366, 768, P, P, P, FALSE},        /* half width 683: Bluestein */
     {1921, 1080, P, P, P, FALSE},       /* odd width: no pixel pairs */
     {640, 479, T, T, T, FALSE},         /* 479 is prime */
@@ -371,7 +372,8 @@ GST_START_TEST (test_path_chooser)
       fail_unless_equals_int (c.pairs, w % 2 == 0);
       fail_unless (c.why[0] != '\0');
       /* rows 32 bytes apart, or whole lanes; the transposed route keeps
-       * the bins as they are */
+       * the bins as they are (the columns in two passes too are rows
+       * 32 bytes apart) */
       align = c.path == L ? 8 : 4;
       fail_unless_equals_int (c.pitch, c.path == T ? bins :
           (bins + align - 1) / align * align);
@@ -429,7 +431,7 @@ capture_choice (ClfftLogLevel level, const gchar * message, gpointer data)
 GST_START_TEST (test_filter_takes_chosen_path)
 {
   const guint sizes[][2] = { {64, 48}, {640, 480}, {320, 479}, {202, 60},
-  {63, 48}
+  {63, 48}, {6, 4320}, {4, 4099}
   };
   GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
   ClfftOverrides overrides;
@@ -495,8 +497,20 @@ GST_START_TEST (test_paths_match_reference)
     {96, 90, TRUE, FALSE, 1.0f, 32768.0f},
   };
 
+  /* columns above 4096: in two passes across the rows (4320, 8192), and
+   * through Bluestein over the transposed spectrum (4099); neither runs
+   * in one launch or in lanes */
+  const Case tall[] = {
+    {6, 4320, FALSE, FALSE, 1.0f, 128.0f},
+    {10, 8192, FALSE, TRUE, 2.0f, 0.0f},
+    {4, 4099, FALSE, FALSE, 1.0f, 128.0f},
+    {6, 4320, TRUE, FALSE, 1.0f, 32768.0f},
+  };
+
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     check_case (&cases[i], CLFFT_PADDING_NONE, TRUE, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (tall); i++)
+    check_case (&tall[i], CLFFT_PADDING_NONE, FALSE, FALSE);
 }
 
 GST_END_TEST;

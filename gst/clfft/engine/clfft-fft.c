@@ -1,6 +1,6 @@
 /* 1D plans are one transform. 2D plans are rows, then columns read and
- * written across the rows in one pass where the column length runs in one
- * (as the filter's column pass does); else rows, transpose, columns as
+ * written across the rows (as the filter's column pass does) where the
+ * column length runs without Bluestein; else rows, transpose, columns as
  * rows, transpose.
  *
  * A real forward transform whose length one pass does runs two real rows
@@ -258,10 +258,10 @@ clfft_plan_1d_free (ClfftPlan1d * plan)
 /* 2D: the rows (length width) run first forward and last inverse; the
  * columns (length height) run in between, out of place through scratch.
  * A real transform's columns are the width/2 + 1 bins of each row. Where
- * a column runs in one pass (clfft_row_length_direct), the column pass
- * reads and writes neighbouring columns side by side (across), as the
- * filter's does: two launches a direction, and no transposes. Taller
- * columns (above 4096, or through Bluestein) run as rows between two
+ * a column runs without Bluestein (clfft_transform_length_direct), the
+ * column passes read and write neighbouring columns side by side
+ * (across), as the filter's does: two or three launches a direction, and
+ * no transposes. Columns through Bluestein run as rows between two
  * transposes. Across, the scratch holds the spectrum's rows pitch bins
  * apart, a multiple of 4 (32 bytes), so that the column pass's side there
  * reads and writes whole memory sectors (the filter's columns got faster
@@ -297,7 +297,7 @@ plan_2d_build (ClfftEngine * engine, ClfftKind kind, guint width,
   plan->width = width;
   plan->height = height;
   plan->bins = kind == CLFFT_C2C ? width : width / 2 + 1;
-  plan->across = clfft_row_length_direct (height);
+  plan->across = clfft_transform_length_direct (height);
   column_flags = plan->across ? CLFFT_ROW_LOAD_ACROSS_ROWS |
       CLFFT_ROW_STORE_ACROSS_ROWS : 0;
   plan->pitch = plan->across ? (plan->bins + 3) / 4 * 4 : plan->bins;

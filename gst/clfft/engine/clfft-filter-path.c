@@ -37,6 +37,8 @@ clfft_filter_path_name (ClfftFilterPath path)
       return "three passes";
     case CLFFT_FILTER_PATH_TRANSPOSED:
       return "passes over the transposed spectrum";
+    case CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES:
+      return "columns in two passes across the rows";
     case CLFFT_FILTER_PATH_ONE_LAUNCH:
       return "one launch";
     case CLFFT_FILTER_PATH_LANES:
@@ -116,11 +118,15 @@ clfft_filter_path_choose (const ClfftDeviceInfo * dev,
   else
     choice->outgrows_cache = data >= OUTGROWS_CACHE_MIN_BYTES;
 
-  if (!clfft_row_length_direct (height)) {
-    choice->path = CLFFT_FILTER_PATH_TRANSPOSED;
+  if (!clfft_row_length_direct (height)
+      && clfft_transform_length_direct (height)) {
+    choice->path = CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES;
     g_snprintf (choice->why, sizeof (choice->why), "a column of %u takes "
-        "more than one pass (above %u, or a prime factor above 13)", height,
-        CLFFT_MAX_ROW_LENGTH);
+        "two passes (above %u)", height, CLFFT_MAX_ROW_LENGTH);
+  } else if (!clfft_row_length_direct (height)) {
+    choice->path = CLFFT_FILTER_PATH_TRANSPOSED;
+    g_snprintf (choice->why, sizeof (choice->why), "a column of %u runs "
+        "through Bluestein (a prime factor above 13)", height);
   } else if (!choice->pairs || !rows_direct) {
     choice->path = CLFFT_FILTER_PATH_PASSES;
     g_snprintf (choice->why, sizeof (choice->why), "rows of %u take more "

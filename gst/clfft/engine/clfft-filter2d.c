@@ -13,9 +13,11 @@
  * that outgrow the cache, while that gain is the same at ky and -ky (as
  * radial masks are), the columns read it at min (ky, H - ky) only
  * (columns_mirrored).
- * A height whose transform takes more than one pass (Bluestein, or above
- * 4096) transposes instead: rows forward, transpose, columns forward with
- * the gain on its output, columns inverse, transpose, rows inverse.
+ * A height above 4096 runs the columns forward with the gain on their
+ * output, then inverse, each in two passes that read and write
+ * neighbouring columns side by side, in place. A height through Bluestein
+ * transposes instead: rows forward, transpose, columns forward with the
+ * gain on its output, columns inverse, transpose, rows inverse.
  * output=normalize ends differently: rows inverse into real values, then
  * kernels/normalize.cl finds their range and stretches them to pixels.
  * mode=spectrum stops after the columns forward (no gain):
@@ -37,7 +39,8 @@
  * On CPUs the three passes run in SIMD lanes instead
  * (clfft-filter-lanes.h): each work-item transforms 8 rows or columns at
  * once; the gain then lies as the spectrum does, a row of pitch gains per
- * row (gain_by_rows).
+ * row (gain_by_rows), as it does for the columns in two passes, which
+ * read neighbouring columns' gains side by side.
  * padding=mirror first mirrors the frame into a larger one
  * (kernels/mirror_pad.cl), runs all of the above on that, and crops the
  * frame back out as it reads the pixels (and as normalize takes the
@@ -142,7 +145,7 @@ struct _ClfftFilter2d
   guint batch_planned;
   ClfftTransform columns_filter;        /* or, where that takes more: */
   ClfftTransform columns_forward, columns_inverse;
-  ClfftTransposePass transpose; /* with columns_forward only */
+  ClfftTransposePass transpose; /* the transposed path only */
   /* columns_filter reading each gain once for ky and -ky, for frames that
    * outgrow the cache; taken while gain_mirrored */
   ClfftTransform columns_mirrored;
@@ -193,9 +196,11 @@ struct _ClfftFilter2d
   cl_mem bytes_in, bytes_out;   /* of the frame being filtered (not owned) */
   cl_mem spectrum;              /* height rows of bins complex values,
                                  * pitch apart (bins apart for the view) */
-  cl_mem scratch;               /* the same, transposed; columns_forward only */
+  cl_mem scratch;               /* the same, transposed; the transposed
+                                 * path only */
   cl_mem gain;                  /* bins rows of height: [kx][ky] */
-  cl_mem gain_by_rows;          /* height rows of pitch: [ky][kx]; lanes */
+  cl_mem gain_by_rows;          /* height rows of pitch: [ky][kx]; lanes,
+                                 * columns in two passes */
   cl_mem gain_as_given;         /* height rows of width, for the view */
   cl_mem real_values;           /* width x height floats, at first use */
   cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
@@ -392,10 +397,15 @@ fill_floats (ClfftFilter2d * f, cl_mem buffer, gfloat value, gsize bytes,
  * any frame, so that frames of the generic filter may run meanwhile): the
  * lanes' columns read the gain by rows, so one more copy of it
  * (gain_by_rows), and a spectrum whose padding holds zeros, not whatever
- * the device's memory held (the lanes transform it with the bins). */
+ * the device's memory held (the lanes transform it with the bins). The
+ * columns in two passes read the gain by rows too. */
 static gboolean
 lanes_prepare (ClfftFilter2d * f, GError ** error)
 {
+  if (f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES)
+    return (f->gain_by_rows = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
+            (gsize) f->choice.pitch * f->height * sizeof (cl_float), NULL,
+            error)) != NULL;
   if (f->choice.path != CLFFT_FILTER_PATH_LANES)
     return TRUE;
   if (!fill_floats (f, f->spectrum, 0.0f, (gsize) f->choice.pitch *
@@ -413,7 +423,7 @@ lanes_init (ClfftFilter2d * f)
 {
   GError *why = NULL;
 
-  if (!f->gain_by_rows)
+  if (f->choice.path != CLFFT_FILTER_PATH_LANES || !f->gain_by_rows)
     return;
   f->lanes = clfft_filter_lanes_new (f->engine, &f->rows_forward.passes[0],
       &f->columns_filter.passes[0], f->pixel_size, &why);
@@ -630,7 +640,7 @@ columns_halves_init (ClfftFilter2d * f, const ClfftTransformSpec * filter)
 }
 
 /* Columns of the half spectrum: in place, bins side by side, when a
- * column runs in one pass; else over the transposed spectrum. */
+ * column runs in one pass or two; else over the transposed spectrum. */
 static gboolean
 columns_init (ClfftFilter2d * f, GError ** error)
 {
@@ -648,7 +658,15 @@ columns_init (ClfftFilter2d * f, GError ** error)
   }, inverse = { f->height, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, 0,
     f->bins, tuning, TRUE
   };
+  ClfftTransformSpec forward_across = forward, inverse_across = inverse;
 
+  forward_across.flags |= across;
+  inverse_across.flags |= across;
+  if (f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES)
+    return clfft_transform_init (&f->columns_forward, f->engine,
+        &forward_across, error)
+        && clfft_transform_init (&f->columns_inverse, f->engine,
+        &inverse_across, error);
   if (f->choice.path != CLFFT_FILTER_PATH_TRANSPOSED)
     return clfft_transform_init (&f->columns_filter, f->engine, &filter,
         error) && columns_halves_init (f, &filter)
@@ -1482,18 +1500,25 @@ enqueue_columns_in_place (ClfftFilter2d * f, cl_mem spectrum, guint pitch,
 }
 
 /* The columns of the half spectrum forward, times the gain, inverse: in
- * place, or through the transposed spectrum. Returns where the result
- * lies, or NULL on error. */
+ * place (in one pass, or in two each way), or through the transposed
+ * spectrum. Returns where the result lies, or NULL on error. */
 static cl_mem
 enqueue_columns (ClfftFilter2d * f, GError ** error)
 {
   const ClfftScratch *scratch = &f->transform_scratch;
   const guint h = f->height;
-  const ClfftRowLayout rows = { 1, h };
+  const ClfftRowLayout rows = { 1, h }, columns = { f->choice.pitch, 1 };
 
   if (f->columns_filter.n_passes)
     return enqueue_columns_in_place (f, f->spectrum, f->choice.pitch,
         f->bins, f->gain, error) ? f->spectrum : NULL;
+  if (f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES)
+    return clfft_transform_enqueue (&f->columns_forward, scratch,
+        f->spectrum, columns, f->spectrum, columns, f->bins,
+        f->gain_by_rows, f->choice.pitch, 1.0f, NULL, error)
+        && clfft_transform_enqueue (&f->columns_inverse, scratch,
+        f->spectrum, columns, f->spectrum, columns, f->bins, NULL, 0, 1.0f,
+        NULL, error) ? f->spectrum : NULL;
   return clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
       f->scratch, f->bins, h, NULL, error)
       && clfft_transform_enqueue (&f->columns_forward, scratch, f->scratch,
@@ -1585,7 +1610,8 @@ passes_run (ClfftFilter2d * f)
   const ClfftFilterPath path = clfft_filter2d_get_path (f);
 
   return path == CLFFT_FILTER_PATH_PASSES
-      || path == CLFFT_FILTER_PATH_TRANSPOSED;
+      || path == CLFFT_FILTER_PATH_TRANSPOSED
+      || path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES;
 }
 
 /* Tuning in the background: starts at the first frame, where the frames
@@ -1738,8 +1764,10 @@ clfft_filter2d_get_path (ClfftFilter2d * f)
     return CLFFT_FILTER_PATH_ONE_LAUNCH;
   if (f->lanes && !f->lanes_off)
     return CLFFT_FILTER_PATH_LANES;
-  return f->columns_filter.n_passes ? CLFFT_FILTER_PATH_PASSES :
-      CLFFT_FILTER_PATH_TRANSPOSED;
+  if (f->columns_filter.n_passes)
+    return CLFFT_FILTER_PATH_PASSES;
+  return f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES ?
+      CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES : CLFFT_FILTER_PATH_TRANSPOSED;
 }
 
 /* The three passes, or the transposed ones, of a frame. */

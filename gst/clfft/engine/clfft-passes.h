@@ -123,6 +123,11 @@ typedef enum
    * same gain, which the pass reads at min (e, n - e) only, so it reads
    * half of the gains (not a hint: the caller vouches for the symmetry) */
   CLFFT_ROW_GAIN_MIRRORED = 1 << 14,
+  /* with CLFFT_ROW_SETS: row r is sub-row r / sets of set r % sets (sets
+   * = rows / sub_rows), so that a group's neighbouring rows are
+   * neighbouring sets: the columns of a frame in two passes, read and
+   * written across the rows */
+  CLFFT_ROW_SETS_SIDE_BY_SIDE = 1 << 15,
 } ClfftRowFlags;
 
 #define CLFFT_ROW_CACHE_HINTS (CLFFT_ROW_STREAM_GAIN | CLFFT_ROW_DROP_INPUT \

@@ -7,7 +7,10 @@
  *           k2 is element k1 + n1 k2 of the result.
  * Pass 1 reads and writes neighbouring n2-indices side by side, pass 2
  * writes neighbouring k1 side by side, so both stay coalesced (the
- * *_ACROSS_ROWS kernel options).
+ * *_ACROSS_ROWS kernel options). A frame's columns (a transform asked to
+ * read and write across the rows) instead take neighbouring columns side
+ * by side in both passes (SETS_SIDE_BY_SIDE), whose elements are
+ * neighbours in memory where those of one column are a row apart.
  *
  * Bluestein: X[k] = c[k] sum_j (x[j] c[j]) b[k - j] with the chirp
  * c[j] = exp(sign i pi j^2 / L) and b = conj(c), a circular convolution of
@@ -211,6 +214,24 @@ done:
   return t->tables.conv != NULL;
 }
 
+/* Whether a transform of complex values that reads and writes across the
+ * rows (both flags: a frame's columns) runs in two direct passes. Then its
+ * sets lie side by side in both passes and in the scratch between them
+ * (element e of row b at e x batch + b), so that each pass's neighbouring
+ * rows are neighbouring columns of the frame, which lie next to each
+ * other in memory. Elsewhere in more than one pass (Bluestein's four) the
+ * flags change nothing, and the passes walk down the columns. */
+static gboolean
+transform_sets_side_by_side (const ClfftTransform * t)
+{
+  const guint across = CLFFT_ROW_LOAD_ACROSS_ROWS |
+      CLFFT_ROW_STORE_ACROSS_ROWS;
+
+  return t->n2 > 1 && !t->bluestein && (t->spec.flags & across) == across
+      && t->spec.load == CLFFT_LOAD_COMPLEX
+      && t->spec.store == CLFFT_STORE_COMPLEX;
+}
+
 /* The row passes, in order, for a transform of length L on FFT length
  * n = n1 x n2 (see the top of this file). */
 static guint
@@ -238,6 +259,18 @@ pass_specs (const ClfftTransform * t,
       specs[0].flags |= CLFFT_ROW_CONV_BETWEEN | CLFFT_ROW_LOAD_CHIRP |
           CLFFT_ROW_STORE_CHIRP;
     return 1;
+  }
+  if (transform_sets_side_by_side (t)) {
+    /* a frame's columns: both passes across the rows, neighbouring sets
+     * side by side */
+    specs[0] = (ClfftRowPassSpec) {
+    t->n1, s->sign, s->load, CLFFT_STORE_COMPLEX,
+          columns | CLFFT_ROW_SETS_SIDE_BY_SIDE, length, 0, 0};
+    specs[1] = (ClfftRowPassSpec) {
+    t->n2, s->sign, CLFFT_LOAD_COMPLEX, last_store,
+          rows | CLFFT_ROW_LOAD_ACROSS_ROWS | CLFFT_ROW_SETS_SIDE_BY_SIDE |
+          gain, length, 0, 0};
+    return 2;
   }
   if (!t->bluestein) {
     specs[0] = (ClfftRowPassSpec) {
@@ -729,8 +762,10 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
   }
   if (!index_fits (src_layout, batch, t->spec.length)
       || !index_fits (dst_layout, batch, t->spec.length)
-      || (gain && !index_fits ((ClfftRowLayout) {
-                  1, gain_distance}, batch, t->spec.length))) {
+      || (gain && !index_fits (transform_sets_side_by_side (t) ?
+              (ClfftRowLayout) { gain_distance, 1 } :
+              (ClfftRowLayout) { 1, gain_distance }, batch,
+              t->spec.length))) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "%u rows of length %u with these strides and distances span more "
         "than 2^32 elements", batch, t->spec.length);
@@ -770,10 +805,13 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
 
   {
     /* pass 1 writes and pass 2 reads element m n2 + j of set b (see the
-     * top of this file); pass 2 writes k1 + n1 k2 */
+     * top of this file), in the scratch at b n + e, or e batch + b where
+     * the sets lie side by side; pass 2 writes k1 + n1 k2 */
+    const ClfftRowLayout between = transform_sets_side_by_side (t) ?
+        (ClfftRowLayout) { batch, 1 } : whole;
     const ClfftRowSide columns_in = { src, src_layout, 1, n2 };
-    ClfftRowSide columns_out = { scratch->mem[0], whole, 1, n2 };
-    ClfftRowSide rows_in = { scratch->mem[0], whole, n2, 1 };
+    ClfftRowSide columns_out = { scratch->mem[0], between, 1, n2 };
+    ClfftRowSide rows_in = { scratch->mem[0], between, n2, 1 };
     ClfftRowSide rows_out = { dst, dst_layout, 1, n1 };
     cl_mem z = scratch->mem[1];   /* the unfold's input */
     guint i = 0;

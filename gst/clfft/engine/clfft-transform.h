@@ -112,8 +112,10 @@ gboolean clfft_scratch_alloc (ClfftScratch * scratch, ClfftEngine * engine,
 void clfft_scratch_clear (ClfftScratch * scratch);
 
 /* batch rows (at most spec.max_batch) from src to dst, through scratch
- * (which neither may be); dst may be src. gain (rows gain_distance apart)
- * only with a gain flag, else NULL; scale multiplies the outputs. */
+ * (which neither may be); dst may be src. gain (rows gain_distance apart;
+ * for a frame's columns in two passes, element e of row b at e x
+ * gain_distance + b) only with a gain flag, else NULL; scale multiplies
+ * the outputs. */
 gboolean clfft_transform_enqueue (ClfftTransform * transform,
     const ClfftScratch * scratch, cl_mem src, ClfftRowLayout src_layout,
     cl_mem dst, ClfftRowLayout dst_layout, guint batch, cl_mem gain,
