@@ -330,7 +330,8 @@ GST_START_TEST (test_path_chooser)
       "gfx1100");
   const ClfftFilterPath P = CLFFT_FILTER_PATH_PASSES,
       T = CLFFT_FILTER_PATH_TRANSPOSED, O = CLFFT_FILTER_PATH_ONE_LAUNCH,
-      L = CLFFT_FILTER_PATH_LANES, C = CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES;
+      L = CLFFT_FILTER_PATH_LANES,
+      C = CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES;
   const struct
   {
     guint w, h;
@@ -371,9 +372,8 @@ GST_START_TEST (test_path_chooser)
       fail_unless_equals_int (c.outgrows_cache, cases[i].outgrows);
       fail_unless_equals_int (c.pairs, w % 2 == 0);
       fail_unless (c.why[0] != '\0');
-      /* rows 32 bytes apart, or whole lanes; the transposed route keeps
-       * the bins as they are (the columns in two passes too are rows
-       * 32 bytes apart) */
+      /* rows 32 bytes apart (the columns in two passes' too), or whole
+       * lanes; the transposed route keeps the bins as they are */
       align = c.path == L ? 8 : 4;
       fail_unless_equals_int (c.pitch, c.path == T ? bins :
           (bins + align - 1) / align * align);
