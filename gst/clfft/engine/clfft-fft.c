@@ -300,7 +300,8 @@ plan_2d_build (ClfftEngine * engine, ClfftKind kind, guint width,
   plan->across = clfft_transform_length_direct (height);
   column_flags = plan->across ? CLFFT_ROW_LOAD_ACROSS_ROWS |
       CLFFT_ROW_STORE_ACROSS_ROWS : 0;
-  plan->pitch = plan->across ? (plan->bins + 3) / 4 * 4 : plan->bins;
+  plan->pitch = plan->across ? (plan->bins + CLFFT_SECTOR_VALUES - 1) /
+      CLFFT_SECTOR_VALUES * CLFFT_SECTOR_VALUES : plan->bins;
   bytes = (gsize) plan->pitch * height * sizeof (cl_float2);
   if (kind != CLFFT_C2R)
     ok = init_transform (&plan->rows_forward, engine, kind,

@@ -23,9 +23,6 @@
  * constant, as NVIDIA's OpenCL reports its L1 caches, not its L2, as the
  * global memory cache. */
 #define OUTGROWS_CACHE_MIN_BYTES (25u << 20)
-/* Spectrum rows start this many complex values apart (32 bytes): a
- * group's columns side by side then fill whole memory sectors */
-#define SPECTRUM_ROW_ALIGN 4
 
 const gchar *
 clfft_filter_path_name (ClfftFilterPath path)
@@ -106,7 +103,7 @@ clfft_filter_path_choose (const ClfftDeviceInfo * dev,
   /* a batch's frames are in the cache at once */
   const gsize data = (gsize) bins * height * (sizeof (cl_float2) +
       sizeof (cl_float)) * MAX (frames, 1);
-  guint align = SPECTRUM_ROW_ALIGN;
+  guint align = CLFFT_SECTOR_VALUES;
   gboolean rows_direct;
 
   memset (choice, 0, sizeof (*choice));
@@ -137,7 +134,7 @@ clfft_filter_path_choose (const ClfftDeviceInfo * dev,
         choice->why, sizeof (choice->why));
   }
   if (choice->path == CLFFT_FILTER_PATH_LANES)
-    align = MAX (SPECTRUM_ROW_ALIGN, CLFFT_FILTER_LANES);
+    align = MAX (CLFFT_SECTOR_VALUES, CLFFT_FILTER_LANES);
   choice->pitch = choice->path == CLFFT_FILTER_PATH_TRANSPOSED ? bins :
       (bins + align - 1) / align * align;
 }

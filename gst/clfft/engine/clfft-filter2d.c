@@ -393,22 +393,20 @@ fill_floats (ClfftFilter2d * f, cl_mem buffer, gfloat value, gsize bytes,
       "clEnqueueFillBuffer, clWaitForEvents");
 }
 
-/* What the lanes need besides their programs, made with the plan (before
- * any frame, so that frames of the generic filter may run meanwhile): the
- * lanes' columns read the gain by rows, so one more copy of it
- * (gain_by_rows), and a spectrum whose padding holds zeros, not whatever
- * the device's memory held (the lanes transform it with the bins). The
- * columns in two passes read the gain by rows too. */
+/* What the paths that read the gain by rows need besides their programs,
+ * made with the plan (before any frame, so that frames of the generic
+ * filter may run meanwhile): one more copy of the gain (gain_by_rows),
+ * for the lanes' columns and for the columns in two passes; for the
+ * lanes, a spectrum whose padding holds zeros, not whatever the device's
+ * memory held (the lanes transform it with the bins). */
 static gboolean
-lanes_prepare (ClfftFilter2d * f, GError ** error)
+gain_by_rows_prepare (ClfftFilter2d * f, GError ** error)
 {
-  if (f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES)
-    return (f->gain_by_rows = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
-            (gsize) f->choice.pitch * f->height * sizeof (cl_float), NULL,
-            error)) != NULL;
-  if (f->choice.path != CLFFT_FILTER_PATH_LANES)
+  const gboolean lanes = f->choice.path == CLFFT_FILTER_PATH_LANES;
+
+  if (!lanes && f->choice.path != CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES)
     return TRUE;
-  if (!fill_floats (f, f->spectrum, 0.0f, (gsize) f->choice.pitch *
+  if (lanes && !fill_floats (f, f->spectrum, 0.0f, (gsize) f->choice.pitch *
           f->height * sizeof (cl_float2), error))
     return FALSE;
   f->gain_by_rows = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
@@ -1061,7 +1059,7 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
           count * sizeof (cl_float), NULL, error));
   f->bytes_in = f->slots[0].bytes_in;
   f->bytes_out = f->slots[0].bytes_out;
-  ok = ok && lanes_prepare (f, error) && own_programs_start (f, error);
+  ok = ok && gain_by_rows_prepare (f, error) && own_programs_start (f, error);
   ok = ok && unit_gain (f, error);
   if (!ok) {
     clfft_filter2d_free (f);

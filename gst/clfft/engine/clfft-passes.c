@@ -13,7 +13,6 @@
 /* Rows side by side that a pass across rows wants per group: 16 (128
  * bytes of complex floats), and at least 4 (a 32-byte memory sector). */
 #define ACROSS_ROWS_WANTED 16
-#define ACROSS_ROWS_SECTOR 4
 /* The generic build's fixed shape: one row of up to GENERIC_MAX_N per
  * group of GENERIC_THREADS work-items, each holding up to GENERIC_VALUES
  * values (4096 / 64 plus the largest radix). */
@@ -764,7 +763,7 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   rows = rows_that_fit (rows, pitch * sizeof (cl_float2), local_budget,
       pass->threads_per_row, cap);
   pass->split_exchange = FALSE;
-  if (interleaved && !pass->generic && rows < ACROSS_ROWS_SECTOR) {
+  if (interleaved && !pass->generic && rows < CLFFT_SECTOR_VALUES) {
     guint split_rows = rows_that_fit (ACROSS_ROWS_WANTED,
         pitch * sizeof (cl_float), local_budget, pass->threads_per_row, cap);
 
@@ -777,7 +776,7 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
   if (units && !pass->split_exchange) {
     const guint per_unit = (pass->spec.spread_rows - 1) / units + 1;
 
-    if (per_unit >= ACROSS_ROWS_SECTOR && per_unit < rows)
+    if (per_unit >= CLFFT_SECTOR_VALUES && per_unit < rows)
       rows = per_unit;
   }
   pass->rows_per_group = rows;

@@ -77,6 +77,11 @@ typedef enum
   CLFFT_STORE_TWO_HALF_SPECTRA,
 } ClfftRowStore;
 
+/* Complex values in a 32-byte memory sector: rows of a spectrum that
+ * start this many values apart let a pass across rows read and write
+ * whole sectors. */
+#define CLFFT_SECTOR_VALUES 4
+
 /* Whether a pass of spec's load and store runs two real rows of the
  * batch per row of its FFT; of those, whether its pixel pairs are the two
  * rows' samples, a sample of each (two channels whose spectra are two
