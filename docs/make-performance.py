@@ -721,11 +721,6 @@ def pair_rows(dev):
     return dict(sorted(chosen.items(), key=lambda kv: pixels(kv[0])))
 
 
-def pixels(size):
-    w, h = size.split("x")
-    return int(w) * int(h)
-
-
 def pair_table(out):
     out.append("## The engine's 2D R2C + C2R pair")
     out.append("")
