@@ -65,18 +65,22 @@ CURRENT = [
             # 2D pair, which runs before any filter, shows as well
             "bench-engine-h200-2026-11-26-720p-tuned-held.csv",
             # the columns of 4320 in two passes across the rows
-            # (2026-11-29-8k-columns-in-two-passes.md)
-            ("bench-engine-h200-2026-11-29-filter-8k-two-passes.csv",
+            # (2026-11-29-8k-columns-in-two-passes.md), their twiddles
+            # from two small tables (2026-12-01-r2c-unfold-in-second-pass.md)
+            ("bench-engine-h200-2026-12-01-8k-split-twiddles.csv",
              ["7680x4320"]),
             # the newest run of this size
             ("bench-engine-h200-2026-11-25-folded-offsets.csv",
              ["640x480"]),
         ],
-        "r2c": ["bench-engine-h200-2026-11-25-r2c-exchange-blocks.csv"],
+        # the unfold in the second of two passes, the four-step twiddles
+        # from two small tables; of the two runs, the one less kind at
+        # 65536 (2026-12-01-r2c-unfold-in-second-pass.md)
+        "r2c": ["bench-engine-h200-2026-12-01-r2c-split-twiddles-1.csv"],
         # columns across the rows, the scratch's rows 32 bytes apart; of
         # the two runs of that build the one less kind at 1280x720
         # (2026-11-29-2d-columns-across-rows.md)
-        "pair": ["bench-engine-h200-2026-11-29-filter-8k-two-passes.csv",
+        "pair": ["bench-engine-h200-2026-12-01-8k-split-twiddles.csv",
                  "bench-engine-h200-2026-11-29-pair-across-aligned-2.csv"],
         "bandwidth": "bench-engine-h200-2026-11-28-bandwidth.csv",
         "convolution": ["bench-engine-h200-2026-11-27-vkfft-convolution.csv"],

@@ -35,8 +35,11 @@
  *                circular convolution of Bluestein's algorithm
  *   LOAD_CHIRP, STORE_CHIRP  multiply inputs, outputs by chirp[e]
  *   STORE_CONV   multiply outputs by conv[e]
- *   STORE_TWIDDLE  multiply output idx of set row r by step_tw[r * idx]
- *                (conjugated for the inverse): the four-step twiddle
+ *   STORE_TWIDDLE  multiply output idx of set row r by the four-step
+ *                twiddle of m = r * idx (conjugated for the inverse),
+ *                exp(-2 pi i m / n), made of two factors: step_tw[m % R]
+ *                for m's low STEP_TW_SHIFT bits, step_tw[R + m / R] for
+ *                the rest (R = 2^STEP_TW_SHIFT)
  *   GAIN_ON_STORE  multiply outputs by a real gain per element
  *   ROW_SETS     rows come in sets of sub_rows (four-step); without it
  *                every row is its own set and e = idx
@@ -60,11 +63,12 @@
  *   WITH_REAL_TW, WITH_GAIN, WITH_CHIRP, WITH_CONV, WITH_STEP_TW  the
  *                kernel takes that table as an argument (see Numbers)
  *   UNIT_STRIDE  a row's elements lie next to each other on both sides
- *                (stride 1, whatever the arguments say), and rows of pixel
- *                pairs start on a pair: each value's place is its row's
- *                start plus a constant of the unrolled loops, which folds
- *                into its load or store, and a pair of pixels moves as one
- *                access (the 2D filter's row passes)
+ *                (stride 1, whatever the arguments say), and rows of pairs
+ *                (of pixels, or of real samples) start on a pair: each
+ *                value's place is its row's start plus a constant of the
+ *                unrolled loops, which folds into its load or store, and a
+ *                pair moves as one access (the 2D filter's row passes, the
+ *                1D plans' real rows)
  *   STREAM_GAIN  read the gains as streaming data (PTX ld.global.cs,
  *                evicted from L2 first): read once, they would push out
  *                of L2 the data that the next pass reads back
@@ -112,7 +116,9 @@
  *   STORE_REAL_PAIRS    L complex values as 2L floats
  *   STORE_HALF          bins 0 .. L/2 only
  *   STORE_HALF_SPECTRUM the L + 1 bins of the real 2L-point spectrum whose
- *                       half-length transform this is (whole rows only)
+ *                       half-length transform this is: whole rows, or
+ *                       with STORE_ACROSS_ROWS the second pass of
+ *                       four-step (see UNFOLD_ACROSS_ROWS)
  *   STORE_TWO_HALF_SPECTRA  bins 0 .. N/2 of the spectra of the two real
  *                       rows that the group's row r holds as its real and
  *                       imaginary parts, to rows 2r and 2r + 1 of the
@@ -168,7 +174,16 @@ typedef struct
 #define STORE_LENGTH LENGTH
 #endif
 
-#if defined(STORE_HALF_SPECTRUM) && (LENGTH > N || defined(STORE_ACROSS_ROWS))
+#if defined(STORE_HALF_SPECTRUM) && defined(STORE_ACROSS_ROWS)
+#if !defined(ROW_SETS) || defined(LOAD_ACROSS_ROWS) \
+    || defined(SETS_SIDE_BY_SIDE) || defined(GAIN_BETWEEN) \
+    || defined(CONV_BETWEEN) || defined(GAIN_ON_STORE) \
+    || defined(STORE_TWIDDLE) || defined(STORE_CONV) || defined(STORE_CHIRP) \
+    || LENGTH != STORE_LENGTH || ROWS % 2
+#error "STORE_HALF_SPECTRUM across rows unfolds the last pass of four-step"
+#endif
+#define UNFOLD_ACROSS_ROWS
+#elif defined(STORE_HALF_SPECTRUM) && LENGTH > N
 #error "STORE_HALF_SPECTRUM unfolds whole rows held in local memory"
 #endif
 #if (defined(STORE_TWO_HALF_SPECTRA) || defined(LOAD_TWO_HALF_SPECTRA)) \
@@ -207,8 +222,10 @@ __constant uint kRadices[NUM_STAGES] = { RADICES };
 #endif
 
 /* The stores that unfold real spectra from the complex transform's
- * outputs, which need the outputs of other work-items. */
-#if defined(STORE_HALF_SPECTRUM) || defined(STORE_TWO_HALF_SPECTRA)
+ * outputs, which need the outputs of other work-items: of the same row,
+ * or (UNFOLD_ACROSS_ROWS) of the row that pairs with it. */
+#if (defined(STORE_HALF_SPECTRUM) && !defined(UNFOLD_ACROSS_ROWS)) \
+    || defined(STORE_TWO_HALF_SPECTRA)
 #define UNFOLD_STORE
 #endif
 
@@ -548,6 +565,8 @@ inline float2 load_element (__global const src_t * row, uint e, uint stride,
   return (float2) (convert_float (row[e * stride]), 0.0f);
 #elif defined(LOAD_REAL)
   return (float2) (row[e * stride], 0.0f);
+#elif defined(LOAD_REAL_PAIRS) && defined(UNIT_STRIDE)
+  return ((__global const float2 *) row)[e];
 #elif defined(LOAD_REAL_PAIRS)
   return (float2) (row[2 * e * stride], row[(2 * e + 1) * stride]);
 #elif (defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)) \
@@ -613,6 +632,8 @@ inline void store_element (__global dst_t * row, uint e, uint stride,
   row[(2 * e + 1) * stride] = to_pixel (x.y, tab);
 #elif defined(STORE_REAL)
   row[e * stride] = x.x;
+#elif defined(STORE_REAL_PAIRS) && defined(UNIT_STRIDE)
+  ((__global float2 *) row)[e] = x;
 #elif defined(STORE_REAL_PAIRS)
   row[2 * e * stride] = x.x;
   row[(2 * e + 1) * stride] = x.y;
@@ -715,6 +736,43 @@ inline RowPos row_pos (uint row, uint sub_rows, uint sets)
 #define ELEMENT(side, pos, idx) (idx)
 #endif
 
+#ifdef UNFOLD_ACROSS_ROWS
+/* The second pass of four-step, unfolding a real spectrum: bin k = k1 +
+ * n1 k2 (sub-row k1, element k2, n1 = sub_rows) needs Z[L - k], which is
+ * element n2 - 1 - k2 of sub-row n1 - k1, or element (n2 - k2) % n2 of
+ * sub-row 0 where k1 = 0. So a group holds sub-rows of one set in pairs:
+ * its first ROWS / 2 rows are sub-rows a, a + 1, ... below (n1 + 1) / 2,
+ * its others their mirrors n1 - k1 in the same order, both runs
+ * neighbours in memory, so that the stores stay coalesced. Sub-row 0 is
+ * its own mirror, and so is n1 / 2 of an even n1: they make one pair of
+ * rows that each hold their own partners. An odd n1 leaves the mirror of
+ * sub-row 0 with nothing to do: it transforms sub-row n1 / 2 again and
+ * does not store it (stores). */
+inline RowPos paired_row_pos (uint group, uint lrow, uint batch,
+    uint sub_rows, bool * active, bool * stores)
+{
+  const uint pairs = ROWS / 2, lower_subs = (sub_rows + 1) / 2;
+  const uint groups_per_set = (lower_subs + pairs - 1) / pairs;
+  const uint lower = group % groups_per_set * pairs + lrow % pairs;
+  RowPos pos = { group / groups_per_set,
+    lrow < pairs ? lower : lower ? sub_rows - lower : sub_rows / 2
+  };
+
+  *active = lower < lower_subs && pos.set < batch / sub_rows;
+  *stores = *active && (lrow < pairs || lower || sub_rows % 2 == 0);
+  return pos;
+}
+
+/* The row of the group that holds the partners of the bins of row lrow,
+ * sub-row sub of its set */
+inline uint partner_lrow (uint lrow, uint sub, uint sub_rows)
+{
+  if (sub == 0 || 2 * sub == sub_rows)
+    return lrow;
+  return lrow < ROWS / 2 ? lrow + ROWS / 2 : lrow - ROWS / 2;
+}
+#endif
+
 
 /* halves: the row holds two halves (HALVES_BELOW). The kernel passes it
  * as a constant, in a loop of its own, rather than testing each element,
@@ -752,7 +810,10 @@ inline void store_output (__global dst_t * dst, Side side, RowPos pos,
     return;
 #ifdef STORE_TWIDDLE
   {
-    float2 w = tab.step_tw[pos.sub * idx];
+    const uint m = pos.sub * idx;
+    float2 w = cmul (tab.step_tw[m & ((1u << STEP_TW_SHIFT) - 1)],
+        tab.step_tw[(1u << STEP_TW_SHIFT) + (m >> STEP_TW_SHIFT)]);
+
     w.y = -SIGN * w.y;
     x = cmul (x, w);
   }
@@ -841,7 +902,8 @@ inline void store_two_bins (__global float2 * a_row, Side side,
   if (has_second)
     a_row[side.dist + k * side.stride] = (float2) (d.y, -d.x) * scale;
 }
-#elif defined(STORE_HALF_SPECTRUM)
+#endif
+#if defined(STORE_HALF_SPECTRUM)
 /* Bin k < L of the real 2L-point spectrum from z (real_spectrum.cl); the
  * holder of Z[0] also stores X[L] = E[0] - O[0]. */
 inline void store_half_spectrum_bin (__global float2 * row, uint stride,
@@ -883,8 +945,9 @@ typedef struct
 #if (defined(CONV_BETWEEN) || defined(STORE_CONV)) && !defined(WITH_CONV)
 #error "conv is read: WITH_CONV"
 #endif
-#if defined(STORE_TWIDDLE) && !defined(WITH_STEP_TW)
-#error "the four-step twiddles are read: WITH_STEP_TW"
+#if defined(STORE_TWIDDLE) && !(defined(WITH_STEP_TW) \
+    && defined(STEP_TW_SHIFT))
+#error "the four-step twiddles are read: WITH_STEP_TW, STEP_TW_SHIFT"
 #endif
 #ifdef WITH_REAL_TW
 #define REAL_TW_PARAM , __global const float2 * real_tw
@@ -967,6 +1030,16 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
   const uint local_row = lid / THREADS;
   __local lds_t *buf = lds + local_row * PITCH;
 #endif
+#ifdef UNFOLD_ACROSS_ROWS
+  /* rows in pairs (paired_row_pos): the row a work-item transforms, and
+   * the one it writes across the group's rows */
+  bool active, across_active, across_stores, unused;
+  const RowPos pos = paired_row_pos (get_group_id (0), local_row, batch,
+      sub_rows, &active, &unused);
+  const uint across_lrow = lid % ROWS;
+  const RowPos across_pos = paired_row_pos (get_group_id (0), across_lrow,
+      batch, sub_rows, &across_active, &across_stores);
+#else
   const uint first_row = get_group_id (0) * ROWS;
   const uint row = first_row + local_row;
 #ifdef TWO_REAL_ROWS_PER_ROW
@@ -987,6 +1060,7 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
   const RowPos across_pos = row_pos (first_row + across_lrow, sub_rows,
       sets);
 #endif
+#endif /* UNFOLD_ACROSS_ROWS */
   const Side src_side = { src_stride, src_dist, src_sub_step, src_elem_step };
   const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale,
     num.offset, num.magnitude
@@ -1087,9 +1161,23 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
   /* fft_pass read buf for the last time before its last barrier */
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, buf[idx] = v[slot]);
   barrier (CLK_LOCAL_MEM_FENCE);
+#ifdef UNFOLD_ACROSS_ROWS
+  if (across_stores) {
+    __global float2 *bins = dst + across_pos.set * dst_dist;
+    __local const float2 *partners = lds + partner_lrow (across_lrow,
+        across_pos.sub, sub_rows) * PITCH;
+
+    FOR_EACH_ACROSS_ROWS (idx, store_half_spectrum_bin (bins, dst_stride,
+            ELEMENT (dst_side, across_pos, idx),
+            lds[across_lrow * PITCH + idx],
+            partners[across_pos.sub ? N - 1 - idx : (N - idx) % N],
+            tab SHAPE_ARG));
+  }
+#else
   if (across_active)
     FOR_EACH_ACROSS_ROWS (idx, store_output (dst, dst_side, across_pos, idx,
             lds[across_lrow * PITCH + idx], false, tab SHAPE_ARG));
+#endif
 #else
   if (!active)
     return;

@@ -1749,9 +1749,15 @@ main (int argc, char **argv)
   if (wanted ("r2c")) {
     bench_r2c_1d (1024, quick ? 64 : 4096);
     bench_r2c_1d (4096, quick ? 16 : 1024);
-    /* spectrum's bands=4096 (half length 4095 in one pass), and 65536
-     * (two passes) */
+    /* spectrum's bands=4096 (half length 4095 in one pass), and lengths
+     * of two passes up to 65536 (bands=32769), 28350 of them with an odd
+     * first pass (105 x 135) */
     bench_r2c_1d (8190, quick ? 4 : 512);
+    if (!quick) {
+      bench_r2c_1d (16384, 256);
+      bench_r2c_1d (28350, 128);
+      bench_r2c_1d (32768, 128);
+    }
     bench_r2c_1d (65536, quick ? 2 : 64);
   }
   /* 8 channels of 2048-point frames: chunks of 512 steps (32 MiB) */

@@ -366,7 +366,10 @@ GST_START_TEST (test_fft_1d_two_pass_lengths)
     {CLFFT_C2C, 4099, "C2C 4099 x 1: FFT of length 4099 through Bluestein "
           "on 8232 in two passes, 84 x 98", {84, 98}},
     {CLFFT_R2C, 8194, "R2C 8194 x 1: FFT of length 4097 through Bluestein "
-          "on 8232 in two passes, 84 x 98", {84, 98}},
+          "on 8232 in two passes, 84 x 98, bins unfolded in a pass of their "
+          "own", {84, 98}},
+    {CLFFT_R2C, 65536, "R2C 65536 x 1: FFT of length 32768 in two passes, "
+          "128 x 256, bins unfolded in the second", {128, 256}},
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
@@ -549,9 +552,11 @@ GST_START_TEST (test_fft_1d_real)
     /* half lengths with radix 11 or 13 (spectrum's bands=4096 is 8190, at
      * half length 4095 in one pass) */
     22, 26, 8190,
-    /* in two passes: even (the unfold is a pass of its own), odd, and
-     * with Bluestein (odd, and even with a Bluestein half) */
-    16384, 12005, 8191, 8194, 65536,
+    /* in two passes: even (the second pass unfolds the bins, its groups
+     * holding sub-rows k1 and n1 - k1: n1 = 64, 128, and the odd 105 of
+     * 105 x 135), odd, and with Bluestein (odd, and even with a Bluestein
+     * half, whose unfold is a pass of its own) */
+    16384, 65536, 28350, 12005, 8191, 8194,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
@@ -561,6 +566,7 @@ GST_START_TEST (test_fft_1d_real)
   check_real_transform (35, 8, TRUE);
   check_real_transform (8190, 2, TRUE);
   check_real_transform (12005, 3, TRUE);
+  check_real_transform (16384, 3, TRUE);
 }
 
 GST_END_TEST;
@@ -1970,6 +1976,46 @@ GST_START_TEST (test_columns_exchange_parts)
 
 GST_END_TEST;
 
+/* The second pass of a real transform in two passes unfolds the bins in
+ * groups of sub-rows in pairs, down to one pair a group; where local
+ * memory holds less, the unfold is a pass of its own (the test aid makes
+ * PoCL offer that little). Both against the reference: n1 = 128 and the
+ * odd n1 = 105 of 105 x 135. */
+GST_START_TEST (test_real_unfold_in_pairs_of_rows)
+{
+  static const struct
+  {
+    guint n;
+    const gchar *local_memory;
+    const gchar *unfold;
+  } cases[] = {
+    /* rows of 257 values in the second pass: two fit, not four */
+    {65536, "6000", "bins unfolded in the second"},
+    {65536, "4000", "bins unfolded in a pass of their own"},
+    /* rows of 136 */
+    {28350, "3000", "bins unfolded in the second"},
+    {28350, "2000", "bins unfolded in a pass of their own"},
+  };
+
+  if (g_getenv ("CLFFT_GENERIC_KERNELS"))
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    ClfftPlan1dDesc desc = { CLFFT_R2C, cases[i].n, 3, 0, 0, 0, 0 };
+    ClfftPlan1d *plan;
+
+    g_setenv ("CLFFT_LOCAL_MEMORY_REPORTED", cases[i].local_memory, TRUE);
+    plan = clfft_plan_1d_new (engine, &desc, NULL);
+    fail_unless (plan != NULL);
+    fail_unless (strstr (clfft_plan_1d_describe (plan), cases[i].unfold)
+        != NULL, "%s", clfft_plan_1d_describe (plan));
+    check_real_transform (cases[i].n, 3, FALSE);
+    clfft_plan_1d_free (plan);
+  }
+  g_unsetenv ("CLFFT_LOCAL_MEMORY_REPORTED");
+}
+
+GST_END_TEST;
+
 /* Columns with a gain between the FFTs, in groups of as few as leave no
  * compute unit without one, down to 4: 641 columns of 720 take 5 per
  * group on a GPU of 132 units; columns forward only keep their groups.
@@ -2274,6 +2320,7 @@ engine_suite (void)
   tcase_add_test (tc, test_spectrum_groups_across_chunks);
   tcase_add_test (tc, test_filter2d_frames_in_flight);
   tcase_add_test (tc, test_columns_exchange_parts);
+  tcase_add_test (tc, test_real_unfold_in_pairs_of_rows);
   if (g_getenv ("CLFFT_GENERIC_KERNELS"))
     tcase_add_test (tc, test_fft_every_length);
   suite_add_tcase (s, tc);

@@ -24,12 +24,16 @@ clfft_length_supported (guint n)
 }
 
 /* Sets up one transform of length n on rows of at most max_batch, with
- * the row flags (CLFFT_ROW_*) given. An inverse also returns the scale
- * that normalizes its output (forward output needs none). */
+ * the row flags (CLFFT_ROW_*) given. adjacent: the rows' values lie next
+ * to each other on both sides, and real rows start on a pair of samples,
+ * so that the half-length layout moves a pair as one value
+ * (CLFFT_ROW_UNIT_STRIDE). An inverse also returns the scale that
+ * normalizes its output (forward output needs none). */
 static gboolean
 init_transform (ClfftTransform * t, ClfftEngine * engine, ClfftKind kind,
     ClfftDirection direction, guint n, guint max_batch, guint flags,
-    ClfftTuning tuning, gfloat * inverse_scale, GError ** error)
+    gboolean adjacent, ClfftTuning tuning, gfloat * inverse_scale,
+    GError ** error)
 {
   gboolean two_rows = kind == CLFFT_R2C && clfft_row_length_direct (n);
   gboolean half = kind != CLFFT_C2C && !two_rows && n % 2 == 0
@@ -60,8 +64,11 @@ init_transform (ClfftTransform * t, ClfftEngine * engine, ClfftKind kind,
         *inverse_scale = 2.0f / n;
       break;
   }
-  if (half)
+  if (half) {
     spec.length = n / 2;
+    if (adjacent)
+      spec.flags |= CLFFT_ROW_UNIT_STRIDE;
+  }
   return clfft_transform_init (t, engine, &spec, error);
 }
 
@@ -117,6 +124,11 @@ plan_1d_build (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
 {
   ClfftPlan1d *plan = g_new0 (ClfftPlan1d, 1);
   guint n = desc->n;
+  /* the real side's rows (R2C's input, C2R's output) start on a pair */
+  guint real_distance = desc->kind == CLFFT_R2C ? desc->in_distance :
+      desc->out_distance;
+  gboolean adjacent = desc->in_stride == 1 && desc->out_stride == 1
+      && (desc->kind == CLFFT_C2C || real_distance % 2 == 0);
   gboolean ok = TRUE;
   GString *text;
 
@@ -135,11 +147,11 @@ plan_1d_build (ClfftEngine * engine, const ClfftPlan1dDesc * desc,
   }
   if (desc->kind != CLFFT_C2R)
     ok = init_transform (&plan->forward, engine, desc->kind,
-        CLFFT_DIRECTION_FORWARD, n, desc->batch, 0, desc->tuning, NULL,
-        error);
+        CLFFT_DIRECTION_FORWARD, n, desc->batch, 0, adjacent, desc->tuning,
+        NULL, error);
   if (ok && desc->kind != CLFFT_R2C)
     ok = init_transform (&plan->inverse, engine, desc->kind,
-        CLFFT_DIRECTION_INVERSE, n, desc->batch, 0, desc->tuning,
+        CLFFT_DIRECTION_INVERSE, n, desc->batch, 0, adjacent, desc->tuning,
         &plan->inverse_scale, error);
   if (ok) {
     clfft_scratch_add_need (&plan->scratch, &plan->forward);
@@ -305,17 +317,17 @@ plan_2d_build (ClfftEngine * engine, ClfftKind kind, guint width,
   bytes = (gsize) plan->pitch * height * sizeof (cl_float2);
   if (kind != CLFFT_C2R)
     ok = init_transform (&plan->rows_forward, engine, kind,
-        CLFFT_DIRECTION_FORWARD, width, height, 0, CLFFT_TUNING_AUTO, NULL,
-        error)
+        CLFFT_DIRECTION_FORWARD, width, height, 0, FALSE, CLFFT_TUNING_AUTO,
+        NULL, error)
         && init_transform (&plan->cols_forward, engine, CLFFT_C2C,
-        CLFFT_DIRECTION_FORWARD, height, plan->bins, column_flags,
+        CLFFT_DIRECTION_FORWARD, height, plan->bins, column_flags, FALSE,
         CLFFT_TUNING_AUTO, NULL, error);
   if (ok && kind != CLFFT_R2C)
     ok = init_transform (&plan->rows_inverse, engine, kind,
-        CLFFT_DIRECTION_INVERSE, width, height, 0, CLFFT_TUNING_AUTO,
+        CLFFT_DIRECTION_INVERSE, width, height, 0, FALSE, CLFFT_TUNING_AUTO,
         &plan->rows_inverse_scale, error)
         && init_transform (&plan->cols_inverse, engine, CLFFT_C2C,
-        CLFFT_DIRECTION_INVERSE, height, plan->bins, column_flags,
+        CLFFT_DIRECTION_INVERSE, height, plan->bins, column_flags, FALSE,
         CLFFT_TUNING_AUTO, &plan->cols_inverse_scale, error);
   if (ok) {
     clfft_scratch_add_need (&plan->transform_scratch, &plan->rows_forward);

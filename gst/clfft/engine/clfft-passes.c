@@ -478,17 +478,49 @@ clfft_row_pass_set_args (ClfftRowPass * pass, const ClfftRowSide * src,
       tables, error);
 }
 
+/* Whether the pass unfolds a real spectrum as it writes across its rows
+ * (UNFOLD_ACROSS_ROWS in kernels/fft_stockham.cl): its groups hold
+ * sub-rows in pairs, k1 and n1 - k1. */
+static gboolean
+unfolds_across_rows (const ClfftRowPassSpec * spec)
+{
+  return spec->store == CLFFT_STORE_HALF_SPECTRUM
+      && (spec->flags & CLFFT_ROW_STORE_ACROSS_ROWS);
+}
+
+gboolean
+clfft_row_unfold_across_rows_fits (ClfftEngine * engine, guint n)
+{
+  const ClfftDeviceInfo *dev = clfft_engine_get_device (engine);
+  ClfftOverrides overrides;
+
+  clfft_overrides_read (&overrides);
+  /* two rows of PITCH (n + 1, no spare slots across rows); the generic
+   * build takes one row a group */
+  return !overrides.generic_kernels && 2 * (gsize) (n + 1) *
+      sizeof (cl_float2) <= clfft_overrides_limit (dev->local_mem_size,
+      overrides.local_memory_reported);
+}
+
 void
-clfft_row_pass_shape (const ClfftRowPass * pass, guint rows, gsize * global,
-    gsize * local)
+clfft_row_pass_shape (const ClfftRowPass * pass, guint rows, guint sub_rows,
+    gsize * global, gsize * local)
 {
   /* two real rows make one row of the FFT */
   guint fft_rows = CLFFT_ROW_TWO_REAL_ROWS_PER_ROW (pass->spec.load,
       pass->spec.store) ? rows / 2 + rows % 2 : rows;
+  guint groups = (fft_rows + pass->rows_per_group - 1) / pass->rows_per_group;
 
+  if (unfolds_across_rows (&pass->spec)) {
+    /* each set's sub-rows below (n1 + 1) / 2, half a group at a time,
+     * each with its mirror beside it */
+    const guint half = pass->rows_per_group / 2,
+        lower = (sub_rows + 1) / 2;
+
+    groups = rows / sub_rows * ((lower + half - 1) / half);
+  }
   *local = (gsize) pass->threads_per_row * pass->rows_per_group;
-  *global = (fft_rows + pass->rows_per_group - 1) / pass->rows_per_group *
-      *local;
+  *global = (gsize) groups * *local;
 }
 
 /* Whether the device runs one group of local work-items of the built
@@ -779,6 +811,12 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
     if (per_unit >= CLFFT_SECTOR_VALUES && per_unit < rows)
       rows = per_unit;
   }
+  if (unfolds_across_rows (&pass->spec) && rows < 2) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "unfolding a real spectrum across rows of length %u takes two rows "
+        "a group; %s fits one", n, dev->name);
+    return FALSE;
+  }
   pass->rows_per_group = rows;
   pass->values = values;
   local_bytes = (gsize) rows * pitch * (pass->split_exchange ?
@@ -842,6 +880,39 @@ clfft_twiddle_table (ClfftEngine * engine, guint count, guint period,
     table[m].s[1] = (float) sin (angle);
   }
   buffer = clfft_table_upload (engine, table, count, error);
+  g_free (table);
+  return buffer;
+}
+
+guint
+clfft_step_twiddle_shift (guint n)
+{
+  guint shift = 0;
+
+  while ((guint64) 1 << (2 * shift) < n)
+    shift++;
+  return shift;
+}
+
+cl_mem
+clfft_step_twiddle_table (ClfftEngine * engine, guint n, guint shift,
+    GError ** error)
+{
+  const guint r = 1u << shift, high = (n + r - 1) / r;
+  cl_float2 *table;
+  cl_mem buffer;
+
+  if (!(table = clfft_engine_try_alloc (engine, r + high, sizeof (cl_float2),
+              FALSE, "a twiddle table", error)))
+    return NULL;
+  for (guint m = 0; m < r + high; m++) {
+    double angle = -2.0 * G_PI * (double) (m < r ? m : (m - r) * r) /
+        (double) n;
+
+    table[m].s[0] = (float) cos (angle);
+    table[m].s[1] = (float) sin (angle);
+  }
+  buffer = clfft_table_upload (engine, table, r + high, error);
   g_free (table);
   return buffer;
 }
@@ -994,6 +1065,9 @@ spec_options (const ClfftRowPassSpec * spec, gboolean generic)
       g_string_append (s, row_tables[i].option);
   if (spec->halves_below)
     g_string_append_printf (s, " -D HALVES_BELOW=%u", spec->halves_below);
+  if (spec->flags & CLFFT_ROW_STORE_TWIDDLE)
+    g_string_append_printf (s, " -D STEP_TW_SHIFT=%u",
+        spec->step_twiddle_shift);
   if (generic)
     return g_string_free (s, FALSE);
   g_string_append_printf (s, " -D SIGN=%s", spec->sign < 0 ? "-1.0f" :
@@ -1230,7 +1304,7 @@ clfft_row_pass_enqueue (ClfftRowPass * pass, const ClfftRowSide * src,
   g_return_val_if_fail (rows > 0 && sub_rows > 0, FALSE);
   if (!clfft_row_pass_build (pass, error))
     return FALSE;
-  clfft_row_pass_shape (pass, rows, &global, &local);
+  clfft_row_pass_shape (pass, rows, sub_rows, &global, &local);
   return row_pass_set_args (pass, pass->twiddles, src, dst, rows, sub_rows,
       tables, error)
       && clfft_kernel_enqueue (pass->engine, pass->kernel, 1, &global,

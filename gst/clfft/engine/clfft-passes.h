@@ -162,6 +162,10 @@ typedef struct
    * pairs whose two halves are two channels side by side (I420's U and V
    * below its Y) */
   guint halves_below;
+  /* with CLFFT_ROW_STORE_TWIDDLE: the table holds the twiddle of m as two
+   * factors, of m's low step_twiddle_shift bits and of the rest
+   * (clfft_step_twiddle_table) */
+  guint step_twiddle_shift;
 } ClfftRowPassSpec;
 
 /* The shape argument of the generic kernel build, field for field the
@@ -282,8 +286,15 @@ gboolean clfft_row_pass_set_args (ClfftRowPass * pass,
  * them, set its rows per group); 0 where it does not spread them. */
 guint clfft_row_pass_spread_units (const ClfftRowPass * pass);
 
+/* The global and local sizes of a launch of rows rows, in sets of
+ * sub_rows. */
 void clfft_row_pass_shape (const ClfftRowPass * pass, guint rows,
-    gsize * global, gsize * local);
+    guint sub_rows, gsize * global, gsize * local);
+/* Whether a pass of length n writing across rows can unfold a real
+ * spectrum as it stores (CLFFT_STORE_HALF_SPECTRUM with
+ * CLFFT_ROW_STORE_ACROSS_ROWS, the second pass of four-step): it holds
+ * rows in pairs, two at least a group. */
+gboolean clfft_row_unfold_across_rows_fits (ClfftEngine * engine, guint n);
 
 typedef struct
 {
@@ -344,6 +355,16 @@ cl_mem clfft_table_upload (ClfftEngine * engine, const cl_float2 * table,
     guint count, GError ** error);
 /* exp(-2 pi i m / period) for m < count, computed in double precision. */
 cl_mem clfft_twiddle_table (ClfftEngine * engine, guint count, guint period,
+    GError ** error);
+/* The four-step twiddles exp(-2 pi i m / n), m < n, as two small tables
+ * one after the other: of m's low shift bits, then of the rest, with R =
+ * 2^shift about the square root of n (clfft_step_twiddle_shift):
+ *   w(m) = table[m % R] x table[R + m / R].
+ * A whole table of n values (up to 2^24) is read scattered, sub-row times
+ * element, and leaves the cache; two of about sqrt (n) values stay in
+ * it. */
+guint clfft_step_twiddle_shift (guint n);
+cl_mem clfft_step_twiddle_table (ClfftEngine * engine, guint n, guint shift,
     GError ** error);
 
 G_END_DECLS

@@ -232,6 +232,19 @@ transform_sets_side_by_side (const ClfftTransform * t)
       && t->spec.store == CLFFT_STORE_COMPLEX;
 }
 
+/* Whether a real forward transform in two passes unfolds its spectrum in
+ * the second (which then holds sub-rows k1 and n1 - k1 side by side, see
+ * UNFOLD_ACROSS_ROWS in kernels/fft_stockham.cl) rather than in a pass of
+ * its own. Bluestein's last pass stores the first L of M values, whose
+ * partners do not pair so. */
+static gboolean
+unfold_in_second_pass (const ClfftTransform * t)
+{
+  return t->n2 > 1 && !t->bluestein
+      && t->spec.store == CLFFT_STORE_HALF_SPECTRUM
+      && clfft_row_unfold_across_rows_fits (t->engine, t->n2);
+}
+
 /* The row passes, in order, for a transform of length L on FFT length
  * n = n1 x n2 (see the top of this file). */
 static guint
@@ -246,9 +259,10 @@ pass_specs (const ClfftTransform * t,
   const guint rows = CLFFT_ROW_SETS | CLFFT_ROW_STORE_ACROSS_ROWS;
   const guint gain = s->flags & (CLFFT_ROW_GAIN_ON_STORE |
       CLFFT_ROW_STREAM_GAIN);
-  /* in two passes the unfold of a real spectrum is a pass of its own */
-  ClfftRowStore last_store = s->store == CLFFT_STORE_HALF_SPECTRUM ?
-      CLFFT_STORE_COMPLEX : s->store;
+  /* in two passes the unfold of a real spectrum is the second's, or a
+   * pass of its own */
+  ClfftRowStore last_store = s->store == CLFFT_STORE_HALF_SPECTRUM
+      && !unfold_in_second_pass (t) ? CLFFT_STORE_COMPLEX : s->store;
   guint n = t->n, length = s->length;
 
   if (t->n2 == 1) {
@@ -310,6 +324,10 @@ describe (ClfftTransform * t)
     g_string_append (s, ", two real rows at a time");
   if (CLFFT_ROW_TWO_CHANNELS_OF_PAIRS (t->spec.load, t->spec.store))
     g_string_append (s, ", two channels of pixel pairs");
+  if (t->unfold)
+    g_string_append (s, ", bins unfolded in a pass of their own");
+  else if (t->n2 > 1 && t->spec.store == CLFFT_STORE_HALF_SPECTRUM)
+    g_string_append (s, ", bins unfolded in the second");
   g_string_append (s, " (radices ");
   for (guint i = 0; i < MIN (t->n_passes, 2); i++)
     g_string_append_printf (s, "%s%s", i ? ", " : "", t->passes[i].radices);
@@ -433,6 +451,9 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
   t->tuned = clfft_tuning_decide (engine, spec->tuning, FALSE) !=
       CLFFT_TUNING_BLOCKING;
   n_specs = pass_specs (t, specs);
+  for (guint i = 0; i < n_specs; i++)
+    if (specs[i].flags & CLFFT_ROW_STORE_TWIDDLE)
+      specs[i].step_twiddle_shift = clfft_step_twiddle_shift (t->n);
   for (t->n_passes = 0; t->n_passes < n_specs; t->n_passes++)
     if (!(spec->build_later ? clfft_row_pass_init_unbuilt :
             clfft_row_pass_init) (&t->passes[t->n_passes], engine,
@@ -445,9 +466,11 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
     goto fail;
   if (t->bluestein && !bluestein_tables (t, error))
     goto fail;
-  if (t->n2 > 1 && (!(t->tables.step_twiddles = clfft_twiddle_table (engine,
-                  t->n, t->n, error))
+  if (t->n2 > 1 && (!(t->tables.step_twiddles =
+              clfft_step_twiddle_table (engine, t->n,
+                  clfft_step_twiddle_shift (t->n), error))
           || (spec->store == CLFFT_STORE_HALF_SPECTRUM
+              && !unfold_in_second_pass (t)
               && !(t->unfold = clfft_kernel_new (engine, "half_spectrum.cl",
                       "", "unfold_half_spectrum", error)))))
     goto fail;
@@ -718,7 +741,8 @@ tune (ClfftTransform * t, const ClfftRowLaunch * first,
 }
 
 /* The layouts CLFFT_ROW_UNIT_STRIDE promises the kernel: stride 1 on
- * both sides, and rows of pixel pairs that start on a pair. */
+ * both sides, and rows of pairs (of pixels, of real samples) that start on
+ * a pair. */
 static gboolean
 unit_stride_layouts (const ClfftTransform * t, ClfftRowLayout src,
     ClfftRowLayout dst)
@@ -726,9 +750,9 @@ unit_stride_layouts (const ClfftTransform * t, ClfftRowLayout src,
   const ClfftRowLoad load = t->spec.load;
   const ClfftRowStore store = t->spec.store;
   gboolean src_pairs = load == CLFFT_LOAD_U8_PAIRS
-      || load == CLFFT_LOAD_U16_PAIRS;
+      || load == CLFFT_LOAD_U16_PAIRS || load == CLFFT_LOAD_REAL_PAIRS;
   gboolean dst_pairs = store == CLFFT_STORE_U8_PAIRS
-      || store == CLFFT_STORE_U16_PAIRS;
+      || store == CLFFT_STORE_U16_PAIRS || store == CLFFT_STORE_REAL_PAIRS;
 
   return src.stride == 1 && dst.stride == 1
       && !(src_pairs && src.distance % 2) && !(dst_pairs && dst.distance % 2);

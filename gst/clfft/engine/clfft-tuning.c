@@ -340,7 +340,7 @@ time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
   if (!clfft_row_pass_set_args (pass, &l->src, &l->dst, l->rows,
           l->sub_rows, &l->tables, error))
     return FALSE;
-  clfft_row_pass_shape (pass, l->rows, &global, &local);
+  clfft_row_pass_shape (pass, l->rows, l->sub_rows, &global, &local);
   for (gint r = -1; r < ROUNDS; r++) {
     cl_event marks[2] = { NULL, NULL };
     cl_ulong end[2] = { 0, 0 };
