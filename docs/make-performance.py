@@ -73,10 +73,10 @@ CURRENT = [
             ("bench-engine-h200-2026-11-25-folded-offsets.csv",
              ["640x480"]),
         ],
-        # the unfold in the second of two passes, the four-step twiddles
-        # from two small tables; of the two runs, the one less kind at
-        # 65536 (2026-12-01-r2c-unfold-in-second-pass.md)
-        "r2c": ["bench-engine-h200-2026-12-01-r2c-split-twiddles-1.csv"],
+        # the unfold in the second of two passes, its twiddles and the
+        # four-step's from two small tables; of the two runs, the one less
+        # kind at 65536 (2026-12-01-r2c-unfold-in-second-pass.md)
+        "r2c": ["bench-engine-h200-2026-12-01-r2c-unfold-twiddles-2.csv"],
         # columns across the rows, the scratch's rows 32 bytes apart; of
         # the two runs of that build the one less kind at 1280x720
         # (2026-11-29-2d-columns-across-rows.md)

@@ -555,7 +555,7 @@ inline void fft_pass (float2 * v, __local lds_t * buf, uint t,
 
 /* Element e (0 .. LENGTH-1) of the complex sequence the transform starts
  * from. real_tw[k] = exp(-2 pi i k / (2 LENGTH)), k <= LENGTH, serves the
- * real-data modes. */
+ * real-data modes (but UNFOLD_ACROSS_ROWS's, see store_bin_across). */
 inline float2 load_element (__global const src_t * row, uint e, uint stride,
     __global const float2 * real_tw SHAPE_PARAM)
 {
@@ -913,6 +913,22 @@ inline void store_half_spectrum_bin (__global float2 * row, uint stride,
   if (k == 0)
     row[LENGTH * stride] = (float2) (zk.x - zk.y, 0.0f) * tab.scale;
 }
+
+#ifdef UNFOLD_ACROSS_ROWS
+/* Bin k = k1 + n1 k2 as store_half_spectrum_bin stores it, whose W^k is
+ * real_tw[k1] x real_tw[n1 + k2]: the table is two small ones (see
+ * unfold_twiddle_table in clfft-transform.c). */
+inline void store_bin_across (__global float2 * row, uint stride, uint k1,
+    uint k2, uint n1, float2 zk, float2 z_partner, Tables tab SHAPE_PARAM)
+{
+  const uint k = k1 + n1 * k2;
+  const float2 wk = cmul (tab.real_tw[k1], tab.real_tw[n1 + k2]);
+
+  row[k * stride] = unfold_bin (zk, z_partner, wk) * tab.scale;
+  if (k == 0)
+    row[LENGTH * stride] = (float2) (zk.x - zk.y, 0.0f) * tab.scale;
+}
+#endif
 #endif
 
 /* The pass's numbers, in one argument: NVIDIA's OpenCL spends time on every
@@ -1167,9 +1183,8 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
     __local const float2 *partners = lds + partner_lrow (across_lrow,
         across_pos.sub, sub_rows) * PITCH;
 
-    FOR_EACH_ACROSS_ROWS (idx, store_half_spectrum_bin (bins, dst_stride,
-            ELEMENT (dst_side, across_pos, idx),
-            lds[across_lrow * PITCH + idx],
+    FOR_EACH_ACROSS_ROWS (idx, store_bin_across (bins, dst_stride,
+            across_pos.sub, idx, sub_rows, lds[across_lrow * PITCH + idx],
             partners[across_pos.sub ? N - 1 - idx : (N - idx) % N],
             tab SHAPE_ARG));
   }

@@ -245,6 +245,31 @@ unfold_in_second_pass (const ClfftTransform * t)
       && clfft_row_unfold_across_rows_fits (t->engine, t->n2);
 }
 
+/* W^k = exp(-2 pi i k / 2L) for the unfold in the second pass, as two
+ * small tables: W^k1 for k1 < n1, then W^(n1 k2) for k2 < n2, with k = k1 +
+ * n1 k2 (UNFOLD_ACROSS_ROWS in kernels/fft_stockham.cl). One table of L
+ * values, read once a bin, left the cache. */
+static cl_mem
+unfold_twiddle_table (ClfftTransform * t, GError ** error)
+{
+  const guint n1 = t->n1, n2 = t->n2, length = t->spec.length;
+  cl_float2 *table = clfft_engine_try_alloc (t->engine, n1 + n2,
+      sizeof (cl_float2), FALSE, "a twiddle table", error);
+  cl_mem buffer;
+
+  if (!table)
+    return NULL;
+  for (guint m = 0; m < n1 + n2; m++) {
+    double angle = -G_PI * (double) (m < n1 ? m : (m - n1) * n1) / length;
+
+    table[m].s[0] = (float) cos (angle);
+    table[m].s[1] = (float) sin (angle);
+  }
+  buffer = clfft_table_upload (t->engine, table, n1 + n2, error);
+  g_free (table);
+  return buffer;
+}
+
 /* The row passes, in order, for a transform of length L on FFT length
  * n = n1 x n2 (see the top of this file). */
 static guint
@@ -462,6 +487,7 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
   if (spec->load == CLFFT_LOAD_TWO_REAL_ROWS)
     half_alternative_init (t);
   if (half_spectrum && !(t->tables.real_twiddles =
+          unfold_in_second_pass (t) ? unfold_twiddle_table (t, error) :
           clfft_twiddle_table (engine, length + 1, 2 * length, error)))
     goto fail;
   if (t->bluestein && !bluestein_tables (t, error))
