@@ -917,7 +917,7 @@ inline void store_half_spectrum_bin (__global float2 * row, uint stride,
 #ifdef UNFOLD_ACROSS_ROWS
 /* Bin k = k1 + n1 k2 as store_half_spectrum_bin stores it, whose W^k is
  * real_tw[k1] x real_tw[n1 + k2]: the table is two small ones (see
- * unfold_twiddle_table in clfft-transform.c). */
+ * clfft_split_twiddle_table in clfft-passes.h). */
 inline void store_bin_across (__global float2 * row, uint stride, uint k1,
     uint k2, uint n1, float2 zk, float2 z_partner, Tables tab SHAPE_PARAM)
 {

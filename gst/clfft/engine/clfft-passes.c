@@ -895,24 +895,23 @@ clfft_step_twiddle_shift (guint n)
 }
 
 cl_mem
-clfft_step_twiddle_table (ClfftEngine * engine, guint n, guint shift,
-    GError ** error)
+clfft_split_twiddle_table (ClfftEngine * engine, guint low, guint high,
+    guint period, GError ** error)
 {
-  const guint r = 1u << shift, high = (n + r - 1) / r;
-  cl_float2 *table;
+  cl_float2 *table = clfft_engine_try_alloc (engine, low + high,
+      sizeof (cl_float2), FALSE, "a twiddle table", error);
   cl_mem buffer;
 
-  if (!(table = clfft_engine_try_alloc (engine, r + high, sizeof (cl_float2),
-              FALSE, "a twiddle table", error)))
+  if (!table)
     return NULL;
-  for (guint m = 0; m < r + high; m++) {
-    double angle = -2.0 * G_PI * (double) (m < r ? m : (m - r) * r) /
-        (double) n;
+  for (guint m = 0; m < low + high; m++) {
+    double angle = -2.0 * G_PI * (double) (m < low ? m : (guint64) (m - low)
+        * low) / (double) period;
 
     table[m].s[0] = (float) cos (angle);
     table[m].s[1] = (float) sin (angle);
   }
-  buffer = clfft_table_upload (engine, table, r + high, error);
+  buffer = clfft_table_upload (engine, table, low + high, error);
   g_free (table);
   return buffer;
 }

@@ -164,7 +164,7 @@ typedef struct
   guint halves_below;
   /* with CLFFT_ROW_STORE_TWIDDLE: the table holds the twiddle of m as two
    * factors, of m's low step_twiddle_shift bits and of the rest
-   * (clfft_step_twiddle_table) */
+   * (clfft_split_twiddle_table) */
   guint step_twiddle_shift;
 } ClfftRowPassSpec;
 
@@ -356,16 +356,17 @@ cl_mem clfft_table_upload (ClfftEngine * engine, const cl_float2 * table,
 /* exp(-2 pi i m / period) for m < count, computed in double precision. */
 cl_mem clfft_twiddle_table (ClfftEngine * engine, guint count, guint period,
     GError ** error);
-/* The four-step twiddles exp(-2 pi i m / n), m < n, as two small tables
- * one after the other: of m's low shift bits, then of the rest, with R =
- * 2^shift about the square root of n (clfft_step_twiddle_shift):
- *   w(m) = table[m % R] x table[R + m / R].
- * A whole table of n values (up to 2^24) is read scattered, sub-row times
- * element, and leaves the cache; two of about sqrt (n) values stay in
- * it. */
+/* Twiddles w(m) = exp(-2 pi i m / period) as two small tables one after
+ * the other: w(m) for m < low, then w(low j) for j < high, so that
+ *   w(m_low + low m_high) = table[m_low] x table[low + m_high].
+ * A whole table, read scattered (the four-step's twiddle of sub-row times
+ * element) or once a value (the unfold of a long real spectrum), leaves
+ * the cache; two of about the square root of its values stay in it. */
+cl_mem clfft_split_twiddle_table (ClfftEngine * engine, guint low,
+    guint high, guint period, GError ** error);
+/* The four-step's split for a transform of length n: low = 2^shift, about
+ * the square root of n (STEP_TW_SHIFT in kernels/fft_stockham.cl). */
 guint clfft_step_twiddle_shift (guint n);
-cl_mem clfft_step_twiddle_table (ClfftEngine * engine, guint n, guint shift,
-    GError ** error);
 
 G_END_DECLS
 

@@ -245,31 +245,6 @@ unfold_in_second_pass (const ClfftTransform * t)
       && clfft_row_unfold_across_rows_fits (t->engine, t->n2);
 }
 
-/* W^k = exp(-2 pi i k / 2L) for the unfold in the second pass, as two
- * small tables: W^k1 for k1 < n1, then W^(n1 k2) for k2 < n2, with k = k1 +
- * n1 k2 (UNFOLD_ACROSS_ROWS in kernels/fft_stockham.cl). One table of L
- * values, read once a bin, left the cache. */
-static cl_mem
-unfold_twiddle_table (ClfftTransform * t, GError ** error)
-{
-  const guint n1 = t->n1, n2 = t->n2, length = t->spec.length;
-  cl_float2 *table = clfft_engine_try_alloc (t->engine, n1 + n2,
-      sizeof (cl_float2), FALSE, "a twiddle table", error);
-  cl_mem buffer;
-
-  if (!table)
-    return NULL;
-  for (guint m = 0; m < n1 + n2; m++) {
-    double angle = -G_PI * (double) (m < n1 ? m : (m - n1) * n1) / length;
-
-    table[m].s[0] = (float) cos (angle);
-    table[m].s[1] = (float) sin (angle);
-  }
-  buffer = clfft_table_upload (t->engine, table, n1 + n2, error);
-  g_free (table);
-  return buffer;
-}
-
 /* The row passes, in order, for a transform of length L on FFT length
  * n = n1 x n2 (see the top of this file). */
 static guint
@@ -403,7 +378,7 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
   guint length = spec->length;
   gboolean half_spectrum = spec->load == CLFFT_LOAD_HALF_SPECTRUM
       || spec->store == CLFFT_STORE_HALF_SPECTRUM;
-  guint n_specs;
+  guint n_specs, step_shift, step_low;
 
   memset (t, 0, sizeof (*t));
   t->spec = *spec;
@@ -476,9 +451,11 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
   t->tuned = clfft_tuning_decide (engine, spec->tuning, FALSE) !=
       CLFFT_TUNING_BLOCKING;
   n_specs = pass_specs (t, specs);
+  step_shift = clfft_step_twiddle_shift (t->n);
+  step_low = 1u << step_shift;
   for (guint i = 0; i < n_specs; i++)
     if (specs[i].flags & CLFFT_ROW_STORE_TWIDDLE)
-      specs[i].step_twiddle_shift = clfft_step_twiddle_shift (t->n);
+      specs[i].step_twiddle_shift = step_shift;
   for (t->n_passes = 0; t->n_passes < n_specs; t->n_passes++)
     if (!(spec->build_later ? clfft_row_pass_init_unbuilt :
             clfft_row_pass_init) (&t->passes[t->n_passes], engine,
@@ -486,15 +463,21 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
       goto fail;
   if (spec->load == CLFFT_LOAD_TWO_REAL_ROWS)
     half_alternative_init (t);
-  if (half_spectrum && !(t->tables.real_twiddles =
-          unfold_in_second_pass (t) ? unfold_twiddle_table (t, error) :
-          clfft_twiddle_table (engine, length + 1, 2 * length, error)))
+  /* W^k of bin k = k1 + n1 k2 from W^k1 and W^(n1 k2) where the second
+   * pass unfolds */
+  if (half_spectrum && unfold_in_second_pass (t))
+    t->tables.real_twiddles = clfft_split_twiddle_table (engine, t->n1,
+        t->n2, 2 * length, error);
+  else if (half_spectrum)
+    t->tables.real_twiddles = clfft_twiddle_table (engine, length + 1,
+        2 * length, error);
+  if (half_spectrum && !t->tables.real_twiddles)
     goto fail;
   if (t->bluestein && !bluestein_tables (t, error))
     goto fail;
   if (t->n2 > 1 && (!(t->tables.step_twiddles =
-              clfft_step_twiddle_table (engine, t->n,
-                  clfft_step_twiddle_shift (t->n), error))
+              clfft_split_twiddle_table (engine, step_low,
+                  (t->n + step_low - 1) / step_low, t->n, error))
           || (spec->store == CLFFT_STORE_HALF_SPECTRUM
               && !unfold_in_second_pass (t)
               && !(t->unfold = clfft_kernel_new (engine, "half_spectrum.cl",
