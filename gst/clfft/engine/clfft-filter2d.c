@@ -198,7 +198,9 @@ struct _ClfftFilter2d
                                  * pitch apart (bins apart for the view) */
   cl_mem scratch;               /* the same, transposed; the transposed
                                  * path only */
-  cl_mem gain;                  /* bins rows of height: [kx][ky] */
+  /* bins rows of height: [kx][ky]; none where the columns run in two
+   * passes, which read gain_by_rows only */
+  cl_mem gain;
   cl_mem gain_by_rows;          /* height rows of pitch: [ky][kx]; lanes,
                                  * columns in two passes */
   cl_mem gain_as_given;         /* height rows of width, for the view */
@@ -955,7 +957,9 @@ unit_gain (ClfftFilter2d * f, GError ** error)
 
   f->gain_mirrored = f->columns_mirrored.n_passes != 0;
   f->gain_version++;
-  return fill_floats (f, f->gain, f->norm, bins * sizeof (cl_float), error)
+  return (!f->gain
+          || fill_floats (f, f->gain, f->norm, bins * sizeof (cl_float),
+              error))
       && (!f->gain_by_rows || fill_floats (f, f->gain_by_rows, f->norm,
           (gsize) f->choice.pitch * f->height * sizeof (cl_float), error))
       && fill_floats (f, f->gain_as_given, 1.0f,
@@ -1053,8 +1057,10 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
       && (!padded || mirror_pad_init (f, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
           (gsize) f->choice.pitch * height * sizeof (cl_float2), NULL, error))
-      && (f->gain = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
-          (gsize) f->bins * height * sizeof (cl_float), NULL, error))
+      && (f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES
+          || (f->gain = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
+                  (gsize) f->bins * height * sizeof (cl_float), NULL,
+                  error)))
       && (f->gain_as_given = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
           count * sizeof (cl_float), NULL, error));
   f->bytes_in = f->slots[0].bytes_in;
@@ -1142,8 +1148,9 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
   /* after a failed write the buffer may hold either gain: read it whole */
   f->gain_mirrored = FALSE;
   f->gain_version++;
-  st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
-      (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
+  if (f->gain)
+    st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
+        (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
   if (st == CL_SUCCESS && by_rows) {
     for (guint band = 0; band < h; band += GAIN_BAND)
       for (guint kx = 0; kx < f->bins; kx++)
