@@ -1979,22 +1979,27 @@ GST_END_TEST;
 /* The second pass of a real transform in two passes unfolds the bins in
  * groups of sub-rows in pairs, down to one pair a group; where local
  * memory holds less, the unfold is a pass of its own (the test aid makes
- * PoCL offer that little). Both against the reference: n1 = 128 and the
- * odd n1 = 105 of 105 x 135. */
+ * PoCL offer that little). A kernel that allows few work-items a group
+ * takes fewer a row, so that a pair fits. Each against the reference:
+ * n1 = 128 and the odd n1 = 105 of 105 x 135. */
 GST_START_TEST (test_real_unfold_in_pairs_of_rows)
 {
   static const struct
   {
     guint n;
-    const gchar *local_memory;
+    const gchar *local_memory;  /* NULL: as the device offers */
+    const gchar *work_group_limit;      /* NULL: none */
     const gchar *unfold;
   } cases[] = {
     /* rows of 257 values in the second pass: two fit, not four */
-    {65536, "6000", "bins unfolded in the second"},
-    {65536, "4000", "bins unfolded in a pass of their own"},
+    {65536, "6000", NULL, "bins unfolded in the second"},
+    {65536, "4000", NULL, "bins unfolded in a pass of their own"},
     /* rows of 136 */
-    {28350, "3000", "bins unfolded in the second"},
-    {28350, "2000", "bins unfolded in a pass of their own"},
+    {28350, "3000", NULL, "bins unfolded in the second"},
+    {28350, "2000", NULL, "bins unfolded in a pass of their own"},
+    /* as many work-items a group as a row's schedule wants, or fewer */
+    {65536, NULL, "64", "bins unfolded in the second"},
+    {28350, NULL, "32", "bins unfolded in the second"},
   };
 
   if (g_getenv ("CLFFT_GENERIC_KERNELS"))
@@ -2003,15 +2008,20 @@ GST_START_TEST (test_real_unfold_in_pairs_of_rows)
     ClfftPlan1dDesc desc = { CLFFT_R2C, cases[i].n, 3, 0, 0, 0, 0 };
     ClfftPlan1d *plan;
 
-    g_setenv ("CLFFT_LOCAL_MEMORY_REPORTED", cases[i].local_memory, TRUE);
+    if (cases[i].local_memory)
+      g_setenv ("CLFFT_LOCAL_MEMORY_REPORTED", cases[i].local_memory, TRUE);
+    if (cases[i].work_group_limit)
+      g_setenv ("CLFFT_KERNEL_WORK_GROUP_LIMIT", cases[i].work_group_limit,
+          TRUE);
     plan = clfft_plan_1d_new (engine, &desc, NULL);
-    fail_unless (plan != NULL);
+    fail_unless (plan != NULL, "R2C %u", cases[i].n);
     fail_unless (strstr (clfft_plan_1d_describe (plan), cases[i].unfold)
         != NULL, "%s", clfft_plan_1d_describe (plan));
     check_real_transform (cases[i].n, 3, FALSE);
     clfft_plan_1d_free (plan);
+    g_unsetenv ("CLFFT_LOCAL_MEMORY_REPORTED");
+    g_unsetenv ("CLFFT_KERNEL_WORK_GROUP_LIMIT");
   }
-  g_unsetenv ("CLFFT_LOCAL_MEMORY_REPORTED");
 }
 
 GST_END_TEST;

@@ -773,8 +773,11 @@ build_row_kernel (ClfftRowPass * pass, const ClfftDeviceInfo * dev,
       overrides.local_memory_reported);
   local_budget = across_rows ? local_mem : local_mem / 2;
 
+  /* a pass that unfolds across its rows holds them in pairs: it takes
+   * fewer work-items a row, as the cap allows two rows */
   pass->threads_per_row = MIN (pass->generic ? GENERIC_THREADS :
-      schedule->threads, cap);
+      schedule->threads, unfolds_across_rows (&pass->spec) ?
+      MAX (cap / 2, 1) : cap);
   for (guint s = 0; s < n_stages; s++) {
     guint per_item = (n / radices[s] + pass->threads_per_row - 1) /
         pass->threads_per_row;

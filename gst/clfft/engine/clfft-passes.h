@@ -245,9 +245,11 @@ typedef struct
  * scale of its outputs. */
 typedef struct
 {
-  cl_mem real_twiddles;         /* exp(-2 pi i k / 2 LENGTH), k <= LENGTH */
+  /* exp(-2 pi i k / 2 LENGTH), k <= LENGTH; where the second of two
+   * passes unfolds, split by k = k1 + n1 k2 (clfft_split_twiddle_table) */
+  cl_mem real_twiddles;
   cl_mem chirp, conv;           /* Bluestein's */
-  cl_mem step_twiddles;         /* the four-step twiddles */
+  cl_mem step_twiddles;         /* the four-step's, split */
   cl_mem gain;                  /* real gains, sets gain_distance apart */
   guint gain_distance;
   gfloat scale;
