@@ -871,20 +871,8 @@ cl_mem
 clfft_twiddle_table (ClfftEngine * engine, guint count, guint period,
     GError ** error)
 {
-  cl_float2 *table = clfft_engine_try_alloc (engine, count,
-      sizeof (cl_float2), FALSE, "a twiddle table", error);
-  cl_mem buffer;
-
-  if (!table)
-    return NULL;
-  for (guint m = 0; m < count; m++) {
-    double angle = -2.0 * G_PI * (double) m / (double) period;
-    table[m].s[0] = (float) cos (angle);
-    table[m].s[1] = (float) sin (angle);
-  }
-  buffer = clfft_table_upload (engine, table, count, error);
-  g_free (table);
-  return buffer;
+  /* the first of the split tables alone */
+  return clfft_split_twiddle_table (engine, count, 0, period, error);
 }
 
 guint

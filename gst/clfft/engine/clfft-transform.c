@@ -236,7 +236,7 @@ transform_sets_side_by_side (const ClfftTransform * t)
  * the second (which then holds sub-rows k1 and n1 - k1 side by side, see
  * UNFOLD_ACROSS_ROWS in kernels/fft_stockham.cl) rather than in a pass of
  * its own. Bluestein's last pass stores the first L of M values, whose
- * partners do not pair so. */
+ * partners do not pair so. Decided once, at init (t->unfold_in_second). */
 static gboolean
 unfold_in_second_pass (const ClfftTransform * t)
 {
@@ -262,7 +262,7 @@ pass_specs (const ClfftTransform * t,
   /* in two passes the unfold of a real spectrum is the second's, or a
    * pass of its own */
   ClfftRowStore last_store = s->store == CLFFT_STORE_HALF_SPECTRUM
-      && !unfold_in_second_pass (t) ? CLFFT_STORE_COMPLEX : s->store;
+      && !t->unfold_in_second ? CLFFT_STORE_COMPLEX : s->store;
   guint n = t->n, length = s->length;
 
   if (t->n2 == 1) {
@@ -326,7 +326,7 @@ describe (ClfftTransform * t)
     g_string_append (s, ", two channels of pixel pairs");
   if (t->unfold)
     g_string_append (s, ", bins unfolded in a pass of their own");
-  else if (t->n2 > 1 && t->spec.store == CLFFT_STORE_HALF_SPECTRUM)
+  else if (t->unfold_in_second)
     g_string_append (s, ", bins unfolded in the second");
   g_string_append (s, " (radices ");
   for (guint i = 0; i < MIN (t->n_passes, 2); i++)
@@ -450,6 +450,7 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
   /* only a blocking effort tunes here, at the first launch */
   t->tuned = clfft_tuning_decide (engine, spec->tuning, FALSE) !=
       CLFFT_TUNING_BLOCKING;
+  t->unfold_in_second = unfold_in_second_pass (t);
   n_specs = pass_specs (t, specs);
   step_shift = clfft_step_twiddle_shift (t->n);
   step_low = 1u << step_shift;
@@ -465,7 +466,7 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
     half_alternative_init (t);
   /* W^k of bin k = k1 + n1 k2 from W^k1 and W^(n1 k2) where the second
    * pass unfolds */
-  if (half_spectrum && unfold_in_second_pass (t))
+  if (half_spectrum && t->unfold_in_second)
     t->tables.real_twiddles = clfft_split_twiddle_table (engine, t->n1,
         t->n2, 2 * length, error);
   else if (half_spectrum)
@@ -479,7 +480,7 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
               clfft_split_twiddle_table (engine, step_low,
                   (t->n + step_low - 1) / step_low, t->n, error))
           || (spec->store == CLFFT_STORE_HALF_SPECTRUM
-              && !unfold_in_second_pass (t)
+              && !t->unfold_in_second
               && !(t->unfold = clfft_kernel_new (engine, "half_spectrum.cl",
                       "", "unfold_half_spectrum", error)))))
     goto fail;

@@ -67,7 +67,10 @@ typedef struct _ClfftTransform
   ClfftRowPass passes[CLFFT_TRANSFORM_MAX_PASSES];
   guint n_passes;
   ClfftRowTables tables;        /* the ones it owns; no gain */
-  cl_kernel unfold;             /* STORE_HALF_SPECTRUM in two passes */
+  /* STORE_HALF_SPECTRUM in two passes: the second pass unfolds the bins,
+   * or a kernel of its own (unfold) does */
+  gboolean unfold_in_second;
+  cl_kernel unfold;
   gboolean tuned;               /* tuned on its first launch (one pass) */
   /* Two real rows at a time, where tuning is wanted: the half-length
    * transform of the same rows, timed against it on the first launch,
