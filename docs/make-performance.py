@@ -74,14 +74,15 @@ CURRENT = [
              ["640x480"]),
         ],
         # the unfold in the second of two passes, its twiddles and the
-        # four-step's from two small tables; of the two runs, the one less
-        # kind at 65536 (2026-12-01-r2c-unfold-in-second-pass.md)
-        "r2c": ["bench-engine-h200-2026-12-01-r2c-unfold-twiddles-2.csv"],
-        # columns across the rows, the scratch's rows 32 bytes apart; of
-        # the two runs of that build the one less kind at 1280x720
+        # four-step's from two small tables
+        # (2026-12-01-r2c-unfold-in-second-pass.md); the newest run, the
+        # less kind of two at 32768 and 640x480
+        # (2026-12-01-unit-stride-beyond-one-pass.md)
+        "r2c": ["bench-engine-h200-2026-12-01-unit-stride-2d-rows-2.csv"],
+        # the 2D plans' rows (and transposed columns) at stride 1 as a
+        # constant, beside columns across the rows
         # (2026-11-29-2d-columns-across-rows.md)
-        "pair": ["bench-engine-h200-2026-12-01-8k-split-twiddles.csv",
-                 "bench-engine-h200-2026-11-29-pair-across-aligned-2.csv"],
+        "pair": ["bench-engine-h200-2026-12-01-unit-stride-2d-rows-2.csv"],
         "bandwidth": "bench-engine-h200-2026-11-28-bandwidth.csv",
         "convolution": ["bench-engine-h200-2026-11-27-vkfft-convolution.csv"],
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],

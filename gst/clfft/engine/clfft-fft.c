@@ -26,9 +26,11 @@ clfft_length_supported (guint n)
 /* Sets up one transform of length n on rows of at most max_batch, with
  * the row flags (CLFFT_ROW_*) given. adjacent: the rows' values lie next
  * to each other on both sides, and real rows start on a pair of samples,
- * so that the half-length layout moves a pair as one value
- * (CLFFT_ROW_UNIT_STRIDE). An inverse also returns the scale that
- * normalizes its output (forward output needs none). */
+ * so that the kernels take stride 1 as a constant and the half-length
+ * layout (also the one tuning times against two real rows at a time)
+ * moves a pair as one value (CLFFT_ROW_UNIT_STRIDE). An inverse also
+ * returns the scale that normalizes its output (forward output needs
+ * none). */
 static gboolean
 init_transform (ClfftTransform * t, ClfftEngine * engine, ClfftKind kind,
     ClfftDirection direction, guint n, guint max_batch, guint flags,
@@ -64,11 +66,10 @@ init_transform (ClfftTransform * t, ClfftEngine * engine, ClfftKind kind,
         *inverse_scale = 2.0f / n;
       break;
   }
-  if (half) {
+  if (half)
     spec.length = n / 2;
-    if (adjacent)
-      spec.flags |= CLFFT_ROW_UNIT_STRIDE;
-  }
+  if (adjacent)
+    spec.flags |= CLFFT_ROW_UNIT_STRIDE;
   return clfft_transform_init (t, engine, &spec, error);
 }
 
@@ -315,20 +316,22 @@ plan_2d_build (ClfftEngine * engine, ClfftKind kind, guint width,
   plan->pitch = plan->across ? (plan->bins + CLFFT_SECTOR_VALUES - 1) /
       CLFFT_SECTOR_VALUES * CLFFT_SECTOR_VALUES : plan->bins;
   bytes = (gsize) plan->pitch * height * sizeof (cl_float2);
+  /* rows lie next to each other, and so do the columns once transposed;
+   * the columns read across the rows do not */
   if (kind != CLFFT_C2R)
     ok = init_transform (&plan->rows_forward, engine, kind,
-        CLFFT_DIRECTION_FORWARD, width, height, 0, FALSE, CLFFT_TUNING_AUTO,
+        CLFFT_DIRECTION_FORWARD, width, height, 0, TRUE, CLFFT_TUNING_AUTO,
         NULL, error)
         && init_transform (&plan->cols_forward, engine, CLFFT_C2C,
-        CLFFT_DIRECTION_FORWARD, height, plan->bins, column_flags, FALSE,
-        CLFFT_TUNING_AUTO, NULL, error);
+        CLFFT_DIRECTION_FORWARD, height, plan->bins, column_flags,
+        !plan->across, CLFFT_TUNING_AUTO, NULL, error);
   if (ok && kind != CLFFT_R2C)
     ok = init_transform (&plan->rows_inverse, engine, kind,
-        CLFFT_DIRECTION_INVERSE, width, height, 0, FALSE, CLFFT_TUNING_AUTO,
+        CLFFT_DIRECTION_INVERSE, width, height, 0, TRUE, CLFFT_TUNING_AUTO,
         &plan->rows_inverse_scale, error)
         && init_transform (&plan->cols_inverse, engine, CLFFT_C2C,
-        CLFFT_DIRECTION_INVERSE, height, plan->bins, column_flags, FALSE,
-        CLFFT_TUNING_AUTO, &plan->cols_inverse_scale, error);
+        CLFFT_DIRECTION_INVERSE, height, plan->bins, column_flags,
+        !plan->across, CLFFT_TUNING_AUTO, &plan->cols_inverse_scale, error);
   if (ok) {
     clfft_scratch_add_need (&plan->transform_scratch, &plan->rows_forward);
     clfft_scratch_add_need (&plan->transform_scratch, &plan->cols_forward);

@@ -269,6 +269,11 @@ pass_specs (const ClfftTransform * t,
     specs[0] = (ClfftRowPassSpec) {
     n, s->sign, s->load, s->store, s->flags, length, 0, 0, s->max_batch,
           s->halves_below};
+    /* two real rows at a time ran slower with stride 1 as a constant
+     * (docs/experiments/2026-12-01-unit-stride-beyond-one-pass.md); the
+     * flag stays the transform's, for its half-length alternative */
+    if (s->load == CLFFT_LOAD_TWO_REAL_ROWS)
+      specs[0].flags &= ~CLFFT_ROW_UNIT_STRIDE;
     if (t->bluestein)
       specs[0].flags |= CLFFT_ROW_CONV_BETWEEN | CLFFT_ROW_LOAD_CHIRP |
           CLFFT_ROW_STORE_CHIRP;
@@ -416,7 +421,8 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
     return FALSE;
   }
   if (spec->load == CLFFT_LOAD_TWO_REAL_ROWS
-      && (t->bluestein || t->n2 > 1 || spec->flags)) {
+      && (t->bluestein || t->n2 > 1
+          || (spec->flags & ~CLFFT_ROW_UNIT_STRIDE))) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "two real rows at a time need a length of one plain pass (got %u)",
         length);

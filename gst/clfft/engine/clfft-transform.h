@@ -34,7 +34,10 @@ typedef struct
                                  * only; with CLFFT_ROW_GAIN_MIRRORED),
                                  * CLFFT_ROW_GAIN_ON_STORE,
                                  * CLFFT_ROW_UNIT_STRIDE (then enqueue takes
-                                 * rows of adjacent values only), the cache
+                                 * rows of adjacent values only; with two
+                                 * real rows at a time, only the
+                                 * half-length alternative that tuning
+                                 * times uses it), the cache
                                  * hints CLFFT_ROW_STREAM_GAIN (for the
                                  * gains' pass), CLFFT_ROW_DROP_INPUT
                                  * (one direct pass only, where enqueue
