@@ -253,6 +253,12 @@ what was tried and dropped: [experiments/](experiments/README.md).
   push to the last frame out, and the median and 99th percentile of a
   frame's push-to-sink latency; in one process also the host's CPU time
   a frame (every thread); median of 3 runs.
+- **bench-threads**: the same streams without GStreamer: N threads, each
+  with a filter of its own on the engine, frames in pinned memory, 2 in
+  flight; and the same threads moving the frames up and back only, the
+  transfers' ceiling. Aggregate frames a second and CPU time a frame;
+  median of 3 runs. Set beside bench-streams, it tells the pipelines'
+  threads apart from the engine and the driver.
 - **bench-spectrogram.sh**: wall and CPU seconds (user + system) of a
   scrolling spectrogram video of 8-channel 48 kHz pink noise (made
   beforehand into a file) to a null sink: clfftspectrogram (4097 bands,
@@ -283,7 +289,8 @@ build/tests/bench/bench-spectrum --seconds 60 --reps 3 --csv spectrum.csv
 tests/bench/bench-fftfilt.sh 640 480 300 5            # clfft2dfilter against FFmpeg's fftfilt
 BENCH_DEVICE="NVIDIA H200" tests/bench/bench-spectrogram.sh 10 5 3840 2160 60   # against showspectrum
 build/tests/bench/bench-streams --streams 1,2,4,8,16,32 --sizes 1920x1080 --csv streams.csv   # --processes: a process each
-OUT=/tmp/gpu tests/bench/gpu-streams.sh   # on one GPU, balanced, a process each
+build/tests/bench/bench-threads --threads 1,2,4,8,16 --sizes 1920x1080 --csv threads.csv   # the engine alone
+OUT=/tmp/gpu tests/bench/gpu-streams.sh   # on one GPU, balanced, a process each, the engine alone
 python3 docs/make-performance.py                      # after listing new CSVs at its top
 ```
 """

@@ -32,7 +32,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 
 #include "bench-frames.h"
 #include "bench-util.h"
@@ -229,18 +228,6 @@ result_of (GArray * all, gint64 first, gint64 last, GString * devices)
   return r;
 }
 
-/* The process's CPU time so far, user and system, in microseconds. */
-static gdouble
-process_cpu_us (void)
-{
-  struct rusage u;
-
-  if (getrusage (RUSAGE_SELF, &u) != 0)
-    g_error ("getrusage failed");
-  return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1e6 + u.ru_utime.tv_usec
-      + u.ru_stime.tv_usec;
-}
-
 static Result
 run_in_process (guint n, guint w, guint h, guint frames)
 {
@@ -253,7 +240,7 @@ run_in_process (guint n, guint w, guint h, guint frames)
 
   for (guint k = 0; k < n; k++)
     stream_start (&streams[k], w, h, frames);
-  cpu_before = process_cpu_us ();
+  cpu_before = bench_process_cpu_us ();
   go = g_get_monotonic_time () + 20000;
   for (guint k = 0; k < n; k++) {
     streams[k].go = go;
@@ -267,7 +254,7 @@ run_in_process (guint n, guint w, guint h, guint frames)
         streams[k].device);
   }
   r = result_of (all, first, last, devices);
-  r.cpu_us = (process_cpu_us () - cpu_before) / all->len;
+  r.cpu_us = (bench_process_cpu_us () - cpu_before) / all->len;
   for (guint k = 0; k < n; k++)
     stream_stop (&streams[k]);
   g_array_unref (all);
@@ -396,20 +383,6 @@ run_in_processes (const gchar * self, guint n, guint w, guint h,
   return r;
 }
 
-static guint *
-parse_list (const gchar * text, guint * n)
-{
-  gchar **items = g_strsplit (text, ",", -1);
-  guint *values = g_new (guint, g_strv_length (items) + 1);
-
-  *n = 0;
-  for (guint i = 0; items[i]; i++)
-    if (*items[i])
-      values[(*n)++] = bench_parse_count (items[i]);
-  g_strfreev (items);
-  return values;
-}
-
 static int
 compare_doubles (const void *a, const void *b)
 {
@@ -456,7 +429,7 @@ main (int argc, char **argv)
     else
       g_error ("unknown argument %s", argv[i]);
   }
-  counts = parse_list (streams_text, &n_counts);
+  counts = bench_parse_list (streams_text, &n_counts);
   sizes = g_strsplit (sizes_text, ",", -1);
   n_sizes = g_strv_length (sizes);
   {

@@ -1,12 +1,13 @@
 #!/bin/sh
 # Many streams on lent GPUs (issue 43; CONTRIBUTING.md, "GPU runs"):
 # bench-streams on every GPU of the fastest kind (the default balance), on
-# GPU 0 alone, and one process a stream; then the devices suite on the
+# GPU 0 alone, and one process a stream; bench-threads (the same streams
+# through the engine alone) on GPU 0; then the devices suite on the
 # GPUs; the scale-out recipe of examples/scale-out/ on loopback with 1 and
 # 2 workers, a GPU each, and its test. From the project root, after
 # `. .gpu/env.sh`; writes CSVs and logs under $OUT.
-#   tests/bench/gpu-streams.sh [balanced|one-gpu|processes|app|tests|
-#                               scale-out]...
+#   tests/bench/gpu-streams.sh [balanced|one-gpu|threads|processes|app|
+#                               tests|scale-out]...
 set -u
 b=${BUILD:-build}
 out=${OUT:-/tmp/gpu-streams}/${BUILD:-build}
@@ -15,7 +16,7 @@ export GST_PLUGIN_PATH_1_0=$PWD/$b/gst CK_DEFAULT_TIMEOUT=600
 export XDG_CACHE_HOME=${XDG_CACHE_HOME:-/tmp/streams-cache}
 counts=${STREAMS:-1,2,4,8,16,32}
 sizes=${SIZES:-1920x1080}
-[ $# -gt 0 ] || set -- balanced one-gpu processes app tests
+[ $# -gt 0 ] || set -- balanced one-gpu threads processes app tests
 for part in "$@"; do
   case $part in
   balanced)
@@ -27,6 +28,9 @@ for part in "$@"; do
   processes)
     $b/tests/bench/bench-streams --processes --streams "$counts" \
       --sizes "$sizes" --reps 3 --csv "$out/streams-processes.csv" ;;
+  threads)
+    GST_CLFFT_DEVICE=0 $b/tests/bench/bench-threads --threads "$counts" \
+      --sizes "$sizes" --reps 3 --csv "$out/threads.csv" ;;
   app)
     $b/tests/bench/bench-streams --memory app --streams 1,2,4,8 \
       --sizes "$sizes" --reps 3 --csv "$out/streams-app-memory.csv" ;;
