@@ -256,7 +256,8 @@ what was tried and dropped: [experiments/](experiments/README.md).
 - **bench-threads**: the same streams without GStreamer: N threads, each
   with a filter of its own on the engine, frames in pinned memory, 2 in
   flight; and the same threads moving the frames up and back only, the
-  transfers' ceiling. Aggregate frames a second and CPU time a frame;
+  transfers' ceiling, on two queues a thread and on two that all share.
+  Aggregate frames a second and CPU time a frame;
   median of 3 runs. Set beside bench-streams, it tells the pipelines'
   threads apart from the engine and the driver.
 - **bench-spectrogram.sh**: wall and CPU seconds (user + system) of a

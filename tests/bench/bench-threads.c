@@ -2,7 +2,8 @@
  * a ClfftFilter2d of its own on the process's engine, as N clfft2dfilter
  * elements have, frames in pinned host memory, --depth frames in flight.
  * Then the same threads moving the frames only, up and back on two
- * queues each, which is the transfers' own ceiling. There is no
+ * queues each, which is the transfers' own ceiling; and the same on two
+ * queues that all threads share. There is no
  * GStreamer here, so set beside bench-streams (the same streams through
  * pipelines) it tells the pipelines' threads apart from the engine and
  * the driver.
@@ -41,10 +42,13 @@
 typedef enum
 {
   WORK_FILTER,
-  WORK_COPIES,
+  WORK_COPIES,                  /* two queues a thread */
+  WORK_COPIES_SHARED,           /* two queues for all threads */
 } Work;
 
-static const gchar *const work_names[] = { "filter", "copies" };
+static const gchar *const work_names[] = { "filter", "copies",
+  "copies-shared"
+};
 
 static ClfftEngine *engine;
 static guint depth = 2;
@@ -65,7 +69,9 @@ typedef struct
   guint width, n_frames;
   ClfftHostBuffer *in, *out;    /* N_DISTINCT frames each */
   ClfftFilter2d *filter;        /* WORK_FILTER */
-  cl_command_queue up, down;    /* WORK_COPIES */
+  cl_command_queue up, down;    /* the copies' (the thread's own, or
+                                 * borrowed from shared) */
+  gboolean own_queues;
   cl_mem device[CLFFT_FILTER2D_MAX_IN_FLIGHT];
   gint64 finished;
 } Stream;
@@ -190,9 +196,23 @@ new_filter (guint w, guint h, const gfloat * gain)
   return filter;
 }
 
+static cl_command_queue
+queue_new (void)
+{
+  cl_int st;
+  cl_command_queue queue =
+      clCreateCommandQueue (clfft_engine_get_context (engine),
+      clfft_engine_get_device (engine)->id, 0, &st);
+
+  CHECK_CL (st);
+  return queue;
+}
+
+/* shared: the two queues of WORK_COPIES_SHARED */
 static void
 stream_init (Stream * s, Work work, Start * start, guint w, guint h,
-    guint n_frames, const guint8 * frames, const gfloat * gain)
+    guint n_frames, const guint8 * frames, const gfloat * gain,
+    const cl_command_queue shared[2])
 {
   GError *error = NULL;
   cl_int st;
@@ -215,12 +235,9 @@ stream_init (Stream * s, Work work, Start * start, guint w, guint h,
     s->filter = new_filter (w, h, gain);
     return;
   }
-  s->up = clCreateCommandQueue (clfft_engine_get_context (engine),
-      clfft_engine_get_device (engine)->id, 0, &st);
-  CHECK_CL (st);
-  s->down = clCreateCommandQueue (clfft_engine_get_context (engine),
-      clfft_engine_get_device (engine)->id, 0, &st);
-  CHECK_CL (st);
+  s->own_queues = work == WORK_COPIES;
+  s->up = s->own_queues ? queue_new () : shared[0];
+  s->down = s->own_queues ? queue_new () : shared[1];
   for (guint k = 0; k < depth; k++) {
     s->device[k] = clCreateBuffer (clfft_engine_get_context (engine),
         CL_MEM_READ_WRITE, s->frame_bytes, NULL, &st);
@@ -233,10 +250,10 @@ stream_clear (Stream * s)
 {
   if (s->filter)
     clfft_filter2d_free (s->filter);
-  if (s->up)
+  if (s->own_queues) {
     CHECK_CL (clReleaseCommandQueue (s->up));
-  if (s->down)
     CHECK_CL (clReleaseCommandQueue (s->down));
+  }
   for (guint k = 0; k < depth; k++)
     if (s->device[k])
       CHECK_CL (clReleaseMemObject (s->device[k]));
@@ -293,7 +310,8 @@ reference_outputs (guint w, guint h, const guint8 * frames,
   Stream s;
   guint8 *out;
 
-  stream_init (&s, WORK_FILTER, NULL, w, h, N_DISTINCT, frames, gain);
+  stream_init (&s, WORK_FILTER, NULL, w, h, N_DISTINCT, frames, gain,
+      NULL);
   run_filter (&s);
   out = g_memdup2 (clfft_host_buffer_get_data (s.out),
       N_DISTINCT * s.frame_bytes);
@@ -343,7 +361,7 @@ main (int argc, char **argv)
       clfft_engine_get_device (engine)->driver_version);
   printf ("%u frames a thread, %u in flight, pinned memory; median of %u "
       "runs\n", n_frames, depth, reps);
-  printf ("%-8s %-10s %7s %10s %7s %8s\n", "work", "size", "threads", "fps",
+  printf ("%-13s %-10s %7s %10s %7s %8s\n", "work", "size", "threads", "fps",
       "ratio", "cpu_us");
   if (csv)
     fprintf (csv, "work,width,height,threads,depth,fps,ratio_to_one,"
@@ -361,7 +379,7 @@ main (int argc, char **argv)
       frames[i] = g_random_int_range (0, 256);
     gain = lowpass_gain (w, h);
     expected = reference_outputs (w, h, frames, gain);
-    for (Work work = WORK_FILTER; work <= WORK_COPIES; work++) {
+    for (Work work = WORK_FILTER; work <= WORK_COPIES_SHARED; work++) {
       gdouble one = 0;
 
       for (guint c = 0; c < n_counts; c++) {
@@ -370,12 +388,17 @@ main (int argc, char **argv)
         gdouble *fps = g_new (gdouble, reps), *cpu = g_new (gdouble, reps);
         gdouble fps_median, cpu_median;
         Start start = { 0 };
+        cl_command_queue shared[2] = { NULL, NULL };
 
         g_mutex_init (&start.lock);
         g_cond_init (&start.cond);
+        if (work == WORK_COPIES_SHARED) {
+          shared[0] = queue_new ();
+          shared[1] = queue_new ();
+        }
         for (guint t = 0; t < n; t++)
           stream_init (&streams[t], work, &start, w, h, n_frames, frames,
-              gain);
+              gain, shared);
         /* the first run builds, tunes and warms up; it is not kept */
         for (guint r = 0; r <= reps; r++) {
           gdouble f, u;
@@ -392,7 +415,7 @@ main (int argc, char **argv)
         cpu_median = bench_median (cpu, reps);
         if (one == 0)
           one = fps_median;
-        printf ("%-8s %-10s %7u %10.1f %7.2f %8.1f\n", work_names[work],
+        printf ("%-13s %-10s %7u %10.1f %7.2f %8.1f\n", work_names[work],
             sizes[z], n, fps_median, fps_median / one, cpu_median);
         if (csv)
           fprintf (csv, "%s,%u,%u,%u,%u,%.1f,%.3f,%.1f,%s\n",
@@ -402,6 +425,10 @@ main (int argc, char **argv)
         fflush (stdout);
         for (guint t = 0; t < n; t++)
           stream_clear (&streams[t]);
+        if (work == WORK_COPIES_SHARED) {
+          CHECK_CL (clReleaseCommandQueue (shared[0]));
+          CHECK_CL (clReleaseCommandQueue (shared[1]));
+        }
         g_mutex_clear (&start.lock);
         g_cond_clear (&start.cond);
         g_free (streams);
