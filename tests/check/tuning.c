@@ -340,15 +340,19 @@ stats_now (void)
 /* A transform of real rows two at a time (1024 points, an odd batch)
  * times the half-length layout against it on its first launch and keeps
  * the faster: with the choice forced each way (CLFFT_TUNE_PICK), out of
- * place and in place, the transform runs the layout picked, its output is
- * right, and the choice was timed. */
+ * place and in place, for any stride and for stride 1 as a constant
+ * (CLFFT_ROW_UNIT_STRIDE, which the half-length layout reads real pairs
+ * with), the transform runs the layout picked, its output is right, and
+ * the choice was timed. With stride 1 as a constant, rows that start
+ * mid-pair are refused before the half-length layout can run on them. */
 GST_START_TEST (test_real_layout_is_chosen)
 {
   const guint n = 1024, batch = 5, bins = n / 2 + 1;
   /* input rows as long as the output's, so that it can run in place */
   const ClfftRowLayout in_rows = { 1, 2 * bins }, out_rows = { 1, bins };
+  const ClfftRowLayout mid_pair_rows = { 1, 2 * bins - 1 };
   const gsize n_floats = (gsize) 2 * bins * batch;
-  const ClfftTransformSpec spec = { n, -1, CLFFT_LOAD_TWO_REAL_ROWS,
+  ClfftTransformSpec spec = { n, -1, CLFFT_LOAD_TWO_REAL_ROWS,
     CLFFT_STORE_TWO_HALF_SPECTRA, 0, batch
   };
   gfloat *x = g_new0 (gfloat, n_floats), *y = g_new (gfloat, n_floats);
@@ -367,6 +371,7 @@ GST_START_TEST (test_real_layout_is_chosen)
     memcpy (ref + (gsize) 2 * b * bins, full + (gsize) 2 * b * n,
         2 * bins * sizeof (gdouble));
 
+  for (guint unit = 0; unit < 2; unit++)
   for (guint pick = 0; pick < 2; pick++)
     for (guint in_place = 0; in_place < 2; in_place++) {
       ClfftScratch scratch = { 0, 0, {NULL, NULL} };
@@ -376,6 +381,7 @@ GST_START_TEST (test_real_layout_is_chosen)
       cl_mem src, dst;
       gdouble err;
 
+      spec.flags = unit ? CLFFT_ROW_UNIT_STRIDE : 0;
       g_setenv ("CLFFT_TUNE_PICK", pick ? "1" : "0", TRUE);
       clfft_tuning_forget ();
       src = device_buffer (n_floats * sizeof (gfloat), x);
@@ -390,11 +396,12 @@ GST_START_TEST (test_real_layout_is_chosen)
               (engine), dst, CL_TRUE, 0, n_floats * sizeof (gfloat), y, 0,
               NULL, NULL), CL_SUCCESS);
       err = rel_l2_error (y, ref, n_floats);
-      GST_INFO ("pick %u, %s, %s: error %.2e", pick, in_place ? "in place" :
-          "out of place", clfft_transform_describe (&t), err);
-      fail_unless (err <= TOLERANCE, "pick %u, %s (%s): relative error %g",
-          pick, in_place ? "in place" : "out of place",
+      GST_INFO ("unit stride %u, pick %u, %s, %s: error %.2e", unit, pick,
+          in_place ? "in place" : "out of place",
           clfft_transform_describe (&t), err);
+      fail_unless (err <= TOLERANCE, "unit stride %u, pick %u, %s (%s): "
+          "relative error %g", unit, pick, in_place ? "in place" :
+          "out of place", clfft_transform_describe (&t), err);
       fail_unless_equals_int (t.spec.load, pick ? CLFFT_LOAD_REAL_PAIRS :
           CLFFT_LOAD_TWO_REAL_ROWS);
       fail_unless (t.half == NULL);
@@ -406,6 +413,29 @@ GST_START_TEST (test_real_layout_is_chosen)
         clReleaseMemObject (dst);
     }
   g_unsetenv ("CLFFT_TUNE_PICK");
+
+  {
+    ClfftScratch scratch = { 0, 0, {NULL, NULL} };
+    cl_mem src = device_buffer (n_floats * sizeof (gfloat), x);
+    cl_mem dst = device_buffer (n_floats * sizeof (gfloat), y);
+    ClfftTransform t;
+    GError *error = NULL;
+
+    spec.flags = CLFFT_ROW_UNIT_STRIDE;
+    clfft_tuning_forget ();
+    fail_unless (clfft_transform_init (&t, engine, &spec, &error), "%s",
+        error ? error->message : "");
+    fail_unless (t.half != NULL, "no half-length alternative");
+    fail_if (clfft_transform_enqueue (&t, &scratch, src, mid_pair_rows, dst,
+            out_rows, batch, NULL, 0, 1.0f, NULL, &error),
+        "rows starting mid-pair were taken");
+    fail_unless (g_error_matches (error, CLFFT_ERROR,
+            CLFFT_ERROR_UNSUPPORTED));
+    g_clear_error (&error);
+    clfft_transform_clear (&t);
+    clReleaseMemObject (src);
+    clReleaseMemObject (dst);
+  }
   g_free (x);
   g_free (y);
   g_free (xc);

@@ -758,7 +758,8 @@ tune (ClfftTransform * t, const ClfftRowLaunch * first,
 
 /* The layouts CLFFT_ROW_UNIT_STRIDE promises the kernel: stride 1 on
  * both sides, and rows of pairs (of pixels, of real samples) that start on
- * a pair. */
+ * a pair. Two real rows at a time read pairs too where tuning may swap in
+ * the half-length alternative (t->half) at this launch. */
 static gboolean
 unit_stride_layouts (const ClfftTransform * t, ClfftRowLayout src,
     ClfftRowLayout dst)
@@ -766,7 +767,8 @@ unit_stride_layouts (const ClfftTransform * t, ClfftRowLayout src,
   const ClfftRowLoad load = t->spec.load;
   const ClfftRowStore store = t->spec.store;
   gboolean src_pairs = load == CLFFT_LOAD_U8_PAIRS
-      || load == CLFFT_LOAD_U16_PAIRS || load == CLFFT_LOAD_REAL_PAIRS;
+      || load == CLFFT_LOAD_U16_PAIRS || load == CLFFT_LOAD_REAL_PAIRS
+      || (load == CLFFT_LOAD_TWO_REAL_ROWS && t->half);
   gboolean dst_pairs = store == CLFFT_STORE_U8_PAIRS
       || store == CLFFT_STORE_U16_PAIRS || store == CLFFT_STORE_REAL_PAIRS;
 
