@@ -26,11 +26,11 @@ clfft_length_supported (guint n)
 /* Sets up one transform of length n on rows of at most max_batch, with
  * the row flags (CLFFT_ROW_*) given. adjacent: the rows' values lie next
  * to each other on both sides, and real rows of even length start on a
- * pair of samples, so that the kernels take stride 1 as a constant and the half-length
- * layout (also the one tuning times against two real rows at a time)
- * moves a pair as one value (CLFFT_ROW_UNIT_STRIDE). An inverse also
- * returns the scale that normalizes its output (forward output needs
- * none). */
+ * pair of samples, so that the kernels take stride 1 as a constant and
+ * the half-length layout (also the one tuning times against two real rows
+ * at a time) moves a pair as one value (CLFFT_ROW_UNIT_STRIDE). An
+ * inverse also returns the scale that normalizes its output (forward
+ * output needs none). */
 static gboolean
 init_transform (ClfftTransform * t, ClfftEngine * engine, ClfftKind kind,
     ClfftDirection direction, guint n, guint max_batch, guint flags,
