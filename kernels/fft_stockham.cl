@@ -904,29 +904,25 @@ inline void store_two_bins (__global float2 * a_row, Side side,
 }
 #endif
 #if defined(STORE_HALF_SPECTRUM)
-/* Bin k < L of the real 2L-point spectrum from z (real_spectrum.cl); the
- * holder of Z[0] also stores X[L] = E[0] - O[0]. */
+/* Bin k < L of the real 2L-point spectrum from z (real_spectrum.cl), wk
+ * its W^k; the holder of Z[0] also stores X[L] = E[0] - O[0]. */
 inline void store_half_spectrum_bin (__global float2 * row, uint stride,
-    uint k, float2 zk, float2 z_partner, Tables tab SHAPE_PARAM)
+    uint k, float2 zk, float2 z_partner, float2 wk, Tables tab SHAPE_PARAM)
 {
-  row[k * stride] = unfold_bin (zk, z_partner, tab.real_tw[k]) * tab.scale;
+  row[k * stride] = unfold_bin (zk, z_partner, wk) * tab.scale;
   if (k == 0)
     row[LENGTH * stride] = (float2) (zk.x - zk.y, 0.0f) * tab.scale;
 }
 
 #ifdef UNFOLD_ACROSS_ROWS
-/* Bin k = k1 + n1 k2 as store_half_spectrum_bin stores it, whose W^k is
- * real_tw[k1] x real_tw[n1 + k2]: the table is two small ones (see
- * clfft_split_twiddle_table in clfft-passes.h). */
+/* Bin k = k1 + n1 k2, whose W^k is real_tw[k1] x real_tw[n1 + k2]: the
+ * table is two small ones (see clfft_split_twiddle_table in
+ * clfft-passes.h). */
 inline void store_bin_across (__global float2 * row, uint stride, uint k1,
     uint k2, uint n1, float2 zk, float2 z_partner, Tables tab SHAPE_PARAM)
 {
-  const uint k = k1 + n1 * k2;
-  const float2 wk = cmul (tab.real_tw[k1], tab.real_tw[n1 + k2]);
-
-  row[k * stride] = unfold_bin (zk, z_partner, wk) * tab.scale;
-  if (k == 0)
-    row[LENGTH * stride] = (float2) (zk.x - zk.y, 0.0f) * tab.scale;
+  store_half_spectrum_bin (row, stride, k1 + n1 * k2, zk, z_partner,
+      cmul (tab.real_tw[k1], tab.real_tw[n1 + k2]), tab SHAPE_ARG);
 }
 #endif
 #endif
@@ -1169,7 +1165,8 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
 #else
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot, if (idx < LENGTH)
       store_half_spectrum_bin (dst + row * dst_dist, dst_stride, idx,
-          v[slot], buf[(LENGTH - idx) % LENGTH], tab SHAPE_ARG));
+          v[slot], buf[(LENGTH - idx) % LENGTH], tab.real_tw[idx],
+          tab SHAPE_ARG));
 #endif
 #else
   const Side dst_side = { dst_stride, dst_dist, dst_sub_step, dst_elem_step };

@@ -18,7 +18,6 @@
  * outputs must be the bytes that one filter alone gives (for copies, its
  * inputs), and the filter must change them.
  */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +26,7 @@
 #include "engine/clfft-host-buffer.h"
 #include "engine/clfft-testing.h"
 #include "engine/clfft-tuning.h"
+#include "gstclfftmask.h"
 #include "bench-util.h"
 
 /* distinct frames a thread cycles through; at least the most frames in
@@ -161,21 +161,17 @@ stream_thread (gpointer data)
   return NULL;
 }
 
-/* A low-pass gain (a Gaussian of the frequency, unshifted order), so that
- * the outputs differ from the inputs. */
+/* clfft2dfilter's default mask (a Gaussian low-pass), so that the outputs
+ * differ from the inputs */
 static gfloat *
 lowpass_gain (guint w, guint h)
 {
+  const GstClfftMaskParams lowpass = {.filter = GST_CLFFT_FILTER_LOWPASS,
+    .shape = GST_CLFFT_SHAPE_GAUSSIAN, .cutoff = 0.05, .pass_gain = 1.0
+  };
   gfloat *gain = g_new (gfloat, (gsize) w * h);
 
-  for (guint y = 0; y < h; y++)
-    for (guint x = 0; x < w; x++) {
-      gdouble fy = (gdouble) MIN (y, h - y) / h;
-      gdouble fx = (gdouble) MIN (x, w - x) / w;
-
-      gain[(gsize) y * w + x] = exp (-(fx * fx + fy * fy) / (2 * 0.05 *
-              0.05));
-    }
+  gst_clfft_mask_fill (gain, w, h, &lowpass);
   return gain;
 }
 
