@@ -9,7 +9,8 @@
  * the driver.
  *
  *   bench-threads [--threads 1,2,4,8,16] [--sizes 1920x1080,...]
- *       [--frames N] [--reps R] [--depth D] [--csv FILE]
+ *       [--frames N] [--reps R] [--depth D] [--work filter,copies,...]
+ *       [--csv FILE]
  *
  * --frames: per thread. Aggregate frames a second (every thread's frames
  * over the time from the start to the last thread's last frame) and the
@@ -321,6 +322,9 @@ int
 main (int argc, char **argv)
 {
   const gchar *threads_text = "1,2,4,8,16", *sizes_text = "1920x1080";
+  const gchar *work_text = "filter,copies,copies-shared";
+  gchar **work_names_asked;
+  gboolean works[G_N_ELEMENTS (work_names)] = { FALSE };
   guint n_frames = 300, reps = 3, n_counts;
   FILE *csv = NULL;
   GError *error = NULL;
@@ -336,18 +340,36 @@ main (int argc, char **argv)
       n_frames = bench_parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--reps") && i + 1 < argc)
       reps = bench_parse_count (argv[++i]);
-    else if (!strcmp (argv[i], "--depth") && i + 1 < argc)
-      depth = MIN (bench_parse_count (argv[++i]),
-          CLFFT_FILTER2D_MAX_IN_FLIGHT);
+    else if (!strcmp (argv[i], "--depth") && i + 1 < argc) {
+      /* MIN evaluates its arguments twice */
+      depth = bench_parse_count (argv[++i]);
+      depth = MIN (depth, CLFFT_FILTER2D_MAX_IN_FLIGHT);
+    }
+    else if (!strcmp (argv[i], "--work") && i + 1 < argc)
+      work_text = argv[++i];
     else if (!strcmp (argv[i], "--csv") && i + 1 < argc) {
       if (!(csv = fopen (argv[++i], "w")))
         g_error ("cannot write %s", argv[i]);
     } else {
       fprintf (stderr, "usage: %s [--threads 1,2,4,8,16] [--sizes WxH,...] "
-          "[--frames N] [--reps R] [--depth D] [--csv FILE]\n", argv[0]);
+          "[--frames N] [--reps R] [--depth D] [--work filter,copies,...] "
+          "[--csv FILE]\n", argv[0]);
       return strcmp (argv[i], "--help") ? 2 : 0;
     }
   }
+  work_names_asked = g_strsplit (work_text, ",", -1);
+  for (guint i = 0; work_names_asked[i]; i++) {
+    guint w = 0;
+
+    while (w < G_N_ELEMENTS (work_names)
+        && strcmp (work_names[w], work_names_asked[i]))
+      w++;
+    if (w == G_N_ELEMENTS (work_names))
+      g_error ("--work takes filter, copies and copies-shared: %s",
+          work_names_asked[i]);
+    works[w] = TRUE;
+  }
+  g_strfreev (work_names_asked);
   engine = clfft_engine_get (-1, &error);
   if (!engine)
     g_error ("%s", error->message);
@@ -377,6 +399,9 @@ main (int argc, char **argv)
     expected = reference_outputs (w, h, frames, gain);
     for (Work work = WORK_FILTER; work <= WORK_COPIES_SHARED; work++) {
       gdouble one = 0;
+
+      if (!works[work])
+        continue;
 
       for (guint c = 0; c < n_counts; c++) {
         guint n = counts[c];

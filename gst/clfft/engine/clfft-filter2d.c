@@ -1049,7 +1049,7 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
       && scratch_alloc (f, error)
       && (f->upload = clfft_queue_new (engine, error))
       && (f->download = clfft_queue_new (engine, error))
-      && (f->compute = clfft_compute_queue_new (engine, error))
+      && (f->compute = clfft_queue_new (engine, error))
       && ensure_device_buffer (f, &f->slots[0].bytes_in, CL_MEM_READ_ONLY,
       frame_bytes (f), error)
       && ensure_device_buffer (f, &f->slots[0].bytes_out, CL_MEM_WRITE_ONLY,

@@ -86,14 +86,13 @@ clfft_buffer_hold (cl_mem * holder, cl_mem buffer, GError ** error)
   return TRUE;
 }
 
-static cl_command_queue
-queue_new (ClfftEngine * engine, cl_command_queue_properties properties,
-    GError ** error)
+cl_command_queue
+clfft_queue_new (ClfftEngine * engine, GError ** error)
 {
   cl_int st;
   cl_command_queue queue =
       clCreateCommandQueue (clfft_engine_get_context (engine),
-      clfft_engine_get_device (engine)->id, properties, &st);
+      clfft_engine_get_device (engine)->id, 0, &st);
 
   if (st != CL_SUCCESS) {
     clfft_fail (error, st, "clCreateCommandQueue");
@@ -103,17 +102,6 @@ queue_new (ClfftEngine * engine, cl_command_queue_properties properties,
   return queue;
 }
 
-cl_command_queue
-clfft_queue_new (ClfftEngine * engine, GError ** error)
-{
-  return queue_new (engine, 0, error);
-}
-
-cl_command_queue
-clfft_compute_queue_new (ClfftEngine * engine, GError ** error)
-{
-  return queue_new (engine, CL_QUEUE_PROFILING_ENABLE, error);
-}
 
 void
 clfft_queue_release (cl_command_queue * queue)

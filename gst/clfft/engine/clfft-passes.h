@@ -340,13 +340,11 @@ void clfft_buffer_release (cl_mem * buffer);
 gboolean clfft_buffer_hold (cl_mem * holder, cl_mem buffer, GError ** error);
 
 /* An in-order queue of the engine's device besides the engine's own (for
- * transfers that overlap its work), or NULL with error set. */
+ * transfers that overlap its work, or a stream's launches: see
+ * clfft_engine_begin_queue), or NULL with error set. Without profiling,
+ * which NVIDIA's OpenCL pays for at every marker: tuning times launches on
+ * queues of its own or on the engine's. */
 cl_command_queue clfft_queue_new (ClfftEngine * engine, GError ** error);
-/* A queue for launches besides the engine's, with profiling as the
- * engine's has (tuning times launches wherever they run): see
- * clfft_engine_begin_queue. */
-cl_command_queue clfft_compute_queue_new (ClfftEngine * engine,
-    GError ** error);
 /* Releases *queue if set, and clears it. */
 void clfft_queue_release (cl_command_queue * queue);
 /* Releases *event if set, and clears it. */

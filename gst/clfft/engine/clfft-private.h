@@ -63,10 +63,13 @@ gboolean clfft_engine_begin_side (ClfftEngine * engine, GError ** error);
 void clfft_engine_end_side (ClfftEngine * engine);
 /* Between clfft_engine_begin_queue and _end (which hold the queue lock),
  * the calling thread's launches and clfft_engine_get_queue go to queue, a
- * queue of the engine's context with profiling: for a stream whose frames
- * must not wait behind other streams' uploads on the engine's in-order
- * queue (clfft_filter2d_submit). begin returns the queue the thread had
- * before (NULL: the engine's), which end takes back. */
+ * queue of the engine's context: for a stream whose frames must not wait
+ * behind other streams' uploads on the engine's in-order queue
+ * (clfft_filter2d_submit). The lock stays: without it, streams' threads
+ * queued their frames side by side and NVIDIA's OpenCL ran them slower
+ * (docs/experiments/2026-12-02-streams-without-the-queue-lock.md). begin
+ * returns the queue the thread had before (NULL: the engine's), which end
+ * takes back. */
 cl_command_queue clfft_engine_begin_queue (ClfftEngine * engine,
     cl_command_queue queue);
 void clfft_engine_end_queue (ClfftEngine * engine, cl_command_queue before);
