@@ -2198,23 +2198,20 @@ slot_clear_frame (FrameSlot * slot)
   clfft_buffer_release (&slot->host_in);
 }
 
-/* src into bytes_in, with the filter's compute queue waiting for it. */
+/* Where src's pixels go up from: none where the device reads them in place
+ * (bytes_in is then a buffer on them), else src or its copy in the slot's
+ * staging memory. */
 static gboolean
-slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
-    GError ** error)
+slot_stage (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
+    ClfftHostFrame * from, GError ** error)
 {
   const gsize row_bytes = frame_row_bytes (f);
-  const gsize origin[3] = { 0, 0, 0 };
-  const gsize region[3] = { row_bytes, f->frame_height, 1 };
-  const guint8 *data = src->data;
-  gsize stride = src->stride;
-  cl_event uploaded;
-  cl_int st;
 
   /* in place only where the row passes' pixels, read a pair at a time
    * where there are pairs (CLFFT_ROW_UNIT_STRIDE), lie aligned */
   const gsize read_unit = (f->choice.pairs ? 2 : 1) * f->pixel_size;
 
+  from->data = NULL;
   if (f->zero_copy && src->stride == row_bytes
       && (guintptr) src->data % read_unit == 0) {
     f->bytes_in = slot->host_in = clfft_buffer_new (f->engine,
@@ -2226,17 +2223,34 @@ slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
           frame_bytes (f), error))
     return FALSE;
   f->bytes_in = slot->bytes_in;
+  *from = *src;
   if (!src->pinned && !f->zero_copy) {
     if (!ensure_staging (f, &slot->staging_in, error))
       return FALSE;
-    data = clfft_host_buffer_get_data (slot->staging_in);
-    stride = row_bytes;
-    clfft_copy_rows ((guint8 *) data, stride, src->data, src->stride,
-        row_bytes,
-        f->frame_height);
+    from->data = clfft_host_buffer_get_data (slot->staging_in);
+    from->stride = row_bytes;
+    clfft_copy_rows (from->data, from->stride, src->data, src->stride,
+        row_bytes, f->frame_height);
   }
+  return TRUE;
+}
+
+/* from (slot_stage) into bytes_in, with the filter's compute queue waiting
+ * for it. */
+static gboolean
+slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * from,
+    GError ** error)
+{
+  const gsize origin[3] = { 0, 0, 0 };
+  const gsize region[3] = { frame_row_bytes (f), f->frame_height, 1 };
+  cl_event uploaded;
+  cl_int st;
+
+  if (!from->data)
+    return TRUE;
   st = clEnqueueWriteBufferRect (f->upload, slot->bytes_in, CL_FALSE, origin,
-      origin, region, row_bytes, 0, stride, 0, data, 0, NULL, &uploaded);
+      origin, region, region[0], 0, from->stride, 0, from->data, 0, NULL,
+      &uploaded);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueWriteBufferRect");
   /* the upload starts now; the passes wait for it */
@@ -2283,6 +2297,7 @@ clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
     const ClfftHostFrame * dst, GError ** error)
 {
   cl_command_queue queue = f->compute, before;
+  ClfftHostFrame from;
   FrameSlot *slot;
   cl_int st;
   gboolean ok;
@@ -2295,14 +2310,17 @@ clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
   slot = &f->slots[(f->oldest + f->in_flight) % CLFFT_FILTER2D_MAX_IN_FLIGHT];
   slot->dst = *dst;
   ok = own_programs_step (f, error)
-      && slot_upload (f, slot, src, error)
+      && slot_stage (f, slot, src, &from, error)
       && ensure_device_buffer (f, &slot->bytes_out, CL_MEM_WRITE_ONLY,
       (gsize) f->width * f->height * f->pixel_size, error);
-  /* the frame's commands side by side on the filter's queue */
+  /* the frame's commands side by side on the filter's queue, its upload
+   * too: NVIDIA's OpenCL took the calls of many streams' threads at once
+   * slower than one thread's after another's */
   before = clfft_engine_begin_queue (f->engine, queue);
   if (ok) {
     f->bytes_out = slot->bytes_out;
-    ok = clfft_filter2d_enqueue (f, error);
+    ok = slot_upload (f, slot, &from, error)
+        && clfft_filter2d_enqueue (f, error);
   }
   if (ok) {
     st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &slot->filtered);
@@ -2343,7 +2361,10 @@ clfft_filter2d_collect (ClfftFilter2d * f, GError ** error)
         frame_row_bytes (f), f->frame_height);
   if (st != CL_SUCCESS)
     finish_queues (f);
+  /* releases are calls into the driver too (see submit) */
+  clfft_engine_lock_queue (f->engine);
   slot_clear_frame (slot);
+  clfft_engine_unlock_queue (f->engine);
   f->oldest = (f->oldest + 1) % CLFFT_FILTER2D_MAX_IN_FLIGHT;
   f->in_flight--;
   if (st != CL_SUCCESS)

@@ -67,7 +67,7 @@ void clfft_engine_end_side (ClfftEngine * engine);
  * behind other streams' uploads on the engine's in-order queue
  * (clfft_filter2d_submit). The lock stays: without it, streams' threads
  * queued their frames side by side and NVIDIA's OpenCL ran them slower
- * (docs/experiments/2026-12-02-streams-without-the-queue-lock.md). begin
+ * (docs/experiments/2026-12-02-streams-upload-under-the-lock.md). begin
  * returns the queue the thread had before (NULL: the engine's), which end
  * takes back. */
 cl_command_queue clfft_engine_begin_queue (ClfftEngine * engine,
