@@ -1,5 +1,5 @@
 /* Many streams at once (issue 43): N pipelines
- *   appsrc (frames made beforehand) ! clfft2dfilter pipeline-depth=2 !
+ *   appsrc (frames made beforehand) ! clfft2dfilter pipeline-depth=D !
  *   fakesink sync=false
  * in one process, or one pipeline in each of N processes, every element
  * with the default device-index (the streams balance over the GPUs of the
@@ -15,10 +15,12 @@
  * frame is what limits them.
  *
  *   bench-streams [--streams 1,2,4,8,16,32] [--sizes 1920x1080,...]
- *       [--frames N] [--reps R] [--in-flight K] [--memory pool|app]
- *       [--processes] [--csv FILE]
+ *       [--frames N] [--reps R] [--in-flight K] [--depth D]
+ *       [--memory pool|app] [--processes] [--csv FILE]
  *
- * --frames: per stream. --memory pool: frames in buffers of the pool
+ * --frames: per stream. --depth: the element's pipeline-depth (2, the
+ * default's behind a source that is not live); --in-flight at least D.
+ * --memory pool: frames in buffers of the pool
  * clfft2dfilter proposes (pinned on a GPU), as a decoder or camera source
  * that takes downstream's pool gives them; app: the application's own
  * memory. --processes: N processes of one stream each, started together
@@ -39,6 +41,7 @@
 #define N_DISTINCT 4
 
 static guint in_flight = 4;
+static guint depth = 2;         /* the element's pipeline-depth */
 static gboolean from_pool = TRUE;
 
 typedef struct
@@ -98,8 +101,8 @@ stream_start (Stream * s, guint w, guint h, guint n_frames)
   gchar *launch = g_strdup_printf ("appsrc name=src format=time "
       "is-live=false max-bytes=0 caps=video/x-raw,format=GRAY8,width=%u,"
       "height=%u,framerate=30/1 ! clfft2dfilter name=f filter=lowpass "
-      "cutoff=0.1 pipeline-depth=2 ! fakesink name=sink sync=false "
-      "signal-handoffs=true", w, h);
+      "cutoff=0.1 pipeline-depth=%u ! fakesink name=sink sync=false "
+      "signal-handoffs=true", w, h, depth);
   GError *error = NULL;
   GstElement *filter;
   GstVideoInfo info;
@@ -161,7 +164,7 @@ stream_run (gpointer data)
     s->pushed_at[i] = g_get_monotonic_time ();
     push (s, pushed);
   }
-  /* at pipeline-depth=2 the last frame waits for the next, or the end */
+  /* the last depth - 1 frames wait for the next, or the end */
   gst_app_src_end_of_stream (GST_APP_SRC (s->src));
   wait_handoffs (s, s->warm_up + s->n_frames);
   return NULL;
@@ -333,7 +336,8 @@ run_in_processes (const gchar * self, guint n, guint w, guint h,
     gchar *argv[] = { (gchar *) self, (gchar *) "--child",
       g_strdup_printf ("%u", w), g_strdup_printf ("%u", h),
       g_strdup_printf ("%u", frames), g_strdup_printf ("%u", in_flight),
-      (gchar *) (from_pool ? "pool" : "app"), NULL
+      (gchar *) (from_pool ? "pool" : "app"), g_strdup_printf ("%u", depth),
+      NULL
     };
     gint fd_in, fd_out;
     GError *error = NULL;
@@ -346,6 +350,7 @@ run_in_processes (const gchar * self, guint n, guint w, guint h,
     g_free (pin);
     for (guint a = 2; a < 6; a++)
       g_free (argv[a]);
+    g_free (argv[7]);
     in[k] = fdopen (fd_in, "w");
     out[k] = fdopen (fd_out, "r");
     /* one at a time, as a pipeline each: the choice sees those before */
@@ -403,9 +408,10 @@ main (int argc, char **argv)
   gchar *device = NULL;
 
   gst_init (&argc, &argv);
-  if (argc == 7 && !strcmp (argv[1], "--child")) {
+  if (argc == 8 && !strcmp (argv[1], "--child")) {
     in_flight = bench_parse_count (argv[5]);
     from_pool = !strcmp (argv[6], "pool");
+    depth = bench_parse_count (argv[7]);
     return child_main (bench_parse_count (argv[2]),
         bench_parse_count (argv[3]), bench_parse_count (argv[4]));
   }
@@ -420,6 +426,8 @@ main (int argc, char **argv)
       reps = bench_parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--in-flight") && i + 1 < argc)
       in_flight = bench_parse_count (argv[++i]);
+    else if (!strcmp (argv[i], "--depth") && i + 1 < argc)
+      depth = bench_parse_count (argv[++i]);
     else if (!strcmp (argv[i], "--memory") && i + 1 < argc)
       from_pool = strcmp (argv[++i], "app") != 0;
     else if (!strcmp (argv[i], "--processes"))
@@ -429,6 +437,9 @@ main (int argc, char **argv)
     else
       g_error ("unknown argument %s", argv[i]);
   }
+  if (in_flight < depth)
+    g_error ("--in-flight %u is less than --depth %u: the element would "
+        "hold every frame in flight", in_flight, depth);
   counts = bench_parse_list (streams_text, &n_counts);
   sizes = g_strsplit (sizes_text, ",", -1);
   n_sizes = g_strv_length (sizes);
@@ -442,15 +453,16 @@ main (int argc, char **argv)
     gst_element_set_state (f, GST_STATE_NULL);
     gst_object_unref (f);
   }
-  printf ("device: %s; GRAY8, %u frames a stream, %u in flight, %s memory, "
-      "%s, median of %u runs\n", device, frames, in_flight,
+  printf ("device: %s; GRAY8, %u frames a stream, %u in flight, "
+      "pipeline-depth=%u, %s memory, %s, median of %u runs\n", device,
+      frames, in_flight, depth,
       from_pool ? "the pool's" : "the application's",
       processes ? "a process a stream" : "one process", reps);
   printf ("%-11s %7s %10s %7s %10s %10s %8s  %s\n", "size", "streams",
       "fps", "ratio", "p50 us", "p99 us", "cpu us", "devices");
   if (csv)
     fprintf (csv, "case,width,height,streams,processes,memory,in_flight,"
-        "fps,ratio_to_one,latency_p50_us,latency_p99_us,host_cpu_us,"
+        "pipeline_depth,fps,ratio_to_one,latency_p50_us,latency_p99_us,host_cpu_us,"
         "devices,device\n");
   for (guint z = 0; z < n_sizes; z++) {
     guint w, h;
@@ -486,10 +498,10 @@ main (int argc, char **argv)
           counts[c], median, one > 0 ? median / one : 0.0, p50[reps / 2],
           p99[reps / 2], cpu[reps / 2], devices);
       if (csv) {
-        fprintf (csv, "streams-%s,%u,%u,%u,%s,%s,%u,%.1f,%.3f,%.1f,%.1f,",
+        fprintf (csv, "streams-%s,%u,%u,%u,%s,%s,%u,%u,%.1f,%.3f,%.1f,%.1f,",
             processes ? "processes" : "one-process", w, h, counts[c],
             processes ? "yes" : "no", from_pool ? "pool" : "app", in_flight,
-            median, one > 0 ? median / one : 0.0, p50[reps / 2],
+            depth, median, one > 0 ? median / one : 0.0, p50[reps / 2],
             p99[reps / 2]);
         /* not measured across processes: left empty */
         if (!processes)
