@@ -265,7 +265,7 @@ run_in_process (guint n, guint w, guint h, guint frames)
   return r;
 }
 
-/* --child W H FRAMES IN_FLIGHT pool|app: one stream; "ready DEVICE" once
+/* --child W H FRAMES IN_FLIGHT pool|app DEPTH: one stream; "ready DEVICE" once
  * warm, then waits for a line on stdin, runs, and writes "frame PUSHED
  * OUT" lines (their monotonic microseconds: one clock for the processes
  * of a machine). */
@@ -396,6 +396,23 @@ compare_doubles (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
+/* The most the element's pipeline-depth takes */
+static guint
+max_depth (void)
+{
+  GstElement *f = gst_element_factory_make ("clfft2dfilter", NULL);
+  GParamSpec *spec;
+  guint most;
+
+  if (!f)
+    g_error ("no clfft2dfilter: is GST_PLUGIN_PATH set?");
+  spec = g_object_class_find_property (G_OBJECT_GET_CLASS (f),
+      "pipeline-depth");
+  most = G_PARAM_SPEC_UINT (spec)->maximum;
+  gst_object_unref (f);
+  return most;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -437,6 +454,9 @@ main (int argc, char **argv)
     else
       g_error ("unknown argument %s", argv[i]);
   }
+  if (depth > max_depth ())
+    g_error ("--depth %u: clfft2dfilter's pipeline-depth is at most %u",
+        depth, max_depth ());
   if (in_flight < depth)
     g_error ("--in-flight %u is less than --depth %u: the element would "
         "hold every frame in flight", in_flight, depth);
@@ -498,7 +518,8 @@ main (int argc, char **argv)
           counts[c], median, one > 0 ? median / one : 0.0, p50[reps / 2],
           p99[reps / 2], cpu[reps / 2], devices);
       if (csv) {
-        fprintf (csv, "streams-%s,%u,%u,%u,%s,%s,%u,%u,%.1f,%.3f,%.1f,%.1f,",
+        fprintf (csv, "streams-%s,%u,%u,%u,%s,%s,%u,%u,%.1f,%.3f,%.1f,"
+            "%.1f,",
             processes ? "processes" : "one-process", w, h, counts[c],
             processes ? "yes" : "no", from_pool ? "pool" : "app", in_flight,
             depth, median, one > 0 ? median / one : 0.0, p50[reps / 2],

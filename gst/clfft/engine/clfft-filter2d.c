@@ -2198,9 +2198,9 @@ slot_clear_frame (FrameSlot * slot)
   clfft_buffer_release (&slot->host_in);
 }
 
-/* Where src's pixels go up from: none where the device reads them in place
- * (bytes_in is then a buffer on them), else src or its copy in the slot's
- * staging memory. */
+/* Where src's pixels go up from: src or its copy in the slot's staging
+ * memory; or nowhere, where the device reads them in place (host_in, which
+ * bytes_in then is). */
 static gboolean
 slot_stage (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
     ClfftHostFrame * from, GError ** error)
@@ -2211,7 +2211,6 @@ slot_stage (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
    * where there are pairs (CLFFT_ROW_UNIT_STRIDE), lie aligned */
   const gsize read_unit = (f->choice.pairs ? 2 : 1) * f->pixel_size;
 
-  from->data = NULL;
   if (f->zero_copy && src->stride == row_bytes
       && (guintptr) src->data % read_unit == 0) {
     f->bytes_in = slot->host_in = clfft_buffer_new (f->engine,
@@ -2236,7 +2235,7 @@ slot_stage (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
 }
 
 /* from (slot_stage) into bytes_in, with the filter's compute queue waiting
- * for it. */
+ * for it; nothing where the device reads the frame in place. */
 static gboolean
 slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * from,
     GError ** error)
@@ -2246,7 +2245,7 @@ slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * from,
   cl_event uploaded;
   cl_int st;
 
-  if (!from->data)
+  if (slot->host_in)
     return TRUE;
   st = clEnqueueWriteBufferRect (f->upload, slot->bytes_in, CL_FALSE, origin,
       origin, region, region[0], 0, from->stride, 0, from->data, 0, NULL,
@@ -2297,7 +2296,7 @@ clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
     const ClfftHostFrame * dst, GError ** error)
 {
   cl_command_queue queue = f->compute, before;
-  ClfftHostFrame from;
+  ClfftHostFrame from = { NULL, 0, FALSE };
   FrameSlot *slot;
   cl_int st;
   gboolean ok;
@@ -2336,7 +2335,9 @@ clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
   f->bytes_out = f->slots[0].bytes_out;
   if (!ok) {
     finish_queues (f);
+    clfft_engine_lock_queue (f->engine);
     slot_clear_frame (slot);
+    clfft_engine_unlock_queue (f->engine);
     return FALSE;
   }
   f->in_flight++;

@@ -102,7 +102,6 @@ clfft_queue_new (ClfftEngine * engine, GError ** error)
   return queue;
 }
 
-
 void
 clfft_queue_release (cl_command_queue * queue)
 {

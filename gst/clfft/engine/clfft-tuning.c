@@ -40,8 +40,8 @@ static ClfftTuningStats stats;
 
 /* Where passes are timed: a profiling queue of their own, each round
  * queued behind a hold of the device; or, in the background, the engine's
- * own queue (shared), where a stream's frames run between the rounds and
- * each round is queued whole under the queue's lock. */
+ * own queue (shared), each round queued whole under the queue's lock while
+ * streams' frames run on queues of their own beside it. */
 typedef struct
 {
   ClfftEngine *engine;
