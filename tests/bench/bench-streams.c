@@ -265,8 +265,8 @@ run_in_process (guint n, guint w, guint h, guint frames)
   return r;
 }
 
-/* --child W H FRAMES IN_FLIGHT pool|app DEPTH: one stream; "ready DEVICE" once
- * warm, then waits for a line on stdin, runs, and writes "frame PUSHED
+/* --child W H FRAMES IN_FLIGHT pool|app DEPTH: one stream; "ready DEVICE"
+ * once warm, then waits for a line on stdin, runs, and writes "frame PUSHED
  * OUT" lines (their monotonic microseconds: one clock for the processes
  * of a machine). */
 static int
@@ -482,8 +482,8 @@ main (int argc, char **argv)
       "fps", "ratio", "p50 us", "p99 us", "cpu us", "devices");
   if (csv)
     fprintf (csv, "case,width,height,streams,processes,memory,in_flight,"
-        "pipeline_depth,fps,ratio_to_one,latency_p50_us,latency_p99_us,host_cpu_us,"
-        "devices,device\n");
+        "pipeline_depth,fps,ratio_to_one,latency_p50_us,latency_p99_us,"
+        "host_cpu_us,devices,device\n");
   for (guint z = 0; z < n_sizes; z++) {
     guint w, h;
     gdouble one = 0;
