@@ -6,6 +6,7 @@
 # GPUs; the scale-out recipe of examples/scale-out/ on loopback with 1 and
 # 2 workers, a GPU each, and its test. From the project root, after
 # `. .gpu/env.sh`; writes CSVs and logs under $OUT.
+#   [STREAMS=1,2,4] [SIZES=WxH,...] [DEPTH=2]
 #   tests/bench/gpu-streams.sh [balanced|one-gpu|threads|processes|app|
 #                               tests|scale-out]...
 set -u
@@ -16,24 +17,33 @@ export GST_PLUGIN_PATH_1_0=$PWD/$b/gst CK_DEFAULT_TIMEOUT=600
 export XDG_CACHE_HOME=${XDG_CACHE_HOME:-/tmp/streams-cache}
 counts=${STREAMS:-1,2,4,8,16,32}
 sizes=${SIZES:-1920x1080}
+# DEPTH: frames on the device at once a stream (the element's
+# pipeline-depth, bench-threads' --depth); bench-streams keeps 2 more, and
+# at least 4, between push and sink
+depth=${DEPTH:-2}
+in_flight=$((depth + 2 > 4 ? depth + 2 : 4))
 [ $# -gt 0 ] || set -- balanced one-gpu threads processes app tests
 for part in "$@"; do
   case $part in
   balanced)
     $b/tests/bench/bench-streams --streams "$counts" --sizes "$sizes" \
-      --reps 3 --csv "$out/streams-balanced.csv" ;;
+      --depth $depth --in-flight $in_flight --reps 3 \
+      --csv "$out/streams-balanced.csv" ;;
   one-gpu)
     GST_CLFFT_DEVICE=0 $b/tests/bench/bench-streams --streams "$counts" \
-      --sizes "$sizes" --reps 3 --csv "$out/streams-one-gpu.csv" ;;
+      --sizes "$sizes" --depth $depth --in-flight $in_flight --reps 3 \
+      --csv "$out/streams-one-gpu.csv" ;;
   processes)
     $b/tests/bench/bench-streams --processes --streams "$counts" \
-      --sizes "$sizes" --reps 3 --csv "$out/streams-processes.csv" ;;
+      --sizes "$sizes" --depth $depth --in-flight $in_flight --reps 3 \
+      --csv "$out/streams-processes.csv" ;;
   threads)
     GST_CLFFT_DEVICE=0 $b/tests/bench/bench-threads --threads "$counts" \
-      --sizes "$sizes" --reps 3 --csv "$out/threads.csv" ;;
+      --sizes "$sizes" --depth $depth --reps 3 --csv "$out/threads.csv" ;;
   app)
     $b/tests/bench/bench-streams --memory app --streams 1,2,4,8 \
-      --sizes "$sizes" --reps 3 --csv "$out/streams-app-memory.csv" ;;
+      --sizes "$sizes" --depth $depth --in-flight $in_flight --reps 3 \
+      --csv "$out/streams-app-memory.csv" ;;
   tests)
     XDG_CACHE_HOME=/tmp/cache-devices $b/tests/test-devices \
       > "$out/test-devices.log" 2>&1
