@@ -396,23 +396,6 @@ compare_doubles (const void *a, const void *b)
   return (x > y) - (x < y);
 }
 
-/* The most the element's pipeline-depth takes */
-static guint
-max_depth (void)
-{
-  GstElement *f = gst_element_factory_make ("clfft2dfilter", NULL);
-  GParamSpec *spec;
-  guint most;
-
-  if (!f)
-    g_error ("no clfft2dfilter: is GST_PLUGIN_PATH set?");
-  spec = g_object_class_find_property (G_OBJECT_GET_CLASS (f),
-      "pipeline-depth");
-  most = G_PARAM_SPEC_UINT (spec)->maximum;
-  gst_object_unref (f);
-  return most;
-}
-
 int
 main (int argc, char **argv)
 {
@@ -454,9 +437,6 @@ main (int argc, char **argv)
     else
       g_error ("unknown argument %s", argv[i]);
   }
-  if (depth > max_depth ())
-    g_error ("--depth %u: clfft2dfilter's pipeline-depth is at most %u",
-        depth, max_depth ());
   if (in_flight < depth)
     g_error ("--in-flight %u is less than --depth %u: the element would "
         "hold every frame in flight", in_flight, depth);
@@ -466,8 +446,15 @@ main (int argc, char **argv)
   {
     GstElement *f = gst_element_factory_make ("clfft2dfilter", NULL);
 
+    GParamSpec *spec;
+
     if (!f)
       g_error ("no clfft2dfilter: is GST_PLUGIN_PATH set?");
+    spec = g_object_class_find_property (G_OBJECT_GET_CLASS (f),
+        "pipeline-depth");
+    if (depth > G_PARAM_SPEC_UINT (spec)->maximum)
+      g_error ("--depth %u: clfft2dfilter's pipeline-depth is at most %u",
+          depth, G_PARAM_SPEC_UINT (spec)->maximum);
     gst_element_set_state (f, GST_STATE_READY);
     g_object_get (f, "device-name", &device, NULL);
     gst_element_set_state (f, GST_STATE_NULL);
