@@ -361,15 +361,24 @@ GST_START_TEST (test_fft_1d_two_pass_lengths)
     const gchar *description;
     guint pass_lengths[2];
   } plans[] = {
+    /* rows: a second pass of 64 where it splits the length and leaves a
+     * first pass of at most 512 (test_transform_split); Bluestein's passes
+     * as balanced as can be */
     {CLFFT_C2C, 65536, "C2C 65536 x 1: FFT of length 65536 in two passes, "
           "256 x 256", {256, 256}},
+    {CLFFT_C2C, 8192, "C2C 8192 x 1: FFT of length 8192 in two passes, "
+          "128 x 64", {128, 64}},
+    {CLFFT_C2C, 2111, "C2C 2111 x 1: FFT of length 2111 through Bluestein "
+          "on 4224 in two passes, 64 x 66", {64, 66}},
     {CLFFT_C2C, 4099, "C2C 4099 x 1: FFT of length 4099 through Bluestein "
           "on 8232 in two passes, 84 x 98", {84, 98}},
     {CLFFT_R2C, 8194, "R2C 8194 x 1: FFT of length 4097 through Bluestein "
           "on 8232 in two passes, 84 x 98, bins unfolded in a pass of their "
           "own", {84, 98}},
     {CLFFT_R2C, 65536, "R2C 65536 x 1: FFT of length 32768 in two passes, "
-          "128 x 256, bins unfolded in the second", {128, 256}},
+          "512 x 64, bins unfolded in the second", {512, 64}},
+    {CLFFT_C2C, 15625, "C2C 15625 x 1: FFT of length 15625 in two passes, "
+          "125 x 125", {125, 125}},
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (lengths); i++)
@@ -382,6 +391,47 @@ GST_START_TEST (test_fft_1d_two_pass_lengths)
     check_description (clfft_plan_1d_describe (plan), plans[i].description,
         plans[i].pass_lengths, 2);
     clfft_plan_1d_free (plan);
+  }
+}
+
+GST_END_TEST;
+
+/* How a transform in two passes splits its length (split_length): rows
+ * with a second pass of 64 up to a first pass of 512, and everything else
+ * (longer rows, a frame's columns, a length that 64 does not divide) as
+ * balanced as can be, n1 <= n2. Built later, never: only the split. */
+GST_START_TEST (test_transform_split)
+{
+  const guint across = CLFFT_ROW_LOAD_ACROSS_ROWS |
+      CLFFT_ROW_STORE_ACROSS_ROWS;
+  static const struct
+  {
+    guint length;
+    gboolean columns;
+    guint n1, n2;
+  } cases[] = {
+    {8192, FALSE, 128, 64},
+    {32768, FALSE, 512, 64},
+    {65536, FALSE, 256, 256},
+    {8192, TRUE, 64, 128},
+    {15625, FALSE, 125, 125},
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    const ClfftTransformSpec spec = { cases[i].length, -1,
+      CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, cases[i].columns ? across : 0,
+      4, CLFFT_TUNING_OFF, TRUE
+    };
+    ClfftTransform t;
+    GError *error = NULL;
+
+    fail_unless (clfft_transform_init (&t, engine, &spec, &error), "%s",
+        error ? error->message : "");
+    fail_unless (t.n1 == cases[i].n1 && t.n2 == cases[i].n2,
+        "%u%s: %u x %u, not %u x %u", cases[i].length,
+        cases[i].columns ? " (columns)" : "", t.n1, t.n2, cases[i].n1,
+        cases[i].n2);
+    clfft_transform_clear (&t);
   }
 }
 
@@ -553,7 +603,7 @@ GST_START_TEST (test_fft_1d_real)
      * half length 4095 in one pass) */
     22, 26, 8190,
     /* in two passes: even (the second pass unfolds the bins, its groups
-     * holding sub-rows k1 and n1 - k1: n1 = 64, 128, and the odd 105 of
+     * holding sub-rows k1 and n1 - k1: n1 = 128, 512, and the odd 105 of
      * 105 x 135), odd, and with Bluestein (odd, and even with a Bluestein
      * half, whose unfold is a pass of its own) */
     16384, 65536, 28350, 12005, 8191, 8194,
@@ -1981,7 +2031,8 @@ GST_END_TEST;
  * memory holds less, the unfold is a pass of its own (the test aid makes
  * PoCL offer that little). A kernel that allows few work-items a group
  * takes fewer a row, so that a pair fits. Each against the reference:
- * n1 = 128 and the odd n1 = 105 of 105 x 135. */
+ * n1 = 128 and 512 (of 128 x 64 and 512 x 64), and the odd n1 = 105 of
+ * 105 x 135. */
 GST_START_TEST (test_real_unfold_in_pairs_of_rows)
 {
   static const struct
@@ -1991,14 +2042,16 @@ GST_START_TEST (test_real_unfold_in_pairs_of_rows)
     const gchar *work_group_limit;      /* NULL: none */
     const gchar *unfold;
   } cases[] = {
-    /* rows of 257 values in the second pass: two fit, not four */
-    {65536, "6000", NULL, "bins unfolded in the second"},
-    {65536, "4000", NULL, "bins unfolded in a pass of their own"},
-    /* rows of 136 */
+    /* rows of 65 values in the second pass (8192 as 128 x 64): two fit,
+     * not four. Where they do not, the first pass's rows of 128 barely
+     * fit either: the odd split below takes that case. */
+    {16384, "1500", NULL, "bins unfolded in the second"},
+    /* rows of 136 (105 x 135) */
     {28350, "3000", NULL, "bins unfolded in the second"},
     {28350, "2000", NULL, "bins unfolded in a pass of their own"},
-    /* as many work-items a group as a row's schedule wants, or fewer */
-    {65536, NULL, "64", "bins unfolded in the second"},
+    /* as many work-items a group as a row's schedule wants, or fewer:
+     * rows of 64 (radices 8x8) want 8 a row, a pair 16 */
+    {65536, NULL, "8", "bins unfolded in the second"},
     {28350, NULL, "32", "bins unfolded in the second"},
   };
 
@@ -2307,6 +2360,7 @@ engine_suite (void)
   tcase_add_test (tc, test_fft_1d_mixed_radix_lengths);
   tcase_add_test (tc, test_fft_1d_bluestein_lengths);
   tcase_add_test (tc, test_fft_1d_two_pass_lengths);
+  tcase_add_test (tc, test_transform_split);
   tcase_add_test (tc, test_fft_1d_random_lengths);
   tcase_add_test (tc, test_fft_1d_real);
   tcase_add_test (tc, test_fft_2d_sizes);

@@ -23,10 +23,23 @@
 #include <math.h>
 #include <string.h>
 
-/* n = n1 x n2 with both direct, n1 <= n2 and as balanced as can be (n2 = 1
- * when n runs in one pass). */
+/* Rows in two passes of up to 64 x ROWS_FIRST_PASS_MAX values split with
+ * a second pass of ROWS_SECOND_PASS_LENGTH where that splits them: at
+ * half lengths 8192 to 32768 (R2C 16384 to 65536, the longest in issue
+ * 42's benchmark) that beat the balanced split at each length, and was
+ * the best of second passes of 16, 32 and 64 or near it, where 32 lost at
+ * 16384 (docs/experiments/2026-12-02-r2c-second-pass-of-64.md). Longer
+ * first passes were not measured. */
+#define ROWS_SECOND_PASS_LENGTH 64
+#define ROWS_FIRST_PASS_MAX 512
+
+/* n = n1 x n2 with both direct (n2 = 1 when n runs in one pass). For rows
+ * of a direct length (direct_rows: not a frame's columns, nor
+ * Bluestein's passes, which were not measured so) up to 64 x
+ * ROWS_FIRST_PASS_MAX, n2 = ROWS_SECOND_PASS_LENGTH where that splits n;
+ * else n1 <= n2 and as balanced as can be. */
 static gboolean
-split_length (guint n, guint * n1, guint * n2)
+split_length (guint n, gboolean direct_rows, guint * n1, guint * n2)
 {
   if (clfft_row_length_direct (n)) {
     *n1 = n;
@@ -35,6 +48,13 @@ split_length (guint n, guint * n1, guint * n2)
   }
   if (n > CLFFT_MAX_LENGTH)
     return FALSE;
+  if (direct_rows && n % ROWS_SECOND_PASS_LENGTH == 0
+      && n / ROWS_SECOND_PASS_LENGTH <= ROWS_FIRST_PASS_MAX
+      && clfft_row_length_direct (n / ROWS_SECOND_PASS_LENGTH)) {
+    *n1 = n / ROWS_SECOND_PASS_LENGTH;
+    *n2 = ROWS_SECOND_PASS_LENGTH;
+    return TRUE;
+  }
   for (guint a = (guint) sqrt ((gdouble) n); a >= 2; a--) {
     if (n / a > CLFFT_MAX_ROW_LENGTH)
       break;
@@ -66,7 +86,8 @@ clfft_transform_length_direct (guint n)
 {
   guint n1, n2;
 
-  return n >= 1 && row_radices_smooth (n) && split_length (n, &n1, &n2);
+  return n >= 1 && row_radices_smooth (n)
+      && split_length (n, FALSE, &n1, &n2);
 }
 
 guint
@@ -214,22 +235,28 @@ done:
   return t->tables.conv != NULL;
 }
 
-/* Whether a transform of complex values that reads and writes across the
- * rows (both flags: a frame's columns) runs in two direct passes. Then its
- * sets lie side by side in both passes and in the scratch between them
- * (element e of row b at e x batch + b), so that each pass's neighbouring
- * rows are neighbouring columns of the frame, which lie next to each
- * other in memory. Elsewhere in more than one pass (Bluestein's four) the
- * flags change nothing, and the passes walk down the columns. */
+/* Whether spec is of complex values that it reads and writes across the
+ * rows (both flags): a frame's columns. */
 static gboolean
-transform_sets_side_by_side (const ClfftTransform * t)
+spec_reads_columns (const ClfftTransformSpec * spec)
 {
   const guint across = CLFFT_ROW_LOAD_ACROSS_ROWS |
       CLFFT_ROW_STORE_ACROSS_ROWS;
 
-  return t->n2 > 1 && !t->bluestein && (t->spec.flags & across) == across
-      && t->spec.load == CLFFT_LOAD_COMPLEX
-      && t->spec.store == CLFFT_STORE_COMPLEX;
+  return (spec->flags & across) == across && spec->load == CLFFT_LOAD_COMPLEX
+      && spec->store == CLFFT_STORE_COMPLEX;
+}
+
+/* Whether a transform of a frame's columns runs in two direct passes.
+ * Then its sets lie side by side in both passes and in the scratch between
+ * them (element e of row b at e x batch + b), so that each pass's
+ * neighbouring rows are neighbouring columns of the frame, which lie next
+ * to each other in memory. Elsewhere in more than one pass (Bluestein's
+ * four) the flags change nothing, and the passes walk down the columns. */
+static gboolean
+transform_sets_side_by_side (const ClfftTransform * t)
+{
+  return t->n2 > 1 && !t->bluestein && spec_reads_columns (&t->spec);
 }
 
 /* Whether a real forward transform in two passes unfolds its spectrum in
@@ -384,12 +411,14 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
   gboolean half_spectrum = spec->load == CLFFT_LOAD_HALF_SPECTRUM
       || spec->store == CLFFT_STORE_HALF_SPECTRUM;
   guint n_specs, step_shift, step_low;
+  gboolean direct_rows;
 
   memset (t, 0, sizeof (*t));
   t->spec = *spec;
   t->n = clfft_transform_length_direct (length) ? length :
       bluestein_length (length);
-  if (t->n == 0 || !split_length (t->n, &t->n1, &t->n2)) {
+  direct_rows = t->n == length && !spec_reads_columns (spec);
+  if (t->n == 0 || !split_length (t->n, direct_rows, &t->n1, &t->n2)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "FFT length %u is not supported: the engine does lengths from 1 to "
         "%u with no prime factor other than 2, 3, 5, 7, 11 and 13 that split "
