@@ -9,14 +9,20 @@
  * difference between neighbouring pixels) the frames kept before and after
  * the change: a higher cutoff keeps more.
  *
+ * Once a first frame has come out, it makes its frames in buffers of the
+ * pool that clfft2dfilter proposes: pinned host memory on a GPU, which the
+ * device reads without a copy, where a frame in the application's own
+ * memory is copied into such memory first (docs/clfft2dfilter.md).
+ *
  *   filter-app [--frames N] [--width W] [--height H]
  *
- * Exits non-zero on an error from the pipeline, no device name, a frame
- * lost, or a change of cutoff that made no difference.
+ * Exits non-zero on an error from the pipeline, no device name, no pool
+ * proposed, a frame lost, or a change of cutoff that made no difference.
  */
 #include <gst/gst.h>
 #include <gst/app/gstappsink.h>
 #include <gst/app/gstappsrc.h>
+#include <gst/video/video.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,23 +30,37 @@
 #define CUTOFF_BEFORE 0.05
 #define CUTOFF_AFTER 0.25
 
-/* A zone plate (rings whose frequency grows outwards), moved by shift
- * pixels, so that every frame differs and all frequencies are there. */
+/* A zone plate (rings whose frequency grows outwards), moved by index
+ * pixels, so that every frame differs and all frequencies are there; in a
+ * buffer of pool, or of the application's memory where pool is NULL. */
 static GstBuffer *
-make_frame (gint width, gint height, gint index)
+make_frame (const GstVideoInfo * info, GstBufferPool * pool, gint index)
 {
-  GstBuffer *buffer = gst_buffer_new_allocate (NULL, width * height, NULL);
-  GstMapInfo map;
+  const gint width = GST_VIDEO_INFO_WIDTH (info);
+  const gint height = GST_VIDEO_INFO_HEIGHT (info);
+  GstBuffer *buffer = NULL;
+  GstVideoFrame frame;
 
-  gst_buffer_map (buffer, &map, GST_MAP_WRITE);
-  for (gint y = 0; y < height; y++)
+  if (!pool)
+    buffer = gst_buffer_new_allocate (NULL, GST_VIDEO_INFO_SIZE (info), NULL);
+  else if (gst_buffer_pool_acquire_buffer (pool, &buffer, NULL) != GST_FLOW_OK)
+    return NULL;
+  if (!gst_video_frame_map (&frame, info, buffer, GST_MAP_WRITE)) {
+    gst_buffer_unref (buffer);
+    return NULL;
+  }
+  for (gint y = 0; y < height; y++) {
+    guint8 *row = (guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame, 0) +
+        y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0);
+
     for (gint x = 0; x < width; x++) {
       gdouble dx = x - width / 2.0 + index, dy = y - height / 2.0;
       gdouble phase = G_PI * (dx * dx + dy * dy) / (2.0 * MAX (width, height));
 
-      map.data[y * width + x] = (guint8) lround (127.5 + 127.0 * cos (phase));
+      row[x] = (guint8) lround (127.5 + 127.0 * cos (phase));
     }
-  gst_buffer_unmap (buffer, &map);
+  }
+  gst_video_frame_unmap (&frame);
   /* 30 frames a second */
   GST_BUFFER_PTS (buffer) = gst_util_uint64_scale (index, GST_SECOND, 30);
   GST_BUFFER_DURATION (buffer) = gst_util_uint64_scale (1, GST_SECOND, 30);
@@ -49,19 +69,55 @@ make_frame (gint width, gint height, gint index)
 
 /* Mean absolute difference between horizontal neighbours. */
 static gdouble
-fine_detail (GstSample * sample, gint width, gint height)
+fine_detail (GstSample * sample, const GstVideoInfo * info)
 {
-  GstBuffer *buffer = gst_sample_get_buffer (sample);
-  GstMapInfo map;
+  const gint width = GST_VIDEO_INFO_WIDTH (info);
+  const gint height = GST_VIDEO_INFO_HEIGHT (info);
+  GstVideoFrame frame;
   guint64 sum = 0;
 
-  if (!gst_buffer_map (buffer, &map, GST_MAP_READ))
+  if (!gst_video_frame_map (&frame, info, gst_sample_get_buffer (sample),
+          GST_MAP_READ))
     return -1;
-  for (gint y = 0; y < height; y++)
+  for (gint y = 0; y < height; y++) {
+    const guint8 *row = (const guint8 *) GST_VIDEO_FRAME_PLANE_DATA (&frame,
+        0) + y * GST_VIDEO_FRAME_PLANE_STRIDE (&frame, 0);
+
     for (gint x = 1; x < width; x++)
-      sum += ABS (map.data[y * width + x] - map.data[y * width + x - 1]);
-  gst_buffer_unmap (buffer, &map);
+      sum += ABS (row[x] - row[x - 1]);
+  }
+  gst_video_frame_unmap (&frame);
   return (gdouble) sum / (height * (width - 1));
+}
+
+/* The pool that the element after src proposes for frames of caps (the
+ * query goes to src's peer), active; NULL where it proposes none. It
+ * answers once the caps are negotiated, which they are when a first frame
+ * has come out. size: a frame's, where the element says none. */
+static GstBufferPool *
+proposed_pool (GstElement * src, GstCaps * caps, guint size)
+{
+  GstPad *pad = gst_element_get_static_pad (src, "src");
+  GstQuery *query = gst_query_new_allocation (caps, TRUE);
+  GstBufferPool *pool = NULL;
+  guint min = 0, max = 0;
+
+  if (gst_pad_peer_query (pad, query)
+      && gst_query_get_n_allocation_pools (query) > 0)
+    gst_query_parse_nth_allocation_pool (query, 0, &pool, &size, &min, &max);
+  if (pool) {
+    GstStructure *config = gst_buffer_pool_get_config (pool);
+
+    /* as the element asks: buffers for its frames in flight, more made as
+     * needed (max 0) */
+    gst_buffer_pool_config_set_params (config, caps, size, min, max);
+    if (!gst_buffer_pool_set_config (pool, config)
+        || !gst_buffer_pool_set_active (pool, TRUE))
+      g_clear_object (&pool);
+  }
+  gst_query_unref (query);
+  gst_object_unref (pad);
+  return pool;
 }
 
 /* An error or a warning waiting on the bus: printed, TRUE for an error. */
@@ -108,6 +164,9 @@ main (int argc, char **argv)
   GstElement *pipeline, *src, *filter, *sink;
   GstBus *bus;
   GstCaps *caps;
+  GstVideoInfo info;
+  GstBufferPool *pool = NULL;
+  gboolean pool_asked = FALSE;
   gchar *device = NULL;
   gdouble detail_before = 0, detail_after = 0;
   gint pulled = 0, status = 1;
@@ -141,9 +200,9 @@ main (int argc, char **argv)
   caps = gst_caps_new_simple ("video/x-raw", "format", G_TYPE_STRING, "GRAY8",
       "width", G_TYPE_INT, width, "height", G_TYPE_INT, height,
       "framerate", GST_TYPE_FRACTION, 30, 1, NULL);
+  gst_video_info_from_caps (&info, caps);
   g_object_set (src, "caps", caps, NULL);
   g_object_set (filter, "cutoff", CUTOFF_BEFORE, NULL);
-  gst_caps_unref (caps);
   bus = gst_element_get_bus (pipeline);
 
   if (gst_element_set_state (pipeline, GST_STATE_PLAYING) ==
@@ -154,14 +213,26 @@ main (int argc, char **argv)
   g_print ("OpenCL device: %s\n", device ? device : "(none)");
 
   for (gint i = 0; i < frames; i++) {
+    GstBuffer *frame;
+
+    if (pulled > 0 && !pool_asked) {
+      pool = proposed_pool (src, caps, GST_VIDEO_INFO_SIZE (&info));
+      pool_asked = TRUE;
+      g_print ("frame %d on: %s\n", i, pool ? "in clfft2dfilter's pool" :
+          "in the application's memory (no pool proposed)");
+    }
     if (i == frames / 2) {
       /* Properties may change while playing: the next frame takes them. */
       g_print ("frame %d: cutoff %.2f -> %.2f cycles per pixel\n", i,
           CUTOFF_BEFORE, CUTOFF_AFTER);
       g_object_set (filter, "cutoff", CUTOFF_AFTER, NULL);
     }
-    if (gst_app_src_push_buffer (GST_APP_SRC (src), make_frame (width,
-                height, i)) != GST_FLOW_OK)
+    frame = make_frame (&info, pool, i);
+    if (!frame) {
+      g_printerr ("cannot make frame %d\n", i);
+      goto done;
+    }
+    if (gst_app_src_push_buffer (GST_APP_SRC (src), frame) != GST_FLOW_OK)
       break;
     /* The element holds up to pipeline-depth - 1 frames (depth 2 here:
      * appsrc is not live), so the first frame comes out with the second. */
@@ -173,7 +244,7 @@ main (int argc, char **argv)
         break;
       /* frame pulled was filtered with the cutoff set before it was pushed */
       if (pulled == frames / 2 - 1)
-        detail_before = fine_detail (sample, width, height);
+        detail_before = fine_detail (sample, &info);
       pulled++;
       gst_sample_unref (sample);
     }
@@ -184,7 +255,7 @@ main (int argc, char **argv)
   for (GstSample * sample; (sample = gst_app_sink_try_pull_sample
           (GST_APP_SINK (sink), 5 * GST_SECOND)); gst_sample_unref (sample)) {
     if (pulled == frames - 1)
-      detail_after = fine_detail (sample, width, height);
+      detail_after = fine_detail (sample, &info);
     pulled++;
   }
   if (bus_has_error (bus))
@@ -196,6 +267,8 @@ main (int argc, char **argv)
       CUTOFF_AFTER);
   if (!device || !*device)
     g_printerr ("the element named no OpenCL device\n");
+  else if (pool_asked && !pool)
+    g_printerr ("clfft2dfilter proposed no pool\n");
   else if (pulled != frames)
     g_printerr ("lost frames: %d in, %d out\n", frames, pulled);
   else if (!(detail_after > 2 * detail_before))
@@ -205,6 +278,11 @@ main (int argc, char **argv)
 
 done:
   gst_element_set_state (pipeline, GST_STATE_NULL);
+  if (pool) {
+    gst_buffer_pool_set_active (pool, FALSE);
+    gst_object_unref (pool);
+  }
+  gst_caps_unref (caps);
   g_free (device);
   gst_object_unref (bus);
   gst_object_unref (src);
