@@ -64,10 +64,11 @@ CURRENT = [
             # size (720p-tuned-background) the host set the pace, as its
             # 2D pair, which runs before any filter, shows as well
             "bench-engine-h200-2026-11-26-720p-tuned-held.csv",
-            # the columns of 4320 in two passes across the rows
-            # (2026-11-29-8k-columns-in-two-passes.md), their twiddles
-            # from two small tables (2026-12-01-r2c-unfold-in-second-pass.md)
-            ("bench-engine-h200-2026-12-01-8k-split-twiddles.csv",
+            # the columns of 4320 in two passes each way across the rows
+            # (2026-11-29-8k-columns-in-two-passes.md), the middle two
+            # as one (2026-12-02-8k-gain-in-a-shared-middle-pass.md): the
+            # less kind of two runs
+            ("bench-engine-h200-2026-12-02-8k-shared-middle-pass-2.csv",
              ["7680x4320"]),
             # the newest run of this size
             ("bench-engine-h200-2026-11-25-folded-offsets.csv",
@@ -163,7 +164,10 @@ CURRENT = [
         "spectrogram": ["bench-spectrogram-h100-2026-11-27-2160p.csv"],
         "note": "The bench-engine CSVs name no device; their file "
                 "names do. The stream runs predate most kernel work of "
-                "2026-11-22 to 26.",
+                "2026-11-22 to 26; the 7680x4320 run predates the columns "
+                "in two passes (it took the transposed route, the "
+                "spectrum 14 times through memory, not the 8 that Moves "
+                "counts).",
     },
     {
         "device": "PoCL (CPU, 2 cores)",
@@ -310,9 +314,9 @@ FILTER_NOTE = """\
 Filter: device us a frame (in parentheses, with a mask not mirrored, the
 columns then reading all of it). Moves: the bytes its passes read and
 write in global memory a frame (the pixels in and out, the half spectrum
-four times, the gain once; ten times and once where the columns of
-heights above 4096 take two passes), and the share of the device's bandwidth that the
-filter's time implies. fps: the element's pool at depth 2 (in
+four times, the gain once; eight times and once where the columns of
+heights above 4096 take two passes each way, the middle two shared), and
+the share of the device's bandwidth that the filter's time implies. fps: the element's pool at depth 2 (in
 parentheses, the application's memory at depth 1). Cold start: from the
 start-up table.
 """
@@ -476,14 +480,14 @@ def filter_bytes(size):
     read and written by the columns, read by the rows inverse, and the
     gain read once (half of it where the data outgrow the cache and the
     columns read a mirrored gain); heights above 4096 run the columns in
-    two passes each way, each pass reading and writing the spectrum: ten
-    times through memory in all."""
+    two passes each way, the middle two as one, each pass reading and
+    writing the spectrum: eight times through memory in all."""
     w, h = (int(x) for x in size.split("x"))
     bins = w // 2 + 1
     spectrum, gain = bins * h * 8, bins * h * 4
     outgrows = spectrum + gain >= OUTGROWS_CACHE_MIN_BYTES
     if h > 4096:
-        return 2 * w * h + 10 * spectrum + gain, outgrows
+        return 2 * w * h + 8 * spectrum + gain, outgrows
     if outgrows:
         gain = bins * (h // 2 + 1) * 4
     return 2 * w * h + 4 * spectrum + gain, outgrows

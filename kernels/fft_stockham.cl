@@ -22,12 +22,16 @@
  *   VALUES       register slots per work-item
  *   NUM_STAGES   number of radix stages
  *   RADICES      the radix of each stage, comma-separated, product N
- *   SIGN         -1 forward, +1 inverse (ignored with *_BETWEEN)
+ *   SIGN         -1 forward, +1 inverse (with *_BETWEEN, STORE_TWIDDLE's
+ *                only)
  *   LENGTH       the length of the transform's input and output sequences,
  *                which the real-data modes fold and unfold; default N
  *   LOAD_LENGTH  elements e >= LOAD_LENGTH read as zero; default LENGTH
  *   STORE_LENGTH elements e >= STORE_LENGTH are not stored; default LENGTH
  *   GAIN_BETWEEN forward FFT, times a real gain per element, inverse FFT
+ *                With SETS_SIDE_BY_SIDE, the middle pass of columns
+ *                filtered in three (clfft-transform.c): the gain of
+ *                element e of sub-row k1 is that of bin k1 + sub_rows e
  *   GAIN_MIRRORED  with GAIN_BETWEEN: elements e and N - e have the same
  *                gain, and the pass reads it at min (e, N - e): only
  *                the first N / 2 + 1 gains of a row are read
@@ -951,6 +955,9 @@ typedef struct
 #if defined(GAIN_MIRRORED) && !defined(GAIN_BETWEEN)
 #error "GAIN_MIRRORED is an option of GAIN_BETWEEN"
 #endif
+#if defined(GAIN_MIRRORED) && defined(SETS_SIDE_BY_SIDE)
+#error "GAIN_MIRRORED reads the gains of whole columns"
+#endif
 #if (defined(LOAD_CHIRP) || defined(STORE_CHIRP)) && !defined(WITH_CHIRP)
 #error "the chirp is read: WITH_CHIRP"
 #endif
@@ -1112,7 +1119,14 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
   fft_pass (v, buf, t, tw, -1.0f SHAPE_ARG);
   /* The last stage leaves the spectrum in v; multiply, then restart in
    * the first stage's pattern. */
-#ifdef GAIN_BETWEEN
+#if defined(GAIN_BETWEEN) && defined(SETS_SIDE_BY_SIDE)
+  /* the middle pass of a frame's columns filtered in three: element idx
+   * of sub-row pos.sub is bin pos.sub + sub_rows idx of column pos.set,
+   * whose gains lie side by side with the neighbouring columns' */
+  FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
+      v[slot] *= active ? load_gain (gain + (pos.sub + sub_rows * idx) *
+          gain_dist + pos.set) : 0.0f);
+#elif defined(GAIN_BETWEEN)
   FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
       v[slot] *= active ? load_gain (gain + row * gain_dist +
           GAIN_INDEX (idx)) : 0.0f);

@@ -1897,8 +1897,11 @@ GST_END_TEST;
  * at y * columns + c), as the filter's column pass does: forward, with a
  * gain between forward and inverse, and with a mirrored gain (the same at
  * y and h - y), of which the pass is given the first half only (the rest
- * of the buffer holds other values). Checks each against the reference
- * and returns the transform's description. */
+ * of the buffer holds other values). A column too long for one pass
+ * (tall) filters in three, its gains side by side as the columns lie (bin
+ * y of column c at y * columns + c), and refuses a mirrored gain. Checks
+ * each against the reference and returns the transform's description
+ * with a gain. */
 static gchar *
 check_columns_pass (guint h, guint columns)
 {
@@ -1911,6 +1914,8 @@ check_columns_pass (guint h, guint columns)
   gfloat *given = g_new (gfloat, (gsize) h * columns);
   gdouble *xd = g_new (gdouble, n_values), *cols = g_new (gdouble, n_values);
   gdouble *spec = g_new (gdouble, n_values), *ref = g_new (gdouble, n_values);
+  /* a column in two passes each way: filtered in three */
+  const gboolean tall = !clfft_row_length_direct (h);
   GError *error = NULL;
   gchar *description = NULL;
   cl_mem data, gain_mem;
@@ -1936,9 +1941,22 @@ check_columns_pass (guint h, guint columns)
     ClfftScratch scratch = { 0, };
     gdouble err, *want = spec;
 
+    if (tall && mirrored) {
+      /* the three passes read the gains of bins, not of whole columns */
+      fail_if (clfft_transform_init (&t, engine, &desc, &error));
+      g_clear_error (&error);
+      continue;
+    }
     fail_unless (clfft_transform_init (&t, engine, &desc, &error), "%s",
         error ? error->message : "");
-    fail_unless_equals_int (t.n_passes, 1);
+    fail_unless_equals_int (t.n_passes, !tall ? 1 : with_gain ? 3 : 2);
+    if (tall) {
+      /* gains side by side, as the columns lie: bin e of column c at
+       * e x columns + c */
+      for (guint c = 0; c < columns; c++)
+        for (guint e = 0; e < h; e++)
+          given[(gsize) e * columns + c] = gain[(gsize) c * h + e];
+    }
     if (mirrored) {
       /* e > h / 2 takes the gain of h - e; the buffer holds something else
        * there */
@@ -1950,11 +1968,14 @@ check_columns_pass (guint h, guint columns)
     }
     data = device_buffer (bytes, x);
     gain_mem = device_buffer ((gsize) h * columns * sizeof (gfloat),
-        mirrored ? given : gain);
-    fail_unless (clfft_transform_enqueue (&t, &scratch, data, layout, data,
-            layout, columns, with_gain ? gain_mem : NULL, with_gain ? h : 0,
-            with_gain ? 1.0f / h : 1.0f, NULL, &error), "%s",
+        mirrored || tall ? given : gain);
+    clfft_scratch_add_need (&scratch, &t);
+    fail_unless (clfft_scratch_alloc (&scratch, engine, &error), "%s",
         error ? error->message : "");
+    fail_unless (clfft_transform_enqueue (&t, &scratch, data, layout, data,
+            layout, columns, with_gain ? gain_mem : NULL, !with_gain ? 0 :
+            tall ? columns : h, with_gain ? 1.0f / h : 1.0f, NULL, &error),
+        "%s", error ? error->message : "");
     read_back (data, bytes, y);
     if (with_gain) {
       /* the inverse DFT of the spectrum times the gain, over h */
@@ -1981,6 +2002,7 @@ check_columns_pass (guint h, guint columns)
     if (with_gain == 1)
       description = g_strdup (clfft_transform_describe (&t));
     clfft_transform_clear (&t);
+    clfft_scratch_clear (&scratch);
     CL_OK (clReleaseMemObject (data));
     CL_OK (clReleaseMemObject (gain_mem));
   }
@@ -2017,6 +2039,25 @@ GST_START_TEST (test_columns_exchange_parts)
   fail_if (strstr (description, "parts exchanged apart"), "%s", description);
   g_free (description);
   g_unsetenv ("CLFFT_LOCAL_MEMORY_REPORTED");
+}
+
+GST_END_TEST;
+
+/* Columns above 4096 with a gain between the forward and the inverse:
+ * three passes, the middle one the second pass's FFTs, the gain and their
+ * inverse (the 8K filter's columns); a height of two passes of 60 and 72
+ * and one of 64 and 128, 5 columns (fewer than a group's rows). */
+GST_START_TEST (test_columns_filtered_in_three_passes)
+{
+  static const guint heights[] = { 4320, 8192 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (heights); i++) {
+    gchar *description = check_columns_pass (heights[i], 5);
+
+    fail_unless (strstr (description, "the gain between them in the middle "
+            "one") != NULL, "%s", description);
+    g_free (description);
+  }
 }
 
 GST_END_TEST;
@@ -2379,6 +2420,7 @@ engine_suite (void)
   tcase_add_test (tc, test_spectrum_groups_across_chunks);
   tcase_add_test (tc, test_filter2d_frames_in_flight);
   tcase_add_test (tc, test_columns_exchange_parts);
+  tcase_add_test (tc, test_columns_filtered_in_three_passes);
   tcase_add_test (tc, test_real_unfold_in_pairs_of_rows);
   if (g_getenv ("CLFFT_GENERIC_KERNELS"))
     tcase_add_test (tc, test_fft_every_length);

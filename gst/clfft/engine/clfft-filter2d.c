@@ -13,8 +13,9 @@
  * that outgrow the cache, while that gain is the same at ky and -ky (as
  * radial masks are), the columns read it at min (ky, H - ky) only
  * (columns_mirrored).
- * A height above 4096 runs the columns forward with the gain on their
- * output, then inverse, each in two passes that read and write
+ * A height above 4096 runs the columns in two passes each way, in three
+ * (columns_in_three): the forward's first, the forward's second with the
+ * gain and its inverse, the inverse's last; each reads and writes
  * neighbouring columns side by side, in place. A height through Bluestein
  * transposes instead: rows forward, transpose, columns forward with the
  * gain on its output, columns inverse, transpose, rows inverse.
@@ -144,6 +145,9 @@ struct _ClfftFilter2d
   /* the frames its batches will hold (clfft_filter2d_new_for_batch) */
   guint batch_planned;
   ClfftTransform columns_filter;        /* or, where that takes more: */
+  /* a column in two passes each way: forward, gain, inverse in three */
+  ClfftTransform columns_in_three;
+  /* or, for a height through Bluestein, over the transposed spectrum: */
   ClfftTransform columns_forward, columns_inverse;
   ClfftTransposePass transpose; /* the transposed path only */
   /* columns_filter reading each gain once for ky and -ky, for frames that
@@ -329,8 +333,8 @@ static gboolean
 build_passes (ClfftFilter2d * f, GError ** error)
 {
   ClfftTransform *const transforms[] = { &f->rows_forward,
-    &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
-    &f->columns_inverse, &f->rows_inverse
+    &f->columns_filter, &f->columns_mirrored, &f->columns_in_three,
+    &f->columns_forward, &f->columns_inverse, &f->rows_inverse
   };
 
   return clfft_transforms_build (transforms, G_N_ELEMENTS (transforms),
@@ -457,6 +461,7 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_halves);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_filter);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_mirrored);
+  clfft_scratch_add_need (&f->transform_scratch, &f->columns_in_three);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_forward);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_inverse);
   return clfft_scratch_alloc (&f->transform_scratch, f->engine, error);
@@ -482,7 +487,7 @@ clfft_filter2d_get_cache_hints (ClfftFilter2d * f)
 {
   const ClfftTransform *const transforms[] = { &f->rows_forward,
     &f->rows_inverse, &f->columns_filter, &f->columns_mirrored,
-    &f->columns_forward
+    &f->columns_in_three, &f->columns_forward
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (transforms); i++)
@@ -640,7 +645,8 @@ columns_halves_init (ClfftFilter2d * f, const ClfftTransformSpec * filter)
 }
 
 /* Columns of the half spectrum: in place, bins side by side, when a
- * column runs in one pass or two; else over the transposed spectrum. */
+ * column runs in one pass or in two each way (then filtered in three);
+ * else over the transposed spectrum. */
 static gboolean
 columns_init (ClfftFilter2d * f, GError ** error)
 {
@@ -658,15 +664,10 @@ columns_init (ClfftFilter2d * f, GError ** error)
   }, inverse = { f->height, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, 0,
     f->bins, tuning, TRUE
   };
-  ClfftTransformSpec forward_across = forward, inverse_across = inverse;
 
-  forward_across.flags |= across;
-  inverse_across.flags |= across;
   if (f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES)
-    return clfft_transform_init (&f->columns_forward, f->engine,
-        &forward_across, error)
-        && clfft_transform_init (&f->columns_inverse, f->engine,
-        &inverse_across, error);
+    return clfft_transform_init (&f->columns_in_three, f->engine, &filter,
+        error);
   if (f->choice.path != CLFFT_FILTER_PATH_TRANSPOSED)
     return clfft_transform_init (&f->columns_filter, f->engine, &filter,
         error) && columns_halves_init (f, &filter)
@@ -706,8 +707,8 @@ static gboolean
 build_own_programs (ClfftFilter2d * f, gboolean threaded, GError ** error)
 {
   ClfftTransform *const transforms[] = { &f->rows_forward,
-    &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
-    &f->columns_inverse, &f->rows_inverse
+    &f->columns_filter, &f->columns_mirrored, &f->columns_in_three,
+    &f->columns_forward, &f->columns_inverse, &f->rows_inverse
   };
 
   lanes_init (f);
@@ -1505,7 +1506,7 @@ enqueue_columns_in_place (ClfftFilter2d * f, cl_mem spectrum, guint pitch,
 }
 
 /* The columns of the half spectrum forward, times the gain, inverse: in
- * place (in one pass, or in two each way), or through the transposed
+ * place (in one pass, or in three), or through the transposed
  * spectrum. Returns where the result lies, or NULL on error. */
 static cl_mem
 enqueue_columns (ClfftFilter2d * f, GError ** error)
@@ -1517,13 +1518,11 @@ enqueue_columns (ClfftFilter2d * f, GError ** error)
   if (f->columns_filter.n_passes)
     return enqueue_columns_in_place (f, f->spectrum, f->choice.pitch,
         f->bins, f->gain, error) ? f->spectrum : NULL;
-  if (f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES)
-    return clfft_transform_enqueue (&f->columns_forward, scratch,
+  if (f->columns_in_three.n_passes)
+    return clfft_transform_enqueue (&f->columns_in_three, scratch,
         f->spectrum, columns, f->spectrum, columns, f->bins,
-        f->gain_by_rows, f->choice.pitch, 1.0f, NULL, error)
-        && clfft_transform_enqueue (&f->columns_inverse, scratch,
-        f->spectrum, columns, f->spectrum, columns, f->bins, NULL, 0, 1.0f,
-        NULL, error) ? f->spectrum : NULL;
+        f->gain_by_rows, f->choice.pitch, 1.0f, NULL, error) ?
+        f->spectrum : NULL;
   return clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
       f->scratch, f->bins, h, NULL, error)
       && clfft_transform_enqueue (&f->columns_forward, scratch, f->scratch,
@@ -2385,8 +2384,8 @@ clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
 {
   GError *error = NULL;
   ClfftTransform *const transforms[] = { &f->rows_forward,
-    &f->columns_filter, &f->columns_mirrored, &f->columns_forward,
-    &f->columns_inverse, &f->rows_inverse, &f->rows_forward_in_turn,
+    &f->columns_filter, &f->columns_mirrored, &f->columns_in_three,
+    &f->columns_forward, &f->columns_inverse, &f->rows_inverse, &f->rows_forward_in_turn,
     &f->rows_inverse_in_turn, &f->rows_forward_halves,
     &f->rows_inverse_halves, &f->columns_halves
   };
@@ -2475,6 +2474,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_transform_clear (&f->rows_forward);
   clfft_transform_clear (&f->columns_filter);
   clfft_transform_clear (&f->columns_mirrored);
+  clfft_transform_clear (&f->columns_in_three);
   clfft_transform_clear (&f->columns_forward);
   clfft_transform_clear (&f->columns_inverse);
   clfft_transform_clear (&f->rows_inverse);

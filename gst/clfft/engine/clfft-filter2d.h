@@ -36,10 +36,11 @@ typedef enum
   CLFFT_FILTER_PATH_PASSES,     /* rows, columns x gain in place, rows */
   CLFFT_FILTER_PATH_TRANSPOSED, /* rows, transpose, columns forward x
                                  * gain, columns inverse, transpose, rows */
-  CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES,      /* rows, columns forward x
-                                                 * gain, columns inverse,
-                                                 * each in two passes
-                                                 * across the rows, rows */
+  CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES,      /* rows, columns in two
+                                                 * passes each way across
+                                                 * the rows, the gain
+                                                 * between them in a pass
+                                                 * they share, rows */
   CLFFT_FILTER_PATH_ONE_LAUNCH, /* the three passes in one launch */
   CLFFT_FILTER_PATH_LANES,      /* the three passes in SIMD lanes (CPUs) */
   CLFFT_FILTER_PATH_SPECTRUM_VIEW,      /* mode=spectrum */

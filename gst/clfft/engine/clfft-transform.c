@@ -10,7 +10,10 @@
  * *_ACROSS_ROWS kernel options). A frame's columns (a transform asked to
  * read and write across the rows) instead take neighbouring columns side
  * by side in both passes (SETS_SIDE_BY_SIDE), whose elements are
- * neighbours in memory where those of one column are a row apart.
+ * neighbours in memory where those of one column are a row apart. With a
+ * gain between forward and inverse (the filter's columns), the inverse
+ * undoes the forward's passes in reverse order, so the forward's pass 2,
+ * the gain and the inverse of pass 2 share one pass: three in all.
  *
  * Bluestein: X[k] = c[k] sum_j (x[j] c[j]) b[k - j] with the chirp
  * c[j] = exp(sign i pi j^2 / L) and b = conj(c), a circular convolution of
@@ -259,6 +262,16 @@ transform_sets_side_by_side (const ClfftTransform * t)
   return t->n2 > 1 && !t->bluestein && spec_reads_columns (&t->spec);
 }
 
+/* Whether a transform of a frame's columns with a gain between its
+ * forward and inverse FFTs (CLFFT_ROW_GAIN_BETWEEN) runs in three passes
+ * rather than one (see pass_specs). */
+static gboolean
+transform_filters_columns (const ClfftTransform * t)
+{
+  return transform_sets_side_by_side (t)
+      && (t->spec.flags & CLFFT_ROW_GAIN_BETWEEN);
+}
+
 /* Whether a real forward transform in two passes unfolds its spectrum in
  * the second (which then holds sub-rows k1 and n1 - k1 side by side, see
  * UNFOLD_ACROSS_ROWS in kernels/fft_stockham.cl) rather than in a pass of
@@ -306,6 +319,26 @@ pass_specs (const ClfftTransform * t,
           CLFFT_ROW_STORE_CHIRP;
     return 1;
   }
+  if (transform_filters_columns (t)) {
+    /* a frame's columns forward, times the gain, inverse: pass 1; the
+     * n2-point FFTs of pass 2, the gain on their bins and their inverse
+     * in one, with pass 1's twiddle undone as it stores; pass 1's
+     * inverse. The inverse runs the forward's passes backwards, so that
+     * its first pass takes the rows that the forward's last left. */
+    const guint sets = CLFFT_ROW_SETS | CLFFT_ROW_LOAD_ACROSS_ROWS |
+        CLFFT_ROW_STORE_ACROSS_ROWS | CLFFT_ROW_SETS_SIDE_BY_SIDE;
+
+    specs[0] = (ClfftRowPassSpec) {
+    t->n1, -1, s->load, CLFFT_STORE_COMPLEX,
+          sets | CLFFT_ROW_STORE_TWIDDLE, length, 0, 0};
+    specs[1] = (ClfftRowPassSpec) {
+    t->n2, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
+          sets | CLFFT_ROW_STORE_TWIDDLE | CLFFT_ROW_GAIN_BETWEEN |
+          (s->flags & CLFFT_ROW_STREAM_GAIN), length, 0, 0};
+    specs[2] = (ClfftRowPassSpec) {
+    t->n1, 1, CLFFT_LOAD_COMPLEX, s->store, sets, length, 0, 0};
+    return 3;
+  }
   if (transform_sets_side_by_side (t)) {
     /* a frame's columns: both passes across the rows, neighbouring sets
      * side by side */
@@ -350,7 +383,10 @@ describe (ClfftTransform * t)
   g_string_append_printf (s, "%u", t->spec.length);
   if (t->bluestein)
     g_string_append_printf (s, " through Bluestein on %u", t->n);
-  if (t->n2 > 1)
+  if (transform_filters_columns (t))
+    g_string_append_printf (s, " in two passes each way, %u x %u, the "
+        "gain between them in the middle one", t->n1, t->n2);
+  else if (t->n2 > 1)
     g_string_append_printf (s, " in two passes, %u x %u", t->n1, t->n2);
   if (t->spec.load == CLFFT_LOAD_TWO_REAL_ROWS)
     g_string_append (s, ", two real rows at a time");
@@ -427,9 +463,13 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
     return FALSE;
   }
   t->bluestein = t->n != length;
-  if ((spec->flags & CLFFT_ROW_GAIN_BETWEEN) && (t->bluestein || t->n2 > 1)) {
+  if ((spec->flags & CLFFT_ROW_GAIN_BETWEEN) && (t->bluestein
+          || (t->n2 > 1 && (!spec_reads_columns (spec)
+                  || (spec->flags & CLFFT_ROW_GAIN_MIRRORED))))) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "a length-%u row cannot filter in one pass", length);
+        "a length-%u row filters in one pass, or in three as a frame's "
+        "columns with a gain not mirrored, never through Bluestein",
+        length);
     return FALSE;
   }
   if (spec->halves_below && (t->n2 > 1
@@ -872,6 +912,34 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
     last.real_twiddles = t->tables.real_twiddles;
     return clfft_row_pass_enqueue (&t->passes[0], &in, &out, batch, 1,
         &last, &step, error);
+  }
+
+  if (transform_filters_columns (t)) {
+    /* pass 1's sub-row j (element k1 at j + k1 n2) is the middle pass's
+     * element j of sub-row k1 (at k1 n2 + j): the same place in the
+     * scratch, where the sets lie side by side */
+    const ClfftRowLayout between = { batch, 1 };
+    const ClfftRowSide columns_in = { src, src_layout, 1, n2 };
+    const ClfftRowSide sets_out = { scratch->mem[0], between, 1, n2 };
+    const ClfftRowSide rows_between = { scratch->mem[0], between, n2, 1 };
+    const ClfftRowSide columns_out = { dst, dst_layout, 1, n2 };
+    ClfftRowTables middle = inner;
+
+    middle.gain = gain;
+    middle.gain_distance = gain_distance;
+    last.gain = NULL;
+    last.gain_distance = 0;
+    step = clfft_events_step (events, 0, 3);
+    if (!clfft_row_pass_enqueue (&t->passes[0], &columns_in, &sets_out,
+            batch * n2, n2, &inner, &step, error))
+      return FALSE;
+    step = clfft_events_step (events, 1, 3);
+    if (!clfft_row_pass_enqueue (&t->passes[1], &rows_between,
+            &rows_between, batch * n1, n1, &middle, &step, error))
+      return FALSE;
+    step = clfft_events_step (events, 2, 3);
+    return clfft_row_pass_enqueue (&t->passes[2], &sets_out, &columns_out,
+        batch * n2, n2, &last, &step, error);
   }
 
   {

@@ -30,8 +30,10 @@ typedef struct
   gint sign;                    /* -1 forward, +1 inverse */
   ClfftRowLoad load;
   ClfftRowStore store;
-  guint flags;                  /* CLFFT_ROW_GAIN_BETWEEN (one direct pass
-                                 * only; with CLFFT_ROW_GAIN_MIRRORED),
+  guint flags;                  /* CLFFT_ROW_GAIN_BETWEEN (one direct pass,
+                                 * with CLFFT_ROW_GAIN_MIRRORED or not; or a
+                                 * frame's columns in two passes each way,
+                                 * not mirrored: three passes),
                                  * CLFFT_ROW_GAIN_ON_STORE,
                                  * CLFFT_ROW_UNIT_STRIDE (then enqueue takes
                                  * rows of adjacent values only; with two
@@ -119,9 +121,9 @@ void clfft_scratch_clear (ClfftScratch * scratch);
 
 /* batch rows (at most spec.max_batch) from src to dst, through scratch
  * (which neither may be); dst may be src. gain (rows gain_distance apart;
- * for a frame's columns in two passes, element e of row b at e x
- * gain_distance + b) only with a gain flag, else NULL; scale multiplies
- * the outputs. */
+ * for a frame's columns in two passes, or filtered in three, element e
+ * of row b at e x gain_distance + b) only with a gain flag, else NULL;
+ * scale multiplies the outputs. */
 gboolean clfft_transform_enqueue (ClfftTransform * transform,
     const ClfftScratch * scratch, cl_mem src, ClfftRowLayout src_layout,
     cl_mem dst, ClfftRowLayout dst_layout, guint batch, cl_mem gain,
