@@ -316,9 +316,9 @@ columns then reading all of it). Moves: the bytes its passes read and
 write in global memory a frame (the pixels in and out, the half spectrum
 four times, the gain once; eight times and once where the columns of
 heights above 4096 take two passes each way, the middle two shared), and
-the share of the device's bandwidth that the filter's time implies. fps: the element's pool at depth 2 (in
-parentheses, the application's memory at depth 1). Cold start: from the
-start-up table.
+the share of the device's bandwidth that the filter's time implies. fps:
+the element's pool at depth 2 (in parentheses, the application's memory
+at depth 1). Cold start: from the start-up table.
 """
 
 TAIL = """\

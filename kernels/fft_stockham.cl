@@ -52,8 +52,8 @@
  *                r % sub_rows of set r / sub_rows: a group's neighbouring
  *                rows are then neighbouring sets, whose elements lie side
  *                by side where the sets are a frame's columns; the gain of
- *                GAIN_ON_STORE then lies so too (element e of set s at
- *                e * gain_dist + s)
+ *                GAIN_ON_STORE, or GAIN_BETWEEN's, then lies so too
+ *                (element e of set s at e * gain_dist + s)
  *   LOAD_ACROSS_ROWS, STORE_ACROSS_ROWS  read (write) global memory with
  *                the group's rows side by side, so that the access is
  *                coalesced when neighbouring rows are neighbours in memory
@@ -954,6 +954,9 @@ typedef struct
 #endif
 #if defined(GAIN_MIRRORED) && !defined(GAIN_BETWEEN)
 #error "GAIN_MIRRORED is an option of GAIN_BETWEEN"
+#endif
+#if defined(GAIN_BETWEEN) && defined(ROW_SETS) && !defined(SETS_SIDE_BY_SIDE)
+#error "GAIN_BETWEEN in sets of rows reads the gains of columns side by side"
 #endif
 #if defined(GAIN_MIRRORED) && defined(SETS_SIDE_BY_SIDE)
 #error "GAIN_MIRRORED reads the gains of whole columns"

@@ -1894,28 +1894,38 @@ GST_START_TEST (test_filter2d_frames_in_flight)
 GST_END_TEST;
 
 /* Transforms columns columns of length h in place (element y of column c
- * at y * columns + c), as the filter's column pass does: forward, with a
+ * at y * stride + c), as the filter's column pass does: forward, with a
  * gain between forward and inverse, and with a mirrored gain (the same at
  * y and h - y), of which the pass is given the first half only (the rest
- * of the buffer holds other values). A column too long for one pass
- * (tall) filters in three, its gains side by side as the columns lie (bin
- * y of column c at y * columns + c), and refuses a mirrored gain. Checks
- * each against the reference and returns the transform's description
- * with a gain. */
+ * of the buffer holds other values). The stride is columns, except for a
+ * column too long for one pass (tall), which filters in three, its gains
+ * side by side as the columns lie (bin y of column c at y * gain_dist +
+ * c), and refuses a mirrored gain: its rows lie further apart than the
+ * columns the transform takes, and its gains' rows further still, so that
+ * the data's stride, the gain's and the scratch's (the columns') differ;
+ * the values past the columns must stay as they were. Checks each
+ * against the reference and returns the transform's description with a
+ * gain. */
 static gchar *
 check_columns_pass (guint h, guint columns)
 {
   const guint across = CLFFT_ROW_LOAD_ACROSS_ROWS |
       CLFFT_ROW_STORE_ACROSS_ROWS;
-  const ClfftRowLayout layout = { columns, 1 };
-  gsize n_values = (gsize) 2 * h * columns, bytes = n_values * sizeof (gfloat);
-  gfloat *x = g_new (gfloat, n_values), *y = g_new (gfloat, n_values);
-  gfloat *gain = g_new (gfloat, (gsize) h * columns);
-  gfloat *given = g_new (gfloat, (gsize) h * columns);
-  gdouble *xd = g_new (gdouble, n_values), *cols = g_new (gdouble, n_values);
-  gdouble *spec = g_new (gdouble, n_values), *ref = g_new (gdouble, n_values);
   /* a column in two passes each way: filtered in three */
   const gboolean tall = !clfft_row_length_direct (h);
+  const guint stride = tall ? columns + 3 : columns;
+  const guint gain_dist = tall ? columns + 2 : h;
+  const gsize gain_values = tall ? (gsize) h * gain_dist :
+      (gsize) h * columns;
+  const ClfftRowLayout layout = { stride, 1 };
+  gsize n_values = (gsize) 2 * h * columns;
+  gsize bytes = (gsize) 2 * h * stride * sizeof (gfloat);
+  gfloat *x = g_new (gfloat, n_values), *y = g_new (gfloat, n_values);
+  gfloat *padded = g_new (gfloat, (gsize) 2 * h * stride);
+  gfloat *gain = g_new (gfloat, (gsize) h * columns);
+  gfloat *given = g_new (gfloat, gain_values);
+  gdouble *xd = g_new (gdouble, n_values), *cols = g_new (gdouble, n_values);
+  gdouble *spec = g_new (gdouble, n_values), *ref = g_new (gdouble, n_values);
   GError *error = NULL;
   gchar *description = NULL;
   cl_mem data, gain_mem;
@@ -1923,6 +1933,13 @@ check_columns_pass (guint h, guint columns)
   random_complex (x, xd, n_values);
   for (gsize i = 0; i < (gsize) h * columns; i++)
     gain[i] = given[i] = (gfloat) g_rand_double_range (rng, 0.0, 2.0);
+  /* the columns past those transformed hold values that no pass may
+   * take or change */
+  for (gsize i = 0; i < (gsize) 2 * h * stride; i++)
+    padded[i] = 7.0f;
+  for (guint e = 0; e < h; e++)
+    memcpy (padded + (gsize) 2 * e * stride, x + (gsize) 2 * e * columns,
+        2 * columns * sizeof (gfloat));
   /* the reference works on rows: column c as row c */
   for (guint c = 0; c < columns; c++)
     for (guint e = 0; e < h; e++)
@@ -1952,10 +1969,12 @@ check_columns_pass (guint h, guint columns)
     fail_unless_equals_int (t.n_passes, !tall ? 1 : with_gain ? 3 : 2);
     if (tall) {
       /* gains side by side, as the columns lie: bin e of column c at
-       * e x columns + c */
+       * e x gain_dist + c */
+      for (gsize i = 0; i < gain_values; i++)
+        given[i] = -5.0f;
       for (guint c = 0; c < columns; c++)
         for (guint e = 0; e < h; e++)
-          given[(gsize) e * columns + c] = gain[(gsize) c * h + e];
+          given[(gsize) e * gain_dist + c] = gain[(gsize) c * h + e];
     }
     if (mirrored) {
       /* e > h / 2 takes the gain of h - e; the buffer holds something else
@@ -1966,17 +1985,30 @@ check_columns_pass (guint h, guint columns)
           gain[(gsize) c * h + e] = gain[(gsize) c * h + h - e];
         }
     }
-    data = device_buffer (bytes, x);
-    gain_mem = device_buffer ((gsize) h * columns * sizeof (gfloat),
+    data = device_buffer (bytes, padded);
+    gain_mem = device_buffer (gain_values * sizeof (gfloat),
         mirrored || tall ? given : gain);
     clfft_scratch_add_need (&scratch, &t);
     fail_unless (clfft_scratch_alloc (&scratch, engine, &error), "%s",
         error ? error->message : "");
     fail_unless (clfft_transform_enqueue (&t, &scratch, data, layout, data,
-            layout, columns, with_gain ? gain_mem : NULL, !with_gain ? 0 :
-            tall ? columns : h, with_gain ? 1.0f / h : 1.0f, NULL, &error),
-        "%s", error ? error->message : "");
-    read_back (data, bytes, y);
+            layout, columns, with_gain ? gain_mem : NULL,
+            with_gain ? gain_dist : 0, with_gain ? 1.0f / h : 1.0f, NULL,
+            &error), "%s", error ? error->message : "");
+    {
+      gfloat *got = g_new (gfloat, (gsize) 2 * h * stride);
+
+      read_back (data, bytes, got);
+      for (guint e = 0; e < h; e++) {
+        memcpy (y + (gsize) 2 * e * columns, got + (gsize) 2 * e * stride,
+            2 * columns * sizeof (gfloat));
+        for (guint v = 2 * columns; v < 2 * stride; v++)
+          fail_unless (got[(gsize) 2 * e * stride + v] == 7.0f,
+              "columns %u x %u: row %u, value %u past the columns changed",
+              h, columns, e, v);
+      }
+      g_free (got);
+    }
     if (with_gain) {
       /* the inverse DFT of the spectrum times the gain, over h */
       gdouble *scaled = g_new (gdouble, n_values);
@@ -2009,6 +2041,7 @@ check_columns_pass (guint h, guint columns)
   g_free (given);
   g_free (x);
   g_free (y);
+  g_free (padded);
   g_free (gain);
   g_free (xd);
   g_free (cols);

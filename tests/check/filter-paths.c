@@ -560,11 +560,11 @@ GST_END_TEST;
 /* The passes as for frames that outgrow the cache, with their cache hints
  * (on NVIDIA's GPUs; elsewhere without) and mirrored gains, and gains
  * that are not mirrored between them: even and odd widths and heights,
- * 8 and 16-bit pixels, a height in two passes (the gain on the columns'
- * store), and rows long enough to be tuned on their first launch, on CPUs
- * too (the timing runs must leave the input that the rows inverse drops
- * as it was, and the one launch and the lanes, made before, keep the
- * twiddles of the passes that tuning replaces). */
+ * 8 and 16-bit pixels, a height in two passes each way (the whole gain
+ * read in the middle one), and rows long enough to be tuned on their
+ * first launch, on CPUs too (the timing runs must leave the input that
+ * the rows inverse drops as it was, and the one launch and the lanes,
+ * made before, keep the twiddles of the passes that tuning replaces). */
 GST_START_TEST (test_paths_cache_hints)
 {
   const struct
@@ -578,6 +578,9 @@ GST_START_TEST (test_paths_cache_hints)
     {{63, 45, TRUE, FALSE, 1.0f, 32768.0f}, FALSE},
     {{64, 47, FALSE, TRUE, 3.0f, 0.0f}, FALSE},
     {{640, 64, FALSE, FALSE, 1.0f, 100.0f}, TRUE},
+    /* columns in two passes each way: the gain in the middle one, read
+     * as streaming data */
+    {{6, 4320, FALSE, FALSE, 1.0f, 128.0f}, FALSE},
   };
   ClfftTuningStats before, after;
 

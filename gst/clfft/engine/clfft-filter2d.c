@@ -15,10 +15,11 @@
  * (columns_mirrored).
  * A height above 4096 runs the columns in two passes each way, in three
  * (columns_in_three): the forward's first, the forward's second with the
- * gain and its inverse, the inverse's last; each reads and writes
- * neighbouring columns side by side, in place. A height through Bluestein
- * transposes instead: rows forward, transpose, columns forward with the
- * gain on its output, columns inverse, transpose, rows inverse.
+ * gain and its inverse, the inverse's last, through a scratch buffer and
+ * back into the spectrum; each reads and writes neighbouring columns side
+ * by side. A height through Bluestein transposes instead: rows forward,
+ * transpose, columns forward with the gain on its output, columns
+ * inverse, transpose, rows inverse.
  * output=normalize ends differently: rows inverse into real values, then
  * kernels/normalize.cl finds their range and stretches them to pixels.
  * mode=spectrum stops after the columns forward (no gain):
@@ -2385,9 +2386,9 @@ clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
   GError *error = NULL;
   ClfftTransform *const transforms[] = { &f->rows_forward,
     &f->columns_filter, &f->columns_mirrored, &f->columns_in_three,
-    &f->columns_forward, &f->columns_inverse, &f->rows_inverse, &f->rows_forward_in_turn,
-    &f->rows_inverse_in_turn, &f->rows_forward_halves,
-    &f->rows_inverse_halves, &f->columns_halves
+    &f->columns_forward, &f->columns_inverse, &f->rows_inverse,
+    &f->rows_forward_in_turn, &f->rows_inverse_in_turn,
+    &f->rows_forward_halves, &f->rows_inverse_halves, &f->columns_halves
   };
 
   decide_tuning (f, tuning);

@@ -250,12 +250,13 @@ spec_reads_columns (const ClfftTransformSpec * spec)
       && spec->store == CLFFT_STORE_COMPLEX;
 }
 
-/* Whether a transform of a frame's columns runs in two direct passes.
- * Then its sets lie side by side in both passes and in the scratch between
- * them (element e of row b at e x batch + b), so that each pass's
- * neighbouring rows are neighbouring columns of the frame, which lie next
- * to each other in memory. Elsewhere in more than one pass (Bluestein's
- * four) the flags change nothing, and the passes walk down the columns. */
+/* Whether a transform of a frame's columns runs in two direct passes (or
+ * three, filtering). Then its sets lie side by side in every pass and in
+ * the scratch between them (element e of row b at e x batch + b), so that
+ * each pass's neighbouring rows are neighbouring columns of the frame,
+ * which lie next to each other in memory. Elsewhere in more than one pass
+ * (Bluestein's four) the flags change nothing, and the passes walk down
+ * the columns. */
 static gboolean
 transform_sets_side_by_side (const ClfftTransform * t)
 {
@@ -690,8 +691,8 @@ clfft_transform_describe (const ClfftTransform * t)
 void
 clfft_scratch_add_need (ClfftScratch * scratch, const ClfftTransform * t)
 {
-  /* two passes need one buffer; Bluestein's four, or an unfold, two (a
-   * transform in one pass, or one never set up, none) */
+  /* two or three passes need one buffer; Bluestein's four, or an unfold,
+   * two (a transform in one pass, or one never set up, none) */
   guint count = t->bluestein || t->unfold ? 2 : 1;
 
   if (t->n_passes < 2)

@@ -1,7 +1,8 @@
 /* A batched 1D transform of any supported length over rows of device
  * memory: one row pass when the length fits a work-group, else two passes
- * (four-step), and Bluestein's algorithm for lengths with a prime factor
- * above 13. Plans chain these with transposes. */
+ * (four-step; three for a frame's columns with a gain between the forward
+ * and the inverse), and Bluestein's algorithm for lengths with a prime
+ * factor above 13. Plans chain these with transposes. */
 #ifndef __CLFFT_TRANSFORM_H__
 #define __CLFFT_TRANSFORM_H__
 
@@ -68,7 +69,8 @@ typedef struct _ClfftTransform
   ClfftTransformSpec spec;
   guint n;                      /* FFT length: length, or Bluestein's */
   gboolean bluestein;
-  guint n1, n2;                 /* two passes: n = n1 x n2; else n2 = 1 */
+  guint n1, n2;                 /* two passes (or three, filtering):
+                                 * n = n1 x n2; else n2 = 1 */
   ClfftRowPass passes[CLFFT_TRANSFORM_MAX_PASSES];
   guint n_passes;
   ClfftRowTables tables;        /* the ones it owns; no gain */
