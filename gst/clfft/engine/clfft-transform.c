@@ -915,34 +915,6 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
         &last, &step, error);
   }
 
-  if (transform_filters_columns (t)) {
-    /* pass 1's sub-row j (element k1 at j + k1 n2) is the middle pass's
-     * element j of sub-row k1 (at k1 n2 + j): the same place in the
-     * scratch, where the sets lie side by side */
-    const ClfftRowLayout between = { batch, 1 };
-    const ClfftRowSide columns_in = { src, src_layout, 1, n2 };
-    const ClfftRowSide sets_out = { scratch->mem[0], between, 1, n2 };
-    const ClfftRowSide rows_between = { scratch->mem[0], between, n2, 1 };
-    const ClfftRowSide columns_out = { dst, dst_layout, 1, n2 };
-    ClfftRowTables middle = inner;
-
-    middle.gain = gain;
-    middle.gain_distance = gain_distance;
-    last.gain = NULL;
-    last.gain_distance = 0;
-    step = clfft_events_step (events, 0, 3);
-    if (!clfft_row_pass_enqueue (&t->passes[0], &columns_in, &sets_out,
-            batch * n2, n2, &inner, &step, error))
-      return FALSE;
-    step = clfft_events_step (events, 1, 3);
-    if (!clfft_row_pass_enqueue (&t->passes[1], &rows_between,
-            &rows_between, batch * n1, n1, &middle, &step, error))
-      return FALSE;
-    step = clfft_events_step (events, 2, 3);
-    return clfft_row_pass_enqueue (&t->passes[2], &sets_out, &columns_out,
-        batch * n2, n2, &last, &step, error);
-  }
-
   {
     /* pass 1 writes and pass 2 reads element m n2 + j of set b (see the
      * top of this file), in the scratch at b n + e, or e batch + b where
@@ -963,6 +935,26 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
     if (!clfft_row_pass_enqueue (&t->passes[i++], &columns_in, &columns_out,
             batch * n2, n2, &inner, &step, error))
       return FALSE;
+    if (transform_filters_columns (t)) {
+      /* the middle pass takes pass 1's output as pass 2 would (sub-row
+       * j's element k1 at j + k1 n2 is element j of sub-row k1) and
+       * writes it back in place; pass 1's inverse then reads it as pass 1
+       * wrote it and writes where pass 1 read */
+      const ClfftRowSide columns_back = { dst, dst_layout, 1, n2 };
+      ClfftRowTables middle = inner;
+
+      middle.gain = gain;
+      middle.gain_distance = gain_distance;
+      last.gain = NULL;
+      last.gain_distance = 0;
+      step = clfft_events_step (events, i, n_steps);
+      if (!clfft_row_pass_enqueue (&t->passes[i++], &rows_in, &rows_in,
+              batch * n1, n1, &middle, &step, error))
+        return FALSE;
+      step = clfft_events_step (events, i, n_steps);
+      return clfft_row_pass_enqueue (&t->passes[i++], &columns_out,
+          &columns_back, batch * n2, n2, &last, &step, error);
+    }
     if (t->bluestein) {
       /* forward rows into scratch 1, inverse columns back into scratch 0 */
       const ClfftRowSide conv_out = { scratch->mem[1], whole, 1, n1 };
