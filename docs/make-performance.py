@@ -74,14 +74,21 @@ CURRENT = [
             ("bench-engine-h200-2026-11-25-folded-offsets.csv",
              ["640x480"]),
         ],
-        # rows in two passes with a second pass of 64
-        # (2026-12-02-r2c-second-pass-of-64.md): the less kind of two runs
-        # (28350, whose split did not change, at 1.01)
-        "r2c": ["bench-engine-h200-2026-12-02-r2c-second-pass-64-2.csv"],
+        # rows in two passes, their split timed at the first launch
+        # (2026-12-02-r2c-splits-timed.md): the least kind of three runs
+        # (16384 at 0.996)
+        "r2c": ["bench-engine-h200-2026-12-02-r2c-splits-timed-2.csv"],
         # the 2D plans' rows (and transposed columns) at stride 1 as a
         # constant, beside columns across the rows
         # (2026-11-29-2d-columns-across-rows.md)
         "pair": ["bench-engine-h200-2026-12-01-unit-stride-2d-rows-2.csv"],
+        # 640x480's times change from one process to the next, ours and
+        # VkFFT's each (2026-12-01-unit-stride-beyond-one-pass.md): the
+        # medians of eight processes, one after another, stand before any
+        # single run
+        "pair_processes": [
+            "bench-engine-h200-2026-12-02-pair-640x480-process-%d.csv" % i
+            for i in range(1, 9)],
         "bandwidth": "bench-engine-h200-2026-11-28-bandwidth.csv",
         "convolution": ["bench-engine-h200-2026-11-27-vkfft-convolution.csv"],
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
@@ -730,10 +737,43 @@ def r2c_rows(dev):
     return chosen
 
 
-def pair_rows(dev):
-    """{size: (ours, peers, csv name)}: the pair CSVs first, then the
-    filter table's."""
+def median(values):
+    values = sorted(values)
+    mid = len(values) // 2
+    return values[mid] if len(values) % 2 else \
+        (values[mid - 1] + values[mid]) / 2
+
+
+def pair_process_rows(dev):
+    """{size: (ours, peers, csv names, per-process ratios)}: the medians
+    of the runs of a size, each CSV a process of its own."""
+    runs = {}
+    for name in dev.get("pair_processes", []):
+        rows = read_csv(name)
+        for r in rows:
+            size = "%sx%s" % (r["size_a"], r["size_b"])
+            if r["case"] == "r2c-c2r-2d" and r["library"] == "gst-clfft":
+                runs.setdefault(size, []).append(
+                    (float(r["device_us"]), peers(rows, "r2c-c2r-2d", size),
+                     name))
     chosen = {}
+    for size, found in runs.items():
+        p = {}
+        for key in ("vkfft", "clfft"):
+            values = [f[1][key] for f in found if key in f[1]]
+            if values:
+                p[key] = median(values)
+        ratios = [f[0] / f[1]["vkfft"] for f in found if "vkfft" in f[1]]
+        chosen[size] = (median([f[0] for f in found]), p,
+                        [f[2] for f in found], ratios)
+    return chosen
+
+
+def pair_rows(dev):
+    """{size: (ours, peers, csv name)}: the medians over processes, then
+    the pair CSVs, then the filter table's."""
+    chosen = {size: (ours, p, names[0]) for size, (ours, p, names, _)
+              in pair_process_rows(dev).items()}
     for name in dev.get("pair", []):
         rows = read_csv(name)
         for r in rows:
@@ -760,15 +800,31 @@ def pair_table(out):
     out.append("| device | frame | ours (us) | VkFFT (us) | clFFT (us) | "
                "ours / VkFFT | CSV |")
     out.append("| --- | --- | ---: | ---: | ---: | ---: | --- |")
+    notes = []
     for dev in CURRENT:
+        processes = pair_process_rows(dev)
         for size, (ours, p, name) in pair_rows(dev).items():
+            where = link(name)
+            if size in processes:
+                names, ratios = processes[size][2], processes[size][3]
+                where = "medians of %d processes: %s" % (len(names), ", ".join(
+                    "[%d](data/%s)" % (i + 1, n) for i, n in
+                    enumerate(names)))
+                notes.append(
+                    "%s at %s: each process's ours / VkFFT from %.2f to "
+                    "%.2f, median %.2f." % (dev["device"], size,
+                                           min(ratios), max(ratios),
+                                           median(ratios)))
             out.append("| %s | %s | %s | %s | %s | %s | %s |" % (
                 dev["device"], size, us(ours),
                 us(p["vkfft"]) if "vkfft" in p else "-",
                 us(p["clfft"]) if "clfft" in p else "-",
                 "%.2f" % (ours / p["vkfft"]) if "vkfft" in p else "-",
-                link(name)))
+                where))
     out.append("")
+    if notes:
+        out.append(" ".join(notes))
+        out.append("")
 
 
 def r2c_table(out):

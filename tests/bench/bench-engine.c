@@ -1764,7 +1764,7 @@ main (int argc, char **argv)
     bench_r2c_1d (4096, quick ? 16 : 1024);
     /* spectrum's bands=4096 (half length 4095 in one pass), and lengths
      * of two passes up to 65536 (bands=32769), 28350 of them with an odd
-     * first pass (105 x 135) */
+     * first pass by the rule (105 x 135) */
     bench_r2c_1d (8190, quick ? 4 : 512);
     if (!quick) {
       bench_r2c_1d (16384, 256);

@@ -337,6 +337,126 @@ stats_now (void)
   return stats;
 }
 
+/* A transform in two passes times other splits of its length against
+ * the rule's on its first launch and keeps the fastest: with each of the
+ * CLFFT_TRANSFORM_SPLITS_TIMED splits forced in turn (CLFFT_TUNE_PICK),
+ * a complex transform of 6000 points (the rule's 75 x 80) out of place
+ * and in place (where the timing must run on a copy), and a real one of
+ * 12000 points through the half-length transform (bins unfolded in the
+ * second pass), each runs the split picked, a split of its own, and its
+ * output is right. */
+GST_START_TEST (test_split_is_chosen)
+{
+  static const struct
+  {
+    gboolean real;
+    gboolean in_place;
+  } cases[] = { {FALSE, FALSE}, {FALSE, TRUE}, {TRUE, FALSE} };
+  const guint n = 6000, batch = 3;
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
+    const gboolean real = cases[c].real;
+    /* complex: n values a row in and out; real: 2n real values (n pairs)
+     * in, n + 1 bins out */
+    const guint real_n = 2 * n, bins = n + 1;
+    const ClfftRowLayout in_rows = { 1, real ? 2 * n : n };
+    const ClfftRowLayout out_rows = { 1, real ? bins : n };
+    const gsize n_in = (gsize) 2 * n * batch;
+    const gsize n_out = (gsize) 2 * (real ? bins : n) * batch;
+    ClfftTransformSpec spec = { n, -1,
+      real ? CLFFT_LOAD_REAL_PAIRS : CLFFT_LOAD_COMPLEX,
+      real ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_COMPLEX, 0, batch
+    };
+    gfloat *x = g_new (gfloat, n_in), *y = g_new (gfloat, MAX (n_in,
+            n_out));
+    gdouble *xc = g_new0 (gdouble, (gsize) 2 * real_n * batch);
+    gdouble *full = g_new (gdouble, (gsize) 2 * real_n * batch);
+    gdouble *ref = g_new (gdouble, n_out);
+    guint firsts[CLFFT_TRANSFORM_SPLITS_TIMED], rule_n1;
+    ClfftTransform t;
+    GError *error = NULL;
+
+    for (gsize i = 0; i < n_in; i++) {
+      x[i] = (gfloat) g_rand_double_range (rng, -1.0, 1.0);
+      if (real)
+        xc[2 * i] = x[i];
+      else
+        xc[i] = x[i];
+    }
+    if (real) {
+      ref_dft_1d (xc, full, real_n, batch, -1);
+      for (guint b = 0; b < batch; b++)
+        memcpy (ref + (gsize) 2 * b * bins, full + (gsize) 2 * b * real_n,
+            2 * bins * sizeof (gdouble));
+    } else {
+      ref_dft_1d (xc, ref, n, batch, -1);
+    }
+    spec.tuning = CLFFT_TUNING_OFF;
+    fail_unless (clfft_transform_init (&t, engine, &spec, &error), "%s",
+        error ? error->message : "");
+    rule_n1 = t.n1;
+    fail_unless (t.n2 > 1 && t.unfold == NULL, "%s",
+        clfft_transform_describe (&t));
+    clfft_transform_clear (&t);
+    spec.tuning = CLFFT_TUNING_AUTO;
+
+    for (guint pick = 0; pick < CLFFT_TRANSFORM_SPLITS_TIMED; pick++) {
+      ClfftScratch scratch = { 0, 0, {NULL, NULL} };
+      ClfftTuningStats before = stats_now ();
+      gchar *pick_text = g_strdup_printf ("%u", pick);
+      cl_mem src, dst;
+      gdouble err;
+
+      g_setenv ("CLFFT_TUNE_PICK", pick_text, TRUE);
+      g_free (pick_text);
+      src = device_buffer (MAX (n_in, n_out) * sizeof (gfloat), x);
+      dst = cases[c].in_place ? src : device_buffer (n_out * sizeof (gfloat),
+          y);
+      fail_unless (clfft_transform_init (&t, engine, &spec, &error), "%s",
+          error ? error->message : "");
+      clfft_scratch_add_need (&scratch, &t);
+      fail_unless (clfft_scratch_alloc (&scratch, engine, &error), "%s",
+          error ? error->message : "");
+      fail_unless (clfft_transform_enqueue (&t, &scratch, src, in_rows, dst,
+              out_rows, batch, NULL, 0, 1.0f, NULL, &error), "%s",
+          error ? error->message : "");
+      fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
+              (engine), dst, CL_TRUE, 0, n_out * sizeof (gfloat), y, 0, NULL,
+              NULL), CL_SUCCESS);
+      err = rel_l2_error (y, ref, n_out);
+      GST_INFO ("%s, pick %u: %s, error %.2e", real ? "real" :
+          cases[c].in_place ? "complex in place" : "complex", pick,
+          clfft_transform_describe (&t), err);
+      fail_unless (err <= TOLERANCE, "pick %u (%s): relative error %g",
+          pick, clfft_transform_describe (&t), err);
+      fail_unless_equals_int (stats_now ().layouts_timed,
+          before.layouts_timed + 1);
+      fail_unless_equals_int (t.n1 * t.n2, n);
+      /* the rule's split first, then others, each its own */
+      fail_unless_equals_int (t.spec.first_pass_length, pick ? t.n1 : 0);
+      firsts[pick] = t.n1;
+      fail_unless ((pick == 0) == (t.n1 == rule_n1), "pick %u: %s", pick,
+          clfft_transform_describe (&t));
+      for (guint p = 0; p < pick; p++)
+        fail_if (firsts[p] == t.n1, "picks %u and %u: both %u x %u", p,
+            pick, t.n1, t.n2);
+      clfft_transform_clear (&t);
+      clfft_scratch_clear (&scratch);
+      clReleaseMemObject (src);
+      if (!cases[c].in_place)
+        clReleaseMemObject (dst);
+    }
+    g_free (x);
+    g_free (y);
+    g_free (xc);
+    g_free (full);
+    g_free (ref);
+  }
+  g_unsetenv ("CLFFT_TUNE_PICK");
+}
+
+GST_END_TEST;
+
 /* A transform of real rows two at a time (1024 points, an odd batch)
  * times the half-length layout against it on its first launch and keeps
  * the faster: with the choice forced each way (CLFFT_TUNE_PICK), out of
@@ -820,6 +940,7 @@ tuning_suite (void)
   tcase_add_test (tc, test_every_schedule_is_correct);
   tcase_add_test (tc, test_every_schedule_unfolds_real_spectra);
   tcase_add_test (tc, test_real_layout_is_chosen);
+  tcase_add_test (tc, test_split_is_chosen);
   tcase_add_test (tc, test_choice_is_remembered);
   tcase_add_test (tc, test_bad_entries_are_discarded);
   tcase_add_test (tc, test_entry_names_kernel_sources);

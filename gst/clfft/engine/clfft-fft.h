@@ -70,9 +70,9 @@ void clfft_plan_1d_free (ClfftPlan1d * plan);
  * Bluestein on 256 (radices 8x8x4)" or "C2C 65536 x 2: FFT of length 65536
  * in two passes, 256 x 256 (radices 8x8x4, 8x8x4)" (a real transform of
  * even length runs at half length). It describes the plan as made: where
- * tuning is on, the first launch may change the schedules and, for two
- * real rows at a time, the layout (the `clfft` debug log names what
- * tuning kept). */
+ * tuning is on, the first launch may change the schedules, for two
+ * real rows at a time the layout, and for two passes the split (the
+ * `clfft` debug log names what tuning kept). */
 const gchar *clfft_plan_1d_describe (ClfftPlan1d * plan);
 
 typedef struct _ClfftPlan2d ClfftPlan2d;

@@ -71,6 +71,19 @@ split_length (guint n, gboolean direct_rows, guint * n1, guint * n2)
   return FALSE;
 }
 
+/* n = n1 x n2 with n1 given, where both are lengths of one pass and n
+ * is not one */
+static gboolean
+split_chosen (guint n, guint n1, guint * first, guint * second)
+{
+  if (n == 0 || clfft_row_length_direct (n) || n1 < 2 || n % n1
+      || !clfft_row_length_direct (n1) || !clfft_row_length_direct (n / n1))
+    return FALSE;
+  *first = n1;
+  *second = n / n1;
+  return TRUE;
+}
+
 /* A quick test before the search for a split (which implies it): most
  * lengths that Bluestein's length search tries fail here. */
 static gboolean
@@ -455,7 +468,15 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
   t->n = clfft_transform_length_direct (length) ? length :
       bluestein_length (length);
   direct_rows = t->n == length && !spec_reads_columns (spec);
-  if (t->n == 0 || !split_length (t->n, direct_rows, &t->n1, &t->n2)) {
+  if (spec->first_pass_length) {
+    if (!split_chosen (t->n, spec->first_pass_length, &t->n1, &t->n2)) {
+      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+          "length %u does not split into %u and a length of one pass",
+          length, spec->first_pass_length);
+      return FALSE;
+    }
+  } else if (t->n == 0 || !split_length (t->n, direct_rows, &t->n1,
+          &t->n2)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "FFT length %u is not supported: the engine does lengths from 1 to "
         "%u with no prime factor other than 2, 3, 5, 7, 11 and 13 that split "
@@ -767,7 +788,8 @@ choose_layout (ClfftTransform * t, const ClfftRowLaunch * launch,
   t->half = NULL;
   launches[1].tables.real_twiddles = half->tables.real_twiddles;
   ok = clfft_row_pass_tune (&half->passes[0], &launches[1], error)
-      && clfft_row_passes_fastest (passes, launches, 2, &fastest, error);
+      && clfft_row_passes_fastest (passes, launches, NULL, 2, &fastest,
+      error);
   if (ok) {
     clfft_log (CLFFT_LOG_INFO, "real rows of length %u: %s",
         t->spec.length, fastest ? "the half-length transform" :
@@ -800,6 +822,23 @@ clfft_transform_launch (const ClfftTransform * t, cl_mem src,
   return launch;
 }
 
+/* Before a transform's first launch is timed on a queue of tuning's own:
+ * what the launch waits for and all that the engine's queue holds must be
+ * done. */
+static gboolean
+wait_before_tuning (ClfftTransform * t, const ClfftEvents * events,
+    GError ** error)
+{
+  cl_int st;
+
+  if (events && events->n_wait
+      && (st = clWaitForEvents (events->n_wait, events->wait)) != CL_SUCCESS)
+    return clfft_fail (error, st, "clWaitForEvents (before tuning)");
+  if ((st = clFinish (clfft_engine_get_queue (t->engine))) != CL_SUCCESS)
+    return clfft_fail (error, st, "clFinish (before tuning)");
+  return TRUE;
+}
+
 /* On its first launch, a transform in one pass takes the schedule that
  * runs that launch fastest (clfft-tuning.h), and two real rows at a time
  * the faster layout (choose_layout). The timing runs on a queue
@@ -810,15 +849,10 @@ tune (ClfftTransform * t, const ClfftRowLaunch * first,
     const ClfftEvents * events, GError ** error)
 {
   const ClfftRowLaunch launch = *first;
-  cl_int st;
 
   t->tuned = TRUE;
-  if (events && events->n_wait
-      && (st = clWaitForEvents (events->n_wait, events->wait)) != CL_SUCCESS)
-    return clfft_fail (error, st, "clWaitForEvents (before tuning)");
-  if ((st = clFinish (clfft_engine_get_queue (t->engine))) != CL_SUCCESS)
-    return clfft_fail (error, st, "clFinish (before tuning)");
-  if (!clfft_row_pass_tune (&t->passes[0], &launch, error)
+  if (!wait_before_tuning (t, events, error)
+      || !clfft_row_pass_tune (&t->passes[0], &launch, error)
       || (t->half && !choose_layout (t, &launch, error)))
     return FALSE;
   g_free (t->description);
@@ -846,27 +880,17 @@ unit_stride_layouts (const ClfftTransform * t, ClfftRowLayout src,
       && !(src_pairs && src.distance % 2) && !(dst_pairs && dst.distance % 2);
 }
 
-gboolean
-clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
+/* Whether a launch of these arguments fits the transform and its scratch
+ * (else error set) */
+static gboolean
+launch_fits (const ClfftTransform * t, const ClfftScratch * scratch,
     cl_mem src, ClfftRowLayout src_layout, cl_mem dst,
     ClfftRowLayout dst_layout, guint batch, cl_mem gain, guint gain_distance,
-    gfloat scale, const ClfftEvents * events, GError ** error)
+    GError ** error)
 {
-  const guint n = t->n, n1 = t->n1, n2 = t->n2;
-  const ClfftRowLayout whole = { 1, n };
-  ClfftRowTables inner = t->tables, last = t->tables;
-  ClfftRowSide in = { src, src_layout, 0, 1 }, out = { dst, dst_layout, 0, 1 };
-  gboolean unfold = t->unfold != NULL;
-  guint n_steps = t->n_passes + (unfold ? 1 : 0);
-  ClfftEvents step;
-
-  if (batch == 0)
-    return TRUE;
-  if (!clfft_transform_build (t, error))
-    return FALSE;
-  if (n2 > 1 && (batch > MAX (t->spec.max_batch, 1)
-          || scratch->bytes < (gsize) batch * n * sizeof (cl_float2)
-          || scratch->count < (t->bluestein || unfold ? 2 : 1))) {
+  if (t->n2 > 1 && (batch > MAX (t->spec.max_batch, 1)
+          || scratch->bytes < (gsize) batch * t->n * sizeof (cl_float2)
+          || scratch->count < (t->bluestein || t->unfold ? 2 : 1))) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "%u rows of length %u do not fit the scratch memory of the plan",
         batch, t->spec.length);
@@ -897,6 +921,56 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
         src_layout.distance, dst_layout.distance);
     return FALSE;
   }
+  return TRUE;
+}
+
+/* The launches of a transform's first two passes, as enqueue runs them
+ * (Bluestein and a frame's columns filtered run more: see
+ * clfft_transform_enqueue): pass 1 from src into the scratch, pass 2 from
+ * the scratch into dst (into the second scratch where a kernel of its own
+ * unfolds the bins) with the gain and the scale. Pass 1 writes and pass 2
+ * reads element m n2 + j of set b (see the top of this file), in the
+ * scratch at b n + e, or e batch + b where the sets lie side by side;
+ * pass 2 writes k1 + n1 k2. */
+static void
+two_pass_launches (const ClfftTransform * t, const ClfftScratch * scratch,
+    cl_mem src, ClfftRowLayout src_layout, cl_mem dst,
+    ClfftRowLayout dst_layout, guint batch, cl_mem gain, guint gain_distance,
+    gfloat scale, ClfftRowLaunch l[2])
+{
+  const guint n1 = t->n1, n2 = t->n2;
+  const ClfftRowLayout between = transform_sets_side_by_side (t) ?
+      (ClfftRowLayout) { batch, 1 } : (ClfftRowLayout) { 1, t->n };
+  ClfftRowTables inner = t->tables, last = t->tables;
+
+  inner.scale = 1.0f;
+  last.gain = gain;
+  last.gain_distance = gain_distance;
+  last.scale = scale;
+  l[0] = (ClfftRowLaunch) { {src, src_layout, 1, n2},
+    {scratch->mem[0], between, 1, n2}, batch * n2, n2, inner
+  };
+  l[1] = (ClfftRowLaunch) { {scratch->mem[0], between, n2, 1},
+    {dst, dst_layout, 1, n1}, batch * n1, n1, last
+  };
+  if (t->unfold)                /* rows of length L for the unfold */
+    l[1].dst = (ClfftRowSide) { scratch->mem[1], {1, t->spec.length}, 1, n1 };
+}
+
+/* The passes of a transform, whose launch fits (launch_fits) */
+static gboolean
+enqueue_passes (ClfftTransform * t, const ClfftScratch * scratch,
+    cl_mem src, ClfftRowLayout src_layout, cl_mem dst,
+    ClfftRowLayout dst_layout, guint batch, cl_mem gain, guint gain_distance,
+    gfloat scale, const ClfftEvents * events, GError ** error)
+{
+  const guint n1 = t->n1, n2 = t->n2;
+  ClfftRowTables inner = t->tables, last = t->tables;
+  ClfftRowSide in = { src, src_layout, 0, 1 }, out = { dst, dst_layout, 0, 1 };
+  gboolean unfold = t->unfold != NULL;
+  guint n_steps = t->n_passes + (unfold ? 1 : 0);
+  ClfftEvents step;
+
   inner.scale = 1.0f;
   last.gain = gain;
   last.gain_distance = gain_distance;
@@ -916,24 +990,14 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
   }
 
   {
-    /* pass 1 writes and pass 2 reads element m n2 + j of set b (see the
-     * top of this file), in the scratch at b n + e, or e batch + b where
-     * the sets lie side by side; pass 2 writes k1 + n1 k2 */
-    const ClfftRowLayout between = transform_sets_side_by_side (t) ?
-        (ClfftRowLayout) { batch, 1 } : whole;
-    const ClfftRowSide columns_in = { src, src_layout, 1, n2 };
-    ClfftRowSide columns_out = { scratch->mem[0], between, 1, n2 };
-    ClfftRowSide rows_in = { scratch->mem[0], between, n2, 1 };
-    ClfftRowSide rows_out = { dst, dst_layout, 1, n1 };
-    cl_mem z = scratch->mem[1];   /* the unfold's input */
+    ClfftRowLaunch l[2];
     guint i = 0;
 
-    if (unfold)                 /* rows of length L for the unfold */
-      rows_out = (ClfftRowSide) {
-      z, {1, t->spec.length}, 1, n1};
+    two_pass_launches (t, scratch, src, src_layout, dst, dst_layout, batch,
+        gain, gain_distance, scale, l);
     step = clfft_events_step (events, i, n_steps);
-    if (!clfft_row_pass_enqueue (&t->passes[i++], &columns_in, &columns_out,
-            batch * n2, n2, &inner, &step, error))
+    if (!clfft_row_pass_enqueue (&t->passes[i++], &l[0].src, &l[0].dst,
+            l[0].rows, l[0].sub_rows, &l[0].tables, &step, error))
       return FALSE;
     if (transform_filters_columns (t)) {
       /* the middle pass takes pass 1's output as pass 2 would (sub-row
@@ -948,35 +1012,192 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
       last.gain = NULL;
       last.gain_distance = 0;
       step = clfft_events_step (events, i, n_steps);
-      if (!clfft_row_pass_enqueue (&t->passes[i++], &rows_in, &rows_in,
+      if (!clfft_row_pass_enqueue (&t->passes[i++], &l[1].src, &l[1].src,
               batch * n1, n1, &middle, &step, error))
         return FALSE;
       step = clfft_events_step (events, i, n_steps);
-      return clfft_row_pass_enqueue (&t->passes[i++], &columns_out,
+      return clfft_row_pass_enqueue (&t->passes[i++], &l[0].dst,
           &columns_back, batch * n2, n2, &last, &step, error);
     }
     if (t->bluestein) {
       /* forward rows into scratch 1, inverse columns back into scratch 0 */
+      const ClfftRowLayout whole = { 1, t->n };
       const ClfftRowSide conv_out = { scratch->mem[1], whole, 1, n1 };
       const ClfftRowSide columns2_in = { scratch->mem[1], whole, 1, n2 };
 
       step = clfft_events_step (events, i, n_steps);
-      if (!clfft_row_pass_enqueue (&t->passes[i++], &rows_in, &conv_out,
+      if (!clfft_row_pass_enqueue (&t->passes[i++], &l[1].src, &conv_out,
               batch * n1, n1, &inner, &step, error))
         return FALSE;
       step = clfft_events_step (events, i, n_steps);
       if (!clfft_row_pass_enqueue (&t->passes[i++], &columns2_in,
-              &columns_out, batch * n2, n2, &inner, &step, error))
+              &l[0].dst, batch * n2, n2, &inner, &step, error))
         return FALSE;
     }
     step = clfft_events_step (events, i, n_steps);
-    if (!clfft_row_pass_enqueue (&t->passes[i++], &rows_in, &rows_out,
-            batch * n1, n1, &last, &step, error))
+    if (!clfft_row_pass_enqueue (&t->passes[i++], &l[1].src, &l[1].dst,
+            l[1].rows, l[1].sub_rows, &l[1].tables, &step, error))
       return FALSE;
     if (unfold) {
       step = clfft_events_step (events, i, n_steps);
-      return enqueue_unfold (t, z, dst, dst_layout, batch, &step, error);
+      return enqueue_unfold (t, scratch->mem[1], dst, dst_layout, batch,
+          &step, error);
     }
   }
   return TRUE;
+}
+
+/* Whether a transform runs in two passes whose length other splits could
+ * run: rows of a direct length at the rule's split, with no kernel of its
+ * own for the unfold (not a frame's columns, whose passes were measured
+ * by split, docs/experiments/2026-12-02-8k-passes-and-column-splits.md;
+ * nor Bluestein's). */
+static gboolean
+split_tunable (const ClfftTransform * t)
+{
+  return t->n2 > 1 && !t->bluestein && !t->unfold
+      && !t->spec.first_pass_length && !spec_reads_columns (&t->spec);
+}
+
+/* How far from square a split n = a x (n / a) is */
+static gdouble
+imbalance (guint n, guint a)
+{
+  return fabs (log ((gdouble) a * a / n));
+}
+
+/* Up to max first pass lengths of splits of n other than n1 into two
+ * lengths of one pass, into firsts, the most balanced first (of a tie,
+ * the longer first pass); their count. */
+static guint
+other_splits (guint n, guint n1, guint * firsts, guint max)
+{
+  guint count = 0;
+
+  for (guint a = 2; a <= MIN (n - 1, CLFFT_MAX_ROW_LENGTH); a++) {
+    guint at;
+
+    if (a == n1 || n % a || !clfft_row_length_direct (a)
+        || !clfft_row_length_direct (n / a))
+      continue;
+    /* an insertion sort: a is ascending, so of a tie the later is the
+     * longer first pass */
+    for (at = count; at > 0 && imbalance (n, firsts[at - 1]) >=
+        imbalance (n, a); at--)
+      if (at < max)
+        firsts[at] = firsts[at - 1];
+    if (at < max) {
+      firsts[at] = a;
+      count = MIN (count + 1, max);
+    }
+  }
+  return count;
+}
+
+/* The splits of a length differ in time by a tenth and more, and no rule
+ * of the split's shape tells the fastest
+ * (docs/experiments/2026-12-02-r2c-28350-splits.md). So where tuning is
+ * blocking, a transform in two passes times its rule's split against the
+ * most balanced others (CLFFT_TRANSFORM_SPLITS_TIMED in all) on its first
+ * launch, their builds side by side, and keeps the fastest; choices are
+ * not stored, as the layouts of real rows are not (choose_layout). A
+ * split that does not build, or needs a pass of its own to unfold, is
+ * left out. */
+#define OTHER_SPLITS (CLFFT_TRANSFORM_SPLITS_TIMED - 1)
+G_STATIC_ASSERT (CLFFT_TRANSFORM_SPLITS_TIMED <= CLFFT_TUNED_MAX_ALTERNATIVES);
+
+static gboolean
+choose_split (ClfftTransform * t, const ClfftScratch * scratch, cl_mem src,
+    ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
+    guint batch, cl_mem gain, guint gain_distance, gfloat scale,
+    GError ** error)
+{
+  ClfftTransform others[OTHER_SPLITS], *to_build[OTHER_SPLITS];
+  ClfftRowPass *passes[2 * (OTHER_SPLITS + 1)];
+  ClfftRowLaunch launches[2 * (OTHER_SPLITS + 1)];
+  guint n_steps[OTHER_SPLITS + 1], firsts[OTHER_SPLITS];
+  guint n_firsts = other_splits (t->n, t->n1, firsts, OTHER_SPLITS);
+  guint count = 0, fastest = 0;
+  GError *build_error = NULL;
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < n_firsts; i++) {
+    ClfftTransformSpec spec = t->spec;
+
+    spec.first_pass_length = firsts[i];
+    spec.tuning = CLFFT_TUNING_OFF;
+    spec.build_later = TRUE;
+    if (!clfft_transform_init (&others[count], t->engine, &spec,
+            &build_error)) {
+      clfft_log (CLFFT_LOG_INFO, "length %u: split %u x %u not tried: %s",
+          t->spec.length, firsts[i], t->n / firsts[i], build_error->message);
+      g_clear_error (&build_error);
+    } else if (others[count].unfold) {
+      clfft_transform_clear (&others[count]);
+    } else {
+      to_build[count] = &others[count];
+      count++;
+    }
+  }
+  if (count && !clfft_transforms_build (to_build, count, &build_error)) {
+    clfft_log (CLFFT_LOG_INFO, "length %u keeps the split %u x %u: the "
+        "others did not build: %s", t->spec.length, t->n1, t->n2,
+        build_error->message);
+    g_clear_error (&build_error);
+    for (guint i = 0; i < count; i++)
+      clfft_transform_clear (&others[i]);
+    count = 0;
+  }
+  if (count) {
+    for (guint i = 0; i <= count; i++) {
+      ClfftTransform *alt = i ? &others[i - 1] : t;
+
+      two_pass_launches (alt, scratch, src, src_layout, dst, dst_layout,
+          batch, gain, gain_distance, scale, launches + 2 * i);
+      passes[2 * i] = &alt->passes[0];
+      passes[2 * i + 1] = &alt->passes[1];
+      n_steps[i] = 2;
+    }
+    ok = clfft_row_passes_fastest (passes, launches, n_steps, count + 1,
+        &fastest, error);
+  }
+  if (ok && fastest) {
+    ClfftTransform rule = *t;
+    const ClfftTransformSpec asked = t->spec;
+
+    *t = others[fastest - 1];
+    others[fastest - 1] = rule;
+    t->spec.tuning = asked.tuning;
+    t->spec.build_later = asked.build_later;
+    t->tuned = TRUE;
+  }
+  if (ok)
+    clfft_log (CLFFT_LOG_INFO, "length %u in two passes: %u x %u, of %u "
+        "splits timed", t->spec.length, t->n1, t->n2, count + 1);
+  for (guint i = 0; i < count; i++)
+    clfft_transform_clear (&others[i]);
+  return ok;
+}
+
+gboolean
+clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
+    cl_mem src, ClfftRowLayout src_layout, cl_mem dst,
+    ClfftRowLayout dst_layout, guint batch, cl_mem gain, guint gain_distance,
+    gfloat scale, const ClfftEvents * events, GError ** error)
+{
+  if (batch == 0)
+    return TRUE;
+  if (!clfft_transform_build (t, error)
+      || !launch_fits (t, scratch, src, src_layout, dst, dst_layout, batch,
+          gain, gain_distance, error))
+    return FALSE;
+  if (!t->tuned && split_tunable (t)) {
+    t->tuned = TRUE;
+    if (!wait_before_tuning (t, events, error)
+        || !choose_split (t, scratch, src, src_layout, dst, dst_layout,
+            batch, gain, gain_distance, scale, error))
+      return FALSE;
+  }
+  return enqueue_passes (t, scratch, src, src_layout, dst, dst_layout, batch,
+      gain, gain_distance, scale, events, error);
 }

@@ -48,7 +48,8 @@ typedef struct
                                  * CLFFT_ROW_STREAM_PIXELS, or 0 */
   guint max_batch;              /* the most rows one enqueue transforms */
   /* CLFFT_TUNING_BLOCKING (or AUTO deciding so): a transform in one pass
-   * tunes its schedule on its first launch; otherwise not (where the
+   * tunes its schedule on its first launch, rows in two passes their
+   * split (see choose_split); otherwise not (where the
    * owner tunes in the background, it replaces the pass itself:
    * clfft_transform_replace_pass) */
   ClfftTuning tuning;
@@ -59,9 +60,16 @@ typedef struct
    * a batch on are two channels side by side, each half of the row
    * (HALVES_BELOW in kernels/fft_stockham.cl); 0, none */
   guint halves_below;
+  /* n1 of a transform in two passes, n = n1 x n2: 0 for the rule's split
+   * (a blocking tuning may time others at the first launch, and keep the
+   * fastest: then the transform's spec holds it) */
+  guint first_pass_length;
 } ClfftTransformSpec;
 
 #define CLFFT_TRANSFORM_MAX_PASSES 4
+/* The most splits of its length, the rule's among them, that a transform
+ * in two passes times at its first launch where tuning is blocking */
+#define CLFFT_TRANSFORM_SPLITS_TIMED 6
 
 typedef struct _ClfftTransform
 {
@@ -78,7 +86,8 @@ typedef struct _ClfftTransform
    * or a kernel of its own (unfold) does */
   gboolean unfold_in_second;
   cl_kernel unfold;
-  gboolean tuned;               /* tuned on its first launch (one pass) */
+  gboolean tuned;               /* tuned on its first launch: the schedule
+                                 * of one pass, the split of two */
   /* Two real rows at a time, where tuning is wanted: the half-length
    * transform of the same rows, timed against it on the first launch,
    * which keeps the faster (NULL when there is none) */

@@ -323,24 +323,34 @@ event_end (cl_event event, cl_ulong * end)
       sizeof (*end), end, NULL) == CL_SUCCESS;
 }
 
-/* The pass's device time per launch, microseconds: markers around
- * LAUNCHES_PER_ROUND launches queued behind the hold, the median of ROUNDS
+/* The device time of the n_steps passes, each with its launch, run in
+ * order (one pass or a transform's passes), microseconds: markers around
+ * LAUNCHES_PER_ROUND runs queued behind the hold, the median of ROUNDS
  * rounds. A round that outlasted the hold runs again behind a longer one;
  * one that outlasted the longest counts as it is. The round that warms up
  * is not held: on NVIDIA's OpenCL the first launch of a kernel built just
- * now did not start before the hold ended, however long the hold. */
+ * now did not start before the hold ended, however long the hold. The
+ * passes' arguments are set once: each must have a kernel of its own. */
 static gboolean
-time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
-    gdouble * us, GError ** error)
+time_steps (ClfftRowPass * const passes[], const ClfftRowLaunch l[],
+    guint n_steps, Timing * timing, gdouble * us, GError ** error)
 {
   cl_command_queue queue = timing->queue;
+  ClfftEngine *engine = passes[0]->engine;
   gdouble rounds[ROUNDS];
-  gsize global, local;
+  gsize global[CLFFT_TUNED_MAX_STEPS], local[CLFFT_TUNED_MAX_STEPS];
 
-  if (!clfft_row_pass_set_args (pass, &l->src, &l->dst, l->rows,
-          l->sub_rows, &l->tables, error))
-    return FALSE;
-  clfft_row_pass_shape (pass, l->rows, l->sub_rows, &global, &local);
+  g_return_val_if_fail (n_steps >= 1 && n_steps <= CLFFT_TUNED_MAX_STEPS,
+      FALSE);
+  for (guint s = 0; s < n_steps; s++) {
+    for (guint o = 0; o < s; o++)
+      g_return_val_if_fail (passes[o]->kernel != passes[s]->kernel, FALSE);
+    if (!clfft_row_pass_set_args (passes[s], &l[s].src, &l[s].dst,
+            l[s].rows, l[s].sub_rows, &l[s].tables, error))
+      return FALSE;
+    clfft_row_pass_shape (passes[s], l[s].rows, l[s].sub_rows, &global[s],
+        &local[s]);
+  }
   for (gint r = -1; r < ROUNDS; r++) {
     cl_event marks[2] = { NULL, NULL };
     cl_ulong end[2] = { 0, 0 };
@@ -358,8 +368,11 @@ time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
     }
     st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &marks[0]);
 
-    for (guint i = 0; st == CL_SUCCESS && i < LAUNCHES_PER_ROUND; i++) {
-      if (!clfft_engine_check_fault (pass->engine, CLFFT_FAULT_AT_LAUNCH,
+    for (guint i = 0; st == CL_SUCCESS && i < LAUNCHES_PER_ROUND * n_steps;
+        i++) {
+      const guint s = i % n_steps;
+
+      if (!clfft_engine_check_fault (engine, CLFFT_FAULT_AT_LAUNCH,
               "clEnqueueNDRangeKernel (timing a schedule)", error)) {
         if (timing->shared)
           clfft_engine_unlock_queue (timing->engine);
@@ -367,8 +380,8 @@ time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
         clfft_event_release (&marks[0]);
         return FALSE;
       }
-      st = clEnqueueNDRangeKernel (queue, pass->kernel, 1, NULL, &global,
-          &local, 0, NULL, NULL);
+      st = clEnqueueNDRangeKernel (queue, passes[s]->kernel, 1, NULL,
+          &global[s], &local[s], 0, NULL, NULL);
     }
     if (st == CL_SUCCESS)
       st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &marks[1]);
@@ -411,6 +424,15 @@ time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
   qsort (rounds, ROUNDS, sizeof (rounds[0]), compare_doubles);
   *us = rounds[ROUNDS / 2];
   return TRUE;
+}
+
+static gboolean
+time_pass (ClfftRowPass * pass, Timing * timing, const ClfftRowLaunch * l,
+    gdouble * us, GError ** error)
+{
+  ClfftRowPass *const passes[1] = { pass };
+
+  return time_steps (passes, l, 1, timing, us, error);
 }
 
 static gboolean
@@ -473,33 +495,40 @@ copy_buffer (ClfftEngine * engine, cl_command_queue queue, cl_mem buffer,
   return copy;
 }
 
-/* launch as the timing runs it (*timed): where it writes its own input,
- * or drops it from the cache (CLFFT_ROW_DROP_INPUT, which leaves it
- * undefined), on a copy of that buffer (*copy, made on the first call,
- * released by the caller), so that the data is left as it was. */
-static gboolean
-timed_launch (ClfftEngine * engine, cl_command_queue queue,
-    const ClfftRowLaunch * launch, gboolean drops_input,
-    ClfftRowLaunch * timed, cl_mem * copy, GError ** error)
-{
-  gboolean in_place = launch->src.mem == launch->dst.mem;
-
-  *timed = *launch;
-  if (!in_place && !drops_input)
-    return TRUE;
-  if (!*copy && !(*copy = copy_buffer (engine, queue, launch->src.mem,
-              error)))
-    return FALSE;
-  timed->src.mem = *copy;
-  if (in_place)
-    timed->dst.mem = *copy;
-  return TRUE;
-}
-
 static gboolean
 drops_input (const ClfftRowPass * pass)
 {
   return (pass->spec.flags & CLFFT_ROW_DROP_INPUT) != 0;
+}
+
+/* The launches of one alternative as the timing runs them (*timed):
+ * where a step writes the first step's input, or the first drops it from
+ * the cache (CLFFT_ROW_DROP_INPUT, which leaves it undefined), every step
+ * takes a copy of that buffer (*copy, made on the first call, released by
+ * the caller) in its place, so that the data is left as it was. */
+static gboolean
+timed_steps (ClfftEngine * engine, cl_command_queue queue,
+    ClfftRowPass * const passes[], const ClfftRowLaunch launches[],
+    guint n_steps, ClfftRowLaunch timed[], cl_mem * copy, GError ** error)
+{
+  const cl_mem input = launches[0].src.mem;
+  gboolean overwritten = drops_input (passes[0]);
+
+  for (guint s = 0; s < n_steps; s++) {
+    timed[s] = launches[s];
+    overwritten = overwritten || launches[s].dst.mem == input;
+  }
+  if (!overwritten)
+    return TRUE;
+  if (!*copy && !(*copy = copy_buffer (engine, queue, input, error)))
+    return FALSE;
+  for (guint s = 0; s < n_steps; s++) {
+    if (timed[s].src.mem == input)
+      timed[s].src.mem = *copy;
+    if (timed[s].dst.mem == input)
+      timed[s].dst.mem = *copy;
+  }
+  return TRUE;
 }
 
 /* Times schedule on launch l (pass itself where that is pass's schedule):
@@ -558,8 +587,8 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
   gdouble us, best_us = G_MAXDOUBLE, untuned_us = G_MAXDOUBLE;
   guint timed = 0;
   gboolean ok = timing_init (&timing, pass->engine, shared, error)
-      && timed_launch (pass->engine, timing.queue, launch, drops_input (pass),
-      &l, &copy, error);
+      && timed_steps (pass->engine, timing.queue, &pass, launch, 1, &l, &copy,
+      error);
 
   /* the untuned pass is the first candidate */
   for (guint i = 0; ok && i < count; i++) {
@@ -613,28 +642,35 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
 
 gboolean
 clfft_row_passes_fastest (ClfftRowPass * const passes[],
-    const ClfftRowLaunch launches[], guint count, guint * fastest,
-    GError ** error)
+    const ClfftRowLaunch launches[], const guint n_steps[], guint count,
+    guint * fastest, GError ** error)
 {
   ClfftOverrides overrides;
-  gdouble us[CLFFT_MAX_ROW_SCHEDULES];
+  gdouble us[CLFFT_TUNED_MAX_ALTERNATIVES];
+  guint first[CLFFT_TUNED_MAX_ALTERNATIVES];
   ClfftEngine *engine;
   Timing timing;
   cl_mem copy = NULL;
   guint best = 0;
   gboolean ok;
 
-  g_return_val_if_fail (count >= 1 && count <= CLFFT_MAX_ROW_SCHEDULES,
+  g_return_val_if_fail (count >= 1 && count <= CLFFT_TUNED_MAX_ALTERNATIVES,
       FALSE);
+  for (guint i = 0; i < count; i++) {
+    g_return_val_if_fail (!n_steps || (n_steps[i] >= 1
+            && n_steps[i] <= CLFFT_TUNED_MAX_STEPS), FALSE);
+    first[i] = i ? first[i - 1] + (n_steps ? n_steps[i - 1] : 1) : 0;
+  }
   engine = passes[0]->engine;
   ok = timing_init (&timing, engine, FALSE, error);
   /* the launches share their buffers: one copy serves them all */
   for (guint i = 0; ok && i < count; i++) {
-    ClfftRowLaunch l;
+    const guint steps = n_steps ? n_steps[i] : 1;
+    ClfftRowLaunch l[CLFFT_TUNED_MAX_STEPS];
 
-    ok = timed_launch (engine, timing.queue, &launches[i],
-        drops_input (passes[i]), &l, &copy, error)
-        && time_pass (passes[i], &timing, &l, &us[i], error);
+    ok = timed_steps (engine, timing.queue, passes + first[i],
+        launches + first[i], steps, l, &copy, error)
+        && time_steps (passes + first[i], l, steps, &timing, &us[i], error);
     if (ok && us[i] < us[best])
       best = i;
   }
@@ -643,10 +679,17 @@ clfft_row_passes_fastest (ClfftRowPass * const passes[],
   clfft_overrides_read (&overrides);
   if (ok && overrides.tune_pick >= 0)
     best = MIN ((guint) overrides.tune_pick, count - 1);
-  for (guint i = 0; ok && i < count; i++)
-    clfft_log (CLFFT_LOG_INFO, "pass %u of %u (length %u, radices %s): "
-        "%.1f us a launch%s", i + 1, count, passes[i]->n, passes[i]->radices,
-        us[i], i == best ? ", kept" : "");
+  for (guint i = 0; ok && i < count; i++) {
+    const guint steps = n_steps ? n_steps[i] : 1;
+    GString *what = g_string_new (NULL);
+
+    for (guint s = 0; s < steps; s++)
+      g_string_append_printf (what, "%slength %u, radices %s", s ? "; " : "",
+          passes[first[i] + s]->n, passes[first[i] + s]->radices);
+    clfft_log (CLFFT_LOG_INFO, "alternative %u of %u (%s): %.1f us a run%s",
+        i + 1, count, what->str, us[i], i == best ? ", kept" : "");
+    g_string_free (what, TRUE);
+  }
   if (ok) {
     *fastest = best;
     g_mutex_lock (&lock);

@@ -31,7 +31,8 @@ typedef struct
   guint remembered;             /* choices found in memory */
   guint read_from_disk;         /* choices read from the cache directory */
   guint discarded;              /* cache entries found bad and removed */
-  guint layouts_timed;          /* choices between passes of other specs */
+  guint layouts_timed;          /* choices between passes of other specs,
+                                 * or splits of a transform's length */
 } ClfftTuningStats;
 
 /* The one place where a tuning effort is decided: requested, or for
@@ -59,16 +60,23 @@ gboolean clfft_row_pass_tune (ClfftRowPass * pass,
 gboolean clfft_row_pass_tune_in_background (ClfftRowPass * pass,
     const ClfftRowLaunch * launch, const gint * cancel, GError ** error);
 
-/* Times count passes, each with its own launch (the launches write the
- * same buffers, one another's alternatives), as clfft_row_pass_tune times
- * a schedule, and sets *fastest to the index of the fastest; another one
- * replaces the first only when clearly faster. The test aid
- * CLFFT_TUNE_PICK=i makes it i, after the timing. FALSE with error set on
- * an OpenCL failure. */
-gboolean clfft_row_passes_fastest (ClfftRowPass * const passes[],
-    const ClfftRowLaunch launches[], guint count, guint * fastest,
-    GError ** error);
+/* The most alternatives clfft_row_passes_fastest times, and the most
+ * passes one of them runs. */
+#define CLFFT_TUNED_MAX_ALTERNATIVES 8
+#define CLFFT_TUNED_MAX_STEPS 4
 
+/* Times count alternatives, each a pass or a few run in order (n_steps[i]
+ * passes for alternative i, NULL for one each; passes and launches hold
+ * them one after another, each pass with its own launch and its own
+ * kernel), as clfft_row_pass_tune times a schedule, and sets *fastest to
+ * the index of the fastest; another one replaces the first only when
+ * clearly faster. The alternatives' launches write the same buffers, one
+ * another's alternatives; where one writes its first pass's input, the
+ * timing runs on a copy of it. The test aid CLFFT_TUNE_PICK=i makes it
+ * i, after the timing. FALSE with error set on an OpenCL failure. */
+gboolean clfft_row_passes_fastest (ClfftRowPass * const passes[],
+    const ClfftRowLaunch launches[], const guint n_steps[], guint count,
+    guint * fastest, GError ** error);
 void clfft_tuning_get_stats (ClfftTuningStats * stats);
 
 /* Forgets the choices remembered in memory (those on disk stay): a test
