@@ -82,13 +82,19 @@ CURRENT = [
         # constant, beside columns across the rows
         # (2026-11-29-2d-columns-across-rows.md)
         "pair": ["bench-engine-h200-2026-12-01-unit-stride-2d-rows-2.csv"],
-        # 640x480's times change from one process to the next, ours and
-        # VkFFT's each (2026-12-01-unit-stride-beyond-one-pass.md): the
-        # medians of eight processes, one after another, stand before any
-        # single run
+        # the pair's times change from one process to the next at
+        # 640x480 (ours and VkFFT's) and 1280x720 (ours, with the same
+        # schedules: 2026-12-01-unit-stride-beyond-one-pass.md,
+        # 2026-12-02-r2c-splits-timed.md): the medians of processes run
+        # one after another stand before any single run. The first
+        # all-sizes process ran out of time after 1920x1080.
         "pair_processes": [
+            "bench-engine-h200-2026-12-02-pair-all-sizes-process-%d.csv" % i
+            for i in range(1, 5)] + [
             "bench-engine-h200-2026-12-02-pair-640x480-process-%d.csv" % i
-            for i in range(1, 9)],
+            for i in range(1, 9)] + [
+            "bench-engine-h200-2026-12-02-pair-1280x720-process-%d.csv" % i
+            for i in range(1, 5)],
         "bandwidth": "bench-engine-h200-2026-11-28-bandwidth.csv",
         "convolution": ["bench-engine-h200-2026-11-27-vkfft-convolution.csv"],
         "stream": ["bench-filter-stream-h200-2026-11-24-1920x1080.csv"],
