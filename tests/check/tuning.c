@@ -344,7 +344,9 @@ stats_now (void)
  * and in place (where the timing must run on a copy), and a real one of
  * 12000 points through the half-length transform (bins unfolded in the
  * second pass), each runs the split picked, a split of its own, and its
- * output is right. */
+ * output is right; so does the inverse of the real one into bytes, with
+ * an offset its owner set after init, and its second launch times
+ * nothing. */
 GST_START_TEST (test_split_is_chosen)
 {
   static const struct
@@ -367,8 +369,9 @@ GST_START_TEST (test_split_is_chosen)
       real ? CLFFT_LOAD_REAL_PAIRS : CLFFT_LOAD_COMPLEX,
       real ? CLFFT_STORE_HALF_SPECTRUM : CLFFT_STORE_COMPLEX, 0, batch
     };
-    gfloat *x = g_new (gfloat, n_in), *y = g_new (gfloat, MAX (n_in,
-            n_out));
+    /* in place, the input's buffer holds the output too */
+    gfloat *x = g_new0 (gfloat, MAX (n_in, n_out));
+    gfloat *y = g_new (gfloat, MAX (n_in, n_out));
     gdouble *xc = g_new0 (gdouble, (gsize) 2 * real_n * batch);
     gdouble *full = g_new (gdouble, (gsize) 2 * real_n * batch);
     gdouble *ref = g_new (gdouble, n_out);
@@ -451,6 +454,89 @@ GST_START_TEST (test_split_is_chosen)
     g_free (xc);
     g_free (full);
     g_free (ref);
+  }
+
+  /* the inverse of the real case into bytes, with an offset that the
+   * owner sets after init: integers 0 to 200 back (the half-length
+   * inverse's scale, 1/n), plus 20, exactly; a second launch times
+   * nothing */
+  {
+    const guint real_n = 2 * n, bins = n + 1;
+    const gfloat offset = 20.0f;
+    const ClfftRowLayout in_rows = { 1, bins }, out_rows = { 1, real_n };
+    const ClfftTransformSpec spec = { n, 1, CLFFT_LOAD_HALF_SPECTRUM,
+      CLFFT_STORE_U8_PAIRS, 0, batch
+    };
+    gdouble *xc = g_new0 (gdouble, (gsize) 2 * real_n * batch);
+    gdouble *full = g_new (gdouble, (gsize) 2 * real_n * batch);
+    gfloat *spectrum = g_new (gfloat, (gsize) 2 * bins * batch);
+    guint8 *expected = g_new (guint8, (gsize) real_n * batch);
+    guint8 *got = g_new (guint8, (gsize) real_n * batch);
+    guint firsts[CLFFT_TRANSFORM_SPLITS_TIMED];
+
+    for (gsize i = 0; i < (gsize) real_n * batch; i++) {
+      const guint value = (guint) g_rand_int_range (rng, 0, 201);
+
+      xc[2 * i] = value;
+      expected[i] = (guint8) (value + offset);
+    }
+    ref_dft_1d (xc, full, real_n, batch, -1);
+    for (guint b = 0; b < batch; b++)
+      for (guint k = 0; k < 2 * bins; k++)
+        spectrum[(gsize) 2 * b * bins + k] =
+            (gfloat) full[(gsize) 2 * b * real_n + k];
+
+    for (guint pick = 0; pick < CLFFT_TRANSFORM_SPLITS_TIMED; pick++) {
+      ClfftScratch scratch = { 0, 0, {NULL, NULL} };
+      ClfftTuningStats before;
+      gchar *pick_text = g_strdup_printf ("%u", pick);
+      ClfftTransform t;
+      GError *error = NULL;
+      cl_mem src, dst;
+      guint wrong = 0;
+
+      g_setenv ("CLFFT_TUNE_PICK", pick_text, TRUE);
+      g_free (pick_text);
+      src = device_buffer ((gsize) 2 * bins * batch * sizeof (gfloat),
+          spectrum);
+      dst = device_buffer ((gsize) real_n * batch, got);
+      fail_unless (clfft_transform_init (&t, engine, &spec, &error), "%s",
+          error ? error->message : "");
+      clfft_transform_set_byte_output (&t, offset, FALSE);
+      clfft_scratch_add_need (&scratch, &t);
+      fail_unless (clfft_scratch_alloc (&scratch, engine, &error), "%s",
+          error ? error->message : "");
+      for (guint launch = 0; launch < 2; launch++) {
+        before = stats_now ();
+        fail_unless (clfft_transform_enqueue (&t, &scratch, src, in_rows,
+                dst, out_rows, batch, NULL, 0, 1.0f / n, NULL, &error),
+            "%s", error ? error->message : "");
+        fail_unless_equals_int (stats_now ().layouts_timed,
+            before.layouts_timed + (launch == 0));
+      }
+      fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
+              (engine), dst, CL_TRUE, 0, (gsize) real_n * batch, got, 0,
+              NULL, NULL), CL_SUCCESS);
+      for (gsize i = 0; i < (gsize) real_n * batch; i++)
+        wrong += got[i] != expected[i];
+      GST_INFO ("inverse into bytes, pick %u: %s, %u wrong", pick,
+          clfft_transform_describe (&t), wrong);
+      fail_unless_equals_int (wrong, 0);
+      fail_unless_equals_int (t.spec.first_pass_length, pick ? t.n1 : 0);
+      firsts[pick] = t.n1;
+      for (guint p = 0; p < pick; p++)
+        fail_if (firsts[p] == t.n1, "picks %u and %u: both %u x %u", p,
+            pick, t.n1, t.n2);
+      clfft_transform_clear (&t);
+      clfft_scratch_clear (&scratch);
+      clReleaseMemObject (src);
+      clReleaseMemObject (dst);
+    }
+    g_free (xc);
+    g_free (full);
+    g_free (spectrum);
+    g_free (expected);
+    g_free (got);
   }
   g_unsetenv ("CLFFT_TUNE_PICK");
 }

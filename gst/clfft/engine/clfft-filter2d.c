@@ -1389,7 +1389,8 @@ ensure_normalize (ClfftFilter2d * f, GError ** error)
   Normalize *n = &f->normalize;
   const ClfftTransformSpec rows = { f->rows_inverse.spec.length, 1,
     f->rows_inverse.spec.load,
-    f->choice.pairs ? CLFFT_STORE_REAL_PAIRS : CLFFT_STORE_REAL, 0, f->height
+    f->choice.pairs ? CLFFT_STORE_REAL_PAIRS : CLFFT_STORE_REAL, 0, f->height,
+    transform_tuning (f)
   };
 
   if (n->stretch.stretch)

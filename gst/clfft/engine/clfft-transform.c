@@ -926,7 +926,7 @@ launch_fits (const ClfftTransform * t, const ClfftScratch * scratch,
 
 /* The launches of a transform's first two passes, as enqueue runs them
  * (Bluestein and a frame's columns filtered run more: see
- * clfft_transform_enqueue): pass 1 from src into the scratch, pass 2 from
+ * enqueue_passes): pass 1 from src into the scratch, pass 2 from
  * the scratch into dst (into the second scratch where a kernel of its own
  * unfolds the bins) with the gain and the scale. Pass 1 writes and pass 2
  * reads element m n2 + j of set b (see the top of this file), in the
@@ -1059,16 +1059,16 @@ split_tunable (const ClfftTransform * t)
       && !t->spec.first_pass_length && !spec_reads_columns (&t->spec);
 }
 
-/* How far from square a split n = a x (n / a) is */
-static gdouble
+/* How far from square a split n = a x (n / a) is: its longer length */
+static guint
 imbalance (guint n, guint a)
 {
-  return fabs (log ((gdouble) a * a / n));
+  return MAX (a, n / a);
 }
 
 /* Up to max first pass lengths of splits of n other than n1 into two
- * lengths of one pass, into firsts, the most balanced first (of a tie,
- * the longer first pass); their count. */
+ * lengths of one pass, into firsts, the most balanced first (of a tie, a
+ * split and its mirror, the longer first pass); their count. */
 static guint
 other_splits (guint n, guint n1, guint * firsts, guint max)
 {
@@ -1101,55 +1101,99 @@ other_splits (guint n, guint n1, guint * firsts, guint max)
  * most balanced others (CLFFT_TRANSFORM_SPLITS_TIMED in all) on its first
  * launch, their builds side by side, and keeps the fastest; choices are
  * not stored, as the layouts of real rows are not (choose_layout). A
- * split that does not build, or needs a pass of its own to unfold, is
- * left out. */
+ * split that does not build, or would need a kernel of its own to unfold
+ * its bins (and a second scratch), is left out. In place, the splits all
+ * run on one copy of the input, which the earlier ones leave transformed
+ * many times over (in the end, infinite): the device's time does not depend
+ * on the values. */
 #define OTHER_SPLITS (CLFFT_TRANSFORM_SPLITS_TIMED - 1)
 G_STATIC_ASSERT (CLFFT_TRANSFORM_SPLITS_TIMED <= CLFFT_TUNED_MAX_ALTERNATIVES);
 
+/* Whether all the passes of a transform made with build_later built */
+static gboolean
+transform_built (const ClfftTransform * t)
+{
+  for (guint i = 0; i < t->n_passes; i++)
+    if (!t->passes[i].kernel)
+      return FALSE;
+  return TRUE;
+}
+
+/* Up to OTHER_SPLITS transforms like t but for their split, made (not
+ * built) into others; their count. */
+static guint
+other_transforms (const ClfftTransform * t, ClfftTransform * others)
+{
+  guint firsts[OTHER_SPLITS], count = 0;
+  const guint n_firsts = other_splits (t->n, t->n1, firsts, OTHER_SPLITS);
+
+  for (guint i = 0; i < n_firsts; i++) {
+    ClfftTransformSpec spec = t->spec;
+    GError *error = NULL;
+
+    if (t->spec.store == CLFFT_STORE_HALF_SPECTRUM
+        && !clfft_row_unfold_across_rows_fits (t->engine, t->n / firsts[i]))
+      continue;
+    spec.first_pass_length = firsts[i];
+    spec.tuning = CLFFT_TUNING_OFF;
+    spec.build_later = TRUE;
+    if (!clfft_transform_init (&others[count], t->engine, &spec, &error)) {
+      clfft_log (CLFFT_LOG_INFO, "length %u: split %u x %u not tried: %s",
+          t->spec.length, firsts[i], t->n / firsts[i], error->message);
+      g_error_free (error);
+    } else if (others[count].unfold) {
+      clfft_transform_clear (&others[count]);
+    } else {
+      /* what the owner set after init */
+      clfft_transform_set_byte_output (&others[count], t->tables.offset,
+          t->tables.magnitude);
+      count++;
+    }
+  }
+  return count;
+}
+
+/* The first launch of a transform that split_tunable takes, whose launch
+ * fits: see above. */
 static gboolean
 choose_split (ClfftTransform * t, const ClfftScratch * scratch, cl_mem src,
     ClfftRowLayout src_layout, cl_mem dst, ClfftRowLayout dst_layout,
     guint batch, cl_mem gain, guint gain_distance, gfloat scale,
-    GError ** error)
+    const ClfftEvents * events, GError ** error)
 {
   ClfftTransform others[OTHER_SPLITS], *to_build[OTHER_SPLITS];
   ClfftRowPass *passes[2 * (OTHER_SPLITS + 1)];
   ClfftRowLaunch launches[2 * (OTHER_SPLITS + 1)];
-  guint n_steps[OTHER_SPLITS + 1], firsts[OTHER_SPLITS];
-  guint n_firsts = other_splits (t->n, t->n1, firsts, OTHER_SPLITS);
-  guint count = 0, fastest = 0;
+  guint n_steps[OTHER_SPLITS + 1];
+  guint count = other_transforms (t, others), built = 0, fastest = 0;
   GError *build_error = NULL;
-  gboolean ok = TRUE;
+  gboolean ok;
 
-  for (guint i = 0; i < n_firsts; i++) {
-    ClfftTransformSpec spec = t->spec;
-
-    spec.first_pass_length = firsts[i];
-    spec.tuning = CLFFT_TUNING_OFF;
-    spec.build_later = TRUE;
-    if (!clfft_transform_init (&others[count], t->engine, &spec,
-            &build_error)) {
-      clfft_log (CLFFT_LOG_INFO, "length %u: split %u x %u not tried: %s",
-          t->spec.length, firsts[i], t->n / firsts[i], build_error->message);
-      g_clear_error (&build_error);
-    } else if (others[count].unfold) {
-      clfft_transform_clear (&others[count]);
-    } else {
-      to_build[count] = &others[count];
-      count++;
-    }
-  }
+  for (guint i = 0; i < count; i++)
+    to_build[i] = &others[i];
   if (count && !clfft_transforms_build (to_build, count, &build_error)) {
-    clfft_log (CLFFT_LOG_INFO, "length %u keeps the split %u x %u: the "
-        "others did not build: %s", t->spec.length, t->n1, t->n2,
-        build_error->message);
+    clfft_log (CLFFT_LOG_INFO, "length %u: a split did not build: %s",
+        t->spec.length, build_error->message);
     g_clear_error (&build_error);
-    for (guint i = 0; i < count; i++)
-      clfft_transform_clear (&others[i]);
-    count = 0;
   }
-  if (count) {
-    for (guint i = 0; i <= count; i++) {
+  /* the ones that built, first */
+  for (guint i = 0; i < count; i++) {
+    if (!transform_built (&others[i])) {
+      clfft_transform_clear (&others[i]);
+      continue;
+    }
+    if (built != i) {
+      others[built] = others[i];
+      memset (&others[i], 0, sizeof (others[i]));
+    }
+    built++;
+  }
+  if (built == 0)
+    return TRUE;
+  if (!wait_before_tuning (t, events, error))
+    ok = FALSE;
+  else {
+    for (guint i = 0; i <= built; i++) {
       ClfftTransform *alt = i ? &others[i - 1] : t;
 
       two_pass_launches (alt, scratch, src, src_layout, dst, dst_layout,
@@ -1158,7 +1202,7 @@ choose_split (ClfftTransform * t, const ClfftScratch * scratch, cl_mem src,
       passes[2 * i + 1] = &alt->passes[1];
       n_steps[i] = 2;
     }
-    ok = clfft_row_passes_fastest (passes, launches, n_steps, count + 1,
+    ok = clfft_row_passes_fastest (passes, launches, n_steps, built + 1,
         &fastest, error);
   }
   if (ok && fastest) {
@@ -1170,11 +1214,13 @@ choose_split (ClfftTransform * t, const ClfftScratch * scratch, cl_mem src,
     t->spec.tuning = asked.tuning;
     t->spec.build_later = asked.build_later;
     t->tuned = TRUE;
+    g_free (t->description);
+    describe (t);
   }
   if (ok)
     clfft_log (CLFFT_LOG_INFO, "length %u in two passes: %u x %u, of %u "
-        "splits timed", t->spec.length, t->n1, t->n2, count + 1);
-  for (guint i = 0; i < count; i++)
+        "splits timed", t->spec.length, t->n1, t->n2, built + 1);
+  for (guint i = 0; i < built; i++)
     clfft_transform_clear (&others[i]);
   return ok;
 }
@@ -1193,9 +1239,8 @@ clfft_transform_enqueue (ClfftTransform * t, const ClfftScratch * scratch,
     return FALSE;
   if (!t->tuned && split_tunable (t)) {
     t->tuned = TRUE;
-    if (!wait_before_tuning (t, events, error)
-        || !choose_split (t, scratch, src, src_layout, dst, dst_layout,
-            batch, gain, gain_distance, scale, error))
+    if (!choose_split (t, scratch, src, src_layout, dst, dst_layout, batch,
+            gain, gain_distance, scale, events, error))
       return FALSE;
   }
   return enqueue_passes (t, scratch, src, src_layout, dst, dst_layout, batch,

@@ -373,7 +373,7 @@ time_steps (ClfftRowPass * const passes[], const ClfftRowLaunch l[],
       const guint s = i % n_steps;
 
       if (!clfft_engine_check_fault (engine, CLFFT_FAULT_AT_LAUNCH,
-              "clEnqueueNDRangeKernel (timing a schedule)", error)) {
+              "clEnqueueNDRangeKernel (timing passes)", error)) {
         if (timing->shared)
           clfft_engine_unlock_queue (timing->engine);
         clFinish (queue);
@@ -403,7 +403,7 @@ time_steps (ClfftRowPass * const passes[], const ClfftRowLaunch l[],
     clfft_event_release (&marks[0]);
     clfft_event_release (&marks[1]);
     if (st != CL_SUCCESS)
-      return clfft_fail (error, st, "timing a row pass schedule");
+      return clfft_fail (error, st, "timing row passes");
     if (outcome == CLFFT_HOLD_LENGTHENED) {
       clfft_log (CLFFT_LOG_DEBUG, "a timing round outlasted a hold of %.0f "
           "us: now %u iterations", clfft_hold_get_last_us (timing->hold),
