@@ -77,6 +77,7 @@ gboolean clfft_row_pass_tune_in_background (ClfftRowPass * pass,
 gboolean clfft_row_passes_fastest (ClfftRowPass * const passes[],
     const ClfftRowLaunch launches[], const guint n_steps[], guint count,
     guint * fastest, GError ** error);
+
 void clfft_tuning_get_stats (ClfftTuningStats * stats);
 
 /* Forgets the choices remembered in memory (those on disk stay): a test
