@@ -337,6 +337,23 @@ stats_now (void)
   return stats;
 }
 
+/* The split that pick forced on t (a transform of length n): the rule's
+ * (rule_n1, no first pass length in the spec) for 0, else one of its own,
+ * unlike each earlier pick's in firsts, where it goes. */
+static void
+check_split_picked (const ClfftTransform * t, guint n, guint pick,
+    guint rule_n1, guint * firsts)
+{
+  fail_unless_equals_int (t->n1 * t->n2, n);
+  fail_unless_equals_int (t->spec.first_pass_length, pick ? t->n1 : 0);
+  fail_unless ((pick == 0) == (t->n1 == rule_n1), "pick %u: %s", pick,
+      clfft_transform_describe (t));
+  for (guint p = 0; p < pick; p++)
+    fail_if (firsts[p] == t->n1, "picks %u and %u: both %u x %u", p, pick,
+        t->n1, t->n2);
+  firsts[pick] = t->n1;
+}
+
 /* A transform in two passes times other splits of its length against
  * the rule's on its first launch and keeps the fastest: with each of the
  * CLFFT_TRANSFORM_SPLITS_TIMED splits forced in turn (CLFFT_TUNE_PICK),
@@ -355,6 +372,7 @@ GST_START_TEST (test_split_is_chosen)
     gboolean in_place;
   } cases[] = { {FALSE, FALSE}, {FALSE, TRUE}, {TRUE, FALSE} };
   const guint n = 6000, batch = 3;
+  guint rule_n1 = 0;
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++) {
     const gboolean real = cases[c].real;
@@ -375,7 +393,7 @@ GST_START_TEST (test_split_is_chosen)
     gdouble *xc = g_new0 (gdouble, (gsize) 2 * real_n * batch);
     gdouble *full = g_new (gdouble, (gsize) 2 * real_n * batch);
     gdouble *ref = g_new (gdouble, n_out);
-    guint firsts[CLFFT_TRANSFORM_SPLITS_TIMED], rule_n1;
+    guint firsts[CLFFT_TRANSFORM_SPLITS_TIMED];
     ClfftTransform t;
     GError *error = NULL;
 
@@ -434,15 +452,7 @@ GST_START_TEST (test_split_is_chosen)
           pick, clfft_transform_describe (&t), err);
       fail_unless_equals_int (stats_now ().layouts_timed,
           before.layouts_timed + 1);
-      fail_unless_equals_int (t.n1 * t.n2, n);
-      /* the rule's split first, then others, each its own */
-      fail_unless_equals_int (t.spec.first_pass_length, pick ? t.n1 : 0);
-      firsts[pick] = t.n1;
-      fail_unless ((pick == 0) == (t.n1 == rule_n1), "pick %u: %s", pick,
-          clfft_transform_describe (&t));
-      for (guint p = 0; p < pick; p++)
-        fail_if (firsts[p] == t.n1, "picks %u and %u: both %u x %u", p,
-            pick, t.n1, t.n2);
+      check_split_picked (&t, n, pick, rule_n1, firsts);
       clfft_transform_clear (&t);
       clfft_scratch_clear (&scratch);
       clReleaseMemObject (src);
@@ -522,11 +532,7 @@ GST_START_TEST (test_split_is_chosen)
       GST_INFO ("inverse into bytes, pick %u: %s, %u wrong", pick,
           clfft_transform_describe (&t), wrong);
       fail_unless_equals_int (wrong, 0);
-      fail_unless_equals_int (t.spec.first_pass_length, pick ? t.n1 : 0);
-      firsts[pick] = t.n1;
-      for (guint p = 0; p < pick; p++)
-        fail_if (firsts[p] == t.n1, "picks %u and %u: both %u x %u", p,
-            pick, t.n1, t.n2);
+      check_split_picked (&t, n, pick, rule_n1, firsts);
       clfft_transform_clear (&t);
       clfft_scratch_clear (&scratch);
       clReleaseMemObject (src);
