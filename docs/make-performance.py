@@ -801,7 +801,10 @@ def pair_table(out):
                "public API's pair, beside VkFFT's and clFFT's pair of the "
                "same frame in the same run. Columns of up to 4096 run in "
                "one pass across the rows; taller ones, and every size in "
-               "the CSVs before 2026-11-29, between two transposes.")
+               "the CSVs before 2026-11-29, between two transposes. Where "
+               "a row names several processes, each a run of its own, its "
+               "times are their medians: the pair's time changes from one "
+               "process to the next at small frames.")
     out.append("")
     out.append("| device | frame | ours (us) | VkFFT (us) | clFFT (us) | "
                "ours / VkFFT | CSV |")
