@@ -398,15 +398,18 @@ measure_entry (Entry * entry, const gchar * library, RunFunc run,
 }
 
 /* VkFFT's entry (run: its pair, or its forward transform alone), when
- * VkFFT is built in and takes the shape; frees the peer. */
+ * VkFFT is built in and takes the shape, and where enqueue_us is given
+ * the host's time to enqueue a run; frees the peer. */
 static gboolean
 measure_vkfft (PeerVkfft * peer, gboolean lut, RunFunc run, cl_mem out,
-    const gdouble * ref, gsize n_out, Entry * entry)
+    const gdouble * ref, gsize n_out, Entry * entry, gdouble * enqueue_us)
 {
   if (!peer)
     return FALSE;
   measure_entry (entry, peer_vkfft_name (lut), run, run_vkfft_forward, peer,
       out, ref, n_out);
+  if (enqueue_us)
+    *enqueue_us = median_enqueue_us (run, peer);
   peer_vkfft_free (peer);
   return TRUE;
 }
@@ -423,7 +426,7 @@ bench_pair_2d (guint w, guint h, gboolean real)
   const gchar *kase = real ? "r2c-c2r-2d" : "c2c-2d-pair";
   GError *error = NULL;
   gfloat *host_in;
-  gdouble *ref, vk_us = 0;
+  gdouble *ref, vk_us = 0, vk_enqueue_us = 0;
   Entry entries[4];
   guint n_entries = 0;
 
@@ -455,9 +458,18 @@ bench_pair_2d (guint w, guint h, gboolean real)
     if (measure_vkfft (peer_vkfft_new_2d_real (clfft_engine_get_context
                 (engine), clfft_engine_get_device (engine)->id, queue, w, h,
                 p.in, p.spectrum, lut), lut, run_vkfft_pair, p.spectrum, ref,
-            n_spec, &entries[n_entries]))
+            n_spec, &entries[n_entries], lut ? NULL : &vk_enqueue_us))
       vk_us = entries[n_entries++].us;
   report_entries (kase, w, h, entries, n_entries, vk_us);
+  /* at small frames a pair's launches take about what the host needs to
+   * enqueue them: whose host sets the pace */
+  if (real) {
+    report ("r2c-c2r-2d-enqueue", w, h, "gst-clfft host us",
+        median_enqueue_us (run_pair_ours, &p), 0, -1);
+    if (vk_us > 0)
+      report ("r2c-c2r-2d-enqueue", w, h, "VkFFT host us", vk_enqueue_us, 0,
+          -1);
+  }
   if (p.inverse_plan != p.plan)
     clfft_plan_2d_free (p.inverse_plan);
   clfft_plan_2d_free (p.plan);
@@ -527,7 +539,7 @@ bench_r2c_1d (guint n, guint batch)
     if (measure_vkfft (peer_vkfft_new_1d_r2c (clfft_engine_get_context
                 (engine), clfft_engine_get_device (engine)->id, queue, n,
                 batch, p.in, p.out, lut), lut, run_vkfft_forward, p.out, ref,
-            n_out, &entries[n_entries]))
+            n_out, &entries[n_entries], NULL))
       vk_us = entries[n_entries++].us;
   report_entries ("r2c-1d", n, batch, entries, n_entries, vk_us);
   clfft_plan_1d_free (p.plan);
