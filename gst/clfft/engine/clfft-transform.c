@@ -965,28 +965,21 @@ enqueue_passes (ClfftTransform * t, const ClfftScratch * scratch,
     gfloat scale, const ClfftEvents * events, GError ** error)
 {
   const guint n1 = t->n1, n2 = t->n2;
-  ClfftRowTables inner = t->tables, last = t->tables;
-  ClfftRowSide in = { src, src_layout, 0, 1 }, out = { dst, dst_layout, 0, 1 };
   gboolean unfold = t->unfold != NULL;
   guint n_steps = t->n_passes + (unfold ? 1 : 0);
   ClfftEvents step;
 
-  inner.scale = 1.0f;
-  last.gain = gain;
-  last.gain_distance = gain_distance;
-  last.scale = scale;
-
   if (n2 == 1) {
-    const ClfftRowLaunch launch = clfft_transform_launch (t, src, src_layout,
-        dst, dst_layout, batch, gain, gain_distance, scale);
+    ClfftRowLaunch launch = clfft_transform_launch (t, src, src_layout, dst,
+        dst_layout, batch, gain, gain_distance, scale);
 
     step = clfft_events_step (events, 0, 1);
     if (!t->tuned && !tune (t, &launch, events, error))
       return FALSE;
     /* tuning may have chosen the half-length layout, with its table */
-    last.real_twiddles = t->tables.real_twiddles;
-    return clfft_row_pass_enqueue (&t->passes[0], &in, &out, batch, 1,
-        &last, &step, error);
+    launch.tables.real_twiddles = t->tables.real_twiddles;
+    return clfft_row_pass_enqueue (&t->passes[0], &launch.src, &launch.dst,
+        batch, 1, &launch.tables, &step, error);
   }
 
   {
@@ -1005,7 +998,7 @@ enqueue_passes (ClfftTransform * t, const ClfftScratch * scratch,
        * writes it back in place; pass 1's inverse then reads it as pass 1
        * wrote it and writes where pass 1 read */
       const ClfftRowSide columns_back = { dst, dst_layout, 1, n2 };
-      ClfftRowTables middle = inner;
+      ClfftRowTables middle = l[0].tables, last = l[1].tables;
 
       middle.gain = gain;
       middle.gain_distance = gain_distance;
@@ -1027,11 +1020,11 @@ enqueue_passes (ClfftTransform * t, const ClfftScratch * scratch,
 
       step = clfft_events_step (events, i, n_steps);
       if (!clfft_row_pass_enqueue (&t->passes[i++], &l[1].src, &conv_out,
-              batch * n1, n1, &inner, &step, error))
+              batch * n1, n1, &l[0].tables, &step, error))
         return FALSE;
       step = clfft_events_step (events, i, n_steps);
       if (!clfft_row_pass_enqueue (&t->passes[i++], &columns2_in,
-              &l[0].dst, batch * n2, n2, &inner, &step, error))
+              &l[0].dst, batch * n2, n2, &l[0].tables, &step, error))
         return FALSE;
     }
     step = clfft_events_step (events, i, n_steps);
@@ -1137,12 +1130,11 @@ other_transforms (const ClfftTransform * t, ClfftTransform * others)
     spec.first_pass_length = firsts[i];
     spec.tuning = CLFFT_TUNING_OFF;
     spec.build_later = TRUE;
+    /* the test above keeps the bins' unfold in the second pass */
     if (!clfft_transform_init (&others[count], t->engine, &spec, &error)) {
       clfft_log (CLFFT_LOG_INFO, "length %u: split %u x %u not tried: %s",
           t->spec.length, firsts[i], t->n / firsts[i], error->message);
       g_error_free (error);
-    } else if (others[count].unfold) {
-      clfft_transform_clear (&others[count]);
     } else {
       /* what the owner set after init */
       clfft_transform_set_byte_output (&others[count], t->tables.offset,
