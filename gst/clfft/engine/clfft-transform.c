@@ -1087,8 +1087,8 @@ other_splits (guint n, guint n1, guint * firsts, guint max)
   return count;
 }
 
-/* The splits of a length differ in time by a tenth and more, and no rule
- * of the split's shape tells the fastest
+/* The splits of a length differ in time, and no rule of the split's
+ * shape tells the fastest
  * (docs/experiments/2026-12-02-r2c-28350-splits.md). So where tuning is
  * blocking, a transform in two passes times its rule's split against the
  * most balanced others (CLFFT_TRANSFORM_SPLITS_TIMED in all) on its first
