@@ -82,18 +82,14 @@ CURRENT = [
         # constant, beside columns across the rows
         # (2026-11-29-2d-columns-across-rows.md)
         "pair": ["bench-engine-h200-2026-12-01-unit-stride-2d-rows-2.csv"],
-        # the pair's times change from one process to the next at
-        # 640x480 (ours and VkFFT's) and 1280x720 (ours, with the same
-        # schedules: 2026-12-01-unit-stride-beyond-one-pass.md,
-        # 2026-12-02-r2c-splits-timed.md): the medians of processes run
-        # one after another stand before any single run. The first
-        # all-sizes process ran out of time after 1920x1080.
+        # the pair's device time with each batch queued behind a hold of
+        # the device (--queue-ahead): without it the host's enqueueing
+        # sets the pace of small frames, ours and VkFFT's alike, and
+        # changes from one process to the next
+        # (2026-12-02-pair-host-paced.md). The medians of four processes
+        # run one after another.
         "pair_processes": [
-            "bench-engine-h200-2026-12-02-pair-all-sizes-process-%d.csv" % i
-            for i in range(1, 5)] + [
-            "bench-engine-h200-2026-12-02-pair-640x480-process-%d.csv" % i
-            for i in range(1, 9)] + [
-            "bench-engine-h200-2026-12-02-pair-1280x720-process-%d.csv" % i
+            "bench-engine-h200-2026-12-02-pair-held-process-%d.csv" % i
             for i in range(1, 5)],
         "bandwidth": "bench-engine-h200-2026-11-28-bandwidth.csv",
         "convolution": ["bench-engine-h200-2026-11-27-vkfft-convolution.csv"],
@@ -750,22 +746,37 @@ def median(values):
         (values[mid - 1] + values[mid]) / 2
 
 
+def enqueue_times(rows, size):
+    """The host's time to enqueue a pair at size, ours and VkFFT's, where
+    the CSV has them."""
+    found = {}
+    for r in rows:
+        if r["case"] == "r2c-c2r-2d-enqueue" \
+                and "%sx%s" % (r["size_a"], r["size_b"]) == size:
+            key = "enqueue_ours" if r["library"].startswith("gst-clfft") \
+                else "enqueue_vkfft"
+            found[key] = float(r["device_us"])
+    return found
+
+
 def pair_process_rows(dev):
     """{size: (ours, peers, csv names, per-process ratios)}: the medians
-    of the runs of a size, each CSV a process of its own."""
+    of the runs of a size, each CSV a process of its own; the peers hold
+    the host's enqueue times too, where the CSVs have them."""
     runs = {}
     for name in dev.get("pair_processes", []):
         rows = read_csv(name)
         for r in rows:
             size = "%sx%s" % (r["size_a"], r["size_b"])
             if r["case"] == "r2c-c2r-2d" and r["library"] == "gst-clfft":
+                found = peers(rows, "r2c-c2r-2d", size)
+                found.update(enqueue_times(rows, size))
                 runs.setdefault(size, []).append(
-                    (float(r["device_us"]), peers(rows, "r2c-c2r-2d", size),
-                     name))
+                    (float(r["device_us"]), found, name))
     chosen = {}
     for size, found in runs.items():
         p = {}
-        for key in ("vkfft", "clfft"):
+        for key in ("vkfft", "clfft", "enqueue_ours", "enqueue_vkfft"):
             values = [f[1][key] for f in found if key in f[1]]
             if values:
                 p[key] = median(values)
@@ -803,12 +814,17 @@ def pair_table(out):
                "one pass across the rows; taller ones, and every size in "
                "the CSVs before 2026-11-29, between two transposes. Where "
                "a row names several processes, each a run of its own, its "
-               "times are their medians: the pair's time changes from one "
-               "process to the next at small frames.")
+               "times are their medians, each batch queued behind a hold "
+               "of the device (`--queue-ahead`): without it, at small "
+               "frames the host's enqueueing sets the pace, ours and "
+               "VkFFT's alike, and changes from one process to the next "
+               "([experiment](experiments/2026-12-02-pair-host-paced.md)). "
+               "Host: the host's time to enqueue one pair, ours / "
+               "VkFFT's.")
     out.append("")
     out.append("| device | frame | ours (us) | VkFFT (us) | clFFT (us) | "
-               "ours / VkFFT | CSV |")
-    out.append("| --- | --- | ---: | ---: | ---: | ---: | --- |")
+               "ours / VkFFT | host (us) | CSV |")
+    out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |")
     notes = []
     for dev in CURRENT:
         processes = pair_process_rows(dev)
@@ -824,11 +840,13 @@ def pair_table(out):
                     "%.2f, median %.2f." % (dev["device"], size,
                                            min(ratios), max(ratios),
                                            median(ratios)))
-            out.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            out.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 dev["device"], size, us(ours),
                 us(p["vkfft"]) if "vkfft" in p else "-",
                 us(p["clfft"]) if "clfft" in p else "-",
                 "%.2f" % (ours / p["vkfft"]) if "vkfft" in p else "-",
+                "%s / %s" % (us(p["enqueue_ours"]), us(p["enqueue_vkfft"]))
+                if "enqueue_ours" in p and "enqueue_vkfft" in p else "-",
                 where))
     out.append("")
     if notes:
