@@ -502,6 +502,37 @@ def filter_bytes(size):
     return 2 * w * h + 4 * spectrum + gain, outgrows
 
 
+# The longest row or column a pass holds (CLFFT_MAX_ROW_LENGTH in
+# clfft-passes.h): longer ones take two passes through a scratch
+MAX_ROW_LENGTH = 4096
+
+
+def pair_bytes(size):
+    """(bytes the engine's 2D R2C + C2R pair moves in global memory,
+    whether its data outgrow the L2), as clfft-fft.c runs it where the
+    columns run across the rows: the floats in and out, the half spectrum
+    written by the rows forward, read and written by the columns each way
+    (twice each way where a column takes two passes through a scratch),
+    and read by the rows inverse."""
+    w, h = (int(x) for x in size.split("x"))
+    spectrum, floats = (w // 2 + 1) * h * 8, w * h * 4
+    columns = 4 if h > MAX_ROW_LENGTH else 2
+    return (2 * floats + (2 + 2 * columns) * spectrum,
+            floats + spectrum >= OUTGROWS_CACHE_MIN_BYTES)
+
+
+def r2c_bytes(size):
+    """(bytes a batched R2C of n reals moves, whether they outgrow the
+    L2): the reals in, the n / 2 + 1 bins out; where its half-length
+    transform takes two passes, the scratch between them written and
+    read too."""
+    n, batch = (int(x) for x in size.split("x"))
+    reals, bins = n * batch * 4, (n // 2 + 1) * batch * 8
+    scratch = 2 * (n // 2) * batch * 8 if n // 2 > MAX_ROW_LENGTH else 0
+    return (reals + bins + scratch,
+            reals + bins >= OUTGROWS_CACHE_MIN_BYTES)
+
+
 def bandwidths(dev):
     """(memory, L2) bytes a second from the device's bandwidth cases: a
     copy (read and written once) and a buffer read size_b times (and its
@@ -523,8 +554,10 @@ def bandwidths(dev):
     return rates["copy-memory"], rates["reread-l2"]
 
 
-def roofline_cell(size, ours_us, bw):
-    moved, outgrows = filter_bytes(size)
+def roofline_cell(size, ours_us, bw, bytes_of=filter_bytes):
+    """MB moved, and the shares of the memory's and the L2's bandwidth
+    (the L2's only where the data fit it) that ours_us implies"""
+    moved, outgrows = bytes_of(size)
     cell = "%.1f" % (moved / 1e6)
     if bw:
         rate = moved / (ours_us * 1e-6)
@@ -820,14 +853,21 @@ def pair_table(out):
                "VkFFT's alike, and changes from one process to the next "
                "([experiment](experiments/2026-12-02-pair-host-paced.md)). "
                "Host: the host's time to enqueue one pair, ours / "
-               "VkFFT's.")
+               "VkFFT's. Moves: the bytes our pair reads and writes in "
+               "global memory (the floats in and out, the half spectrum "
+               "six times, ten where the columns take two passes each "
+               "way), and the share of the device's bandwidth that its "
+               "time implies (as in the filter's tables).")
     out.append("")
     out.append("| device | frame | ours (us) | VkFFT (us) | clFFT (us) | "
-               "ours / VkFFT | host (us) | CSV |")
-    out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |")
+               "ours / VkFFT | host (us) | moves (MB): of memory / L2 "
+               "bandwidth | CSV |")
+    out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: "
+               "| --- |")
     notes = []
     for dev in CURRENT:
         processes = pair_process_rows(dev)
+        bw = bandwidths(dev)
         for size, (ours, p, name) in pair_rows(dev).items():
             where = link(name)
             if size in processes:
@@ -840,13 +880,15 @@ def pair_table(out):
                     "%.2f, median %.2f." % (dev["device"], size,
                                            min(ratios), max(ratios),
                                            median(ratios)))
-            out.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 dev["device"], size, us(ours),
                 us(p["vkfft"]) if "vkfft" in p else "-",
                 us(p["clfft"]) if "clfft" in p else "-",
                 "%.2f" % (ours / p["vkfft"]) if "vkfft" in p else "-",
                 "%s / %s" % (us(p["enqueue_ours"]), us(p["enqueue_vkfft"]))
                 if "enqueue_ours" in p and "enqueue_vkfft" in p else "-",
+                roofline_cell(size, ours, bw, pair_bytes)
+                if dev.get("gpu") else "-",
                 where))
     out.append("")
     if notes:
@@ -857,16 +899,26 @@ def pair_table(out):
 def r2c_table(out):
     out.append("## Batched 1D R2C")
     out.append("")
+    out.append("Moves: the bytes ours reads and writes in global memory "
+               "(the reals in, the bins out, and the scratch written and "
+               "read where the half length takes two passes, above %d), "
+               "and the share of the device's bandwidth that its time "
+               "implies." % MAX_ROW_LENGTH)
+    out.append("")
     out.append("| device | length x batch | ours (us) | VkFFT (us) | "
-               "clFFT (us) | ours / VkFFT | CSV |")
-    out.append("| --- | --- | ---: | ---: | ---: | ---: | --- |")
+               "clFFT (us) | ours / VkFFT | moves (MB): of memory / L2 "
+               "bandwidth | CSV |")
+    out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |")
     for dev in CURRENT:
+        bw = bandwidths(dev)
         for size, ours, p, name in r2c_rows(dev):
-            out.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            out.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 dev["device"], size.replace("x", " x "), us(ours),
                 us(p["vkfft"]) if "vkfft" in p else "-",
                 us(p["clfft"]) if "clfft" in p else "-",
                 "%.2f" % (ours / p["vkfft"]) if "vkfft" in p else "-",
+                roofline_cell(size, ours, bw, r2c_bytes)
+                if dev.get("gpu") else "-",
                 link(name)))
     out.append("")
 
