@@ -84,8 +84,8 @@ CURRENT = [
         "pair": ["bench-engine-h200-2026-12-01-unit-stride-2d-rows-2.csv"],
         # the pair's device time with each batch queued behind a hold of
         # the device (--queue-ahead): without it the host's enqueueing
-        # sets the pace of small frames, ours and VkFFT's alike, and
-        # changes from one process to the next
+        # sets the pace of small frames (ours at 640x480 and 1280x720,
+        # VkFFT's at 640x480), and changes from one process to the next
         # (2026-12-02-pair-host-paced.md). The medians of four processes
         # run one after another.
         "pair_processes": [
@@ -517,8 +517,14 @@ def pair_bytes(size):
     w, h = (int(x) for x in size.split("x"))
     spectrum, floats = (w // 2 + 1) * h * 8, w * h * 4
     columns = 4 if h > MAX_ROW_LENGTH else 2
+    # its buffers: the floats in and out, the spectrum and the scratch
     return (2 * floats + (2 + 2 * columns) * spectrum,
-            floats + spectrum >= OUTGROWS_CACHE_MIN_BYTES)
+            2 * floats + 2 * spectrum >= OUTGROWS_CACHE_MIN_BYTES)
+
+
+def csv_date(name):
+    """The date in a CSV's name, as YYYY-MM-DD"""
+    return re.search(r"\d{4}-\d{2}-\d{2}", name).group(0)
 
 
 def r2c_bytes(size):
@@ -844,20 +850,24 @@ def pair_table(out):
     out.append("`clfft_plan_2d_new` R2C forward then C2R inverse, the "
                "public API's pair, beside VkFFT's and clFFT's pair of the "
                "same frame in the same run. Columns of up to 4096 run in "
-               "one pass across the rows; taller ones, and every size in "
-               "the CSVs before 2026-11-29, between two transposes. Where "
+               "one pass across the rows, taller ones in two passes across "
+               "the rows through a scratch; heights through Bluestein, and "
+               "every size in the CSVs before 2026-11-29, between two "
+               "transposes. Where "
                "a row names several processes, each a run of its own, its "
                "times are their medians, each batch queued behind a hold "
                "of the device (`--queue-ahead`): without it, at small "
-               "frames the host's enqueueing sets the pace, ours and "
-               "VkFFT's alike, and changes from one process to the next "
+               "frames the host's enqueueing sets the pace (ours at "
+               "640x480 and 1280x720, VkFFT's at 640x480) and changes "
+               "from one process to the next "
                "([experiment](experiments/2026-12-02-pair-host-paced.md)). "
                "Host: the host's time to enqueue one pair, ours / "
                "VkFFT's. Moves: the bytes our pair reads and writes in "
                "global memory (the floats in and out, the half spectrum "
                "six times, ten where the columns take two passes each "
                "way), and the share of the device's bandwidth that its "
-               "time implies (as in the filter's tables).")
+               "time implies (as in the filter's tables); not for CSVs "
+               "before 2026-11-29, whose transposes moved more.")
     out.append("")
     out.append("| device | frame | ours (us) | VkFFT (us) | clFFT (us) | "
                "ours / VkFFT | host (us) | moves (MB): of memory / L2 "
@@ -875,11 +885,13 @@ def pair_table(out):
                 where = "medians of %d processes: %s" % (len(names), ", ".join(
                     "[%d](data/%s)" % (i + 1, n) for i, n in
                     enumerate(names)))
-                notes.append(
-                    "%s at %s: each process's ours / VkFFT from %.2f to "
-                    "%.2f, median %.2f." % (dev["device"], size,
-                                           min(ratios), max(ratios),
-                                           median(ratios)))
+                spread = "ours / VkFFT %.2f in every process" % min(
+                    ratios) if "%.2f" % min(ratios) == "%.2f" % max(
+                        ratios) else "each process's ours / VkFFT from " \
+                    "%.2f to %.2f, median %.2f" % (
+                        min(ratios), max(ratios), median(ratios))
+                notes.append("%s at %s: %s." % (dev["device"], size,
+                                                spread))
             out.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 dev["device"], size, us(ours),
                 us(p["vkfft"]) if "vkfft" in p else "-",
@@ -888,7 +900,8 @@ def pair_table(out):
                 "%s / %s" % (us(p["enqueue_ours"]), us(p["enqueue_vkfft"]))
                 if "enqueue_ours" in p and "enqueue_vkfft" in p else "-",
                 roofline_cell(size, ours, bw, pair_bytes)
-                if dev.get("gpu") else "-",
+                if dev.get("gpu") and csv_date(name) >= "2026-11-29"
+                else "-",
                 where))
     out.append("")
     if notes:
@@ -903,7 +916,9 @@ def r2c_table(out):
                "(the reals in, the bins out, and the scratch written and "
                "read where the half length takes two passes, above %d), "
                "and the share of the device's bandwidth that its time "
-               "implies." % MAX_ROW_LENGTH)
+               "implies. Where they are about the L2's size, part of "
+               "them may come from the L2: the memory's share is then an "
+               "upper bound." % MAX_ROW_LENGTH)
     out.append("")
     out.append("| device | length x batch | ours (us) | VkFFT (us) | "
                "clFFT (us) | ours / VkFFT | moves (MB): of memory / L2 "
