@@ -522,9 +522,10 @@ def pair_bytes(size):
             2 * floats + 2 * spectrum >= OUTGROWS_CACHE_MIN_BYTES)
 
 
-def csv_date(name):
-    """The date in a CSV's name, as YYYY-MM-DD"""
-    return re.search(r"\d{4}-\d{2}-\d{2}", name).group(0)
+# The first day the 2D plans ran their columns across the rows, not
+# between transposes (2026-11-29-2d-columns-across-rows.md): pair_bytes
+# holds from then on
+PAIR_ACROSS_SINCE = "2026-11-29"
 
 
 def r2c_bytes(size):
@@ -867,7 +868,8 @@ def pair_table(out):
                "six times, ten where the columns take two passes each "
                "way), and the share of the device's bandwidth that its "
                "time implies (as in the filter's tables); not for CSVs "
-               "before 2026-11-29, whose transposes moved more.")
+               "before %s, whose transposes moved more." %
+               PAIR_ACROSS_SINCE)
     out.append("")
     out.append("| device | frame | ours (us) | VkFFT (us) | clFFT (us) | "
                "ours / VkFFT | host (us) | moves (MB): of memory / L2 "
@@ -900,7 +902,7 @@ def pair_table(out):
                 "%s / %s" % (us(p["enqueue_ours"]), us(p["enqueue_vkfft"]))
                 if "enqueue_ours" in p and "enqueue_vkfft" in p else "-",
                 roofline_cell(size, ours, bw, pair_bytes)
-                if dev.get("gpu") and csv_date(name) >= "2026-11-29"
+                if dev.get("gpu") and date_of(name) >= PAIR_ACROSS_SINCE
                 else "-",
                 where))
     out.append("")
