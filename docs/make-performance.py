@@ -64,11 +64,10 @@ CURRENT = [
             # size (720p-tuned-background) the host set the pace, as its
             # 2D pair, which runs before any filter, shows as well
             "bench-engine-h200-2026-11-26-720p-tuned-held.csv",
-            # the columns of 4320 in two passes each way across the rows
-            # (2026-11-29-8k-columns-in-two-passes.md), the middle two
-            # as one (2026-12-02-8k-gain-in-a-shared-middle-pass.md): the
-            # less kind of two runs
-            ("bench-engine-h200-2026-12-02-8k-shared-middle-pass-2.csv",
+            # the columns of 4320 split in two halves of 2160 by the rows
+            # (2026-12-02-8k-split-columns.md): the least kind of five
+            # runs
+            ("bench-engine-h200-2026-12-02-8k-split-columns-3.csv",
              ["7680x4320"]),
             # the newest run of this size
             ("bench-engine-h200-2026-11-25-folded-offsets.csv",
@@ -323,8 +322,9 @@ FILTER_NOTE = """\
 Filter: device us a frame (in parentheses, with a mask not mirrored, the
 columns then reading all of it). Moves: the bytes its passes read and
 write in global memory a frame (the pixels in and out, the half spectrum
-four times, the gain once; eight times and once where the columns of
-heights above 4096 take two passes each way, the middle two shared), and
+four times, the gain once; where the columns of heights above 4096 took
+two passes each way, the middle two shared, eight times and once; split
+in two halves by the rows, four times and once), and
 the share of the device's bandwidth that the filter's time implies. fps:
 the element's pool at depth 2 (in parentheses, the application's memory
 at depth 1). Cold start: from the start-up table.
@@ -482,19 +482,35 @@ def sources(used):
 OUTGROWS_CACHE_MIN_BYTES = 25 << 20
 
 
-def filter_bytes(size):
+# Runs of heights above 4096 whose columns were split in two halves by
+# the rows (docs/experiments/2026-12-02-8k-split-columns.md): named so, or
+# later than that day
+SPLIT_COLUMNS_SINCE = "2026-12-02"
+SPLIT_COLUMNS_LABEL = "split-columns"
+
+
+def split_columns_run(name):
+    return (date_of(name) > SPLIT_COLUMNS_SINCE
+            or SPLIT_COLUMNS_LABEL in name)
+
+
+def filter_bytes(size, name=""):
     """(bytes the filter moves in global memory for a GRAY8 frame, whether
     its data outgrow the L2), as docs/design.md's paths read and write:
     the pixels in and out, the half spectrum written by the rows forward,
     read and written by the columns, read by the rows inverse, and the
     gain read once (half of it where the data outgrow the cache and the
-    columns read a mirrored gain); heights above 4096 run the columns in
+    columns read a mirrored gain); heights above 4096 ran the columns in
     two passes each way, the middle two as one, each pass reading and
-    writing the spectrum: eight times through memory in all."""
+    writing the spectrum: eight times through memory in all; in the runs
+    of name split_columns_run, the halves' columns in one pass: four
+    times, the whole gain once."""
     w, h = (int(x) for x in size.split("x"))
     bins = w // 2 + 1
     spectrum, gain = bins * h * 8, bins * h * 4
     outgrows = spectrum + gain >= OUTGROWS_CACHE_MIN_BYTES
+    if h > 4096 and split_columns_run(name):
+        return 2 * w * h + 4 * spectrum + gain, outgrows
     if h > 4096:
         return 2 * w * h + 8 * spectrum + gain, outgrows
     if outgrows:
@@ -596,7 +612,8 @@ def device_table(dev, out):
             f, name = engine[size]
             cells[1] = us(f["ours"])
             if dev.get("gpu"):
-                cells[5] = roofline_cell(size, f["ours"], bw)
+                cells[5] = roofline_cell(size, f["ours"], bw,
+                                         lambda s: filter_bytes(s, name))
             if "not_mirrored" in f:
                 cells[1] += " (%s)" % us(f["not_mirrored"])
             if "vkfft" in f:

@@ -84,6 +84,22 @@
  *                halves are two channels side by side (I420's U and V
  *                below its Y): pair e of such a row is samples e and
  *                e + LENGTH, not 2e and 2e + 1
+ *   SPLIT_COLUMNS  (a half height, H / 2) the frame's columns of H run
+ *                as two FFTs of H / 2, interleaved (bins ky = 2 k2 and
+ *                2 k2 + 1), and the step that splits them, a radix-2
+ *                butterfly between rows j and j + H / 2 and its twiddle
+ *                split_tw[j] = exp(-2 pi i j / H), runs in the rows.
+ *                Batch row 2 j + h (h = 0, 1) is, forward (pixel pairs
+ *                of stride 1 in, STORE_HALF_SPECTRUM out), pixel row j
+ *                plus (h = 0) or minus (h = 1) pixel row j + H / 2, its
+ *                bins times split_tw[j]^h; inverse (LOAD_HALF_SPECTRUM
+ *                in), the bins of batch rows 2 j plus or minus conj
+ *                (split_tw[j]) times those of 2 j + 1, to output row
+ *                j + h H / 2. The half spectrum's rows 2 j and 2 j + 1
+ *                then hold the two halves side by side, so that their
+ *                columns run as those of one frame of H / 2 rows of twice
+ *                the pitch, in one pass where H / 2 fits it
+ *                (clfft-filter2d.c, CLFFT_FILTER_PATH_SPLIT_COLUMNS)
  *   DROP_INPUT   once the group has read its input rows, drop their whole
  *                128-byte lines from L2 without writing them back (PTX
  *                discard.global.L2): the caller is done with the input,
@@ -223,6 +239,19 @@ __constant uint kRadices[NUM_STAGES] = { RADICES };
 #define TWO_REAL_ROWS_PER_ROW
 #elif defined(LOAD_TWO_REAL_ROWS)
 #error "LOAD_TWO_REAL_ROWS and STORE_TWO_HALF_SPECTRA go together"
+#endif
+
+#ifdef SPLIT_COLUMNS
+#if !defined(UNIT_STRIDE) || defined(ROW_SETS) || defined(HALVES_BELOW) \
+    || defined(LOAD_ACROSS_ROWS) || defined(STORE_ACROSS_ROWS) \
+    || defined(DROP_INPUT) || defined(GENERIC) || !defined(WITH_SPLIT_TW) \
+    || !(((defined(LOAD_U8_PAIRS) || defined(LOAD_U16_PAIRS)) \
+            && defined(STORE_HALF_SPECTRUM)) \
+        || (defined(LOAD_HALF_SPECTRUM) \
+            && (defined(STORE_U8_PAIRS) || defined(STORE_U16_PAIRS) \
+                || defined(STORE_REAL_PAIRS))))
+#error "SPLIT_COLUMNS: pixel pairs to half spectra or back, whole rows"
+#endif
 #endif
 
 /* The stores that unfold real spectra from the complex transform's
@@ -601,6 +630,11 @@ typedef struct
   uint gain_dist;
   float scale, offset;
   uint magnitude;
+#ifdef SPLIT_COLUMNS
+  /* the row's factor: forward, of its bins as stored; inverse, of the
+   * odd row's bins as loaded (see SPLIT_COLUMNS) */
+  float2 split_rot;
+#endif
 } Tables;
 
 #if defined(STORE_PIXELS)
@@ -791,6 +825,27 @@ inline float2 load_input (__global const src_t * src, Side side,
 
   if (e >= LOAD_LENGTH)
     return (float2) (0.0f);
+#if defined(SPLIT_COLUMNS) && defined(LOAD_PIXELS)
+  {
+    /* pixel rows j and j + H / 2, their sum or their difference: exact */
+    __global const src_t *top = src + (pos.set >> 1) * side.dist;
+    const float2 a = load_element (top, e, 1, tab.real_tw SHAPE_ARG),
+        b = load_element (top + SPLIT_COLUMNS * side.dist, e, 1,
+        tab.real_tw SHAPE_ARG);
+
+    return pos.set & 1 ? a - b : a + b;
+  }
+#elif defined(SPLIT_COLUMNS)
+  {
+    /* the bins of both halves, joined before they are folded */
+    __global const float2 *even = src + (pos.set & ~1u) * side.dist;
+    __global const float2 *odd = even + side.dist;
+
+    return fold_bins (even[e] + cmul (tab.split_rot, odd[e]),
+        even[LENGTH - e] + cmul (tab.split_rot, odd[LENGTH - e]), e,
+        tab.real_tw[e]);
+  }
+#endif
 #if defined(HALVES_BELOW) && defined(LOAD_PIXELS)
   if (halves)
     x = (float2) (convert_float (row[e]), convert_float (row[e + LENGTH]));
@@ -913,9 +968,16 @@ inline void store_two_bins (__global float2 * a_row, Side side,
 inline void store_half_spectrum_bin (__global float2 * row, uint stride,
     uint k, float2 zk, float2 z_partner, float2 wk, Tables tab SHAPE_PARAM)
 {
+#ifdef SPLIT_COLUMNS
+  row[k * stride] = cmul (unfold_bin (zk, z_partner, wk), tab.split_rot)
+      * tab.scale;
+  if (k == 0)
+    row[LENGTH * stride] = tab.split_rot * ((zk.x - zk.y) * tab.scale);
+#else
   row[k * stride] = unfold_bin (zk, z_partner, wk) * tab.scale;
   if (k == 0)
     row[LENGTH * stride] = (float2) (zk.x - zk.y, 0.0f) * tab.scale;
+#endif
 }
 
 #ifdef UNFOLD_ACROSS_ROWS
@@ -996,6 +1058,11 @@ typedef struct
 #else
 #define STEP_TW_PARAM
 #endif
+#ifdef WITH_SPLIT_TW
+#define SPLIT_TW_PARAM , __global const float2 * split_tw
+#else
+#define SPLIT_TW_PARAM
+#endif
 
 /* batch rows (sets of sub_rows, see Side) from src to dst. tw is the row
  * FFT's twiddle table; gain (GAIN_BETWEEN, GAIN_ON_STORE) holds one real
@@ -1011,7 +1078,7 @@ typedef struct
 __kernel GROUP_SIZE_ATTRIBUTE
 void fft_rows (__global const src_t * src, __global dst_t * dst,
     __global const float2 * tw, const Numbers num REAL_TW_PARAM GAIN_PARAM
-    CHIRP_PARAM CONV_PARAM STEP_TW_PARAM SHAPE_PARAM)
+    CHIRP_PARAM CONV_PARAM STEP_TW_PARAM SPLIT_TW_PARAM SHAPE_PARAM)
 {
 #ifdef UNIT_STRIDE
   const uint src_stride = 1, dst_stride = 1;
@@ -1084,9 +1151,24 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
 #endif
 #endif /* UNFOLD_ACROSS_ROWS */
   const Side src_side = { src_stride, src_dist, src_sub_step, src_elem_step };
+#ifdef SPLIT_COLUMNS
+  /* rows in pairs, j = row / 2: forward, the odd one (the difference)
+   * takes the twiddle; inverse, the odd one (pixel row j + H / 2) takes
+   * the odd half with the minus sign */
+  const float2 split_w = split_tw[min (row, batch - 1) >> 1];
+#ifdef LOAD_PIXELS
+  const float2 split_rot = row & 1 ? split_w : (float2) (1.0f, 0.0f);
+#else
+  const float2 split_rot = (row & 1 ? -1.0f : 1.0f) * conj (split_w);
+#endif
+  const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale,
+    num.offset, num.magnitude, split_rot
+  };
+#else
   const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale,
     num.offset, num.magnitude
   };
+#endif
   float2 v[VALUES];
 
 #if defined(LOAD_ACROSS_ROWS) && !defined(INTERLEAVED_ROWS)
@@ -1217,8 +1299,16 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
   } else
 #endif
   {
+#ifdef SPLIT_COLUMNS
+    /* batch row 2 j + h is output row j + h H / 2 */
+    const RowPos out_pos = { (pos.set >> 1) + (pos.set & 1) * SPLIT_COLUMNS,
+      0
+    };
+#else
+    const RowPos out_pos = pos;
+#endif
     FOR_EACH_ELEMENT (LAST_RADIX, idx, slot,
-        store_output (dst, dst_side, pos, idx, v[slot], false, tab
+        store_output (dst, dst_side, out_pos, idx, v[slot], false, tab
             SHAPE_ARG));
   }
 #endif

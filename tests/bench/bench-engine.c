@@ -1168,6 +1168,9 @@ bench_filter_passes (guint w, guint h)
       CLFFT_ROW_STORE_ACROSS_ROWS, pitch = filter_spectrum_pitch (w, h);
   const ClfftRowLayout pixels = { 1, w }, bin_rows = { 1, pitch };
   const ClfftRowLayout columns = { pitch, 1 }, column_rows = { 1, h };
+  /* columns split in two halves (CLFFT_FILTER_PATH_SPLIT_COLUMNS): the
+   * halves side by side in rows of twice the pitch */
+  const ClfftRowLayout halves = { 2 * pitch, 1 };
   /* YUY2's plane: its two channels in turn (clfft_filter2d_enqueue_in_
    * turn), their spectra's rows interleaved */
   const ClfftRowLayout plane = { 1, 2 * w }, columns_in_turn = {
@@ -1187,6 +1190,8 @@ bench_filter_passes (guint w, guint h)
     gboolean gain;
     /* whether the path of a height above 4096 runs it too */
     gboolean tall;
+    /* the split columns' passes: where the filter can split them */
+    gboolean split;
   } passes[] = {
     {"pass-rows-fwd", {w / 2, -1, CLFFT_LOAD_U8_PAIRS,
             CLFFT_STORE_HALF_SPECTRUM, unit, h}, TRUE, FALSE, pixels,
@@ -1208,6 +1213,15 @@ bench_filter_passes (guint w, guint h)
     {"pass-rows-inv", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
             CLFFT_STORE_U8_PAIRS, unit, h}, FALSE, TRUE, bin_rows, pixels,
         FALSE, TRUE},
+    {"pass-rows-fwd-split", {w / 2, -1, CLFFT_LOAD_U8_PAIRS,
+              CLFFT_STORE_HALF_SPECTRUM, unit, h, .split_columns = h / 2},
+        TRUE, FALSE, pixels, bin_rows, FALSE, TRUE, TRUE},
+    {"pass-columns-split", {h / 2, -1, CLFFT_LOAD_COMPLEX,
+              CLFFT_STORE_COMPLEX, CLFFT_ROW_GAIN_BETWEEN | across,
+              pitch + bins}, FALSE, FALSE, halves, halves, TRUE, TRUE, TRUE},
+    {"pass-rows-inv-split", {w / 2, 1, CLFFT_LOAD_HALF_SPECTRUM,
+              CLFFT_STORE_U8_PAIRS, unit, h, .split_columns = h / 2}, FALSE,
+        TRUE, bin_rows, pixels, FALSE, TRUE, TRUE},
     /* the stacks' rows, beside the same rows with no halves below */
     {"pass-rows-fwd-stacked", {w / 2, -1, CLFFT_LOAD_U8_PAIRS,
             CLFFT_STORE_HALF_SPECTRUM, unit, stacked}, TRUE, FALSE, pixels,
@@ -1245,18 +1259,20 @@ bench_filter_passes (guint w, guint h)
   cl_mem gain = random_buffer ((gsize) 2 * pitch * h, NULL);
   GError *error = NULL;
   const gboolean tall = !clfft_row_length_direct (h);
+  const gboolean split = w % 2 == 0 && clfft_row_length_direct (w / 2)
+      && h % 2 == 0 && clfft_row_length_direct (h / 2);
 
   for (guint i = 0; i < G_N_ELEMENTS (passes); i++) {
     ClfftTransform t;
     PassRun r = { &t, {0,}, passes[i].from_bytes ? bytes : spectrum,
       passes[i].to_bytes ? bytes : spectrum, passes[i].gain ? gain : NULL,
       passes[i].src, passes[i].dst, passes[i].spec.max_batch,
-      !passes[i].gain ? 0 : tall ? pitch : h
+      !passes[i].gain ? 0 : passes[i].split ? h / 2 : tall ? pitch : h
     };
 
     gdouble us;
 
-    if (tall && !passes[i].tall)
+    if ((tall && !passes[i].tall) || (passes[i].split && !split))
       continue;
     if (!clfft_transform_init (&t, engine, &passes[i].spec, &error))
       g_error ("%s: %s", passes[i].name, error->message);

@@ -21,6 +21,7 @@
 #include "engine/clfft-filter-path.h"
 #include "engine/clfft-passes.h"
 #include "engine/clfft-testing.h"
+#include "engine/clfft-transform.h"
 #include "engine/clfft-tuning.h"
 #include "gstclfftmask.h"
 #include "reference.h"
@@ -57,6 +58,8 @@ teardown (void)
   g_unsetenv (CLFFT_ONE_LAUNCH_GROUPS_ENV);
   g_unsetenv (CLFFT_CACHE_HINTS_ENV);
   g_unsetenv (CLFFT_TUNE_ENV);
+  g_unsetenv (CLFFT_SPLIT_COLUMNS_ENV);
+  g_unsetenv (CLFFT_LANES_ENV);
 }
 
 typedef struct
@@ -331,7 +334,8 @@ GST_START_TEST (test_path_chooser)
   const ClfftFilterPath P = CLFFT_FILTER_PATH_PASSES,
       T = CLFFT_FILTER_PATH_TRANSPOSED, O = CLFFT_FILTER_PATH_ONE_LAUNCH,
       L = CLFFT_FILTER_PATH_LANES,
-      C = CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES;
+      C = CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES,
+      S = CLFFT_FILTER_PATH_SPLIT_COLUMNS;
   const struct
   {
     guint w, h;
@@ -342,7 +346,11 @@ GST_START_TEST (test_path_chooser)
     {1280, 720, P, L, P, FALSE},
     {1920, 1080, P, L, P, FALSE},       /* 12.5 MB of spectrum and gain */
     {3840, 2160, P, L, P, TRUE},        /* 49.8 MB */
-    {7680, 4320, C, C, C, TRUE},        /* columns above 4096 */
+    {7680, 4320, S, S, S, TRUE},        /* columns above 4096, 2160 each */
+    {7682, 4320, C, C, C, TRUE},        /* half width 3841 = 23 x 167 */
+    {7681, 4320, C, C, C, TRUE},        /* odd width: no pixel pairs */
+    {64, 8194, T, T, T, FALSE},         /* 8194 = 2 x 17 x 241 */
+    {64, 8192, S, S, S, FALSE},         /* halves of 4096 */
     {64, 4099, T, T, T, FALSE},         /* 4099 is prime: Bluestein */
     {1366, 768, P, P, P, FALSE},        /* half width 683: Bluestein */
     {1921, 1080, P, P, P, FALSE},       /* odd width: no pixel pairs */
@@ -354,7 +362,8 @@ GST_START_TEST (test_path_chooser)
   ClfftFilterChoice c;
 
   memset (&none, 0, sizeof (none));
-  none.one_launch = none.lanes = none.cache_hints = CLFFT_OVERRIDE_UNSET;
+  none.one_launch = none.lanes = none.cache_hints = none.split_columns =
+      CLFFT_OVERRIDE_UNSET;
   none.tune_pick = -1;
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
     const guint w = cases[i].w, h = cases[i].h, bins = w / 2 + 1;
@@ -408,6 +417,18 @@ GST_START_TEST (test_path_chooser)
   o.cache_hints = CLFFT_OVERRIDE_OFF;
   clfft_filter_path_choose (&nvidia, &o, 3840, 2160, 1, &c);
   fail_if (c.outgrows_cache);
+  o = none;
+  o.split_columns = CLFFT_OVERRIDE_OFF;
+  clfft_filter_path_choose (&nvidia, &o, 7680, 4320, 1, &c);
+  fail_unless (c.path == C, "%s", c.why);
+  o.split_columns = CLFFT_OVERRIDE_ON;
+  clfft_filter_path_choose (&pocl, &o, 640, 480, 1, &c);
+  fail_unless (c.path == S, "%s", c.why);
+  /* halves that take two passes, or no pixel pairs: not split */
+  clfft_filter_path_choose (&nvidia, &o, 640, 8194 * 2, 1, &c);
+  fail_unless (c.path != S, "%s", c.why);
+  clfft_filter_path_choose (&nvidia, &o, 641, 480, 1, &c);
+  fail_unless (c.path != S, "%s", c.why);
 
   /* a batch's frames share the cache: RGB's three 1920x1080 channels
    * outgrow it, YUY2's two (24.9 MB) do not */
@@ -497,9 +518,10 @@ GST_START_TEST (test_paths_match_reference)
     {96, 90, TRUE, FALSE, 1.0f, 32768.0f},
   };
 
-  /* columns above 4096: in two passes across the rows (4320, 8192), and
-   * through Bluestein over the transposed spectrum (4099); neither runs
-   * in one launch or in lanes */
+  /* columns above 4096: split in two halves by the rows (4320, 8192),
+   * else in two passes across the rows (CLFFT_SPLIT_COLUMNS=0), and
+   * through Bluestein over the transposed spectrum (4099); none runs in
+   * one launch or in lanes */
   const Case tall[] = {
     {6, 4320, FALSE, FALSE, 1.0f, 128.0f},
     {10, 8192, FALSE, TRUE, 2.0f, 0.0f},
@@ -510,6 +532,9 @@ GST_START_TEST (test_paths_match_reference)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     check_case (&cases[i], CLFFT_PADDING_NONE, TRUE, TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (tall); i++)
+    check_case (&tall[i], CLFFT_PADDING_NONE, FALSE, FALSE);
+  g_setenv (CLFFT_SPLIT_COLUMNS_ENV, "0", TRUE);
+  for (guint i = 0; i < 2; i++)
     check_case (&tall[i], CLFFT_PADDING_NONE, FALSE, FALSE);
 }
 
@@ -648,7 +673,8 @@ GST_END_TEST;
  * times them), and the tuned passes come in between two frames. Every
  * frame, before, during and after, is the reference's; the rows of 640
  * (320-point passes, forward and inverse) are what it tunes. */
-GST_START_TEST (test_background_tuning_swaps_between_frames)
+static void
+check_background_swap (void)
 {
   const Case c = { 640, 48, FALSE, FALSE, 1.0f, 0.0f };
   const gsize n = (gsize) c.width * c.height;
@@ -709,6 +735,11 @@ GST_START_TEST (test_background_tuning_swaps_between_frames)
   g_free (gain);
   g_free (frame);
   g_free (out);
+}
+
+GST_START_TEST (test_background_tuning_swaps_between_frames)
+{
+  check_background_swap ();
 }
 
 GST_END_TEST;
@@ -975,6 +1006,123 @@ GST_START_TEST (test_generic_filter)
 
 GST_END_TEST;
 
+/* A frame through filter's passes with output as given (and, for
+ * CLFFT_OUTPUT_NORMALIZE, saturation percent) or as the spectrum view;
+ * free the result. */
+static guint8 *
+filtered_by (ClfftFilter2d * filter, const Case * c, const guint8 * frame,
+    ClfftOutput output, ClfftMode mode)
+{
+  const gsize row_bytes = c->width * (c->wide ? 2 : 1);
+  guint8 *out = g_malloc (row_bytes * c->height);
+  GError *error = NULL;
+
+  clfft_filter2d_set_output (filter, output, c->gain, c->offset);
+  clfft_filter2d_set_saturation (filter, 1.0f);
+  clfft_filter2d_set_mode (filter, mode);
+  fail_unless (clfft_filter2d_process (filter, frame, row_bytes, out,
+          row_bytes, &error), "%s", error ? error->message : "");
+  return out;
+}
+
+/* Columns split in two halves by the rows wherever they can be
+ * (CLFFT_SPLIT_COLUMNS=1): heights of one, two and three radix stages
+ * a half, radix 11 in the half, 16-bit pixels, a magnitude and a signed
+ * output, against the reference; normalize (whose rows join the halves
+ * too) and the spectrum view (which runs the plain rows) against the
+ * same frame through the three passes of a filter not split; the split
+ * rows tuned in the background and swapped between frames. Transforms
+ * that cannot split are refused. */
+GST_START_TEST (test_split_columns)
+{
+  const Case cases[] = {
+    {64, 48, FALSE, TRUE, 3.0f, 0.0f},
+    {96, 90, TRUE, FALSE, 1.0f, 32768.0f},
+    {8, 4, FALSE, TRUE, 1.0f, 0.0f},
+    {26, 22, FALSE, FALSE, 2.0f, 128.0f},
+    {160, 120, FALSE, FALSE, 1.0f, 128.0f},
+  };
+  const Case view = { 64, 48, FALSE, FALSE, 1.0f, 0.0f };
+  const ClfftTransformSpec not_pixels = { 32, -1, CLFFT_LOAD_COMPLEX,
+    CLFFT_STORE_COMPLEX, CLFFT_ROW_UNIT_STRIDE, 48, .split_columns = 24
+  }, not_unit = { 32, -1, CLFFT_LOAD_U8_PAIRS, CLFFT_STORE_HALF_SPECTRUM,
+    0, 48, .split_columns = 24
+  };
+  const gsize n = (gsize) view.width * view.height;
+  ClfftFilter2d *filters[2];
+  guint8 *frame = g_malloc (n);
+  gfloat *gain = random_gain (view.width, view.height, FALSE);
+  ClfftTransform t;
+  GError *error = NULL;
+
+  g_setenv (CLFFT_SPLIT_COLUMNS_ENV, "1", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    check_case (&cases[i], CLFFT_PADDING_NONE, FALSE, FALSE);
+
+  for (gsize p = 0; p < n; p++)
+    frame[p] = g_rand_int_range (rng, 0, 256);
+  /* split, then plain (no lanes, no one launch: the passes) */
+  g_setenv (CLFFT_LANES_ENV, "0", TRUE);
+  for (guint i = 0; i < 2; i++) {
+    g_setenv (CLFFT_SPLIT_COLUMNS_ENV, i ? "0" : "1", TRUE);
+    filters[i] = clfft_filter2d_new (engine, view.width, view.height,
+        CLFFT_PIXELS_U8, CLFFT_PADDING_NONE, &error);
+    fail_unless (filters[i] != NULL, "%s", error ? error->message : "");
+    fail_unless (clfft_filter2d_finish_own_programs (filters[i], &error),
+        "%s", error ? error->message : "");
+    fail_unless (clfft_filter2d_set_gain (filters[i], gain, &error), "%s",
+        error ? error->message : "");
+    /* the plain filter's three passes, not the one launch of a GPU */
+    clfft_filter2d_set_one_launch (filters[i], FALSE);
+  }
+  fail_unless (clfft_filter2d_get_path (filters[0]) ==
+      CLFFT_FILTER_PATH_SPLIT_COLUMNS);
+  fail_unless (clfft_filter2d_get_path (filters[1]) ==
+      CLFFT_FILTER_PATH_PASSES);
+  {
+    const struct
+    {
+      ClfftOutput output;
+      ClfftMode mode;
+      const gchar *what;
+    } outputs[] = {
+      {CLFFT_OUTPUT_NORMALIZE, CLFFT_MODE_FILTER, "normalize"},
+      {CLFFT_OUTPUT_CLAMP, CLFFT_MODE_SPECTRUM, "spectrum view"},
+      {CLFFT_OUTPUT_CLAMP, CLFFT_MODE_FILTER, "clamp after them"},
+    };
+
+    for (guint o = 0; o < G_N_ELEMENTS (outputs); o++) {
+      guint8 *split = filtered_by (filters[0], &view, frame,
+          outputs[o].output, outputs[o].mode);
+      guint8 *plain = filtered_by (filters[1], &view, frame,
+          outputs[o].output, outputs[o].mode);
+
+      assert_close (&view, split, plain, outputs[o].what);
+      fail_unless (distinct_values (&view, split) >= 16, "%s: %u values",
+          outputs[o].what, distinct_values (&view, split));
+      g_free (split);
+      g_free (plain);
+    }
+  }
+  for (guint i = 0; i < 2; i++)
+    clfft_filter2d_free (filters[i]);
+
+  /* the split rows tuned in the background, swapped between frames */
+  g_setenv (CLFFT_SPLIT_COLUMNS_ENV, "1", TRUE);
+  check_background_swap ();
+
+  fail_if (clfft_transform_init (&t, engine, &not_pixels, &error));
+  fail_unless (error != NULL);
+  g_clear_error (&error);
+  fail_if (clfft_transform_init (&t, engine, &not_unit, &error));
+  fail_unless (error != NULL);
+  g_clear_error (&error);
+  g_free (frame);
+  g_free (gain);
+}
+
+GST_END_TEST;
+
 static Suite *
 filter_paths_suite (void)
 {
@@ -995,6 +1143,7 @@ filter_paths_suite (void)
   tcase_add_test (tc, test_background_tuning_of_the_stack);
   tcase_add_test (tc, test_background_tuning_of_channels_in_turn);
   tcase_add_test (tc, test_generic_filter);
+  tcase_add_test (tc, test_split_columns);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -36,6 +36,8 @@ clfft_filter_path_name (ClfftFilterPath path)
       return "passes over the transposed spectrum";
     case CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES:
       return "columns in two passes across the rows";
+    case CLFFT_FILTER_PATH_SPLIT_COLUMNS:
+      return "columns split in two halves by the rows";
     case CLFFT_FILTER_PATH_ONE_LAUNCH:
       return "one launch";
     case CLFFT_FILTER_PATH_LANES:
@@ -104,7 +106,7 @@ clfft_filter_path_choose (const ClfftDeviceInfo * dev,
   const gsize data = (gsize) bins * height * (sizeof (cl_float2) +
       sizeof (cl_float)) * MAX (frames, 1);
   guint align = CLFFT_SECTOR_VALUES;
-  gboolean rows_direct;
+  gboolean rows_direct, split;
 
   memset (choice, 0, sizeof (*choice));
   choice->pairs = width % 2 == 0
@@ -115,7 +117,25 @@ clfft_filter_path_choose (const ClfftDeviceInfo * dev,
   else
     choice->outgrows_cache = data >= OUTGROWS_CACHE_MIN_BYTES;
 
-  if (!clfft_row_length_direct (height)
+  /* columns of H as two of H / 2 (a radix-2 step in the rows, which
+   * need pixel pairs in one pass): where a column of H would take two
+   * passes each way, the half takes one, and the spectrum goes through
+   * memory four times a frame instead of eight
+   * (docs/experiments/2026-12-02-8k-split-columns.md) */
+  split = choice->pairs && rows_direct && height % 2 == 0
+      && clfft_row_length_direct (height / 2)
+      && overrides->split_columns != CLFFT_OVERRIDE_OFF;
+  if (split && (overrides->split_columns == CLFFT_OVERRIDE_ON
+          || !clfft_row_length_direct (height))) {
+    choice->path = CLFFT_FILTER_PATH_SPLIT_COLUMNS;
+    if (overrides->split_columns == CLFFT_OVERRIDE_ON)
+      g_snprintf (choice->why, sizeof (choice->why), "CLFFT_SPLIT_COLUMNS=1:"
+          " columns of %u as two of %u", height, height / 2);
+    else
+      g_snprintf (choice->why, sizeof (choice->why), "a column of %u takes "
+          "two passes each way (above %u), a half of it one", height,
+          CLFFT_MAX_ROW_LENGTH);
+  } else if (!clfft_row_length_direct (height)
       && clfft_transform_length_direct (height)) {
     choice->path = CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES;
     g_snprintf (choice->why, sizeof (choice->why), "a column of %u takes "

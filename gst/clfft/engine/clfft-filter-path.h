@@ -12,7 +12,8 @@ G_BEGIN_DECLS
 /* What a plan's frames run once its own programs are built. */
 typedef struct
 {
-  /* CLFFT_FILTER_PATH_PASSES, _TRANSPOSED, _ONE_LAUNCH or _LANES */
+  /* CLFFT_FILTER_PATH_PASSES, _TRANSPOSED, _COLUMNS_IN_TWO_PASSES,
+   * _SPLIT_COLUMNS, _ONE_LAUNCH or _LANES */
   ClfftFilterPath path;
   /* rows as half-length transforms of pixel pairs (even widths whose half
    * the engine transforms); else full-length rows */

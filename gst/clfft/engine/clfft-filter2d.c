@@ -13,7 +13,16 @@
  * that outgrow the cache, while that gain is the same at ky and -ky (as
  * radial masks are), the columns read it at min (ky, H - ky) only
  * (columns_mirrored).
- * A height above 4096 runs the columns in two passes each way, in three
+ * A height above 4096 whose half runs in one pass, with rows of pixel
+ * pairs in one pass, splits the columns in two halves
+ * (CLFFT_FILTER_PATH_SPLIT_COLUMNS): the rows forward take the sum and
+ * the difference of pixel rows j and j + H/2, the first radix-2 step of a
+ * column, and store them as spectrum rows 2j and 2j + 1; each half's
+ * columns then run in one pass (columns_split), the halves side by side
+ * in rows of twice the pitch, reading their gain from gain_split; the
+ * rows inverse join the halves as they load them (SPLIT_COLUMNS in
+ * kernels/fft_stockham.cl). Other heights above 4096 run the columns in
+ * two passes each way, in three
  * (columns_in_three): the forward's first, the forward's second with the
  * gain and its inverse, the inverse's last, through a scratch buffer and
  * back into the spectrum; each reads and writes neighbouring columns side
@@ -148,6 +157,12 @@ struct _ClfftFilter2d
   ClfftTransform columns_filter;        /* or, where that takes more: */
   /* a column in two passes each way: forward, gain, inverse in three */
   ClfftTransform columns_in_three;
+  /* or, split in two halves (CLFFT_FILTER_PATH_SPLIT_COLUMNS): the rows
+   * that split and join them, and the halves' columns, side by side in
+   * each row of twice the pitch, one pass each; the frames' rows run
+   * these, rows_forward and rows_inverse serving the view and normalize's
+   * shape only */
+  ClfftTransform rows_forward_split, rows_inverse_split, columns_split;
   /* or, for a height through Bluestein, over the transposed spectrum: */
   ClfftTransform columns_forward, columns_inverse;
   ClfftTransposePass transpose; /* the transposed path only */
@@ -208,6 +223,11 @@ struct _ClfftFilter2d
   cl_mem gain;
   cl_mem gain_by_rows;          /* height rows of pitch: [ky][kx]; lanes,
                                  * columns in two passes */
+  /* columns_split's: pitch + bins columns of height / 2, [s][k2], column
+   * s < pitch the gains of bins ky = 2 k2 of kx = s, s >= pitch those of
+   * ky = 2 k2 + 1 of kx = s - pitch (the padding columns between keep
+   * what unit_gain filled: they filter no bin) */
+  cl_mem gain_split;
   cl_mem gain_as_given;         /* height rows of width, for the view */
   cl_mem real_values;           /* width x height floats, at first use */
   cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
@@ -328,17 +348,36 @@ mirror_pad_enqueue (ClfftFilter2d * f, GError ** error)
       NULL, "mirror_pad", error);
 }
 
+/* The most transforms path_transforms gives */
+#define N_PATH_TRANSFORMS 7
+
+/* The transforms whose passes the frames of the plan's path run (those
+ * of other paths have none): the split columns' rows in place of the
+ * plain rows, which the spectrum view builds at its first frame. */
+static guint
+path_transforms (ClfftFilter2d * f,
+    ClfftTransform * transforms[N_PATH_TRANSFORMS])
+{
+  const gboolean split = f->choice.path == CLFFT_FILTER_PATH_SPLIT_COLUMNS;
+  ClfftTransform *const all[N_PATH_TRANSFORMS] = {
+    split ? &f->rows_forward_split : &f->rows_forward,
+    &f->columns_filter, &f->columns_mirrored, &f->columns_in_three,
+    split ? &f->columns_split : &f->columns_forward, &f->columns_inverse,
+    split ? &f->rows_inverse_split : &f->rows_inverse
+  };
+
+  memcpy (transforms, all, sizeof (all));
+  return N_PATH_TRANSFORMS;
+}
+
 /* Builds the passes' kernels, all at once: the first frame of a new size
  * waits for the slowest build, not for their sum. */
 static gboolean
 build_passes (ClfftFilter2d * f, GError ** error)
 {
-  ClfftTransform *const transforms[] = { &f->rows_forward,
-    &f->columns_filter, &f->columns_mirrored, &f->columns_in_three,
-    &f->columns_forward, &f->columns_inverse, &f->rows_inverse
-  };
+  ClfftTransform *transforms[N_PATH_TRANSFORMS];
 
-  return clfft_transforms_build (transforms, G_N_ELEMENTS (transforms),
+  return clfft_transforms_build (transforms, path_transforms (f, transforms),
       error);
 }
 
@@ -458,6 +497,9 @@ scratch_alloc (ClfftFilter2d * f, GError ** error)
   clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward_in_turn);
   clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse_in_turn);
   clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward_halves);
+  clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward_split);
+  clfft_scratch_add_need (&f->transform_scratch, &f->columns_split);
+  clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse_split);
   clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse_halves);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_halves);
   clfft_scratch_add_need (&f->transform_scratch, &f->columns_filter);
@@ -597,6 +639,19 @@ rows_init (ClfftFilter2d * f, GError ** error)
       || !clfft_transform_init (&f->rows_inverse, f->engine, &inverse,
           error))
     return FALSE;
+  if (f->choice.path == CLFFT_FILTER_PATH_SPLIT_COLUMNS) {
+    /* each pixel row is read by two rows of the batch: no streaming
+     * hint that would drop it from the cache before the second */
+    ClfftTransformSpec split[2] = { forward, inverse };
+
+    split[0].flags &= ~CLFFT_ROW_STREAM_PIXELS;
+    split[0].split_columns = split[1].split_columns = f->height / 2;
+    if (!clfft_transform_init (&f->rows_forward_split, f->engine, &split[0],
+            error)
+        || !clfft_transform_init (&f->rows_inverse_split, f->engine,
+            &split[1], error))
+      return FALSE;
+  }
   if (f->in_turn_asked) {
     /* YUY2's plane: each row of pixel pairs, a sample of each channel, as
      * one complex row of the width, whose spectrum holds both channels'
@@ -669,6 +724,15 @@ columns_init (ClfftFilter2d * f, GError ** error)
   if (f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES)
     return clfft_transform_init (&f->columns_in_three, f->engine, &filter,
         error);
+  if (f->choice.path == CLFFT_FILTER_PATH_SPLIT_COLUMNS) {
+    const ClfftTransformSpec halves = { f->height / 2, -1,
+      CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, filter.flags,
+      f->choice.pitch + f->bins, tuning, TRUE
+    };
+
+    return clfft_transform_init (&f->columns_split, f->engine, &halves,
+        error);
+  }
   if (f->choice.path != CLFFT_FILTER_PATH_TRANSPOSED)
     return clfft_transform_init (&f->columns_filter, f->engine, &filter,
         error) && columns_halves_init (f, &filter)
@@ -707,17 +771,15 @@ own_programs_cancelled (ClfftFilter2d * f, GError ** error)
 static gboolean
 build_own_programs (ClfftFilter2d * f, gboolean threaded, GError ** error)
 {
-  ClfftTransform *const transforms[] = { &f->rows_forward,
-    &f->columns_filter, &f->columns_mirrored, &f->columns_in_three,
-    &f->columns_forward, &f->columns_inverse, &f->rows_inverse
-  };
+  ClfftTransform *transforms[N_PATH_TRANSFORMS];
+  const guint n = path_transforms (f, transforms);
 
   lanes_init (f);
   if (f->lanes)
     return TRUE;
   if (!threaded && !build_passes (f, error))
     return FALSE;
-  for (guint i = 0; threaded && i < G_N_ELEMENTS (transforms); i++)
+  for (guint i = 0; threaded && i < n; i++)
     if (own_programs_cancelled (f, error)
         || !clfft_transform_build (transforms[i], error))
       return FALSE;
@@ -950,6 +1012,25 @@ clfft_filter2d_take_own_programs (ClfftFilter2d * f, gdouble * seconds)
   return TRUE;
 }
 
+/* Whether a frame may read the gain by columns (f->gain): the paths'
+ * columns in one pass, and the generic filter, which runs the first
+ * frames of heights it takes (at most CLFFT_MAX_ROW_LENGTH) whatever the
+ * path. */
+static gboolean
+gain_by_columns_read (ClfftFilter2d * f)
+{
+  return (f->choice.path != CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES
+      && f->choice.path != CLFFT_FILTER_PATH_SPLIT_COLUMNS)
+      || clfft_row_length_direct (f->height);
+}
+
+/* The values of gain_split */
+static gsize
+gain_split_count (ClfftFilter2d * f)
+{
+  return (gsize) (f->choice.pitch + f->bins) * (f->height / 2);
+}
+
 /* The gain of all ones, as clfft_filter2d_set_gain makes it, filled on the
  * device: the host would compute and upload a gain that every plan has. */
 static gboolean
@@ -964,6 +1045,8 @@ unit_gain (ClfftFilter2d * f, GError ** error)
               error))
       && (!f->gain_by_rows || fill_floats (f, f->gain_by_rows, f->norm,
           (gsize) f->choice.pitch * f->height * sizeof (cl_float), error))
+      && (!f->gain_split || fill_floats (f, f->gain_split, f->norm,
+          gain_split_count (f) * sizeof (cl_float), error))
       && fill_floats (f, f->gain_as_given, 1.0f,
       (gsize) f->width * f->height * sizeof (cl_float), error);
 }
@@ -1059,10 +1142,13 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
       && (!padded || mirror_pad_init (f, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
           (gsize) f->choice.pitch * height * sizeof (cl_float2), NULL, error))
-      && (f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES
+      && (!gain_by_columns_read (f)
           || (f->gain = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
                   (gsize) f->bins * height * sizeof (cl_float), NULL,
                   error)))
+      && (f->choice.path != CLFFT_FILTER_PATH_SPLIT_COLUMNS
+          || (f->gain_split = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
+                  gain_split_count (f) * sizeof (cl_float), NULL, error)))
       && (f->gain_as_given = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
           count * sizeof (cl_float), NULL, error));
   f->bytes_in = f->slots[0].bytes_in;
@@ -1117,16 +1203,20 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
 {
   cl_command_queue queue = clfft_engine_get_queue (f->engine);
   guint w = f->width, h = f->height;
-  gfloat *half, *by_rows = NULL;
-  cl_int st;
+  gfloat *half, *by_rows = NULL, *split = NULL;
+  cl_int st = CL_SUCCESS;
 
   half = clfft_engine_try_alloc (f->engine, (gsize) f->bins * h,
       sizeof (gfloat), FALSE, "the filter's gain", error);
   if (half && f->gain_by_rows)
     by_rows = clfft_engine_try_alloc (f->engine, (gsize) f->choice.pitch * h,
         sizeof (gfloat), TRUE, "the filter's gain by rows", error);
-  if (!half || (f->gain_by_rows && !by_rows)) {
+  if (half && f->gain_split)
+    split = clfft_engine_try_alloc (f->engine, gain_split_count (f),
+        sizeof (gfloat), TRUE, "the filter's gain for split columns", error);
+  if (!half || (f->gain_by_rows && !by_rows) || (f->gain_split && !split)) {
     g_free (half);
+    g_free (by_rows);
     return FALSE;
   }
 
@@ -1162,11 +1252,24 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
     st = clEnqueueWriteBuffer (queue, f->gain_by_rows, CL_TRUE, 0,
         (gsize) f->choice.pitch * h * sizeof (gfloat), by_rows, 0, NULL, NULL);
   }
+  if (st == CL_SUCCESS && split) {
+    const guint pitch = f->choice.pitch, h2 = h / 2;
+
+    /* column kx of the half gain, ky = 2 k2 + odd, to column kx + odd
+     * pitch, element k2 */
+    for (guint kx = 0; kx < f->bins; kx++)
+      for (guint ky = 0; ky < h; ky++)
+        split[(gsize) (kx + (ky & 1) * pitch) * h2 + ky / 2] =
+            half[(gsize) kx * h + ky];
+    st = clEnqueueWriteBuffer (queue, f->gain_split, CL_TRUE, 0,
+        gain_split_count (f) * sizeof (gfloat), split, 0, NULL, NULL);
+  }
   /* only the mirrored column pass, where made, has use for the scan */
   if (st == CL_SUCCESS && f->columns_mirrored.n_passes)
     f->gain_mirrored = mirrored_in_ky (half, f->bins, h);
   g_free (half);
   g_free (by_rows);
+  g_free (split);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueWriteBuffer (gain)");
   st = clEnqueueWriteBuffer (queue, f->gain_as_given, CL_TRUE, 0,
@@ -1193,6 +1296,8 @@ clfft_filter2d_set_output (ClfftFilter2d * f, ClfftOutput output,
   clfft_transform_set_byte_output (&f->rows_inverse_in_turn, offset,
       output == CLFFT_OUTPUT_ABS);
   clfft_transform_set_byte_output (&f->rows_inverse_halves, offset,
+      output == CLFFT_OUTPUT_ABS);
+  clfft_transform_set_byte_output (&f->rows_inverse_split, offset,
       output == CLFFT_OUTPUT_ABS);
 }
 
@@ -1387,10 +1492,15 @@ static gboolean
 ensure_normalize (ClfftFilter2d * f, GError ** error)
 {
   Normalize *n = &f->normalize;
-  const ClfftTransformSpec rows = { f->rows_inverse.spec.length, 1,
-    f->rows_inverse.spec.load,
-    f->choice.pairs ? CLFFT_STORE_REAL_PAIRS : CLFFT_STORE_REAL, 0, f->height,
-    transform_tuning (f)
+  /* the frames' rows inverse, ending in real values; where it joins
+   * split columns, so does this */
+  const ClfftTransform *inverse = f->rows_inverse_split.n_passes ?
+      &f->rows_inverse_split : &f->rows_inverse;
+  const ClfftTransformSpec rows = { inverse->spec.length, 1,
+    inverse->spec.load,
+    f->choice.pairs ? CLFFT_STORE_REAL_PAIRS : CLFFT_STORE_REAL,
+    inverse->spec.split_columns ? CLFFT_ROW_UNIT_STRIDE : 0, f->height,
+    transform_tuning (f), .split_columns = inverse->spec.split_columns
   };
 
   if (n->stretch.stretch)
@@ -1520,6 +1630,14 @@ enqueue_columns (ClfftFilter2d * f, GError ** error)
   if (f->columns_filter.n_passes)
     return enqueue_columns_in_place (f, f->spectrum, f->choice.pitch,
         f->bins, f->gain, error) ? f->spectrum : NULL;
+  if (f->columns_split.n_passes) {
+    /* the halves side by side: rows of twice the pitch */
+    const ClfftRowLayout halves = { 2 * f->choice.pitch, 1 };
+
+    return clfft_transform_enqueue (&f->columns_split, scratch,
+        f->spectrum, halves, f->spectrum, halves, f->choice.pitch + f->bins,
+        f->gain_split, h / 2, 1.0f, NULL, error) ? f->spectrum : NULL;
+  }
   if (f->columns_in_three.n_passes)
     return clfft_transform_enqueue (&f->columns_in_three, scratch,
         f->spectrum, columns, f->spectrum, columns, f->bins,
@@ -1573,14 +1691,21 @@ passes_to_tune (ClfftFilter2d * f, ClfftTransform * owners[],
   const guint w = f->width, h = f->height;
   const ClfftRowLayout pixels = { 1, w }, bins = { 1, f->choice.pitch };
   const ClfftRowLayout columns = { f->choice.pitch, 1 }, rows = { 1, h };
+  const ClfftRowLayout halves = { 2 * f->choice.pitch, 1 };
+  const gboolean split = f->rows_forward_split.n_passes != 0;
   cl_mem in = f->mirror_pad ? f->bytes_padded : f->bytes_in;
   const struct
   {
     ClfftTransform *t;
     ClfftRowLaunch launch;
   } all[] = {
-    {&f->rows_forward, clfft_transform_launch (&f->rows_forward, in, pixels,
-              f->spectrum, bins, h, NULL, 0, 1.0f)},
+    {split ? &f->rows_forward_split : &f->rows_forward,
+        clfft_transform_launch (split ? &f->rows_forward_split :
+              &f->rows_forward, in, pixels, f->spectrum, bins, h, NULL, 0,
+              1.0f)},
+    {&f->columns_split, clfft_transform_launch (&f->columns_split,
+              f->spectrum, halves, f->spectrum, halves,
+              f->choice.pitch + f->bins, f->gain_split, h / 2, 1.0f)},
     {&f->columns_filter, clfft_transform_launch (&f->columns_filter,
               f->spectrum, columns, f->spectrum, columns, f->bins, f->gain, h,
               1.0f)},
@@ -1591,8 +1716,10 @@ passes_to_tune (ClfftFilter2d * f, ClfftTransform * owners[],
               f->scratch, rows, f->spectrum, rows, f->bins, f->gain, h, 1.0f)},
     {&f->columns_inverse, clfft_transform_launch (&f->columns_inverse,
               f->spectrum, rows, f->spectrum, rows, f->bins, NULL, 0, 1.0f)},
-    {&f->rows_inverse, clfft_transform_launch (&f->rows_inverse, f->spectrum,
-              bins, f->bytes_out, pixels, h, NULL, 0, f->output_gain)},
+    {split ? &f->rows_inverse_split : &f->rows_inverse,
+        clfft_transform_launch (split ? &f->rows_inverse_split :
+              &f->rows_inverse, f->spectrum, bins, f->bytes_out, pixels, h,
+              NULL, 0, f->output_gain)},
   };
   guint count = 0;
 
@@ -1617,7 +1744,8 @@ passes_run (ClfftFilter2d * f)
 
   return path == CLFFT_FILTER_PATH_PASSES
       || path == CLFFT_FILTER_PATH_TRANSPOSED
-      || path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES;
+      || path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES
+      || path == CLFFT_FILTER_PATH_SPLIT_COLUMNS;
 }
 
 /* Tuning in the background: starts at the first frame, where the frames
@@ -1627,9 +1755,9 @@ passes_run (ClfftFilter2d * f)
 static void
 background_tuning_step (ClfftFilter2d * f)
 {
-  ClfftTransform *owners[6];
-  ClfftRowPass *passes[6];
-  ClfftRowLaunch launches[6];
+  ClfftTransform *owners[7];
+  ClfftRowPass *passes[7];
+  ClfftRowLaunch launches[7];
   ClfftRowPass tuned;
   guint count;
   GError *error = NULL;
@@ -1772,6 +1900,8 @@ clfft_filter2d_get_path (ClfftFilter2d * f)
     return CLFFT_FILTER_PATH_LANES;
   if (f->columns_filter.n_passes)
     return CLFFT_FILTER_PATH_PASSES;
+  if (f->columns_split.n_passes)
+    return CLFFT_FILTER_PATH_SPLIT_COLUMNS;
   return f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES ?
       CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES : CLFFT_FILTER_PATH_TRANSPOSED;
 }
@@ -1781,16 +1911,19 @@ static gboolean
 enqueue_passes (ClfftFilter2d * f, GError ** error)
 {
   const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, f->choice.pitch };
+  const gboolean split = f->rows_forward_split.n_passes != 0;
   cl_mem filtered;
 
-  if (!clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
+  if (!clfft_transform_enqueue (split ? &f->rows_forward_split :
+          &f->rows_forward, &f->transform_scratch,
           f->mirror_pad ? f->bytes_padded : f->bytes_in, pixels, f->spectrum,
           bins, f->height, NULL, 0, 1.0f, NULL, error)
       || !(filtered = enqueue_columns (f, error)))
     return FALSE;
   if (f->output == CLFFT_OUTPUT_NORMALIZE)
     return enqueue_normalized_rows (f, filtered, error);
-  return clfft_transform_enqueue (&f->rows_inverse, &f->transform_scratch,
+  return clfft_transform_enqueue (split ? &f->rows_inverse_split :
+      &f->rows_inverse, &f->transform_scratch,
       filtered, bins, f->bytes_out, pixels, f->height, NULL, 0,
       f->output_gain, NULL, error);
 }
@@ -2484,6 +2617,10 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_transform_clear (&f->rows_inverse_in_turn);
   clfft_transform_clear (&f->rows_forward_halves);
   clfft_transform_clear (&f->rows_inverse_halves);
+  clfft_transform_clear (&f->columns_halves);
+  clfft_transform_clear (&f->rows_forward_split);
+  clfft_transform_clear (&f->rows_inverse_split);
+  clfft_transform_clear (&f->columns_split);
   normalize_clear (&f->normalize);
   spectrum_view_clear (&f->spectrum_view);
   clfft_transpose_pass_clear (&f->transpose);
@@ -2502,6 +2639,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->scratch);
   clfft_buffer_release (&f->gain);
   clfft_buffer_release (&f->gain_by_rows);
+  clfft_buffer_release (&f->gain_split);
   clfft_buffer_release (&f->gain_as_given);
   clfft_buffer_release (&f->real_values);
   clfft_buffer_release (&f->bytes_padded);

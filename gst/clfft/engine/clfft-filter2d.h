@@ -41,6 +41,10 @@ typedef enum
                                                  * the rows, the gain
                                                  * between them in a pass
                                                  * they share, rows */
+  CLFFT_FILTER_PATH_SPLIT_COLUMNS,      /* rows that split the columns
+                                         * into two halves, each half's
+                                         * columns x gain in place in one
+                                         * pass, rows that join them */
   CLFFT_FILTER_PATH_ONE_LAUNCH, /* the three passes in one launch */
   CLFFT_FILTER_PATH_LANES,      /* the three passes in SIMD lanes (CPUs) */
   CLFFT_FILTER_PATH_SPECTRUM_VIEW,      /* mode=spectrum */

@@ -22,6 +22,7 @@ G_BEGIN_DECLS
 #define CLFFT_GENERIC_KERNELS_ENV "CLFFT_GENERIC_KERNELS"
 #define CLFFT_SIDE_QUEUE_ENV "CLFFT_SIDE_QUEUE"
 #define CLFFT_STACKED_ROWS_ENV "CLFFT_STACKED_ROWS"
+#define CLFFT_SPLIT_COLUMNS_ENV "CLFFT_SPLIT_COLUMNS"
 
 /* A yes-or-no override: unset leaves the engine's choice. */
 typedef enum
@@ -72,6 +73,10 @@ typedef struct
    * same launches where they can (clfft-frame-filter.c's decide_stack):
    * for comparing the two in one benchmark run */
   ClfftOverride stacked_rows;
+  /* CLFFT_SPLIT_COLUMNS: a filter's columns split into two halves in
+   * the rows (CLFFT_FILTER_PATH_SPLIT_COLUMNS) wherever they can be (1)
+   * or nowhere (0); unset, where they would take two passes each way */
+  ClfftOverride split_columns;
   /* CLFFT_COMPOSITE_RADICES=1: radices 6 to 16 on CPUs too */
   gboolean composite_radices;
   /* CLFFT_GENERIC_KERNELS (set): row passes in the generic build, one

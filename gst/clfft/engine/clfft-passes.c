@@ -366,6 +366,7 @@ typedef enum
   TABLE_CHIRP = 1 << 2,
   TABLE_CONV = 1 << 3,
   TABLE_STEP_TWIDDLES = 1 << 4,
+  TABLE_SPLIT_TWIDDLES = 1 << 5,
 } RowTable;
 
 /* Each table's build option, and where ClfftRowTables holds it, in the
@@ -383,6 +384,8 @@ static const struct
   {TABLE_CONV, " -D WITH_CONV", G_STRUCT_OFFSET (ClfftRowTables, conv)},
   {TABLE_STEP_TWIDDLES, " -D WITH_STEP_TW",
       G_STRUCT_OFFSET (ClfftRowTables, step_twiddles)},
+  {TABLE_SPLIT_TWIDDLES, " -D WITH_SPLIT_TW",
+      G_STRUCT_OFFSET (ClfftRowTables, split_twiddles)},
 };
 
 static guint
@@ -401,6 +404,8 @@ spec_tables (const ClfftRowPassSpec * spec)
     tables |= TABLE_CONV;
   if (spec->flags & CLFFT_ROW_STORE_TWIDDLE)
     tables |= TABLE_STEP_TWIDDLES;
+  if (spec->split_columns)
+    tables |= TABLE_SPLIT_TWIDDLES;
   return tables;
 }
 
@@ -441,6 +446,14 @@ row_pass_set_args (ClfftRowPass * pass, cl_mem twiddles,
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "two channels of pixel pairs take an even number of rows, not %u",
         rows);
+    return FALSE;
+  }
+  /* (no rows: a trial launch, kernel_runs_group) */
+  if (pass->spec.split_columns && rows
+      && rows != 2 * pass->spec.split_columns) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "a pass that splits columns of %u takes all their rows, not %u",
+        2 * pass->spec.split_columns, rows);
     return FALSE;
   }
   for (guint i = 0; i < G_N_ELEMENTS (row_tables); i++)
@@ -524,7 +537,7 @@ kernel_runs_group (ClfftRowPass * pass, gsize local)
   cl_command_queue queue = clfft_queue_new (pass->engine, NULL);
   const ClfftRowSide side = { table, {1, pass->n}, 0, 1 };
   const ClfftRowTables tables = { table, table, table, table, table, 0,
-    1.0f, 0.0f, 0
+    1.0f, 0.0f, 0, table
   };
   cl_int st = CL_INVALID_VALUE;
 
@@ -1016,7 +1029,8 @@ applied_flags (const ClfftRowPassSpec * spec, const ClfftDeviceInfo * dev,
   if ((spec->load != CLFFT_LOAD_HALF_SPECTRUM
           && spec->load != CLFFT_LOAD_HERMITIAN
           && spec->load != CLFFT_LOAD_TWO_HALF_SPECTRA)
-      || !(flags & CLFFT_ROW_UNIT_STRIDE) || (flags & across) || generic)
+      || !(flags & CLFFT_ROW_UNIT_STRIDE) || (flags & across) || generic
+      || spec->split_columns)
     flags &= ~CLFFT_ROW_DROP_INPUT;
   if (!(flags & CLFFT_ROW_UNIT_STRIDE) || !(pixel_load (spec->load)
           || pixel_store (spec->store)))
@@ -1042,6 +1056,8 @@ spec_options (const ClfftRowPassSpec * spec, gboolean generic)
       g_string_append (s, row_tables[i].option);
   if (spec->halves_below)
     g_string_append_printf (s, " -D HALVES_BELOW=%u", spec->halves_below);
+  if (spec->split_columns)
+    g_string_append_printf (s, " -D SPLIT_COLUMNS=%u", spec->split_columns);
   if (spec->flags & CLFFT_ROW_STORE_TWIDDLE)
     g_string_append_printf (s, " -D STEP_TW_SHIFT=%u",
         spec->step_twiddle_shift);
@@ -1131,7 +1147,9 @@ row_pass_plan (ClfftRowPass * pass, ClfftEngine * engine,
   pass->schedule = schedule;
   pass->engine = clfft_engine_ref (engine);
   clfft_overrides_read (&overrides);
-  pass->generic = overrides.generic_kernels;
+  /* the generic build takes the sign at launch: SPLIT_COLUMNS needs it
+   * at build time */
+  pass->generic = overrides.generic_kernels && !spec->split_columns;
   pass->spec.flags = applied_flags (spec, dev, pass->generic);
   if (pass->generic) {
     ClfftGenericShape *shape = &pass->shape;

@@ -166,6 +166,10 @@ typedef struct
    * factors, of m's low step_twiddle_shift bits and of the rest
    * (clfft_split_twiddle_table) */
   guint step_twiddle_shift;
+  /* SPLIT_COLUMNS: a frame's columns of twice this height run as two
+   * halves, split in the rows (pixel pairs to half spectra or back, one
+   * row per set); 0: not */
+  guint split_columns;
 } ClfftRowPassSpec;
 
 /* The shape argument of the generic kernel build, field for field the
@@ -255,6 +259,8 @@ typedef struct
   gfloat scale;
   gfloat offset;                /* added to pixels (STORE_U8 and the like) */
   cl_uint magnitude;            /* pixels of |x| rather than x (same) */
+  /* SPLIT_COLUMNS's: exp(-2 pi i j / H), j < H / 2 */
+  cl_mem split_twiddles;
 } ClfftRowTables;
 
 /* Events around a chain of launches on the engine's in-order queue: the

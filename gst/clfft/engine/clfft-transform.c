@@ -322,7 +322,7 @@ pass_specs (const ClfftTransform * t,
   if (t->n2 == 1) {
     specs[0] = (ClfftRowPassSpec) {
     n, s->sign, s->load, s->store, s->flags, length, 0, 0, s->max_batch,
-          s->halves_below};
+          s->halves_below, 0, s->split_columns};
     /* two real rows at a time ran slower with stride 1 as a constant
      * (docs/experiments/2026-12-01-unit-stride-beyond-one-pass.md); the
      * flag stays the transform's, for its half-length alternative */
@@ -406,6 +406,9 @@ describe (ClfftTransform * t)
     g_string_append (s, ", two real rows at a time");
   if (CLFFT_ROW_TWO_CHANNELS_OF_PAIRS (t->spec.load, t->spec.store))
     g_string_append (s, ", two channels of pixel pairs");
+  if (t->spec.split_columns)
+    g_string_append_printf (s, ", the columns of %u split in two",
+        2 * t->spec.split_columns);
   if (t->unfold)
     g_string_append (s, ", bins unfolded in a pass of their own");
   else if (t->unfold_in_second)
@@ -505,6 +508,22 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
         "pass, of unit stride", length);
     return FALSE;
   }
+  if (spec->split_columns && (t->bluestein || t->n2 > 1
+          || !(spec->flags & CLFFT_ROW_UNIT_STRIDE) || spec->halves_below
+          || (spec->flags & (CLFFT_ROW_GAIN_BETWEEN | CLFFT_ROW_GAIN_ON_STORE))
+          || !((spec->sign < 0 && (spec->load == CLFFT_LOAD_U8_PAIRS
+                      || spec->load == CLFFT_LOAD_U16_PAIRS)
+                  && spec->store == CLFFT_STORE_HALF_SPECTRUM)
+              || (spec->sign > 0 && spec->load == CLFFT_LOAD_HALF_SPECTRUM
+                  && (spec->store == CLFFT_STORE_U8_PAIRS
+                      || spec->store == CLFFT_STORE_U16_PAIRS
+                      || spec->store == CLFFT_STORE_REAL_PAIRS))))) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "columns split in the rows need rows of length %u in one plain "
+        "pass of unit stride, from pixel pairs to half spectra or back",
+        length);
+    return FALSE;
+  }
   if ((spec->flags & CLFFT_ROW_GAIN_MIRRORED)
       && !(spec->flags & CLFFT_ROW_GAIN_BETWEEN)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
@@ -572,6 +591,10 @@ clfft_transform_init (ClfftTransform * t, ClfftEngine * engine,
   if (half_spectrum && !t->tables.real_twiddles)
     goto fail;
   if (t->bluestein && !bluestein_tables (t, error))
+    goto fail;
+  if (spec->split_columns && !(t->tables.split_twiddles =
+          clfft_twiddle_table (engine, spec->split_columns,
+              2 * spec->split_columns, error)))
     goto fail;
   if (t->n2 > 1 && (!(t->tables.step_twiddles =
               clfft_split_twiddle_table (engine, step_low,
@@ -689,6 +712,7 @@ clfft_transform_clear (ClfftTransform * t)
   clfft_buffer_release (&t->tables.chirp);
   clfft_buffer_release (&t->tables.conv);
   clfft_buffer_release (&t->tables.step_twiddles);
+  clfft_buffer_release (&t->tables.split_twiddles);
   g_free (t->description);
   if (t->engine)
     clfft_engine_unref (t->engine);

@@ -64,6 +64,10 @@ typedef struct
    * (a blocking tuning may time others at the first launch, and keep the
    * fastest: then the transform's spec holds it) */
   guint first_pass_length;
+  /* one pass of pixel pairs to half spectra (forward) or back: the
+   * frame's columns, of twice this height, as two halves split in the
+   * rows (SPLIT_COLUMNS in kernels/fft_stockham.cl); 0, not */
+  guint split_columns;
 } ClfftTransformSpec;
 
 #define CLFFT_TRANSFORM_MAX_PASSES 4
