@@ -1006,9 +1006,8 @@ GST_START_TEST (test_generic_filter)
 
 GST_END_TEST;
 
-/* A frame through filter's passes with output as given (and, for
- * CLFFT_OUTPUT_NORMALIZE, saturation percent) or as the spectrum view;
- * free the result. */
+/* A frame through filter with output as given (normalize with 1 % of
+ * the values saturated) or as the spectrum view; free the result. */
 static guint8 *
 filtered_by (ClfftFilter2d * filter, const Case * c, const guint8 * frame,
     ClfftOutput output, ClfftMode mode)
