@@ -1161,14 +1161,13 @@ void fft_rows (__global const src_t * src, __global dst_t * dst,
 #else
   const float2 split_rot = (row & 1 ? -1.0f : 1.0f) * conj (split_w);
 #endif
-  const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale,
-    num.offset, num.magnitude, split_rot
-  };
-#else
+#endif
   const Tables tab = { real_tw, chirp, conv, step_tw, gain, gain_dist, scale,
     num.offset, num.magnitude
-  };
+#ifdef SPLIT_COLUMNS
+        , split_rot
 #endif
+  };
   float2 v[VALUES];
 
 #if defined(LOAD_ACROSS_ROWS) && !defined(INTERLEAVED_ROWS)

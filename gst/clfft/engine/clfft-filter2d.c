@@ -348,6 +348,23 @@ mirror_pad_enqueue (ClfftFilter2d * f, GError ** error)
       NULL, "mirror_pad", error);
 }
 
+/* The rows forward and inverse that frames of the passes run: where the
+ * columns are split, those that split and join them (the plain ones then
+ * serve the spectrum view, and normalize's shape). */
+static ClfftTransform *
+frame_rows_forward (ClfftFilter2d * f)
+{
+  return f->choice.path == CLFFT_FILTER_PATH_SPLIT_COLUMNS ?
+      &f->rows_forward_split : &f->rows_forward;
+}
+
+static ClfftTransform *
+frame_rows_inverse (ClfftFilter2d * f)
+{
+  return f->choice.path == CLFFT_FILTER_PATH_SPLIT_COLUMNS ?
+      &f->rows_inverse_split : &f->rows_inverse;
+}
+
 /* The most transforms path_transforms gives */
 #define N_PATH_TRANSFORMS 7
 
@@ -359,11 +376,10 @@ path_transforms (ClfftFilter2d * f,
     ClfftTransform * transforms[N_PATH_TRANSFORMS])
 {
   const gboolean split = f->choice.path == CLFFT_FILTER_PATH_SPLIT_COLUMNS;
-  ClfftTransform *const all[N_PATH_TRANSFORMS] = {
-    split ? &f->rows_forward_split : &f->rows_forward,
+  ClfftTransform *const all[N_PATH_TRANSFORMS] = { frame_rows_forward (f),
     &f->columns_filter, &f->columns_mirrored, &f->columns_in_three,
     split ? &f->columns_split : &f->columns_forward, &f->columns_inverse,
-    split ? &f->rows_inverse_split : &f->rows_inverse
+    frame_rows_inverse (f)
   };
 
   memcpy (transforms, all, sizeof (all));
@@ -1494,8 +1510,7 @@ ensure_normalize (ClfftFilter2d * f, GError ** error)
   Normalize *n = &f->normalize;
   /* the frames' rows inverse, ending in real values; where it joins
    * split columns, so does this */
-  const ClfftTransform *inverse = f->rows_inverse_split.n_passes ?
-      &f->rows_inverse_split : &f->rows_inverse;
+  const ClfftTransform *inverse = frame_rows_inverse (f);
   const ClfftTransformSpec rows = { inverse->spec.length, 1,
     inverse->spec.load,
     f->choice.pairs ? CLFFT_STORE_REAL_PAIRS : CLFFT_STORE_REAL,
@@ -1692,17 +1707,16 @@ passes_to_tune (ClfftFilter2d * f, ClfftTransform * owners[],
   const ClfftRowLayout pixels = { 1, w }, bins = { 1, f->choice.pitch };
   const ClfftRowLayout columns = { f->choice.pitch, 1 }, rows = { 1, h };
   const ClfftRowLayout halves = { 2 * f->choice.pitch, 1 };
-  const gboolean split = f->rows_forward_split.n_passes != 0;
+  ClfftTransform *forward = frame_rows_forward (f),
+      *inverse = frame_rows_inverse (f);
   cl_mem in = f->mirror_pad ? f->bytes_padded : f->bytes_in;
   const struct
   {
     ClfftTransform *t;
     ClfftRowLaunch launch;
   } all[] = {
-    {split ? &f->rows_forward_split : &f->rows_forward,
-        clfft_transform_launch (split ? &f->rows_forward_split :
-              &f->rows_forward, in, pixels, f->spectrum, bins, h, NULL, 0,
-              1.0f)},
+    {forward, clfft_transform_launch (forward, in, pixels, f->spectrum,
+              bins, h, NULL, 0, 1.0f)},
     {&f->columns_split, clfft_transform_launch (&f->columns_split,
               f->spectrum, halves, f->spectrum, halves,
               f->choice.pitch + f->bins, f->gain_split, h / 2, 1.0f)},
@@ -1716,10 +1730,8 @@ passes_to_tune (ClfftFilter2d * f, ClfftTransform * owners[],
               f->scratch, rows, f->spectrum, rows, f->bins, f->gain, h, 1.0f)},
     {&f->columns_inverse, clfft_transform_launch (&f->columns_inverse,
               f->spectrum, rows, f->spectrum, rows, f->bins, NULL, 0, 1.0f)},
-    {split ? &f->rows_inverse_split : &f->rows_inverse,
-        clfft_transform_launch (split ? &f->rows_inverse_split :
-              &f->rows_inverse, f->spectrum, bins, f->bytes_out, pixels, h,
-              NULL, 0, f->output_gain)},
+    {inverse, clfft_transform_launch (inverse, f->spectrum, bins,
+              f->bytes_out, pixels, h, NULL, 0, f->output_gain)},
   };
   guint count = 0;
 
@@ -1911,21 +1923,18 @@ static gboolean
 enqueue_passes (ClfftFilter2d * f, GError ** error)
 {
   const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, f->choice.pitch };
-  const gboolean split = f->rows_forward_split.n_passes != 0;
   cl_mem filtered;
 
-  if (!clfft_transform_enqueue (split ? &f->rows_forward_split :
-          &f->rows_forward, &f->transform_scratch,
+  if (!clfft_transform_enqueue (frame_rows_forward (f), &f->transform_scratch,
           f->mirror_pad ? f->bytes_padded : f->bytes_in, pixels, f->spectrum,
           bins, f->height, NULL, 0, 1.0f, NULL, error)
       || !(filtered = enqueue_columns (f, error)))
     return FALSE;
   if (f->output == CLFFT_OUTPUT_NORMALIZE)
     return enqueue_normalized_rows (f, filtered, error);
-  return clfft_transform_enqueue (split ? &f->rows_inverse_split :
-      &f->rows_inverse, &f->transform_scratch,
-      filtered, bins, f->bytes_out, pixels, f->height, NULL, 0,
-      f->output_gain, NULL, error);
+  return clfft_transform_enqueue (frame_rows_inverse (f),
+      &f->transform_scratch, filtered, bins, f->bytes_out, pixels, f->height,
+      NULL, 0, f->output_gain, NULL, error);
 }
 
 gboolean
