@@ -1062,7 +1062,9 @@ def goals_table(out):
         cell = goal_cell(found, limit if dev["gpu"] else None, " x", "%.2f")
         missing = [s for s in sizes if s not in [c[0] for c in conv]]
         if found and missing:
-            cell += " (%s not measured)" % ", ".join(missing)
+            cell += " (%s not measured%s)" % (", ".join(missing),
+                ": VkFFT's plan faults the device there"
+                if missing == ["7680x4320"] else "")
         row.append(cell)
     out.append("| " + " | ".join(row) + " |")
     size, limit = FILTER_8K_GOAL
