@@ -217,6 +217,11 @@ FORMAT_GOALS = [("i420", 1.6), ("yuy2", 1.7)]
 # VkFFT's at every size measured
 CONVOLUTION_GOAL = (["1280x720", "1920x1080", "3840x2160", "7680x4320"],
                     0.6)
+# why a size has no convolution figure, where the peer cannot give one
+# (docs/experiments/2026-11-27-vkfft-convolution.md)
+CONVOLUTION_NOT_MEASURED = {
+    "7680x4320": "VkFFT's plan faults the device there",
+}
 FILTER_8K_GOAL = ("7680x4320", 0.6)
 PAIR_GOAL = 1.0
 R2C_ALL_GOAL = 1.0
@@ -1062,9 +1067,11 @@ def goals_table(out):
         cell = goal_cell(found, limit if dev["gpu"] else None, " x", "%.2f")
         missing = [s for s in sizes if s not in [c[0] for c in conv]]
         if found and missing:
-            cell += " (%s not measured%s)" % (", ".join(missing),
-                ": VkFFT's plan faults the device there"
-                if missing == ["7680x4320"] else "")
+            cell += " (%s)" % "; ".join(
+                "%s not measured%s" % (s, ": " + CONVOLUTION_NOT_MEASURED[s]
+                                       if s in CONVOLUTION_NOT_MEASURED
+                                       else "")
+                for s in missing)
         row.append(cell)
     out.append("| " + " | ".join(row) + " |")
     size, limit = FILTER_8K_GOAL
