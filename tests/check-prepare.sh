@@ -42,6 +42,30 @@ check_logs () {
   fi
 }
 
+# sizes and bands outside what the elements take: refused within a
+# second, before any device opens, with the range in the message (before:
+# -5x10 and 99999999999999999999x2 looped for ever, 1x1, 8193x2 and
+# 5000000x10 were prepared, 0x0 spoke of mirror padding)
+for args in "--size -5x10" "--size 99999999999999999999x2" "--size 1x1" \
+    "--size 8193x2" "--size 5000000x10" "--size 0x0" "--size 12x" \
+    "--size 1920x1080,1x1" "--bands -5" "--bands 99999999999999999999" \
+    "--bands 1"
+do
+  # shellcheck disable=SC2086 # the option and its value are two words
+  message=$(XDG_CACHE_HOME=$caches/refused timeout 1 "$prepare" $args 2>&1)
+  code=$?
+  case $args in
+    --size*) range="2 to 8192" ;;
+    *) range="2 to 4194305" ;;
+  esac
+  if [ $code -ne 2 ] || ! echo "$message" | grep -q "$range"; then
+    echo "FAIL: gst-clfft-prepare $args: exit $code (2 within 1 s expected): $message"
+    status=1
+  else
+    echo "refused within 1 s: $args"
+  fi
+done
+
 # sizes whose plans differ: lanes on CPUs, Bluestein rows, 16-bit pixels;
 # colour formats whose chroma is filtered (chroma=auto): a second plan
 # size, packed channels taken out of their planes, 10 bits

@@ -31,6 +31,25 @@
 #include "engine/clfft-spectrum.h"
 #include "engine/clfft-tuning.h"
 #include "gstclfftframelayout.h"
+#include "gstclfftframesizes.h"
+
+#define MAX_BANDS (CLFFT_SPECTRUM_MAX_LENGTH / 2 + 1)
+
+/* clfftspectrum's bands: decimal digits alone, 2 to MAX_BANDS (sscanf's
+ * %u would take "-5" as 4294967291 and wrap longer numbers). */
+static gboolean
+parse_bands (const gchar * text, guint * bands)
+{
+  guint64 value = 0;
+  const gchar *p = text;
+
+  for (; g_ascii_isdigit (*p); p++)
+    value = MIN (value * 10 + (guint64) (*p - '0'), (guint64) MAX_BANDS + 1);
+  if (p == text || *p != '\0' || value < 2 || value > MAX_BANDS)
+    return FALSE;
+  *bands = (guint) value;
+  return TRUE;
+}
 
 static void
 print_log (ClfftLogLevel level, const gchar * message, gpointer user_data)
@@ -223,7 +242,9 @@ main (int argc, char **argv)
   gint device = -1;
   GOptionEntry entries[] = {
     {"size", 's', 0, G_OPTION_ARG_STRING_ARRAY, &sizes,
-        "a frame size to prepare (repeat for more)", "WIDTHxHEIGHT"},
+        "a frame size to prepare, sides 2 to 8192 (repeat, or separate "
+        "with commas, for more; WIDTHxHEIGHT:16 for 16-bit gray)",
+        "WIDTHxHEIGHT"},
     {"bands", 'b', 0, G_OPTION_ARG_STRING_ARRAY, &bands,
         "clfftspectrum's bands to prepare (repeat for more)", "BANDS"},
     {"format", 'f', 0, G_OPTION_ARG_STRING, &format,
@@ -246,6 +267,7 @@ main (int argc, char **argv)
   GstVideoFormat video_format = GST_VIDEO_FORMAT_UNKNOWN;
   ClfftPadding padding = CLFFT_PADDING_NONE;
   ClfftTuning tuning = CLFFT_TUNING_AUTO;
+  GArray *frame_sizes, *band_counts;
   ClfftEngine *engine;
   GError *error = NULL;
   gchar *dir;
@@ -292,6 +314,56 @@ main (int argc, char **argv)
     }
   }
 
+  /* every size and number of bands checked before the device opens: a
+   * mistyped one costs no kernel build */
+  frame_sizes = g_array_new (FALSE, FALSE, sizeof (GstClfftFrameSize));
+  for (guint i = 0; sizes && sizes[i]; i++) {
+    GArray *parsed = gst_clfft_frame_sizes_parse (sizes[i], &error);
+
+    if (!parsed) {
+      g_printerr ("gst-clfft-prepare: --size: %s\n", error->message);
+      g_clear_error (&error);
+      status = 2;
+      continue;
+    }
+    for (guint j = 0; j < parsed->len; j++) {
+      GstClfftFrameSize size = g_array_index (parsed, GstClfftFrameSize, j);
+
+      /* WxH:16 asks for 16-bit gray; --format names the pixels already */
+      if (size.pixels == CLFFT_PIXELS_U16 && (video_format !=
+              GST_VIDEO_FORMAT_UNKNOWN || pixels == CLFFT_PIXELS_U16)) {
+        g_printerr ("gst-clfft-prepare: --size %ux%u:16 with --format "
+            "%s: give the pixels once\n", size.width, size.height, format);
+        status = 2;
+        continue;
+      }
+      if (size.pixels == CLFFT_PIXELS_U8)
+        size.pixels = pixels;
+      g_array_append_val (frame_sizes, size);
+    }
+    g_array_unref (parsed);
+  }
+  band_counts = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; bands && bands[i]; i++) {
+    guint value;
+
+    if (!parse_bands (bands[i], &value)) {
+      gchar *quoted = g_strescape (bands[i], NULL);
+
+      g_printerr ("gst-clfft-prepare: --bands takes 2 to %u, not \"%s\"\n",
+          MAX_BANDS, quoted);
+      g_free (quoted);
+      status = 2;
+      continue;
+    }
+    g_array_append_val (band_counts, value);
+  }
+  if (status != 0) {
+    g_array_unref (frame_sizes);
+    g_array_unref (band_counts);
+    return status;
+  }
+
   clfft_set_log_func (print_log, NULL);
   engine = clfft_engine_get (device, &error);
   if (!engine) {
@@ -301,17 +373,9 @@ main (int argc, char **argv)
   dir = clfft_program_cache_dir ();
   printf ("device: %s\ncache: %s\n", clfft_engine_get_device (engine)->name,
       dir);
-  for (guint i = 0; bands && bands[i]; i++) {
-    guint value = 0;
-    gchar end = 0;
+  for (guint i = 0; i < band_counts->len; i++) {
+    const guint value = g_array_index (band_counts, guint, i);
 
-    if (sscanf (bands[i], "%u%c", &value, &end) != 1 || value < 2
-        || value > CLFFT_SPECTRUM_MAX_LENGTH / 2 + 1) {
-      g_printerr ("gst-clfft-prepare: --bands takes 2 to %u, not %s\n",
-          CLFFT_SPECTRUM_MAX_LENGTH / 2 + 1, bands[i]);
-      status = 2;
-      continue;
-    }
     if (!prepare_bands (engine, value, tuning, &error)) {
       g_printerr ("gst-clfft-prepare: bands=%u: %s\n", value,
           error->message);
@@ -324,22 +388,17 @@ main (int argc, char **argv)
   tuning = clfft_tuning_decide (engine, tuning, FALSE);
   /* the program that clfft2dfilter builds from READY on, whatever the size:
    * where the device does not take it, the element does not build it */
-  if (sizes && sizes[0] && !clfft_filter_generic_prepare (engine, &error))
+  if (frame_sizes->len && !clfft_filter_generic_prepare (engine, &error))
     g_clear_error (&error);
-  for (guint i = 0; sizes && sizes[i]; i++) {
-    guint w = 0, h = 0;
-    gchar end = 0;
+  for (guint i = 0; i < frame_sizes->len; i++) {
+    const GstClfftFrameSize *size = &g_array_index (frame_sizes,
+        GstClfftFrameSize, i);
+    const guint w = size->width, h = size->height;
 
-    if (sscanf (sizes[i], "%ux%u%c", &w, &h, &end) != 2) {
-      g_printerr ("gst-clfft-prepare: %s is not a size such as 1920x1080\n",
-          sizes[i]);
-      status = 2;
-      continue;
-    }
     if (!(video_format != GST_VIDEO_FORMAT_UNKNOWN ?
             prepare_format (engine, video_format, w, h, padding, tuning,
                 &error) :
-            prepare (engine, w, h, pixels, padding, tuning, &error))) {
+            prepare (engine, w, h, size->pixels, padding, tuning, &error))) {
       g_printerr ("gst-clfft-prepare: %ux%u: %s\n", w, h, error->message);
       g_clear_error (&error);
       status = 1;
@@ -349,6 +408,8 @@ main (int argc, char **argv)
    * then) */
   clfft_engine_unref (engine);
   g_free (dir);
+  g_array_unref (frame_sizes);
+  g_array_unref (band_counts);
   g_strfreev (sizes);
   g_strfreev (bands);
   g_free (format);

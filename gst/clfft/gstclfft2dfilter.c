@@ -126,8 +126,8 @@
 GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define GST_CAT_DEFAULT gst_clfft_2d_filter_debug
 
-#define MIN_SIZE 2
-#define MAX_SIZE 8192
+#define MIN_SIZE CLFFT_FRAME_SIDE_MIN
+#define MAX_SIZE CLFFT_FRAME_SIDE_MAX
 
 #define DEFAULT_FILTER GST_CLFFT_FILTER_LOWPASS
 #define DEFAULT_SHAPE GST_CLFFT_SHAPE_GAUSSIAN
@@ -830,13 +830,13 @@ start_ahead (GstClfft2dFilter * self)
   ClfftPadding padding;
 
   GST_OBJECT_LOCK (self);
-  sizes = gst_clfft_ahead_sizes_parse (self->prepare_sizes, MIN_SIZE,
-      MAX_SIZE, &error);
+  sizes = gst_clfft_frame_sizes_parse (self->prepare_sizes, &error);
   padding = plan_padding (self->padding, self->mode, self->filter);
   GST_OBJECT_UNLOCK (self);
   if (!sizes) {
     GST_ELEMENT_WARNING (self, LIBRARY, SETTINGS,
-        ("No frame size is prepared ahead: %s", error->message), (NULL));
+        ("No frame size is prepared ahead: prepare-sizes: %s",
+            error->message), (NULL));
     g_error_free (error);
   }
   self->ahead = gst_clfft_ahead_start (GST_ELEMENT (self), self->engine,

@@ -15,59 +15,8 @@ struct _GstClfftAhead
   gint stop;                    /* atomic */
 };
 
-static gboolean
-parse_entry (const gchar * entry, guint min_side, guint max_side,
-    GstClfftAheadSize * size)
-{
-  gchar *end;
-  guint64 w, h;
-
-  w = g_ascii_strtoull (entry, &end, 10);
-  if (end == entry || *end != 'x')
-    return FALSE;
-  entry = end + 1;
-  h = g_ascii_strtoull (entry, &end, 10);
-  if (end == entry || w < min_side || w > max_side || h < min_side
-      || h > max_side)
-    return FALSE;
-  size->width = w;
-  size->height = h;
-  size->pixels = CLFFT_PIXELS_U8;
-  if (g_strcmp0 (end, ":16") == 0)
-    size->pixels = CLFFT_PIXELS_U16;
-  else if (*end != '\0')
-    return FALSE;
-  return TRUE;
-}
-
-GArray *
-gst_clfft_ahead_sizes_parse (const gchar * text, guint min_side,
-    guint max_side, GError ** error)
-{
-  GArray *sizes = g_array_new (FALSE, FALSE, sizeof (GstClfftAheadSize));
-  gchar **entries = g_strsplit_set (text ? text : "", ", ", -1);
-
-  for (guint i = 0; entries[i]; i++) {
-    GstClfftAheadSize size;
-
-    if (*entries[i] == '\0')
-      continue;
-    if (!parse_entry (entries[i], min_side, max_side, &size)) {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-          "prepare-sizes: \"%s\" is not WIDTHxHEIGHT or WIDTHxHEIGHT:16 "
-          "with sides from %u to %u", entries[i], min_side, max_side);
-      g_array_unref (sizes);
-      sizes = NULL;
-      break;
-    }
-    g_array_append_val (sizes, size);
-  }
-  g_strfreev (entries);
-  return sizes;
-}
-
 static void
-post_prepared (GstClfftAhead * ahead, const GstClfftAheadSize * size,
+post_prepared (GstClfftAhead * ahead, const GstClfftFrameSize * size,
     ClfftTuning tuning, gdouble seconds)
 {
   gst_element_post_message (ahead->element,
@@ -108,8 +57,8 @@ ahead_run (gpointer data)
     prepare_generic (ahead);
   for (guint i = 0; i < ahead->sizes->len && !g_atomic_int_get (&ahead->stop);
       i++) {
-    const GstClfftAheadSize *size = &g_array_index (ahead->sizes,
-        GstClfftAheadSize, i);
+    const GstClfftFrameSize *size = &g_array_index (ahead->sizes,
+        GstClfftFrameSize, i);
     gint64 start = g_get_monotonic_time ();
     GError *error = NULL;
     ClfftFilter2d *filter = clfft_filter2d_new (ahead->engine, size->width,
@@ -148,7 +97,7 @@ gst_clfft_ahead_start (GstElement * element, ClfftEngine * engine,
   ahead->element = gst_object_ref (element);
   ahead->engine = clfft_engine_ref (engine);
   ahead->sizes = sizes ? g_array_ref (sizes) :
-      g_array_new (FALSE, FALSE, sizeof (GstClfftAheadSize));
+      g_array_new (FALSE, FALSE, sizeof (GstClfftFrameSize));
   ahead->padding = padding;
   ahead->thread = g_thread_try_new ("clfft-ahead", ahead_run, ahead, &error);
   if (!ahead->thread) {

@@ -8,27 +8,14 @@
 #define __GST_CLFFT_PREPARE_AHEAD_H__
 
 #include <gst/gst.h>
-#include "engine/clfft-filter2d.h"
+#include "gstclfftframesizes.h"
 
 G_BEGIN_DECLS
-
-typedef struct
-{
-  guint width, height;
-  ClfftPixels pixels;
-} GstClfftAheadSize;
-
-/* "WxH" (8-bit pixels: GRAY8, I420, NV12) or "WxH:16" (GRAY16_LE),
- * separated by commas or spaces, each side from min_side to max_side.
- * NULL or "" gives no size; NULL with error set where an entry is
- * malformed. */
-GArray *gst_clfft_ahead_sizes_parse (const gchar * text, guint min_side,
-    guint max_side, GError ** error);
 
 typedef struct _GstClfftAhead GstClfftAhead;
 
 /* Prepares the generic filter on engine, then sizes (of
- * GstClfftAheadSize, or NULL) with padding, one after another, and posts
+ * GstClfftFrameSize, or NULL) with padding, one after another, and posts
  * a clfft-prepare message from element for each size, step "ahead". NULL
  * where there is nothing to prepare, or no thread can start (a warning
  * on the bus). */

@@ -11,6 +11,8 @@
 #include "engine/clfft-engine.h"
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
+#include "engine/clfft-frame-filter.h"
+#include "engine/clfft-peak-finder.h"
 #include "engine/clfft-spectrum.h"
 #include "engine/clfft-testing.h"
 #include "engine/clfft-private.h"
@@ -1536,6 +1538,76 @@ five_smooth (guint n)
 
 /* padding=mirror's size for every side clfft2dfilter takes: the smallest
  * 2^a 3^b 5^c of at least 1.5 n, which a filter can be made at. */
+/* Sizes outside the filters' range are refused at once, with the range
+ * in the message, by every entry point that takes a size (before: the
+ * ImageJ length doubled a 32-bit side until it wrapped to 0 and looped
+ * there for ever, and 5000000x10 built kernels for seconds). */
+GST_START_TEST (test_filter2d_sizes_out_of_range)
+{
+  static const guint sizes[][2] = { {0, 0}, {0, 16}, {16, 0}, {8193, 2},
+  {2, 8193}, {5000000, 10}, {4294967291u, 10}, {G_MAXUINT, G_MAXUINT},
+  };
+  const ClfftPadding paddings[] = { CLFFT_PADDING_NONE,
+    CLFFT_PADDING_MIRROR, CLFFT_PADDING_IMAGEJ
+  };
+  GError *error = NULL;
+  ClfftEngine *engine = clfft_engine_get (-1, &error);
+
+  fail_unless (engine != NULL, "%s", error ? error->message : "");
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++) {
+    const guint w = sizes[i][0], h = sizes[i][1];
+    const gint64 start = g_get_monotonic_time ();
+    ClfftFrameLayout layout = { 1, {w}, {h}, 1, {{0, 0, 1, w, h, 8, 0, 1, 1,
+                1.0f, CLFFT_SAMPLES_IN_CONTAINERS}}
+    };
+    gdouble seconds;
+
+    if (clfft_filter2d_imagej_length (w, h) != 0)
+      fail ("%ux%u: an ImageJ length of %u", w, h,
+          clfft_filter2d_imagej_length (w, h));
+    for (guint p = 0; p < G_N_ELEMENTS (paddings); p++) {
+      ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h,
+          CLFFT_PIXELS_U8, paddings[p], &error);
+
+      if (filter)
+        fail ("%ux%u with padding %d: a filter was made", w, h, paddings[p]);
+      else if (!g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED)
+          || !strstr (error->message, "2 to 8192"))
+        fail ("%ux%u: %s", w, h, error->message);
+      g_clear_error (&error);
+    }
+    if (clfft_frame_filter_new (engine, &layout, CLFFT_PADDING_NONE, &error))
+      fail ("%ux%u: a frame filter was made", w, h);
+    else if (!strstr (error->message, "2 to 8192"))
+      fail ("%ux%u: %s", w, h, error->message);
+    g_clear_error (&error);
+    if (clfft_peak_finder_new (engine, w, h, &error))
+      fail ("%ux%u: a peak finder was made", w, h);
+    else if (!strstr (error->message, "2 to 8192"))
+      fail ("%ux%u: %s", w, h, error->message);
+    g_clear_error (&error);
+    seconds = (g_get_monotonic_time () - start) / 1e6;
+    GST_INFO ("%ux%u refused in %.6f s", w, h, seconds);
+    if (seconds > 1.0)
+      fail ("%ux%u took %.1f s to refuse", w, h, seconds);
+  }
+  /* the edges of the range are taken: a 4:2:0 chroma plane of one
+   * sample, and the longest side */
+  for (guint i = 0; i < 2; i++) {
+    const guint w = i ? 8192 : 1, h = i ? 2 : 1;
+    ClfftFilter2d *filter = clfft_filter2d_new (engine, w, h,
+        CLFFT_PIXELS_U8, CLFFT_PADDING_NONE, &error);
+
+    fail_unless (filter != NULL, "%ux%u: %s", w, h,
+        error ? error->message : "");
+    clfft_filter2d_free (filter);
+  }
+  fail_unless_equals_int (clfft_filter2d_imagej_length (8192, 2), 16384);
+  clfft_engine_unref (engine);
+}
+
+GST_END_TEST;
+
 GST_START_TEST (test_filter2d_padded_lengths)
 {
   GError *error = NULL;
@@ -2450,6 +2522,7 @@ engine_suite (void)
   tcase_add_test (tc, test_build_failure_is_reported_with_log);
   tcase_add_test (tc, test_program_cache);
   tcase_add_test (tc, test_filter2d_padded_lengths);
+  tcase_add_test (tc, test_filter2d_sizes_out_of_range);
   tcase_add_test (tc, test_spectrum_groups_across_chunks);
   tcase_add_test (tc, test_filter2d_frames_in_flight);
   tcase_add_test (tc, test_columns_exchange_parts);

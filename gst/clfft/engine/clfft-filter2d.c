@@ -284,6 +284,19 @@ ensure_staging (ClfftFilter2d * f, ClfftHostBuffer ** staging,
           frame_bytes (f), error));
 }
 
+gboolean
+clfft_filter2d_size_supported (guint width, guint height, GError ** error)
+{
+  if (width >= CLFFT_PLANE_SIDE_MIN && width <= CLFFT_FRAME_SIDE_MAX
+      && height >= CLFFT_PLANE_SIDE_MIN && height <= CLFFT_FRAME_SIDE_MAX)
+    return TRUE;
+  g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+      "the filter takes frames of %u to %u pixels a side (planes from %u), "
+      "not %ux%u", CLFFT_FRAME_SIDE_MIN, CLFFT_FRAME_SIDE_MAX,
+      CLFFT_PLANE_SIDE_MIN, width, height);
+  return FALSE;
+}
+
 guint
 clfft_filter2d_padded_length (guint n)
 {
@@ -296,6 +309,8 @@ clfft_filter2d_imagej_length (guint width, guint height)
   const guint longer = MAX (width, height);
   guint n = 2;
 
+  if (!clfft_filter2d_size_supported (width, height, NULL))
+    return 0;
   while (n < longer + longer / 2.0)
     n *= 2;
   return n;
@@ -1099,17 +1114,19 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
     guint halves_height, GError ** error)
 {
   const gboolean padded = padding != CLFFT_PADDING_NONE;
-  const guint imagej = clfft_filter2d_imagej_length (frame_width,
-      frame_height);
-  /* 0 (none fits) fails in clfft_transform_init */
-  guint width = padding == CLFFT_PADDING_IMAGEJ ? imagej : padded ?
-      clfft_filter2d_padded_length (frame_width) : frame_width;
-  guint height = padding == CLFFT_PADDING_IMAGEJ ? imagej : padded ?
-      clfft_filter2d_padded_length (frame_height) : frame_height;
+  guint width, height;
   ClfftFilter2d *f;
-  gsize count = (gsize) width * height;
+  gsize count;
   gboolean ok;
 
+  if (!clfft_filter2d_size_supported (frame_width, frame_height, error))
+    return NULL;
+  width = padding == CLFFT_PADDING_IMAGEJ ?
+      clfft_filter2d_imagej_length (frame_width, frame_height) : padded ?
+      clfft_filter2d_padded_length (frame_width) : frame_width;
+  height = padding == CLFFT_PADDING_IMAGEJ ? width : padded ?
+      clfft_filter2d_padded_length (frame_height) : frame_height;
+  count = (gsize) width * height;
   if (!width || !height) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "no transform size fits a %ux%u frame with mirror padding",

@@ -53,11 +53,26 @@ typedef enum
 /* The path's name, e.g. "one launch". */
 const gchar *clfft_filter_path_name (ClfftFilterPath path);
 
+/* The sides of the frames the filters take (clfft2dfilter's caps); a
+ * plane of such a frame may be narrower, down to one sample (the 4:2:0
+ * chroma of a frame 2 wide). No size outside reaches a loop or an
+ * allocation of the engine's filters. */
+#define CLFFT_FRAME_SIDE_MIN 2
+#define CLFFT_FRAME_SIDE_MAX 8192
+#define CLFFT_PLANE_SIDE_MIN 1
+
+/* Whether the filters take a plane of width x height (both from
+ * CLFFT_PLANE_SIDE_MIN to CLFFT_FRAME_SIDE_MAX); if not, error says so
+ * with the range. */
+gboolean clfft_filter2d_size_supported (guint width, guint height,
+    GError ** error);
+
 /* The padded length of a side of n pixels: the smallest fast length (see
  * clfft_transform_fast_length) of at least 1.5 n, as ImageJ pads, so each
  * margin is at least n / 4. */
 guint clfft_filter2d_padded_length (guint n);
-/* CLFFT_PADDING_IMAGEJ's side for a width x height frame. */
+/* CLFFT_PADDING_IMAGEJ's side for a width x height frame; 0 for a size
+ * the filters do not take. */
 guint clfft_filter2d_imagej_length (guint width, guint height);
 
 /* width and height: see clfft_length_supported. With CLFFT_PADDING_MIRROR

@@ -156,6 +156,8 @@ layout_valid (const ClfftFrameLayout * l, GError ** error)
   for (guint i = 0; i < l->n_channels; i++) {
     const ClfftFrameChannel *c = &l->channels[i];
 
+    if (!clfft_filter2d_size_supported (c->width, c->height, error))
+      return FALSE;
     if (c->packing == CLFFT_SAMPLES_THREE_TO_A_WORD) {
       for (guint j = 0; j < l->n_channels; j++)
         if (j != i && l->channels[j].plane == c->plane)

@@ -3,6 +3,7 @@
  * out; the host keeps the strongest. */
 #include "clfft-peak-finder.h"
 #include "clfft-fft.h"
+#include "clfft-filter2d.h"
 #include "clfft-passes.h"
 #include "clfft-private.h"
 
@@ -24,9 +25,12 @@ ClfftPeakFinder *
 clfft_peak_finder_new (ClfftEngine * engine, guint width, guint height,
     GError ** error)
 {
-  ClfftPeakFinder *f = g_new0 (ClfftPeakFinder, 1);
   const gsize bins = (gsize) (width / 2 + 1) * height;
+  ClfftPeakFinder *f;
 
+  if (!clfft_filter2d_size_supported (width, height, error))
+    return NULL;
+  f = g_new0 (ClfftPeakFinder, 1);
   f->engine = clfft_engine_ref (engine);
   f->width = width;
   f->height = height;
