@@ -79,10 +79,6 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrum_debug);
 #define MAX_FREQ 1.0e6
 #define DEFAULT_BANDS_PER_OCTAVE 3
 #define MAX_BANDS_PER_OCTAVE 48
-/* the FFT of the log and octave scales: the smallest power of two whose
- * bins are no wider than the narrowest band, within these */
-#define MIN_SCALE_FFT 256
-#define MAX_SCALE_FFT 65536
 
 /* Samples staged before the device runs, even with no interval ended. */
 #define MAX_STAGED_SAMPLES (16u << 20)
@@ -202,66 +198,6 @@ GST_ELEMENT_REGISTER_DEFINE (clfftspectrum, "clfftspectrum", GST_RANK_NONE,
 
 /* ---- state ---------------------------------------------------------- */
 
-/* The edges (Hz) of the log or octave bands from freq_min to freq_max at
- * rate, into edges; the FFT length whose bins are no wider than the
- * narrowest (the first) band. FALSE where the range is empty. */
-static gboolean
-scale_bands (GstClfftBandScale scale, guint bands, guint per_octave,
-    gdouble freq_min, gdouble freq_max, guint rate, GArray * edges,
-    guint * nfft)
-{
-  const gdouble top = freq_max > 0 ? MIN (freq_max, rate / 2.0) :
-      rate / 2.0;
-  guint n;
-
-  if (freq_min <= 0 || freq_min >= top)
-    return FALSE;
-  n = scale == GST_CLFFT_BAND_SCALE_LOG ? bands :
-      (guint) ceil (log2 (top / freq_min) * per_octave - 1e-9);
-  g_array_set_size (edges, 0);
-  for (guint i = 0; i <= n; i++) {
-    gdouble e = scale == GST_CLFFT_BAND_SCALE_LOG ?
-        freq_min * pow (top / freq_min, (gdouble) i / n) :
-        MIN (freq_min * pow (2.0, (gdouble) i / per_octave), top);
-
-    g_array_append_val (edges, e);
-  }
-  for (*nfft = MIN_SCALE_FFT; *nfft < MAX_SCALE_FFT
-      && (gdouble) rate / *nfft > g_array_index (edges, gdouble, 1) -
-      freq_min; *nfft *= 2);
-  return TRUE;
-}
-
-/* Each band of edges from the FFT's bins (decibels, nfft / 2 + 1 of
- * them, bin k centred on k rate / nfft and as wide): the power average
- * of the bins it covers, a bin split between bands weighted by the share
- * it lends each; in decibels, clamped at threshold. */
-static void
-bins_to_bands (const GArray * edges, guint nfft, guint rate,
-    const gfloat * bins, gdouble threshold, gfloat * bands)
-{
-  const gdouble width = (gdouble) rate / nfft;
-  const guint n_bins = nfft / 2 + 1;
-
-  for (guint b = 0; b + 1 < edges->len; b++) {
-    const gdouble lo = g_array_index (edges, gdouble, b);
-    const gdouble hi = g_array_index (edges, gdouble, b + 1);
-    guint k = (guint) MAX (floor (lo / width + 0.5), 0.0);
-    gdouble power = 0, weight = 0;
-
-    for (; k < n_bins && (k - 0.5) * width < hi; k++) {
-      gdouble share = clfft_bin_overlap (k, width, lo, hi);
-
-      if (share <= 0)
-        continue;
-      power += share * pow (10.0, bins[k] / 10.0);
-      weight += share;
-    }
-    bands[b] = weight > 0 ? MAX (10.0 * log10 (power / weight),
-        threshold) : threshold;
-  }
-}
-
 static void
 free_state (GstClfftSpectrum * self)
 {
@@ -328,12 +264,13 @@ make_state (GstClfftSpectrum * self)
   self->nfft = 2 * bands - 2;
   if (scale != GST_CLFFT_BAND_SCALE_LINEAR) {
     self->band_edges = g_array_new (FALSE, FALSE, sizeof (gdouble));
-    if (!scale_bands (scale, bands, per_octave, freq_min, freq_max, rate,
-            self->band_edges, &self->nfft)) {
+    if (!gst_clfft_band_edges (scale, bands, per_octave, freq_min, freq_max,
+            rate, self->band_edges, &self->nfft)) {
       GST_ELEMENT_ERROR (self, LIBRARY, SETTINGS,
           ("No bands from freq-min %g Hz to freq-max %g Hz at %u Hz.",
-              freq_min, freq_max, rate), ("freq-min must be above 0 and "
-              "below freq-max (0: half the rate)"));
+              freq_min, freq_max, rate), ("freq-min must be above 0, "
+              "below freq-max (0: half the rate) and a finite fraction of "
+              "it"));
       g_clear_pointer (&self->band_edges, g_array_unref);
       return FALSE;
     }
@@ -716,7 +653,7 @@ analyse_stage (GstClfftSpectrum * self)
         MessageFields banded_fields = fields;
 
         for (guint c = 0; c < self->out_channels; c++)
-          bins_to_bands (self->band_edges, self->nfft, rate,
+          gst_clfft_bins_to_bands (self->band_edges, self->nfft, rate,
               m + (gsize) c * bins, threshold, banded + (gsize) c * n_bands);
         banded_fields.phase = FALSE;
         gst_element_post_message (GST_ELEMENT (self),

@@ -8,6 +8,7 @@
 #include "engine/clfft-engine.h"
 #include "gstclfftcontext.h"
 #include "engine/clfft-spectrum.h"
+#include "gstclfftbandscale.h"
 
 G_BEGIN_DECLS
 
@@ -32,13 +33,6 @@ typedef enum
 #define GST_TYPE_CLFFT_BAND_SCALE (gst_clfft_band_scale_get_type ())
 GType gst_clfft_band_scale_get_type (void);
 
-/* Where the bands lie on the frequency axis. */
-typedef enum
-{
-  GST_CLFFT_BAND_SCALE_LINEAR,  /* bands bins from 0 to Nyquist (spectrum's) */
-  GST_CLFFT_BAND_SCALE_LOG,     /* bands bands, log-spaced, freq-min to -max */
-  GST_CLFFT_BAND_SCALE_OCTAVE,  /* bands-per-octave from freq-min to -max */
-} GstClfftBandScale;
 
 #define GST_TYPE_CLFFT_AVERAGE (gst_clfft_average_get_type ())
 GType gst_clfft_average_get_type (void);

@@ -785,6 +785,66 @@ GST_START_TEST (test_log_and_octave_bands_match_reference)
 
 GST_END_TEST;
 
+/* band-scale=octave and log at the ends of freq-min's range: a range
+ * narrower than one octave band gives one band (before: none, and
+ * band-edges={1000} with an empty magnitude, read from memory never
+ * written); a freq-min so small that the top is an infinite multiple of
+ * it is refused with an error (before: inf edges). */
+GST_START_TEST (test_band_ranges_at_their_ends)
+{
+  /* the band is narrower than any bin: the FFT is the longest, 65536 */
+  const guint interval = 65536, n_frames = 2 * interval;
+  gfloat *signal = g_new (gfloat, n_frames);
+  const gchar *scales[] = { "octave", "log" };
+  gdouble edges[3] = { 999.9999999, 1000 };
+
+  for (guint i = 0; i < n_frames; i++)
+    signal[i] = 0.3 * sin (2 * G_PI * 1000.0 * i / REF_RATE) +
+        g_rand_double_range (rng, -0.02, 0.02);
+  check_scale (signal, n_frames, interval, "band-scale=octave "
+      "bands-per-octave=3 freq-min=999.9999999 freq-max=1000", edges, 1);
+  edges[1] = sqrt (999.9999999 * 1000);
+  edges[2] = 1000;
+  check_scale (signal, n_frames, interval, "band-scale=log bands=2 "
+      "freq-min=999.9999999 freq-max=1000", edges, 2);
+  for (guint i = 0; i < G_N_ELEMENTS (scales); i++) {
+    GstHarness *h = gst_harness_new ("clfftspectrum");
+    GstBus *bus = gst_bus_new ();
+    GstBuffer *b = gst_buffer_new_memdup (signal, 1000 * sizeof (gfloat));
+    GstMessage *m;
+    guint errors = 0;
+
+    gst_element_set_bus (h->element, bus);
+    gst_util_set_object_arg (G_OBJECT (h->element), "band-scale", scales[i]);
+    g_object_set (h->element, "freq-min", 5e-324, NULL);
+    gst_harness_set_src_caps_str (h, "audio/x-raw, format=F32LE, "
+        "rate=32000, channels=1, layout=interleaved");
+    GST_BUFFER_PTS (b) = 0;
+    fail_if (gst_harness_push (h, b) == GST_FLOW_OK, "%s: a buffer passed",
+        scales[i]);
+    while ((m = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR |
+                GST_MESSAGE_ELEMENT))) {
+      GError *error = NULL;
+
+      fail_unless_equals_int (GST_MESSAGE_TYPE (m), GST_MESSAGE_ERROR);
+      gst_message_parse_error (m, &error, NULL);
+      fail_unless (strstr (error->message, "No bands from freq-min") != NULL,
+          "%s: %s", scales[i], error->message);
+      GST_INFO ("%s, freq-min=5e-324: %s", scales[i], error->message);
+      g_error_free (error);
+      gst_message_unref (m);
+      errors++;
+    }
+    fail_unless_equals_int (errors, 1);
+    gst_element_set_bus (h->element, NULL);
+    gst_object_unref (bus);
+    gst_harness_teardown (h);
+  }
+  g_free (signal);
+}
+
+GST_END_TEST;
+
 /* post-messages=false: the audio still passes, no message is posted. */
 GST_START_TEST (test_post_messages_off)
 {
@@ -1027,6 +1087,7 @@ clfftspectrum_suite (void)
   tcase_add_test (tc, test_windows_and_overlap_match_reference);
   tcase_add_test (tc, test_power_average_matches_reference);
   tcase_add_test (tc, test_log_and_octave_bands_match_reference);
+  tcase_add_test (tc, test_band_ranges_at_their_ends);
   tcase_add_test (tc, test_post_messages_off);
   tcase_add_test (tc, test_bad_values);
   tcase_add_test (tc, test_frames_split_across_buffers);
