@@ -1763,19 +1763,36 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
 
   sync_controlled_properties (self, inbuf);
   read_frame_settings (self, &settings);
-  if (!ensure_plan (self, &settings)) {
-    gst_buffer_unref (inbuf);
-    return GST_FLOW_ERROR;
-  }
-  if (!find_notches (self, inbuf, &error)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Cannot search the frame's spectrum for periodic noise: %s.",
-            error->message), (NULL));
-    g_error_free (error);
-    gst_buffer_unref (inbuf);
-    return GST_FLOW_ERROR;
-  }
-  if (!configure_plan (self, &settings, &error)) {
+  for (guint attempt = 0;; attempt++) {
+    gboolean searched, fallback;
+
+    if (!ensure_plan (self, &settings)) {
+      gst_buffer_unref (inbuf);
+      return GST_FLOW_ERROR;
+    }
+    /* the search and the mask run on the device as the frames do: where
+     * it fails, they move with the frames (fallback), and run again there
+     * once */
+    if ((searched = find_notches (self, inbuf, &error))
+        && configure_plan (self, &settings, &error))
+      break;
+    GST_OBJECT_LOCK (self);
+    fallback = self->fallback;
+    GST_OBJECT_UNLOCK (self);
+    if (attempt == 0 && fallback && clfft_error_is_device_failure (error)) {
+      if (device_failed (self, g_steal_pointer (&error), TRUE))
+        continue;
+      gst_buffer_unref (inbuf);
+      return GST_FLOW_ERROR;
+    }
+    if (!searched) {
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Cannot search the frame's spectrum for periodic noise: %s.",
+              error->message), (NULL));
+      g_error_free (error);
+      gst_buffer_unref (inbuf);
+      return GST_FLOW_ERROR;
+    }
     if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
           ("Not enough host memory for the mask of %dx%d frames.",

@@ -348,6 +348,71 @@ GST_START_TEST (test_fallback_loses_no_frame)
 
 GST_END_TEST;
 
+/* fallback=true covers the search of notches=auto (every frame) and the
+ * spectrum view's: a device lost at the launch-th launch, which lands in
+ * a search for some (before: "Cannot search the frame's spectrum for
+ * periodic noise ... CL_DEVICE_NOT_AVAILABLE", the stream stopped),
+ * gives one warning and every frame out once, in order, as the same
+ * frames give on the device fallen back to (the fault arms only the
+ * first engine: the second run has none). */
+static void
+check_search_falls_back (const gchar * properties, gint launch)
+{
+  Frames *frames = frames_new (8, &lowpass, rng);
+  gchar *props = g_strdup_printf ("%s fallback=true", properties);
+  gchar *fault = g_strdup_printf ("device-lost:%d", launch);
+  Run run, again;
+
+  g_setenv (CLFFT_FAULT_ENV, fault, TRUE);
+  run_pipeline (props, frames, &run);
+  fail_unless (run.errors->len == 0, "%s, %s: %s", properties, fault,
+      run.errors->len ? (gchar *) run.errors->pdata[0] : "");
+  fail_unless (run.eos);
+  fail_unless_equals_int (run.warnings->len, 1);
+  fail_unless (strstr (run.warnings->pdata[0], "CL_DEVICE_NOT_AVAILABLE")
+      != NULL, "%s", (gchar *) run.warnings->pdata[0]);
+  GST_INFO ("%s, %s: %s", properties, fault, (gchar *) run.warnings->pdata[0]);
+  fail_unless_equals_int (run.outputs->len, frames->n);
+  run_pipeline (props, frames, &again);
+  fail_unless (again.errors->len == 0 && again.warnings->len == 0);
+  fail_unless_equals_int (again.outputs->len, frames->n);
+  for (guint i = 0; i < frames->n; i++) {
+    GstBuffer *out = run.outputs->pdata[i];
+    GstMapInfo map;
+    gint diff;
+
+    fail_unless_equals_uint64 (GST_BUFFER_PTS (out), i * FRAME_DURATION);
+    fail_unless (gst_buffer_map (again.outputs->pdata[i], &map,
+            GST_MAP_READ));
+    diff = max_abs_diff (out, map.data);
+    gst_buffer_unmap (again.outputs->pdata[i], &map);
+    if (diff > 1)
+      fail ("%s, %s, frame %u: %d levels from the run without a fault",
+          properties, fault, i, diff);
+  }
+  run_clear (&run);
+  run_clear (&again);
+  g_free (fault);
+  g_free (props);
+  frames_free (frames);
+}
+
+GST_START_TEST (test_fallback_covers_the_notch_search)
+{
+  check_search_falls_back ("filter=notch notches=auto auto-notch-interval=1",
+      __i__);
+}
+
+GST_END_TEST;
+
+GST_START_TEST (test_fallback_covers_the_spectrum_view)
+{
+  check_search_falls_back ("mode=spectrum auto-notch-interval=1",
+      __i__);
+}
+
+GST_END_TEST;
+
 /* Device memory exhausted at the first frame: an error that says so, no
  * frame out, and an orderly stop. */
 GST_START_TEST (test_out_of_memory_is_an_error)
@@ -805,6 +870,8 @@ clfft2dfilter_reliability_suite (void)
   tcase_add_test (faults, test_device_lost_is_an_error);
   tcase_add_loop_test (faults, test_fallback_loses_no_frame, 1,
       CLFFT_FILTER2D_MAX_IN_FLIGHT + 1);
+  tcase_add_loop_test (faults, test_fallback_covers_the_notch_search, 1, 9);
+  tcase_add_loop_test (faults, test_fallback_covers_the_spectrum_view, 1, 9);
   tcase_add_test (faults, test_out_of_memory_is_an_error);
   tcase_add_loop_test (faults, test_host_out_of_memory_is_an_error, 0, 10);
   suite_add_tcase (s, faults);
