@@ -1179,6 +1179,31 @@ apply_roles (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
 /* Makes the engine's frame filter for the caps' format and size and the
  * padding, its channels as settings say; the masks are made anew at the
  * next frame. */
+/* ImageJ pads to a square of a power of two of 1.5 times the longer side:
+ * 2.25 to 9 times a square frame's pixels, but thousands of times a long
+ * thin one's (4096x2 runs transforms of 8192x8192). Documented, yet a
+ * user meets it as a stall: said on the bus once per plan, above
+ * SQUARE_PADDING_WARNING times the frame. */
+#define SQUARE_PADDING_WARNING 16
+static void
+warn_square_padding (GstClfft2dFilter * self,
+    const GstClfftFrameSettings * settings, guint tw, guint th)
+{
+  const guint64 frame = (guint64) self->width * self->height;
+  const guint64 padded = (guint64) tw * th;
+
+  if (settings->padding != CLFFT_PADDING_IMAGEJ
+      || padded <= SQUARE_PADDING_WARNING * frame)
+    return;
+  GST_ELEMENT_WARNING (self, STREAM, FORMAT,
+      ("filter=structures pads %dx%d frames to %ux%u, as ImageJ's FFT "
+          "Bandpass does: %" G_GUINT64_FORMAT " times the pixels of a "
+          "frame, each frame's transforms that much slower.", self->width,
+          self->height, tw, th, padded / frame),
+      ("for long, thin frames, filter=bandpass with padding=mirror pads "
+          "each side on its own"));
+}
+
 static gboolean
 make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
     GError ** error)
@@ -1206,6 +1231,7 @@ make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
       && clfft_filter2d_get_tuning (plan) != CLFFT_TUNING_BACKGROUND);
   self->plan_padding = settings->padding;
   clfft_filter2d_get_transform_size (plan, &tw, &th);
+  warn_square_padding (self, settings, tw, th);
   self->mask_floats = (gsize) tw * th;
   self->mask = clfft_engine_try_alloc (self->engine, self->mask_floats,
       sizeof (gfloat), FALSE, "the filter's mask", error);

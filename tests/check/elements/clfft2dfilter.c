@@ -787,6 +787,60 @@ pop_message (GstBus * bus, GstMessageType type)
   return gst_bus_pop_filtered (bus, type);
 }
 
+/* filter=structures pads a long, thin frame to a square thousands of
+ * times its size (ImageJ's rule): a warning says so once, with both
+ * sizes (before: nothing, and a 4096x2 frame took 30 s on PoCL); a frame
+ * near a square gets none. The frames still pass. */
+GST_START_TEST (test_square_padding_is_reported)
+{
+  const guint sizes[][3] = { {256, 2, 1}, {64, 48, 0} };
+  GstBus *bus = gst_bus_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++) {
+    const guint w = sizes[i][0], ht = sizes[i][1];
+    GstHarness *h = gst_harness_new_parse ("clfft2dfilter "
+        "filter=structures");
+    GstElement *filter = harness_filter (h);
+    gchar *caps = g_strdup_printf ("video/x-raw, format=GRAY8, width=%u, "
+        "height=%u, framerate=30/1", w, ht);
+    guint8 *in = random_frame (w, ht);
+    GstMessage *msg;
+
+    /* the plan is made with the caps: the bus first */
+    gst_element_set_bus (filter, bus);
+    gst_harness_set_caps_str (h, caps, caps);
+    g_free (caps);
+    for (guint f = 0; f < 2; f++)
+      g_free (filter_frame (h, in, w, ht));
+    msg = pop_message (bus, GST_MESSAGE_WARNING);
+    if (sizes[i][2]) {
+      GError *error = NULL;
+      gchar *sizes_text = g_strdup_printf ("pads %ux%u frames to 512x512",
+          w, ht);
+
+      fail_unless (msg != NULL, "%ux%u: no warning", w, ht);
+      gst_message_parse_warning (msg, &error, NULL);
+      fail_unless (strstr (error->message, sizes_text) != NULL
+          && strstr (error->message, "512 times") != NULL, "%s",
+          error->message);
+      GST_INFO ("%s", error->message);
+      g_error_free (error);
+      g_free (sizes_text);
+      gst_message_unref (msg);
+      /* once, not at every frame */
+      fail_unless (pop_message (bus, GST_MESSAGE_WARNING) == NULL);
+    } else
+      fail_unless (msg == NULL, "%ux%u: a warning", w, ht);
+    gst_element_set_bus (filter, NULL);
+    gst_object_unref (filter);
+    gst_harness_teardown (h);
+    g_free (in);
+  }
+  gst_object_unref (bus);
+}
+
+GST_END_TEST;
+
 /* Malformed notches are refused with a warning on the bus that quotes
  * them, and the notches stay; unreadable and malformed PGM files post a
  * warning, and filter=custom without a mask stops with an
@@ -1816,6 +1870,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_custom_mask_resampled);
   tcase_add_test (tc, test_bad_values_are_reported);
   tcase_add_test (tc, test_notch_problems_reach_the_bus);
+  tcase_add_test (tc, test_square_padding_is_reported);
   tcase_add_test (tc, test_controlled_gain_follows_time);
   tcase_add_test (tc, test_controlled_cutoff_follows_time);
   tcase_add_test (tc, test_controlled_pass_gain_follows_time);
