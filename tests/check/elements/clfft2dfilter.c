@@ -13,6 +13,7 @@
 
 #include "filter-reference.h"
 #include "reference.h"
+#include "refused-values.h"
 
 static GRand *rng;
 
@@ -927,12 +928,12 @@ GST_START_TEST (test_bad_values_are_reported)
 
     g_object_set (filter, "cutoff", 0.2, "gain", 2.0, "order", 3,
         "pipeline-depth", 2, NULL);
-    ASSERT_WARNING (g_object_set (filter, "cutoff", -0.1, NULL));
-    ASSERT_WARNING (g_object_set (filter, "cutoff", 0.8, NULL));
-    ASSERT_WARNING (g_object_set (filter, "gain", -1.0, NULL));
-    ASSERT_WARNING (g_object_set (filter, "order", 0, NULL));
-    ASSERT_WARNING (g_object_set (filter, "pipeline-depth", 5, NULL));
-    ASSERT_WARNING (g_object_set (filter, "device-index", -2, NULL));
+    ASSERT_VALUE_REFUSED (g_object_set (filter, "cutoff", -0.1, NULL));
+    ASSERT_VALUE_REFUSED (g_object_set (filter, "cutoff", 0.8, NULL));
+    ASSERT_VALUE_REFUSED (g_object_set (filter, "gain", -1.0, NULL));
+    ASSERT_VALUE_REFUSED (g_object_set (filter, "order", 0, NULL));
+    ASSERT_VALUE_REFUSED (g_object_set (filter, "pipeline-depth", 5, NULL));
+    ASSERT_VALUE_REFUSED (g_object_set (filter, "device-index", -2, NULL));
     g_object_get (filter, "cutoff", &cutoff, "gain", &gain, "order", &order,
         "pipeline-depth", &depth, "device-index", &device_index, NULL);
     fail_unless_equals_float (cutoff, 0.2);
