@@ -197,7 +197,8 @@ GST_ELEMENT_REGISTER_DEFINE (clfftspectrogram, "clfftspectrogram",
 /* ---- the columns' time ---------------------------------------------- */
 
 /* The audio analysed from the next buffer on, its first frame at
- * origin (or at the next buffer's time, for GST_CLOCK_TIME_NONE). */
+ * origin (or at the next buffer's time, for GST_CLOCK_TIME_NONE). The
+ * pictures' times go on. */
 static void
 restart_columns (GstClfftSpectrogram * self, GstClockTime origin)
 {
@@ -206,8 +207,29 @@ restart_columns (GstClfftSpectrogram * self, GstClockTime origin)
   self->received = 0;
   self->columns = 0;
   self->origin = origin;
+}
+
+/* The pictures' times start at the next picture (a flush, a new stream),
+ * and so do the audio's columns. */
+static void
+restart_stream (GstClfftSpectrogram * self)
+{
+  restart_columns (self, GST_CLOCK_TIME_NONE);
+  g_byte_array_set_size (self->split_frame, 0);
   self->first_due = GST_CLOCK_TIME_NONE;
   self->n_due = 0;
+  self->resume = GST_CLOCK_TIME_NONE;
+}
+
+/* The time of the frame after the last taken; GST_CLOCK_TIME_NONE before
+ * the first. */
+static GstClockTime
+end_of_audio (GstClfftSpectrogram * self)
+{
+  if (!GST_CLOCK_TIME_IS_VALID (self->origin))
+    return GST_CLOCK_TIME_NONE;
+  return self->origin + gst_util_uint64_scale (self->received, GST_SECOND,
+      MAX (self->rate, 1));
 }
 
 /* Where column k ends: frames from the origin. */
@@ -241,42 +263,40 @@ read_audio_layout (GstClfftSpectrogram * self)
   return changed;
 }
 
-/* Appends the buffer's frames: the mean of the channels, or each. */
-static void
-take_samples (GstClfftSpectrogram * self, GstBuffer * buffer)
+/* The time of picture n of the pictures' grid. */
+static GstClockTime
+picture_time (GstClfftSpectrogram * self, guint64 n)
 {
+  return self->first_due + gst_util_uint64_scale (n, GST_SECOND *
+      self->fps_d, self->fps_n);
+}
+
+/* The first picture of the grid at or after t (floor: at or before). */
+static guint64
+picture_at (GstClfftSpectrogram * self, GstClockTime t, gboolean floor)
+{
+  guint64 n;
+
+  if (t <= self->first_due)
+    return 0;
+  n = gst_util_uint64_scale (t - self->first_due, self->fps_n,
+      GST_SECOND * self->fps_d);
+  if (!floor && picture_time (self, n) < t)
+    n++;
+  return n;
+}
+
+/* Appends n_frames whole frames: the mean of the channels, or each. */
+static gboolean
+append_frames (gpointer element, const guint8 * data, gsize n_frames)
+{
+  GstClfftSpectrogram *self = element;
   GstAudioInfo *info = &GST_AUDIO_VISUALIZER (self)->ainfo;
   GstAudioFormat format = GST_AUDIO_INFO_FORMAT (info);
   guint channels = GST_AUDIO_INFO_CHANNELS (info);
-  guint bpf = GST_AUDIO_INFO_BPF (info);
   gfloat max_value = gst_clfft_sample_max (info);
-  GstClockTime pts = GST_BUFFER_PTS (buffer);
-  GstMapInfo map;
-  gsize n_frames, old;
+  gsize old = self->samples->len;
 
-  if (bpf == 0 || !gst_buffer_map (buffer, &map, GST_MAP_READ))
-    return;
-  if (GST_CLOCK_TIME_IS_VALID (pts)) {
-    GstClockTime expected = GST_CLOCK_TIME_IS_VALID (self->origin) ?
-        self->origin + gst_util_uint64_scale (self->received, GST_SECOND,
-        self->rate) : GST_CLOCK_TIME_NONE;
-
-    if (!GST_CLOCK_TIME_IS_VALID (expected)
-        || GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DISCONT)
-        || (GstClockTimeDiff) (pts - expected) > (GstClockTimeDiff)
-        RESYNC_TOLERANCE || (GstClockTimeDiff) (expected - pts) >
-        (GstClockTimeDiff) RESYNC_TOLERANCE) {
-      if (GST_CLOCK_TIME_IS_VALID (expected))
-        GST_DEBUG_OBJECT (self, "audio at %" GST_TIME_FORMAT " where %"
-            GST_TIME_FORMAT " was due: the columns start anew",
-            GST_TIME_ARGS (pts), GST_TIME_ARGS (expected));
-      restart_columns (self, pts);
-    }
-  } else if (!GST_CLOCK_TIME_IS_VALID (self->origin)) {
-    restart_columns (self, 0);
-  }
-  n_frames = map.size / bpf;
-  old = self->samples->len;
   g_array_set_size (self->samples, old + n_frames * self->out_channels);
   for (gsize j = 0; j < n_frames; j++) {
     gfloat *out = &g_array_index (self->samples, gfloat, old + j *
@@ -287,20 +307,53 @@ take_samples (GstClfftSpectrogram * self, GstBuffer * buffer)
       gfloat v = 0.0f;
 
       for (guint c = 0; c < channels; c++)
-        v += gst_clfft_read_sample (map.data, format, first + c, max_value);
+        v += gst_clfft_read_sample (data, format, first + c, max_value);
       out[0] = v / channels;
     } else {
       for (guint c = 0; c < self->out_channels; c++)
-        out[c] = gst_clfft_read_sample (map.data, format, first + c,
-            max_value);
+        out[c] = gst_clfft_read_sample (data, format, first + c, max_value);
     }
   }
   self->received += n_frames;
+  return TRUE;
+}
+
+/* Takes the buffer's frames (pts: the time of its first byte). */
+static void
+take_samples (GstClfftSpectrogram * self, GstBuffer * buffer,
+    GstClockTime pts)
+{
+  guint bpf = GST_AUDIO_INFO_BPF (&GST_AUDIO_VISUALIZER (self)->ainfo);
+  GstClockTime expected = end_of_audio (self);
+  GstMapInfo map;
+
+  if (bpf == 0 || !gst_buffer_map (buffer, &map, GST_MAP_READ))
+    return;
+  if (!GST_CLOCK_TIME_IS_VALID (expected)
+      || GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DISCONT)
+      || (GstClockTimeDiff) (pts - expected) > (GstClockTimeDiff)
+      RESYNC_TOLERANCE || (GstClockTimeDiff) (expected - pts) >
+      (GstClockTimeDiff) RESYNC_TOLERANCE) {
+    if (GST_CLOCK_TIME_IS_VALID (expected)) {
+      GST_DEBUG_OBJECT (self, "audio at %" GST_TIME_FORMAT " where %"
+          GST_TIME_FORMAT " was due: the columns start anew",
+          GST_TIME_ARGS (pts), GST_TIME_ARGS (expected));
+      /* no pictures of the gap: the next is the first of the new audio */
+      if (pts > expected)
+        self->resume = pts;
+      g_byte_array_set_size (self->split_frame, 0);
+    }
+    restart_columns (self, pts);
+  }
+  gst_clfft_take_whole_frames (self->split_frame, map.data, map.size, bpf,
+      append_frames, self);
   gst_buffer_unmap (buffer, &map);
 }
 
 /* Every sample is taken here, before the base class cuts the audio into
- * video frames (and drops the audio of late ones). */
+ * video frames (and drops the audio of late ones). Audio without
+ * timestamps gets them here, counted from its samples, so that the base
+ * class times its pictures as for audio with them. */
 static GstFlowReturn
 gst_clfft_spectrogram_chain (GstPad * pad, GstObject * parent,
     GstBuffer * buffer)
@@ -312,8 +365,16 @@ gst_clfft_spectrogram_chain (GstPad * pad, GstObject * parent,
     gst_buffer_unref (buffer);
     return GST_FLOW_ERROR;
   }
-  if (self->rate)
-    take_samples (self, buffer);
+  if (self->rate) {
+    if (!GST_BUFFER_PTS_IS_VALID (buffer)) {
+      GstClockTime next = end_of_audio (self);
+
+      buffer = gst_buffer_make_writable (buffer);
+      GST_BUFFER_PTS (buffer) = GST_CLOCK_TIME_IS_VALID (next) ? next :
+          self->segment_start;
+    }
+    take_samples (self, buffer, GST_BUFFER_PTS (buffer));
+  }
   ret = self->base_chain (pad, parent, buffer);
   return self->failed ? GST_FLOW_ERROR : ret;
 }
@@ -333,14 +394,39 @@ gst_clfft_spectrogram_sink_event (GstPad * pad, GstObject * parent,
 {
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (parent);
   GstEventType type = GST_EVENT_TYPE (event);
-  gboolean ok = self->base_event (pad, parent, event);
+  GstClockTime end = end_of_audio (self);
+  gboolean ok;
 
+  if (type == GST_EVENT_SEGMENT) {
+    const GstSegment *segment;
+
+    gst_event_parse_segment (event, &segment);
+    if (segment->format == GST_FORMAT_TIME) {
+      self->segment_start = segment->start;
+    } else {
+      /* raw audio from a file (BYTES): our pictures are timed from the
+       * samples, in a TIME segment from 0, as rawaudioparse would */
+      GstSegment time_segment;
+      guint32 seqnum = gst_event_get_seqnum (event);
+
+      gst_segment_init (&time_segment, GST_FORMAT_TIME);
+      gst_event_unref (event);
+      event = gst_event_new_segment (&time_segment);
+      gst_event_set_seqnum (event, seqnum);
+      self->segment_start = 0;
+    }
+  }
+  ok = self->base_event (pad, parent, event);
   /* after the base class: the caps are its audio info now */
-  if (type == GST_EVENT_FLUSH_STOP)
+  if (type == GST_EVENT_FLUSH_STOP) {
     self->failed = FALSE;
-  if (type == GST_EVENT_CAPS || type == GST_EVENT_FLUSH_STOP) {
     read_audio_layout (self);
-    restart_columns (self, GST_CLOCK_TIME_NONE);
+    restart_stream (self);
+  } else if (type == GST_EVENT_CAPS) {
+    read_audio_layout (self);
+    /* audio of the new format goes on from where the old one ended */
+    g_byte_array_set_size (self->split_frame, 0);
+    restart_columns (self, end);
   }
   return ok;
 }
@@ -393,12 +479,15 @@ make_painter (GstClfftSpectrogram * self)
   guint bands;
 
   g_clear_pointer (&self->painter, clfft_spectrogram_free);
-  /* a new layout of the frames taken: the columns start at the next */
-  if (read_audio_layout (self) && GST_CLOCK_TIME_IS_VALID (self->origin))
-    restart_columns (self, self->origin + gst_util_uint64_scale
-        (self->received, GST_SECOND, MAX (self->rate, 1)));
   GST_OBJECT_LOCK (self);
   bands = self->bands;
+  GST_OBJECT_UNLOCK (self);
+  /* a new layout of the frames taken, or FFTs longer than the frames
+   * kept: the columns start at the next frame */
+  if ((read_audio_layout (self) || (self->nfft && 2 * bands - 2 !=
+              self->nfft)) && GST_CLOCK_TIME_IS_VALID (self->origin))
+    restart_columns (self, end_of_audio (self));
+  GST_OBJECT_LOCK (self);
   overlap = self->overlap;
   self->visible = self->style == GST_CLFFT_SPECTROGRAM_STYLE_BARS ? 1 :
       GST_VIDEO_INFO_WIDTH (&scope->vinfo);
@@ -435,6 +524,9 @@ make_painter (GstClfftSpectrogram * self)
     return FALSE;
   }
   self->painter = clfft_spectrogram_new (self->engine, &desc, &error);
+  self->painted_format = GST_VIDEO_INFO_FORMAT (&scope->vinfo);
+  self->painted_width = desc.width;
+  self->painted_height = desc.height;
   if (!self->painter || !set_colours (self, &error)) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Cannot draw a %ux%u spectrogram of %u bands, %u channels%s, on "
@@ -456,8 +548,21 @@ gst_clfft_spectrogram_setup (GstAudioVisualizer * scope)
 {
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (scope);
 
-  /* made at the next picture, once both caps are known */
-  g_clear_pointer (&self->painter, clfft_spectrogram_free);
+  /* made at the next picture, once both caps are known; a new frame
+   * rate alone keeps the picture */
+  if (GST_VIDEO_INFO_FORMAT (&scope->vinfo) != self->painted_format
+      || GST_VIDEO_INFO_WIDTH (&scope->vinfo) != self->painted_width
+      || GST_VIDEO_INFO_HEIGHT (&scope->vinfo) != self->painted_height)
+    g_clear_pointer (&self->painter, clfft_spectrogram_free);
+  /* a new frame rate: its pictures start where the last one ended */
+  if (GST_CLOCK_TIME_IS_VALID (self->first_due) && (self->fps_n !=
+          scope->vinfo.fps_n || self->fps_d != scope->vinfo.fps_d)) {
+    if (self->fps_n > 0)
+      self->first_due = picture_time (self, self->n_due);
+    self->n_due = 0;
+  }
+  self->fps_n = scope->vinfo.fps_n;
+  self->fps_d = scope->vinfo.fps_d;
   gst_clfft_load_set (GST_ELEMENT (self), &self->load, self->engine,
       (gdouble) GST_AUDIO_INFO_RATE (&scope->ainfo) *
       GST_AUDIO_INFO_BPF (&scope->ainfo));
@@ -538,9 +643,11 @@ add_columns (GstClfftSpectrogram * self, guint64 limit, GError ** error)
 /* The base class renders a picture at the start of each buffer's audio
  * and then every picture's worth, starting again at the last one at the
  * next buffer, so its pictures follow the buffers rather than the frame
- * rate. A picture goes out once its audio has come, at the due times
- * pts0 + i x duration; the others are marked and dropped on the source
- * pad.
+ * rate. Ours are on a grid of their own: picture n at first_due + n
+ * frame durations, going on through restarts of the columns (properties,
+ * caps) and frame-rate changes (rebased at the change). A picture goes out
+ * once its audio has come; the base class's others are marked and dropped
+ * on the source pad.
  * A failure posts its error and sets failed, which the chain returns as
  * GST_FLOW_ERROR: render returns TRUE, since GStreamer 1.22's base class
  * keeps its lock held after a render that fails and aborts when the
@@ -572,23 +679,31 @@ gst_clfft_spectrogram_render (GstAudioVisualizer * scope, GstBuffer * audio,
     goto failed;
   clfft_spectrogram_set_levels (self->painter, gain, range);
   if (GST_CLOCK_TIME_IS_VALID (pts) && GST_CLOCK_TIME_IS_VALID (duration)
-      && GST_CLOCK_TIME_IS_VALID (self->origin) && pts >= self->origin) {
-    const GstVideoInfo *vinfo = &scope->vinfo;
-    GstClockTime due = GST_CLOCK_TIME_NONE;
+      && GST_CLOCK_TIME_IS_VALID (self->origin) && self->fps_n > 0) {
+    GstClockTime due;
     guint64 due_end;
 
-    /* the times of the pictures counted from the first, so that they do
-     * not drift from the frame rate */
-    if (GST_CLOCK_TIME_IS_VALID (self->first_due) && vinfo->fps_n > 0)
-      due = self->first_due + gst_util_uint64_scale (self->n_due,
-          GST_SECOND * vinfo->fps_d, vinfo->fps_n);
-    /* the first picture, or one far behind (after pictures the base
-     * class skipped for lateness) */
-    if (!GST_CLOCK_TIME_IS_VALID (due) || pts > due + 2 * duration) {
-      self->first_due = due = pts;
+    if (!GST_CLOCK_TIME_IS_VALID (self->first_due)) {
+      self->first_due = MAX (pts, self->origin);
       self->n_due = 0;
     }
-    due_end = gst_util_uint64_scale_round (due + duration - self->origin,
+    /* after a gap in the audio, the first picture of the audio after it */
+    if (GST_CLOCK_TIME_IS_VALID (self->resume)) {
+      self->n_due = MAX (self->n_due, picture_at (self, self->resume,
+              FALSE));
+      self->resume = GST_CLOCK_TIME_NONE;
+    }
+    due = picture_time (self, self->n_due);
+    /* far behind the base class's pictures (it skipped late ones for
+     * QoS): on to the last picture whose audio it has */
+    if (pts > due + 2 * duration) {
+      self->n_due = picture_at (self, pts, TRUE);
+      due = picture_time (self, self->n_due);
+    }
+    /* a picture whose audio ended before the origin (before a restart of
+     * the columns) shows the columns it has */
+    due_end = due + duration <= self->origin ? 0 :
+        gst_util_uint64_scale_round (due + duration - self->origin,
         self->rate, GST_SECOND);
     if (due_end > self->received) {
       GST_BUFFER_FLAG_SET (video->buffer, BUFFER_FLAG_NOT_DUE);
@@ -771,7 +886,7 @@ gst_clfft_spectrogram_change_state (GstElement * element,
   if (transition == GST_STATE_CHANGE_PAUSED_TO_READY) {
     g_clear_pointer (&self->painter, clfft_spectrogram_free);
     self->failed = FALSE;
-    restart_columns (self, GST_CLOCK_TIME_NONE);
+    restart_stream (self);
   }
   return ret;
 }
@@ -783,6 +898,7 @@ gst_clfft_spectrogram_finalize (GObject * object)
 
   g_clear_pointer (&self->painter, clfft_spectrogram_free);
   g_array_unref (self->samples);
+  g_byte_array_unref (self->split_frame);
   g_array_unref (self->stage);
   g_array_unref (self->column_start);
   gst_clfft_close_engine (GST_ELEMENT (self), &self->engine, &self->load);
@@ -910,7 +1026,10 @@ gst_clfft_spectrogram_init (GstClfftSpectrogram * self)
   self->samples = g_array_new (FALSE, FALSE, sizeof (gfloat));
   self->stage = g_array_new (FALSE, FALSE, sizeof (gfloat));
   self->column_start = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->split_frame = g_byte_array_new ();
   self->origin = GST_CLOCK_TIME_NONE;
+  self->first_due = GST_CLOCK_TIME_NONE;
+  self->resume = GST_CLOCK_TIME_NONE;
   /* our pictures cover the whole frame: no shading of the last one */
   g_object_set (self, "shader", 0, NULL);
   self->base_chain = GST_PAD_CHAINFUNC (sink);
