@@ -72,6 +72,10 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrogram_debug);
 /* a buffer this far from where the audio before it ends starts the
  * columns' time anew */
 #define RESYNC_TOLERANCE (GST_SECOND / 50)
+/* Bytes of steps staged for the device at once (at least a column's):
+ * columns shorter than an FFT each stage a whole FFT, which for long FFTs
+ * and short intervals would otherwise add up to gigabytes a picture. */
+#define MAX_STAGE_BYTES (64u << 20)
 /* on a picture the base class renders but that is not due: dropped on
  * the source pad */
 #define BUFFER_FLAG_NOT_DUE GST_BUFFER_FLAG_LAST
@@ -196,13 +200,72 @@ GST_ELEMENT_REGISTER_DEFINE (clfftspectrogram, "clfftspectrogram",
 
 /* ---- the columns' time ---------------------------------------------- */
 
+/* Room for more floats after floats->len, or FALSE with error set
+ * (CLFFT_ERROR_HOST_MEMORY) where the host has none. */
+static gboolean
+reserve_floats (GstClfftSpectrogram * self, GstClfftFloats * floats,
+    gsize more, const gchar * what, GError ** error)
+{
+  gsize want, size;
+  gfloat *grown;
+
+  if (!g_size_checked_add (&want, floats->len, more)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY,
+        "no host memory for %s (more than %" G_GSIZE_FORMAT " floats)", what,
+        G_MAXSIZE / sizeof (gfloat));
+    return FALSE;
+  }
+  if (want <= floats->size)
+    return TRUE;
+  size = floats->size > want / 2 && floats->size < G_MAXSIZE / 2 ?
+      2 * floats->size : want;
+  if (!(grown = clfft_engine_try_alloc (self->engine, size, sizeof (gfloat),
+              FALSE, what, error)))
+    return FALSE;
+  if (floats->len)
+    memcpy (grown, floats->data, floats->len * sizeof (gfloat));
+  g_free (floats->data);
+  floats->data = grown;
+  floats->size = size;
+  return TRUE;
+}
+
+static void
+clear_floats (GstClfftFloats * floats)
+{
+  g_clear_pointer (&floats->data, g_free);
+  floats->len = floats->size = 0;
+}
+
+/* Posts the error of a failure to take or analyse audio. */
+static void
+post_failure (GstClfftSpectrogram * self, GError * error)
+{
+  if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY) &&
+      self->nfft)
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Not enough host memory for the spectrogram's columns (FFTs of %u "
+            "samples, %u channels).", self->nfft, self->out_channels),
+        ("%s", error->message));
+  else if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Not enough host memory for the audio of the spectrogram's columns "
+            "(%u channels).", self->out_channels), ("%s", error->message));
+  else
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("The OpenCL device failed to draw the spectrogram."), ("%s",
+            error->message));
+  g_error_free (error);
+  self->failed = TRUE;
+}
+
 /* The audio analysed from the next buffer on, its first frame at
  * origin (or at the next buffer's time, for GST_CLOCK_TIME_NONE). The
  * pictures' times go on. */
 static void
 restart_columns (GstClfftSpectrogram * self, GstClockTime origin)
 {
-  g_array_set_size (self->samples, 0);
+  self->samples.len = 0;
   self->first_frame = 0;
   self->received = 0;
   self->columns = 0;
@@ -295,12 +358,17 @@ append_frames (gpointer element, const guint8 * data, gsize n_frames)
   GstAudioFormat format = GST_AUDIO_INFO_FORMAT (info);
   guint channels = GST_AUDIO_INFO_CHANNELS (info);
   gfloat max_value = gst_clfft_sample_max (info);
-  gsize old = self->samples->len;
+  gsize old = self->samples.len;
+  GError *error = NULL;
 
-  g_array_set_size (self->samples, old + n_frames * self->out_channels);
+  if (!reserve_floats (self, &self->samples, n_frames * self->out_channels,
+          "the audio of a column", &error)) {
+    post_failure (self, error);
+    return FALSE;
+  }
+  self->samples.len += n_frames * self->out_channels;
   for (gsize j = 0; j < n_frames; j++) {
-    gfloat *out = &g_array_index (self->samples, gfloat, old + j *
-        self->out_channels);
+    gfloat *out = self->samples.data + old + j * self->out_channels;
     gsize first = j * channels;
 
     if (self->out_channels == 1 && channels > 1) {
@@ -374,6 +442,10 @@ gst_clfft_spectrogram_chain (GstPad * pad, GstObject * parent,
           self->segment_start;
     }
     take_samples (self, buffer, GST_BUFFER_PTS (buffer));
+    if (self->failed) {
+      gst_buffer_unref (buffer);
+      return GST_FLOW_ERROR;
+    }
   }
   ret = self->base_chain (pad, parent, buffer);
   return self->failed ? GST_FLOW_ERROR : ret;
@@ -528,11 +600,16 @@ make_painter (GstClfftSpectrogram * self)
   self->painted_width = desc.width;
   self->painted_height = desc.height;
   if (!self->painter || !set_colours (self, &error)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Cannot draw a %ux%u spectrogram of %u bands, %u channels%s, on "
-            "the OpenCL device.", desc.width, desc.height, bands,
-            desc.channels, desc.stacked ? " stacked" : ""), ("%s",
-            error->message));
+    if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Not enough host memory for a spectrogram of %u bands, %u "
+              "channels.", bands, desc.channels), ("%s", error->message));
+    else
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Cannot draw a %ux%u spectrogram of %u bands, %u channels%s, on "
+              "the OpenCL device.", desc.width, desc.height, bands,
+              desc.channels, desc.stacked ? " stacked" : ""), ("%s",
+              error->message));
     g_error_free (error);
     g_clear_pointer (&self->painter, clfft_spectrogram_free);
     return FALSE;
@@ -571,24 +648,89 @@ gst_clfft_spectrogram_setup (GstAudioVisualizer * scope)
 
 /* ---- pictures ------------------------------------------------------- */
 
-/* Step at frame p (before the origin: silence) of each channel. */
+/* Stages the step at frame p of each channel: frames before the origin
+ * (or no longer kept) are silence. */
 static void
 stage_step (GstClfftSpectrogram * self, gint64 p)
 {
   const guint oc = self->out_channels, n = self->nfft;
-  gsize old = self->stage->len;
+  gfloat *stage = self->stage.data + self->stage.len;
 
-  g_array_set_size (self->stage, old + (gsize) oc * n);
   for (guint c = 0; c < oc; c++) {
-    gfloat *out = &g_array_index (self->stage, gfloat, old + (gsize) c * n);
+    gfloat *out = stage + (gsize) c * n;
 
     for (guint i = 0; i < n; i++) {
       gint64 f = p + i;
 
-      out[i] = f < 0 ? 0.0f : g_array_index (self->samples, gfloat,
-          (gsize) (f - (gint64) self->first_frame) * oc + c);
+      out[i] = f < (gint64) self->first_frame ? 0.0f :
+          self->samples.data[(gsize) (f - (gint64) self->first_frame) * oc +
+          c];
     }
   }
+  self->stage.len += (gsize) oc * n;
+}
+
+/* The steps of column k. */
+static guint64
+column_steps (GstClfftSpectrogram * self, guint64 k)
+{
+  guint64 start = k ? column_end (self, k - 1) : 0;
+  guint64 stop = column_end (self, k);
+
+  return stop - start >= self->nfft ? (stop - start - self->nfft) /
+      self->hop + 1 : 1;
+}
+
+/* Columns first .. end - 1 on the device, in batches of at most
+ * MAX_STAGE_BYTES of steps (or one column), so that the host holds only
+ * the audio and one batch. */
+static gboolean
+draw_columns (GstClfftSpectrogram * self, guint64 first, guint64 end,
+    GError ** error)
+{
+  const gsize step_floats = (gsize) self->out_channels * self->nfft;
+  const guint64 batch_steps = MAX (MAX_STAGE_BYTES / sizeof (gfloat) /
+      step_floats, 1);
+
+  for (guint64 k = first; k < end;) {
+    guint64 last = k, steps = column_steps (self, k);
+    guint n_steps = 0;
+
+    while (last + 1 < end && steps + column_steps (self, last + 1) <=
+        batch_steps)
+      steps += column_steps (self, ++last);
+    if (steps > G_MAXUINT) {
+      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY,
+          "no host memory for a column of %" G_GUINT64_FORMAT " FFTs", steps);
+      return FALSE;
+    }
+    self->stage.len = 0;
+    g_array_set_size (self->column_start, 0);
+    if (!reserve_floats (self, &self->stage, (gsize) steps * step_floats,
+            "the FFTs of a column", error))
+      return FALSE;
+    for (; k <= last; k++) {
+      guint64 start = k ? column_end (self, k - 1) : 0;
+      guint64 stop = column_end (self, k);
+
+      g_array_append_val (self->column_start, n_steps);
+      if (stop - start >= self->nfft) {
+        for (guint64 p = start; p + self->nfft <= stop; p += self->hop) {
+          stage_step (self, (gint64) p);
+          n_steps++;
+        }
+      } else {
+        stage_step (self, (gint64) stop - self->nfft);
+        n_steps++;
+      }
+    }
+    g_array_append_val (self->column_start, n_steps);
+    if (!clfft_spectrogram_add_columns (self->painter, self->stage.data,
+            n_steps, (const guint *) self->column_start->data,
+            self->column_start->len - 1, error))
+      return FALSE;
+  }
+  return TRUE;
 }
 
 /* The columns whose audio ended by frame limit, on the device. */
@@ -596,7 +738,6 @@ static gboolean
 add_columns (GstClfftSpectrogram * self, guint64 limit, GError ** error)
 {
   guint64 k = self->columns, end = k;
-  guint n_steps = 0;
   guint64 keep;
   gboolean ok;
 
@@ -605,36 +746,18 @@ add_columns (GstClfftSpectrogram * self, guint64 limit, GError ** error)
   if (end == k)
     return TRUE;
   /* columns that would leave the picture at once are not drawn */
-  k = end - MIN (end - k, self->visible);
-  g_array_set_size (self->stage, 0);
-  g_array_set_size (self->column_start, 0);
-  for (; k < end; k++) {
-    guint64 start = k ? column_end (self, k - 1) : 0;
-    guint64 stop = column_end (self, k);
-
-    g_array_append_val (self->column_start, n_steps);
-    if (stop - start >= self->nfft) {
-      for (guint64 p = start; p + self->nfft <= stop; p += self->hop) {
-        stage_step (self, (gint64) p);
-        n_steps++;
-      }
-    } else {
-      stage_step (self, (gint64) stop - self->nfft);
-      n_steps++;
-    }
-  }
-  g_array_append_val (self->column_start, n_steps);
-  ok = clfft_spectrogram_add_columns (self->painter,
-      (const gfloat *) self->stage->data, n_steps,
-      (const guint *) self->column_start->data,
-      self->column_start->len - 1, error);
+  ok = draw_columns (self, end - MIN (end - k, self->visible), end, error);
   self->columns = end;
   /* the next column needs its own frames and up to nfft before them */
   keep = column_end (self, end - 1);
   keep = keep > self->nfft ? keep - self->nfft : 0;
   if (keep > self->first_frame) {
-    g_array_remove_range (self->samples, 0, (guint) ((keep -
-                self->first_frame) * self->out_channels));
+    gsize dropped = MIN ((keep - self->first_frame) * self->out_channels,
+        self->samples.len);
+
+    memmove (self->samples.data, self->samples.data + dropped,
+        (self->samples.len - dropped) * sizeof (gfloat));
+    self->samples.len -= dropped;
     self->first_frame = keep;
   }
   return ok;
@@ -723,11 +846,7 @@ gst_clfft_spectrogram_render (GstAudioVisualizer * scope, GstBuffer * audio,
   return TRUE;
 
 failed:
-  GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-      ("The OpenCL device failed to draw the spectrogram."), ("%s",
-          error->message));
-  g_error_free (error);
-  self->failed = TRUE;
+  post_failure (self, error);
   return TRUE;
 }
 
@@ -897,9 +1016,9 @@ gst_clfft_spectrogram_finalize (GObject * object)
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (object);
 
   g_clear_pointer (&self->painter, clfft_spectrogram_free);
-  g_array_unref (self->samples);
+  clear_floats (&self->samples);
   g_byte_array_unref (self->split_frame);
-  g_array_unref (self->stage);
+  clear_floats (&self->stage);
   g_array_unref (self->column_start);
   gst_clfft_close_engine (GST_ELEMENT (self), &self->engine, &self->load);
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -1023,8 +1142,6 @@ gst_clfft_spectrogram_init (GstClfftSpectrogram * self)
   self->multi_channel = DEFAULT_MULTI_CHANNEL;
   self->device_index = DEFAULT_DEVICE_INDEX;
   self->load = (GstClfftLoad) GST_CLFFT_LOAD_NONE;
-  self->samples = g_array_new (FALSE, FALSE, sizeof (gfloat));
-  self->stage = g_array_new (FALSE, FALSE, sizeof (gfloat));
   self->column_start = g_array_new (FALSE, FALSE, sizeof (guint));
   self->split_frame = g_byte_array_new ();
   self->origin = GST_CLOCK_TIME_NONE;

@@ -49,6 +49,14 @@ typedef enum
 #define GST_TYPE_CLFFT_COLOUR_MAP (gst_clfft_colour_map_get_type ())
 GType gst_clfft_colour_map_get_type (void);
 
+/* A growing array of floats whose memory comes from
+ * clfft_engine_try_alloc: the settings decide its size. */
+typedef struct
+{
+  gfloat *data;
+  gsize len, size;
+} GstClfftFloats;
+
 struct _GstClfftSpectrogram
 {
   GstAudioVisualizer parent;
@@ -87,7 +95,7 @@ struct _GstClfftSpectrogram
   guint64 interval_frames_num;  /* interval x rate, over GST_SECOND */
   /* the audio not yet analysed that a column still needs: out_channels
    * floats a frame, frame first_frame on, counted from origin */
-  GArray *samples;
+  GstClfftFloats samples;
   guint64 first_frame, received;
   GstClockTime origin;          /* the time of frame 0 */
   /* the start of a frame that a buffer split, waiting for its end */
@@ -102,7 +110,7 @@ struct _GstClfftSpectrogram
   /* after a gap in the audio: the time of the audio after it */
   GstClockTime resume;
   guint64 columns;              /* columns drawn since origin */
-  GArray *stage;                /* of gfloat: steps for the device */
+  GstClfftFloats stage;         /* steps for the device */
   GArray *column_start;         /* of guint */
 };
 

@@ -10,6 +10,7 @@
 #include <gst/video/video.h>
 #include <math.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "reference.h"
 
@@ -1345,6 +1346,91 @@ GST_START_TEST (test_restarts_keep_picture_times)
 
 GST_END_TEST;
 
+/* Host memory exhausted after __i__ allocations that the settings decide
+ * (CLFFT_FAULT=host-out-of-memory:N): an error on the bus that says so,
+ * never an abort. */
+GST_START_TEST (test_host_out_of_memory_is_an_error)
+{
+  gchar *fault = g_strdup_printf ("host-out-of-memory:%d", __i__);
+  const gdouble seconds = 0.3;
+  gfloat *audio = make_audio (2, seconds);
+  gchar *text = NULL;
+  GPtrArray *pictures;
+
+  g_setenv ("CLFFT_FAULT", fault, TRUE);
+  pictures = run_pictures (audio, (guint) (seconds * RATE), 2,
+      "bands=4097 interval=1000000 multi-channel=stack",
+      "video/x-raw,format=GRAY8,width=64,height=48,framerate=50/1", &text);
+  GST_INFO ("%s: %s", fault, pictures ? "pictures" : text);
+  if (!pictures)
+    fail_unless (text && strstr (text, "host memory") != NULL, "%s: %s",
+        fault, text);
+  else
+    fail_unless (pictures->len >= seconds * FPS - 2, "%s: %u pictures",
+        fault, pictures->len);
+  fail_unless (__i__ > 0 || pictures == NULL,
+      "the first allocation did not fail");
+  g_clear_pointer (&pictures, g_ptr_array_unref);
+  g_free (text);
+  g_free (audio);
+  g_free (fault);
+}
+
+GST_END_TEST;
+
+/* FFTs far longer than a column (4M samples, 1 ms columns): the host
+ * stages a bounded batch of them, not a whole FFT per column of the
+ * picture (issue 71: 4 GB for bands=4194305 at 320 columns). */
+GST_START_TEST (test_long_ffts_short_intervals_bounded_memory)
+{
+  GstElement *pipeline = gst_parse_launch ("audiotestsrc num-buffers=3 "
+      "samplesperbuffer=800 wave=white-noise ! audio/x-raw,rate=8000 ! "
+      "clfftspectrogram bands=2097153 interval=1000000 ! "
+      "video/x-raw,width=16,height=16,framerate=10/1 ! "
+      "appsink name=sink sync=false wait-on-eos=false", NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  gsize before = ref_resident_kib ();
+  struct rusage usage;
+  GstMessage *msg;
+  GstSample *sample;
+  guint pictures = 0;
+  glong grown;
+
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no EOS nor error in 300 s");
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    GError *e;
+
+    gst_message_parse_error (msg, &e, NULL);
+    fail ("%s", e->message);
+    g_error_free (e);
+  }
+  gst_message_unref (msg);
+  while ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 0))) {
+    pictures++;
+    gst_sample_unref (sample);
+  }
+  fail_unless_equals_int (pictures, 3);
+  fail_unless (getrusage (RUSAGE_SELF, &usage) == 0);
+  grown = usage.ru_maxrss - (glong) before;
+  GST_INFO ("resident memory grew by up to %ld KiB", grown);
+  /* the FFTs' device buffers (PoCL's are the host's) and one batch of
+   * 64 MiB: 330 MiB; staging every column at once took 730 MiB */
+  if (ref_resident_tells_leaks ())
+    fail_unless (grown < 512 * 1024, "resident memory grew by %ld MiB",
+        grown / 1024);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 /* playbin with vis-plugin=clfftspectrogram plays a WAV file to EOS and
  * shows pictures. */
 GST_START_TEST (test_playbin_vis_plugin)
@@ -1427,6 +1513,8 @@ clfftspectrogram_suite (void)
   tcase_add_test (tc, test_frame_rate_change);
   tcase_add_test (tc, test_audio_without_timestamps);
   tcase_add_test (tc, test_restarts_keep_picture_times);
+  tcase_add_loop_test (tc, test_host_out_of_memory_is_an_error, 0, 10);
+  tcase_add_test (tc, test_long_ffts_short_intervals_bounded_memory);
   return s;
 }
 
