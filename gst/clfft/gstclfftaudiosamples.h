@@ -43,6 +43,42 @@ gst_clfft_read_sample (const guint8 * data, GstAudioFormat format, gsize i,
   }
 }
 
+/* Takes n_frames whole frames at data; FALSE stops the buffer. */
+typedef gboolean (*GstClfftTakeFrames) (gpointer element,
+    const guint8 * data, gsize n_frames);
+
+/* Hands the whole frames of size bytes at data to take, frames of bpf
+ * bytes that buffers may split (a raw file read in blocks that are not
+ * whole frames): the start of a frame that the buffer before left in
+ * split is completed first, and the end of this one waits there for the
+ * next, so that every sample after a split stays in its channel. Empty
+ * split at a discontinuity. Whether take took every frame. */
+static inline gboolean
+gst_clfft_take_whole_frames (GByteArray * split, const guint8 * data,
+    gsize size, guint bpf, GstClfftTakeFrames take, gpointer element)
+{
+  gboolean ok = TRUE;
+  gsize rest;
+
+  if (split->len > 0) {
+    gsize part = MIN (bpf - split->len, size);
+
+    g_byte_array_append (split, data, part);
+    data += part;
+    size -= part;
+    if (split->len == bpf) {
+      ok = take (element, split->data, 1);
+      g_byte_array_set_size (split, 0);
+    }
+  }
+  if (ok && size >= bpf)
+    ok = take (element, data, size / bpf);
+  rest = size % bpf;
+  if (ok && rest)
+    g_byte_array_append (split, data + size - rest, rest);
+  return ok;
+}
+
 G_END_DECLS
 
 #endif /* __GST_CLFFT_AUDIO_SAMPLES_H__ */

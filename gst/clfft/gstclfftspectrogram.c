@@ -72,6 +72,10 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrogram_debug);
 /* a buffer this far from where the audio before it ends starts the
  * columns' time anew */
 #define RESYNC_TOLERANCE (GST_SECOND / 50)
+/* Bytes of steps staged for the device at once (at least a column's):
+ * columns shorter than an FFT each stage a whole FFT, which for long FFTs
+ * and short intervals would otherwise add up to gigabytes a picture. */
+#define MAX_STAGE_BYTES (64u << 20)
 /* on a picture the base class renders but that is not due: dropped on
  * the source pad */
 #define BUFFER_FLAG_NOT_DUE GST_BUFFER_FLAG_LAST
@@ -196,18 +200,99 @@ GST_ELEMENT_REGISTER_DEFINE (clfftspectrogram, "clfftspectrogram",
 
 /* ---- the columns' time ---------------------------------------------- */
 
+/* Room for more floats after floats->len, or FALSE with error set
+ * (CLFFT_ERROR_HOST_MEMORY) where the host has none. */
+static gboolean
+reserve_floats (GstClfftSpectrogram * self, GstClfftFloats * floats,
+    gsize more, const gchar * what, GError ** error)
+{
+  gsize want, size;
+  gfloat *grown;
+
+  if (!g_size_checked_add (&want, floats->len, more)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY,
+        "no host memory for %s (more than %" G_GSIZE_FORMAT " floats)", what,
+        G_MAXSIZE / sizeof (gfloat));
+    return FALSE;
+  }
+  if (want <= floats->size)
+    return TRUE;
+  size = floats->size > want / 2 && floats->size < G_MAXSIZE / 2 ?
+      2 * floats->size : want;
+  if (!(grown = clfft_engine_try_alloc (self->engine, size, sizeof (gfloat),
+              FALSE, what, error)))
+    return FALSE;
+  if (floats->len)
+    memcpy (grown, floats->data, floats->len * sizeof (gfloat));
+  g_free (floats->data);
+  floats->data = grown;
+  floats->size = size;
+  return TRUE;
+}
+
+static void
+clear_floats (GstClfftFloats * floats)
+{
+  g_clear_pointer (&floats->data, g_free);
+  floats->len = floats->size = 0;
+}
+
+/* Posts the error of a failure to take or analyse audio. */
+static void
+post_failure (GstClfftSpectrogram * self, GError * error)
+{
+  if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY) &&
+      self->nfft)
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Not enough host memory for the spectrogram's columns (FFTs of %u "
+            "samples, %u channels).", self->nfft, self->out_channels),
+        ("%s", error->message));
+  else if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("Not enough host memory for the audio of the spectrogram's columns "
+            "(%u channels).", self->out_channels), ("%s", error->message));
+  else
+    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+        ("The OpenCL device failed to draw the spectrogram."), ("%s",
+            error->message));
+  g_error_free (error);
+  self->failed = TRUE;
+}
+
 /* The audio analysed from the next buffer on, its first frame at
- * origin (or at the next buffer's time, for GST_CLOCK_TIME_NONE). */
+ * origin (or at the next buffer's time, for GST_CLOCK_TIME_NONE). The
+ * pictures' times go on. */
 static void
 restart_columns (GstClfftSpectrogram * self, GstClockTime origin)
 {
-  g_array_set_size (self->samples, 0);
+  self->samples.len = 0;
   self->first_frame = 0;
   self->received = 0;
   self->columns = 0;
   self->origin = origin;
+}
+
+/* The pictures' times start at the next picture (a flush, a new stream),
+ * and so do the audio's columns. */
+static void
+restart_stream (GstClfftSpectrogram * self)
+{
+  restart_columns (self, GST_CLOCK_TIME_NONE);
+  g_byte_array_set_size (self->split_frame, 0);
   self->first_due = GST_CLOCK_TIME_NONE;
   self->n_due = 0;
+  self->resume = GST_CLOCK_TIME_NONE;
+}
+
+/* The time of the frame after the last taken; GST_CLOCK_TIME_NONE before
+ * the first. */
+static GstClockTime
+end_of_audio (GstClfftSpectrogram * self)
+{
+  if (!GST_CLOCK_TIME_IS_VALID (self->origin))
+    return GST_CLOCK_TIME_NONE;
+  return self->origin + gst_util_uint64_scale (self->received, GST_SECOND,
+      MAX (self->rate, 1));
 }
 
 /* Where column k ends: frames from the origin. */
@@ -241,66 +326,102 @@ read_audio_layout (GstClfftSpectrogram * self)
   return changed;
 }
 
-/* Appends the buffer's frames: the mean of the channels, or each. */
-static void
-take_samples (GstClfftSpectrogram * self, GstBuffer * buffer)
+/* The time of picture n of the pictures' grid. */
+static GstClockTime
+picture_time (GstClfftSpectrogram * self, guint64 n)
 {
+  return self->first_due + gst_util_uint64_scale (n, GST_SECOND *
+      self->fps_d, self->fps_n);
+}
+
+/* The first picture of the grid at or after t (floor: at or before). */
+static guint64
+picture_at (GstClfftSpectrogram * self, GstClockTime t, gboolean floor)
+{
+  guint64 n;
+
+  if (t <= self->first_due)
+    return 0;
+  n = gst_util_uint64_scale (t - self->first_due, self->fps_n,
+      GST_SECOND * self->fps_d);
+  if (!floor && picture_time (self, n) < t)
+    n++;
+  return n;
+}
+
+/* Appends n_frames whole frames: the mean of the channels, or each. */
+static gboolean
+append_frames (gpointer element, const guint8 * data, gsize n_frames)
+{
+  GstClfftSpectrogram *self = element;
   GstAudioInfo *info = &GST_AUDIO_VISUALIZER (self)->ainfo;
   GstAudioFormat format = GST_AUDIO_INFO_FORMAT (info);
   guint channels = GST_AUDIO_INFO_CHANNELS (info);
-  guint bpf = GST_AUDIO_INFO_BPF (info);
   gfloat max_value = gst_clfft_sample_max (info);
-  GstClockTime pts = GST_BUFFER_PTS (buffer);
-  GstMapInfo map;
-  gsize n_frames, old;
+  gsize old = self->samples.len;
+  GError *error = NULL;
 
-  if (bpf == 0 || !gst_buffer_map (buffer, &map, GST_MAP_READ))
-    return;
-  if (GST_CLOCK_TIME_IS_VALID (pts)) {
-    GstClockTime expected = GST_CLOCK_TIME_IS_VALID (self->origin) ?
-        self->origin + gst_util_uint64_scale (self->received, GST_SECOND,
-        self->rate) : GST_CLOCK_TIME_NONE;
-
-    if (!GST_CLOCK_TIME_IS_VALID (expected)
-        || GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DISCONT)
-        || (GstClockTimeDiff) (pts - expected) > (GstClockTimeDiff)
-        RESYNC_TOLERANCE || (GstClockTimeDiff) (expected - pts) >
-        (GstClockTimeDiff) RESYNC_TOLERANCE) {
-      if (GST_CLOCK_TIME_IS_VALID (expected))
-        GST_DEBUG_OBJECT (self, "audio at %" GST_TIME_FORMAT " where %"
-            GST_TIME_FORMAT " was due: the columns start anew",
-            GST_TIME_ARGS (pts), GST_TIME_ARGS (expected));
-      restart_columns (self, pts);
-    }
-  } else if (!GST_CLOCK_TIME_IS_VALID (self->origin)) {
-    restart_columns (self, 0);
+  if (!reserve_floats (self, &self->samples, n_frames * self->out_channels,
+          "the audio of a column", &error)) {
+    post_failure (self, error);
+    return FALSE;
   }
-  n_frames = map.size / bpf;
-  old = self->samples->len;
-  g_array_set_size (self->samples, old + n_frames * self->out_channels);
+  self->samples.len += n_frames * self->out_channels;
   for (gsize j = 0; j < n_frames; j++) {
-    gfloat *out = &g_array_index (self->samples, gfloat, old + j *
-        self->out_channels);
+    gfloat *out = self->samples.data + old + j * self->out_channels;
     gsize first = j * channels;
 
     if (self->out_channels == 1 && channels > 1) {
       gfloat v = 0.0f;
 
       for (guint c = 0; c < channels; c++)
-        v += gst_clfft_read_sample (map.data, format, first + c, max_value);
+        v += gst_clfft_read_sample (data, format, first + c, max_value);
       out[0] = v / channels;
     } else {
       for (guint c = 0; c < self->out_channels; c++)
-        out[c] = gst_clfft_read_sample (map.data, format, first + c,
-            max_value);
+        out[c] = gst_clfft_read_sample (data, format, first + c, max_value);
     }
   }
   self->received += n_frames;
+  return TRUE;
+}
+
+/* Takes the buffer's frames (pts: the time of its first byte). */
+static void
+take_samples (GstClfftSpectrogram * self, GstBuffer * buffer,
+    GstClockTime pts)
+{
+  guint bpf = GST_AUDIO_INFO_BPF (&GST_AUDIO_VISUALIZER (self)->ainfo);
+  GstClockTime expected = end_of_audio (self);
+  GstMapInfo map;
+
+  if (bpf == 0 || !gst_buffer_map (buffer, &map, GST_MAP_READ))
+    return;
+  if (!GST_CLOCK_TIME_IS_VALID (expected)
+      || GST_BUFFER_FLAG_IS_SET (buffer, GST_BUFFER_FLAG_DISCONT)
+      || (GstClockTimeDiff) (pts - expected) > (GstClockTimeDiff)
+      RESYNC_TOLERANCE || (GstClockTimeDiff) (expected - pts) >
+      (GstClockTimeDiff) RESYNC_TOLERANCE) {
+    if (GST_CLOCK_TIME_IS_VALID (expected)) {
+      GST_DEBUG_OBJECT (self, "audio at %" GST_TIME_FORMAT " where %"
+          GST_TIME_FORMAT " was due: the columns start anew",
+          GST_TIME_ARGS (pts), GST_TIME_ARGS (expected));
+      /* no pictures of the gap: the next is the first of the new audio */
+      if (pts > expected)
+        self->resume = pts;
+      g_byte_array_set_size (self->split_frame, 0);
+    }
+    restart_columns (self, pts);
+  }
+  gst_clfft_take_whole_frames (self->split_frame, map.data, map.size, bpf,
+      append_frames, self);
   gst_buffer_unmap (buffer, &map);
 }
 
 /* Every sample is taken here, before the base class cuts the audio into
- * video frames (and drops the audio of late ones). */
+ * video frames (and drops the audio of late ones). Audio without
+ * timestamps gets them here, counted from its samples, so that the base
+ * class times its pictures as for audio with them. */
 static GstFlowReturn
 gst_clfft_spectrogram_chain (GstPad * pad, GstObject * parent,
     GstBuffer * buffer)
@@ -312,8 +433,20 @@ gst_clfft_spectrogram_chain (GstPad * pad, GstObject * parent,
     gst_buffer_unref (buffer);
     return GST_FLOW_ERROR;
   }
-  if (self->rate)
-    take_samples (self, buffer);
+  if (self->rate) {
+    if (!GST_BUFFER_PTS_IS_VALID (buffer)) {
+      GstClockTime next = end_of_audio (self);
+
+      buffer = gst_buffer_make_writable (buffer);
+      GST_BUFFER_PTS (buffer) = GST_CLOCK_TIME_IS_VALID (next) ? next :
+          self->segment_start;
+    }
+    take_samples (self, buffer, GST_BUFFER_PTS (buffer));
+    if (self->failed) {
+      gst_buffer_unref (buffer);
+      return GST_FLOW_ERROR;
+    }
+  }
   ret = self->base_chain (pad, parent, buffer);
   return self->failed ? GST_FLOW_ERROR : ret;
 }
@@ -333,14 +466,39 @@ gst_clfft_spectrogram_sink_event (GstPad * pad, GstObject * parent,
 {
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (parent);
   GstEventType type = GST_EVENT_TYPE (event);
-  gboolean ok = self->base_event (pad, parent, event);
+  GstClockTime end = end_of_audio (self);
+  gboolean ok;
 
+  if (type == GST_EVENT_SEGMENT) {
+    const GstSegment *segment;
+
+    gst_event_parse_segment (event, &segment);
+    if (segment->format == GST_FORMAT_TIME) {
+      self->segment_start = segment->start;
+    } else {
+      /* raw audio from a file (BYTES): our pictures are timed from the
+       * samples, in a TIME segment from 0, as rawaudioparse would */
+      GstSegment time_segment;
+      guint32 seqnum = gst_event_get_seqnum (event);
+
+      gst_segment_init (&time_segment, GST_FORMAT_TIME);
+      gst_event_unref (event);
+      event = gst_event_new_segment (&time_segment);
+      gst_event_set_seqnum (event, seqnum);
+      self->segment_start = 0;
+    }
+  }
+  ok = self->base_event (pad, parent, event);
   /* after the base class: the caps are its audio info now */
-  if (type == GST_EVENT_FLUSH_STOP)
+  if (type == GST_EVENT_FLUSH_STOP) {
     self->failed = FALSE;
-  if (type == GST_EVENT_CAPS || type == GST_EVENT_FLUSH_STOP) {
     read_audio_layout (self);
-    restart_columns (self, GST_CLOCK_TIME_NONE);
+    restart_stream (self);
+  } else if (type == GST_EVENT_CAPS) {
+    read_audio_layout (self);
+    /* audio of the new format goes on from where the old one ended */
+    g_byte_array_set_size (self->split_frame, 0);
+    restart_columns (self, end);
   }
   return ok;
 }
@@ -393,12 +551,15 @@ make_painter (GstClfftSpectrogram * self)
   guint bands;
 
   g_clear_pointer (&self->painter, clfft_spectrogram_free);
-  /* a new layout of the frames taken: the columns start at the next */
-  if (read_audio_layout (self) && GST_CLOCK_TIME_IS_VALID (self->origin))
-    restart_columns (self, self->origin + gst_util_uint64_scale
-        (self->received, GST_SECOND, MAX (self->rate, 1)));
   GST_OBJECT_LOCK (self);
   bands = self->bands;
+  GST_OBJECT_UNLOCK (self);
+  /* a new layout of the frames taken, or FFTs longer than the frames
+   * kept: the columns start at the next frame */
+  if ((read_audio_layout (self) || (self->nfft && 2 * bands - 2 !=
+              self->nfft)) && GST_CLOCK_TIME_IS_VALID (self->origin))
+    restart_columns (self, end_of_audio (self));
+  GST_OBJECT_LOCK (self);
   overlap = self->overlap;
   self->visible = self->style == GST_CLFFT_SPECTROGRAM_STYLE_BARS ? 1 :
       GST_VIDEO_INFO_WIDTH (&scope->vinfo);
@@ -435,12 +596,20 @@ make_painter (GstClfftSpectrogram * self)
     return FALSE;
   }
   self->painter = clfft_spectrogram_new (self->engine, &desc, &error);
+  self->painted_format = GST_VIDEO_INFO_FORMAT (&scope->vinfo);
+  self->painted_width = desc.width;
+  self->painted_height = desc.height;
   if (!self->painter || !set_colours (self, &error)) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("Cannot draw a %ux%u spectrogram of %u bands, %u channels%s, on "
-            "the OpenCL device.", desc.width, desc.height, bands,
-            desc.channels, desc.stacked ? " stacked" : ""), ("%s",
-            error->message));
+    if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Not enough host memory for a spectrogram of %u bands, %u "
+              "channels.", bands, desc.channels), ("%s", error->message));
+    else
+      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
+          ("Cannot draw a %ux%u spectrogram of %u bands, %u channels%s, on "
+              "the OpenCL device.", desc.width, desc.height, bands,
+              desc.channels, desc.stacked ? " stacked" : ""), ("%s",
+              error->message));
     g_error_free (error);
     g_clear_pointer (&self->painter, clfft_spectrogram_free);
     return FALSE;
@@ -456,8 +625,21 @@ gst_clfft_spectrogram_setup (GstAudioVisualizer * scope)
 {
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (scope);
 
-  /* made at the next picture, once both caps are known */
-  g_clear_pointer (&self->painter, clfft_spectrogram_free);
+  /* made at the next picture, once both caps are known; a new frame
+   * rate alone keeps the picture */
+  if (GST_VIDEO_INFO_FORMAT (&scope->vinfo) != self->painted_format
+      || GST_VIDEO_INFO_WIDTH (&scope->vinfo) != self->painted_width
+      || GST_VIDEO_INFO_HEIGHT (&scope->vinfo) != self->painted_height)
+    g_clear_pointer (&self->painter, clfft_spectrogram_free);
+  /* a new frame rate: its pictures start where the last one ended */
+  if (GST_CLOCK_TIME_IS_VALID (self->first_due) && (self->fps_n !=
+          scope->vinfo.fps_n || self->fps_d != scope->vinfo.fps_d)) {
+    if (self->fps_n > 0)
+      self->first_due = picture_time (self, self->n_due);
+    self->n_due = 0;
+  }
+  self->fps_n = scope->vinfo.fps_n;
+  self->fps_d = scope->vinfo.fps_d;
   gst_clfft_load_set (GST_ELEMENT (self), &self->load, self->engine,
       (gdouble) GST_AUDIO_INFO_RATE (&scope->ainfo) *
       GST_AUDIO_INFO_BPF (&scope->ainfo));
@@ -466,24 +648,89 @@ gst_clfft_spectrogram_setup (GstAudioVisualizer * scope)
 
 /* ---- pictures ------------------------------------------------------- */
 
-/* Step at frame p (before the origin: silence) of each channel. */
+/* Stages the step at frame p of each channel: frames before the origin
+ * (or no longer kept) are silence. */
 static void
 stage_step (GstClfftSpectrogram * self, gint64 p)
 {
   const guint oc = self->out_channels, n = self->nfft;
-  gsize old = self->stage->len;
+  gfloat *stage = self->stage.data + self->stage.len;
 
-  g_array_set_size (self->stage, old + (gsize) oc * n);
   for (guint c = 0; c < oc; c++) {
-    gfloat *out = &g_array_index (self->stage, gfloat, old + (gsize) c * n);
+    gfloat *out = stage + (gsize) c * n;
 
     for (guint i = 0; i < n; i++) {
       gint64 f = p + i;
 
-      out[i] = f < 0 ? 0.0f : g_array_index (self->samples, gfloat,
-          (gsize) (f - (gint64) self->first_frame) * oc + c);
+      out[i] = f < (gint64) self->first_frame ? 0.0f :
+          self->samples.data[(gsize) (f - (gint64) self->first_frame) * oc +
+          c];
     }
   }
+  self->stage.len += (gsize) oc * n;
+}
+
+/* The steps of column k. */
+static guint64
+column_steps (GstClfftSpectrogram * self, guint64 k)
+{
+  guint64 start = k ? column_end (self, k - 1) : 0;
+  guint64 stop = column_end (self, k);
+
+  return stop - start >= self->nfft ? (stop - start - self->nfft) /
+      self->hop + 1 : 1;
+}
+
+/* Columns first .. end - 1 on the device, in batches of at most
+ * MAX_STAGE_BYTES of steps (or one column), so that the host holds only
+ * the audio and one batch. */
+static gboolean
+draw_columns (GstClfftSpectrogram * self, guint64 first, guint64 end,
+    GError ** error)
+{
+  const gsize step_floats = (gsize) self->out_channels * self->nfft;
+  const guint64 batch_steps = MAX (MAX_STAGE_BYTES / sizeof (gfloat) /
+      step_floats, 1);
+
+  for (guint64 k = first; k < end;) {
+    guint64 last = k, steps = column_steps (self, k);
+    guint n_steps = 0;
+
+    while (last + 1 < end && steps + column_steps (self, last + 1) <=
+        batch_steps)
+      steps += column_steps (self, ++last);
+    if (steps > G_MAXUINT) {
+      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY,
+          "no host memory for a column of %" G_GUINT64_FORMAT " FFTs", steps);
+      return FALSE;
+    }
+    self->stage.len = 0;
+    g_array_set_size (self->column_start, 0);
+    if (!reserve_floats (self, &self->stage, (gsize) steps * step_floats,
+            "the FFTs of a column", error))
+      return FALSE;
+    for (; k <= last; k++) {
+      guint64 start = k ? column_end (self, k - 1) : 0;
+      guint64 stop = column_end (self, k);
+
+      g_array_append_val (self->column_start, n_steps);
+      if (stop - start >= self->nfft) {
+        for (guint64 p = start; p + self->nfft <= stop; p += self->hop) {
+          stage_step (self, (gint64) p);
+          n_steps++;
+        }
+      } else {
+        stage_step (self, (gint64) stop - self->nfft);
+        n_steps++;
+      }
+    }
+    g_array_append_val (self->column_start, n_steps);
+    if (!clfft_spectrogram_add_columns (self->painter, self->stage.data,
+            n_steps, (const guint *) self->column_start->data,
+            self->column_start->len - 1, error))
+      return FALSE;
+  }
+  return TRUE;
 }
 
 /* The columns whose audio ended by frame limit, on the device. */
@@ -491,7 +738,6 @@ static gboolean
 add_columns (GstClfftSpectrogram * self, guint64 limit, GError ** error)
 {
   guint64 k = self->columns, end = k;
-  guint n_steps = 0;
   guint64 keep;
   gboolean ok;
 
@@ -500,36 +746,18 @@ add_columns (GstClfftSpectrogram * self, guint64 limit, GError ** error)
   if (end == k)
     return TRUE;
   /* columns that would leave the picture at once are not drawn */
-  k = end - MIN (end - k, self->visible);
-  g_array_set_size (self->stage, 0);
-  g_array_set_size (self->column_start, 0);
-  for (; k < end; k++) {
-    guint64 start = k ? column_end (self, k - 1) : 0;
-    guint64 stop = column_end (self, k);
-
-    g_array_append_val (self->column_start, n_steps);
-    if (stop - start >= self->nfft) {
-      for (guint64 p = start; p + self->nfft <= stop; p += self->hop) {
-        stage_step (self, (gint64) p);
-        n_steps++;
-      }
-    } else {
-      stage_step (self, (gint64) stop - self->nfft);
-      n_steps++;
-    }
-  }
-  g_array_append_val (self->column_start, n_steps);
-  ok = clfft_spectrogram_add_columns (self->painter,
-      (const gfloat *) self->stage->data, n_steps,
-      (const guint *) self->column_start->data,
-      self->column_start->len - 1, error);
+  ok = draw_columns (self, end - MIN (end - k, self->visible), end, error);
   self->columns = end;
   /* the next column needs its own frames and up to nfft before them */
   keep = column_end (self, end - 1);
   keep = keep > self->nfft ? keep - self->nfft : 0;
   if (keep > self->first_frame) {
-    g_array_remove_range (self->samples, 0, (guint) ((keep -
-                self->first_frame) * self->out_channels));
+    gsize dropped = MIN ((keep - self->first_frame) * self->out_channels,
+        self->samples.len);
+
+    memmove (self->samples.data, self->samples.data + dropped,
+        (self->samples.len - dropped) * sizeof (gfloat));
+    self->samples.len -= dropped;
     self->first_frame = keep;
   }
   return ok;
@@ -538,9 +766,11 @@ add_columns (GstClfftSpectrogram * self, guint64 limit, GError ** error)
 /* The base class renders a picture at the start of each buffer's audio
  * and then every picture's worth, starting again at the last one at the
  * next buffer, so its pictures follow the buffers rather than the frame
- * rate. A picture goes out once its audio has come, at the due times
- * pts0 + i x duration; the others are marked and dropped on the source
- * pad.
+ * rate. Ours are on a grid of their own: picture n at first_due + n
+ * frame durations, going on through restarts of the columns (properties,
+ * caps) and frame-rate changes (rebased at the change). A picture goes out
+ * once its audio has come; the base class's others are marked and dropped
+ * on the source pad.
  * A failure posts its error and sets failed, which the chain returns as
  * GST_FLOW_ERROR: render returns TRUE, since GStreamer 1.22's base class
  * keeps its lock held after a render that fails and aborts when the
@@ -572,23 +802,31 @@ gst_clfft_spectrogram_render (GstAudioVisualizer * scope, GstBuffer * audio,
     goto failed;
   clfft_spectrogram_set_levels (self->painter, gain, range);
   if (GST_CLOCK_TIME_IS_VALID (pts) && GST_CLOCK_TIME_IS_VALID (duration)
-      && GST_CLOCK_TIME_IS_VALID (self->origin) && pts >= self->origin) {
-    const GstVideoInfo *vinfo = &scope->vinfo;
-    GstClockTime due = GST_CLOCK_TIME_NONE;
+      && GST_CLOCK_TIME_IS_VALID (self->origin) && self->fps_n > 0) {
+    GstClockTime due;
     guint64 due_end;
 
-    /* the times of the pictures counted from the first, so that they do
-     * not drift from the frame rate */
-    if (GST_CLOCK_TIME_IS_VALID (self->first_due) && vinfo->fps_n > 0)
-      due = self->first_due + gst_util_uint64_scale (self->n_due,
-          GST_SECOND * vinfo->fps_d, vinfo->fps_n);
-    /* the first picture, or one far behind (after pictures the base
-     * class skipped for lateness) */
-    if (!GST_CLOCK_TIME_IS_VALID (due) || pts > due + 2 * duration) {
-      self->first_due = due = pts;
+    if (!GST_CLOCK_TIME_IS_VALID (self->first_due)) {
+      self->first_due = MAX (pts, self->origin);
       self->n_due = 0;
     }
-    due_end = gst_util_uint64_scale_round (due + duration - self->origin,
+    /* after a gap in the audio, the first picture of the audio after it */
+    if (GST_CLOCK_TIME_IS_VALID (self->resume)) {
+      self->n_due = MAX (self->n_due, picture_at (self, self->resume,
+              FALSE));
+      self->resume = GST_CLOCK_TIME_NONE;
+    }
+    due = picture_time (self, self->n_due);
+    /* far behind the base class's pictures (it skipped late ones for
+     * QoS): on to the last picture whose audio it has */
+    if (pts > due + 2 * duration) {
+      self->n_due = picture_at (self, pts, TRUE);
+      due = picture_time (self, self->n_due);
+    }
+    /* a picture whose audio ended before the origin (before a restart of
+     * the columns) shows the columns it has */
+    due_end = due + duration <= self->origin ? 0 :
+        gst_util_uint64_scale_round (due + duration - self->origin,
         self->rate, GST_SECOND);
     if (due_end > self->received) {
       GST_BUFFER_FLAG_SET (video->buffer, BUFFER_FLAG_NOT_DUE);
@@ -608,11 +846,7 @@ gst_clfft_spectrogram_render (GstAudioVisualizer * scope, GstBuffer * audio,
   return TRUE;
 
 failed:
-  GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-      ("The OpenCL device failed to draw the spectrogram."), ("%s",
-          error->message));
-  g_error_free (error);
-  self->failed = TRUE;
+  post_failure (self, error);
   return TRUE;
 }
 
@@ -771,7 +1005,7 @@ gst_clfft_spectrogram_change_state (GstElement * element,
   if (transition == GST_STATE_CHANGE_PAUSED_TO_READY) {
     g_clear_pointer (&self->painter, clfft_spectrogram_free);
     self->failed = FALSE;
-    restart_columns (self, GST_CLOCK_TIME_NONE);
+    restart_stream (self);
   }
   return ret;
 }
@@ -782,8 +1016,9 @@ gst_clfft_spectrogram_finalize (GObject * object)
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (object);
 
   g_clear_pointer (&self->painter, clfft_spectrogram_free);
-  g_array_unref (self->samples);
-  g_array_unref (self->stage);
+  clear_floats (&self->samples);
+  g_byte_array_unref (self->split_frame);
+  clear_floats (&self->stage);
   g_array_unref (self->column_start);
   gst_clfft_close_engine (GST_ELEMENT (self), &self->engine, &self->load);
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -907,10 +1142,11 @@ gst_clfft_spectrogram_init (GstClfftSpectrogram * self)
   self->multi_channel = DEFAULT_MULTI_CHANNEL;
   self->device_index = DEFAULT_DEVICE_INDEX;
   self->load = (GstClfftLoad) GST_CLFFT_LOAD_NONE;
-  self->samples = g_array_new (FALSE, FALSE, sizeof (gfloat));
-  self->stage = g_array_new (FALSE, FALSE, sizeof (gfloat));
   self->column_start = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->split_frame = g_byte_array_new ();
   self->origin = GST_CLOCK_TIME_NONE;
+  self->first_due = GST_CLOCK_TIME_NONE;
+  self->resume = GST_CLOCK_TIME_NONE;
   /* our pictures cover the whole frame: no shading of the last one */
   g_object_set (self, "shader", 0, NULL);
   self->base_chain = GST_PAD_CHAINFUNC (sink);

@@ -49,6 +49,14 @@ typedef enum
 #define GST_TYPE_CLFFT_COLOUR_MAP (gst_clfft_colour_map_get_type ())
 GType gst_clfft_colour_map_get_type (void);
 
+/* A growing array of floats whose memory comes from
+ * clfft_engine_try_alloc: the settings decide its size. */
+typedef struct
+{
+  gfloat *data;
+  gsize len, size;
+} GstClfftFloats;
+
 struct _GstClfftSpectrogram
 {
   GstAudioVisualizer parent;
@@ -78,20 +86,31 @@ struct _GstClfftSpectrogram
 
   /* streaming state, used in the streaming thread only */
   ClfftSpectrogram *painter;
+  /* the video the painter draws */
+  GstVideoFormat painted_format;
+  gint painted_width, painted_height;
   guint nfft, hop, out_channels, rate;
   guint visible;                /* columns the picture shows */
   gboolean failed;              /* an error was posted: the flow stops */
   guint64 interval_frames_num;  /* interval x rate, over GST_SECOND */
   /* the audio not yet analysed that a column still needs: out_channels
    * floats a frame, frame first_frame on, counted from origin */
-  GArray *samples;
+  GstClfftFloats samples;
   guint64 first_frame, received;
   GstClockTime origin;          /* the time of frame 0 */
-  /* the pictures that go out: the first's time, and how many since */
+  /* the start of a frame that a buffer split, waiting for its end */
+  GByteArray *split_frame;
+  /* where audio without timestamps starts: the TIME segment's start */
+  GstClockTime segment_start;
+  /* the pictures' grid (picture_time): the time of picture 0, at fps_n /
+   * fps_d, and the next picture to go out */
   GstClockTime first_due;
+  gint fps_n, fps_d;
   guint64 n_due;
+  /* after a gap in the audio: the time of the audio after it */
+  GstClockTime resume;
   guint64 columns;              /* columns drawn since origin */
-  GArray *stage;                /* of gfloat: steps for the device */
+  GstClfftFloats stage;         /* steps for the device */
   GArray *column_start;         /* of guint */
 };
 

@@ -717,8 +717,9 @@ frames_to_next_fft (GstClfftSpectrum * self)
 /* frames_left whole frames at data through the rings, the FFTs and the
  * intervals they end. */
 static gboolean
-take_frames (GstClfftSpectrum * self, const guint8 * data, gsize frames_left)
+take_frames (gpointer element, const guint8 * data, gsize frames_left)
 {
+  GstClfftSpectrum *self = element;
   guint bpf = GST_AUDIO_INFO_BPF (&GST_AUDIO_FILTER (self)->info);
   gboolean ok = TRUE;
 
@@ -764,12 +765,9 @@ gst_clfft_spectrum_transform_ip (GstBaseTransform * trans, GstBuffer * buffer)
 {
   GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (trans);
   guint bpf = GST_AUDIO_INFO_BPF (&GST_AUDIO_FILTER (self)->info);
-  GByteArray *split = self->split_frame;
   gboolean reset;
   GstMapInfo map;
-  const guint8 *data;
-  gsize size, rest;
-  gboolean ok = TRUE;
+  gboolean ok;
 
   GST_OBJECT_LOCK (self);
   reset = self->reset_pending;
@@ -778,7 +776,7 @@ gst_clfft_spectrum_transform_ip (GstBaseTransform * trans, GstBuffer * buffer)
   if (reset)
     free_state (self);
   if (GST_BUFFER_IS_DISCONT (buffer)) {
-    g_byte_array_set_size (split, 0);
+    g_byte_array_set_size (self->split_frame, 0);
     if (self->analyser)
       drop_open_interval (self);
   }
@@ -792,27 +790,8 @@ gst_clfft_spectrum_transform_ip (GstBaseTransform * trans, GstBuffer * buffer)
         (NULL));
     return GST_FLOW_ERROR;
   }
-  data = map.data;
-  size = map.size;
-  /* a frame that the buffer before split (a file read in blocks that are
-   * not whole frames) is completed first, so that every sample after it
-   * stays in its channel */
-  if (split->len > 0) {
-    gsize take = MIN (bpf - split->len, size);
-
-    g_byte_array_append (split, data, take);
-    data += take;
-    size -= take;
-    if (split->len == bpf) {
-      ok = take_frames (self, split->data, 1);
-      g_byte_array_set_size (split, 0);
-    }
-  }
-  if (ok)
-    ok = take_frames (self, data, size / bpf);
-  rest = size % bpf;
-  if (ok && rest)
-    g_byte_array_append (split, data + size - rest, rest);
+  ok = gst_clfft_take_whole_frames (self->split_frame, map.data, map.size,
+      bpf, take_frames, self);
   gst_buffer_unmap (buffer, &map);
   if (ok && self->ended->len)
     ok = analyse_stage (self);

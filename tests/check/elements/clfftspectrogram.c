@@ -10,6 +10,7 @@
 #include <gst/video/video.h>
 #include <math.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "reference.h"
 
@@ -336,6 +337,253 @@ run_pictures (const gfloat * audio, guint frames, guint channels,
   return pictures;
 }
 
+/* A stream for run_stream: bytes of audio in a format, cut into buffers
+ * of buffer_bytes (which may split frames), with or without timestamps;
+ * once the pictures up to change_at have come, change is called (a
+ * property, the caps downstream) and the timestamps from there on move by
+ * jump. */
+typedef struct
+{
+  const guint8 *data;
+  gsize bytes;
+  const gchar *format;          /* S16LE, S24LE, F32LE */
+  guint channels;
+  gsize buffer_bytes;
+  gboolean no_timestamps;
+  const gchar *src_format;      /* appsrc's format: time (NULL) or bytes */
+  GstClockTime change_at;
+  void (*change) (GstElement * pipeline, gpointer data);
+  gpointer change_data;
+  GstClockTimeDiff jump;
+} Stream;
+
+/* Pulls pictures into pictures until one ends at until or later (or
+ * timeout passed): whether it came. */
+static gboolean
+pull_until (GstElement * sink, GPtrArray * pictures, GstClockTime until,
+    GstClockTime timeout)
+{
+  gint64 deadline = g_get_monotonic_time () + timeout / GST_USECOND;
+
+  while (g_get_monotonic_time () < deadline) {
+    GstSample *sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink),
+        GST_SECOND / 10);
+    GstBuffer *buf;
+
+    if (!sample)
+      continue;
+    g_ptr_array_add (pictures, sample);
+    buf = gst_sample_get_buffer (sample);
+    if (GST_BUFFER_PTS_IS_VALID (buf)
+        && GST_BUFFER_PTS (buf) + GST_BUFFER_DURATION (buf) >= until)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* The pictures of stream st through clfftspectrogram with settings and
+ * capsfilter caps (named cf) downstream; fails on an error. */
+static GPtrArray *
+run_stream (const Stream * st, const gchar * settings, const gchar * caps)
+{
+  gchar *launch = g_strdup_printf ("appsrc name=src format=%s ! "
+      "clfftspectrogram name=sg %s ! capsfilter name=cf caps=\"%s\" ! "
+      "appsink name=sink sync=false wait-on-eos=false",
+      st->src_format ? st->src_format : "time", settings, caps);
+  GstElement *pipeline = gst_parse_launch (launch, NULL);
+  GstElement *src, *sink;
+  GstAudioInfo info;
+  GstCaps *audio_caps;
+  GPtrArray *pictures = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_sample_unref);
+  GstBus *bus;
+  GstMessage *msg;
+  guint bpf;
+  gboolean changed = st->change == NULL;
+
+  fail_unless (pipeline != NULL, "%s", launch);
+  src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  gst_audio_info_set_format (&info, gst_audio_format_from_string
+      (st->format), RATE, st->channels, NULL);
+  bpf = GST_AUDIO_INFO_BPF (&info);
+  audio_caps = gst_audio_info_to_caps (&info);
+  g_object_set (src, "caps", audio_caps, "max-bytes", (guint64) 0, NULL);
+  gst_caps_unref (audio_caps);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  for (gsize at = 0; at < st->bytes; at += st->buffer_bytes) {
+    gsize n = MIN (st->buffer_bytes, st->bytes - at);
+    GstBuffer *buf = gst_buffer_new_memdup (st->data + at, n);
+    /* the time of the buffer's first whole frame */
+    GstClockTime t = gst_util_uint64_scale ((at + bpf - 1) / bpf,
+        GST_SECOND, RATE);
+
+    if (!changed && t >= st->change_at) {
+      fail_unless (pull_until (sink, pictures, st->change_at - 2 *
+              GST_SECOND / FPS, 60 * GST_SECOND),
+          "%s: no picture up to %" GST_TIME_FORMAT " in 60 s", settings,
+          GST_TIME_ARGS (st->change_at));
+      st->change (pipeline, st->change_data);
+      changed = TRUE;
+    }
+    if (!st->no_timestamps) {
+      GST_BUFFER_PTS (buf) = t + (changed && st->change ? st->jump : 0);
+      GST_BUFFER_DURATION (buf) = gst_util_uint64_scale ((at + n) / bpf,
+          GST_SECOND, RATE) - gst_util_uint64_scale (at / bpf, GST_SECOND,
+          RATE);
+    }
+    fail_unless (gst_app_src_push_buffer (GST_APP_SRC (src), buf) ==
+        GST_FLOW_OK);
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  bus = gst_element_get_bus (pipeline);
+  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "%s: no EOS nor error in 120 s", launch);
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    GError *e;
+
+    gst_message_parse_error (msg, &e, NULL);
+    fail ("%s: %s", launch, e->message);
+    g_error_free (e);
+  } else {
+    GstSample *sample;
+
+    while ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 0)))
+      g_ptr_array_add (pictures, sample);
+  }
+  gst_message_unref (msg);
+  gst_object_unref (bus);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (src);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+  g_free (launch);
+  return pictures;
+}
+
+/* audio (frames x channels floats) as bytes of format. */
+static guint8 *
+audio_bytes (const gfloat * audio, gsize samples, const gchar * format,
+    gsize * bytes)
+{
+  guint width = !g_strcmp0 (format, "S16LE") ? 2 :
+      !g_strcmp0 (format, "S24LE") ? 3 : 4;
+  guint8 *out = g_malloc (samples * width);
+
+  for (gsize i = 0; i < samples; i++) {
+    guint8 *o = out + i * width;
+
+    if (width == 2) {
+      GST_WRITE_UINT16_LE (o, (guint16) (gint16) lrint (audio[i] * 32767.0));
+    } else if (width == 3) {
+      gint32 v = (gint32) lrint (audio[i] * 8388607.0);
+
+      GST_WRITE_UINT24_LE (o, (guint32) v & 0xffffff);
+    } else {
+      GST_WRITE_FLOAT_LE (o, audio[i]);
+    }
+  }
+  *bytes = samples * width;
+  return out;
+}
+
+/* Whether two pictures are the same, pixel for pixel, at the same time. */
+static void
+check_same_pictures (GPtrArray * a, GPtrArray * b, const gchar * what)
+{
+  fail_unless (a->len == b->len, "%s: %u pictures, %u in the reference run",
+      what, b->len, a->len);
+  for (guint p = 0; p < a->len; p++) {
+    GstBuffer *ba = gst_sample_get_buffer (g_ptr_array_index (a, p));
+    GstBuffer *bb = gst_sample_get_buffer (g_ptr_array_index (b, p));
+    GstMapInfo ma, mb;
+
+    if (GST_BUFFER_PTS (ba) != GST_BUFFER_PTS (bb)
+        || GST_BUFFER_DURATION (ba) != GST_BUFFER_DURATION (bb))
+      fail ("%s: picture %u at %" GST_TIME_FORMAT " for %" GST_TIME_FORMAT
+          ", in the reference run at %" GST_TIME_FORMAT " for %"
+          GST_TIME_FORMAT, what, p, GST_TIME_ARGS (GST_BUFFER_PTS (bb)),
+          GST_TIME_ARGS (GST_BUFFER_DURATION (bb)),
+          GST_TIME_ARGS (GST_BUFFER_PTS (ba)),
+          GST_TIME_ARGS (GST_BUFFER_DURATION (ba)));
+    fail_unless (gst_buffer_map (ba, &ma, GST_MAP_READ));
+    fail_unless (gst_buffer_map (bb, &mb, GST_MAP_READ));
+    fail_unless_equals_int (ma.size, mb.size);
+    for (gsize i = 0; i < ma.size; i++)
+      if (ma.data[i] != mb.data[i]) {
+        fail ("%s: picture %u, byte %" G_GSIZE_FORMAT ": %u, %u in the "
+            "reference run", what, p, i, mb.data[i], ma.data[i]);
+        break;
+      }
+    gst_buffer_unmap (ba, &ma);
+    gst_buffer_unmap (bb, &mb);
+  }
+}
+
+/* The pictures' times frame by frame: picture p at start + p durations of
+ * fps_n / fps_d, the last ending at until or later; with fps_n2, from the
+ * first picture of that rate on (which must come within three pictures
+ * of change_at, where the caps changed), counted from the end of the
+ * picture before it. */
+static void
+check_times (GPtrArray * pictures, GstClockTime start, gint fps_n,
+    gint fps_d, GstClockTime change_at, gint fps_n2, gint fps_d2,
+    GstClockTime until, const gchar * what)
+{
+  GstClockTime base = start, changed = GST_CLOCK_TIME_NONE;
+  GstBuffer *last = NULL;
+  guint64 i = 0;
+  gint n = fps_n, d = fps_d;
+
+  for (guint p = 0; p < pictures->len; p++, i++) {
+    GstBuffer *buf = gst_sample_get_buffer (g_ptr_array_index (pictures, p));
+    GstClockTime due = base + gst_util_uint64_scale (i, GST_SECOND * d, n);
+    GstClockTime length;
+
+    if (fps_n2 && n == fps_n && GST_BUFFER_DURATION (buf) ==
+        gst_util_uint64_scale (GST_SECOND, fps_d2, fps_n2)) {
+      changed = base = due;
+      i = 0;
+      n = fps_n2;
+      d = fps_d2;
+    }
+    length = gst_util_uint64_scale (GST_SECOND, d, n);
+    if (GST_BUFFER_PTS (buf) != due || GST_BUFFER_DURATION (buf) != length) {
+      GstClockTime pts = GST_BUFFER_PTS (buf);
+      GstClockTime duration = GST_BUFFER_DURATION (buf);
+
+      fail ("%s: picture %u at %" GST_TIME_FORMAT " for %" GST_TIME_FORMAT
+          ", due at %" GST_TIME_FORMAT " for %" GST_TIME_FORMAT, what, p,
+          GST_TIME_ARGS (pts), GST_TIME_ARGS (duration), GST_TIME_ARGS (due),
+          GST_TIME_ARGS (length));
+      return;
+    }
+    last = buf;
+  }
+  if (fps_n2) {
+    GstClockTime earliest = change_at - 3 * gst_util_uint64_scale
+        (GST_SECOND, fps_d, fps_n);
+    GstClockTime latest = change_at + gst_util_uint64_scale (GST_SECOND,
+        fps_d2, fps_n2);
+
+    if (!GST_CLOCK_TIME_IS_VALID (changed) || changed < earliest
+        || changed > latest)
+      fail ("%s: the new rate from %" GST_TIME_FORMAT " on, the caps "
+          "changed at %" GST_TIME_FORMAT, what, GST_TIME_ARGS (changed),
+          GST_TIME_ARGS (change_at));
+  }
+  {
+    GstClockTime end = last ? GST_BUFFER_PTS (last) +
+        GST_BUFFER_DURATION (last) : 0;
+
+    fail_unless (end >= until, "%s: %u pictures, the last ending at %"
+        GST_TIME_FORMAT " where the audio ends at %" GST_TIME_FORMAT, what,
+        pictures->len, GST_TIME_ARGS (end), GST_TIME_ARGS (until));
+  }
+}
+
 static gchar *
 case_settings (const Case * c)
 {
@@ -346,26 +594,19 @@ case_settings (const Case * c)
       c->freq_min, c->freq_max, c->range, c->gain);
 }
 
-/* Every pixel of every picture of case c against the reference. */
-static void
-check_case (const Case * c)
+/* Every pixel of pictures first .. end - 1 against the reference of
+ * case c over audio (frames frames): each picture shows the columns that
+ * ended by its end (PTS + duration). */
+static guint
+check_pictures (const Case * c, const gfloat * audio, guint frames,
+    GPtrArray * pictures, guint first, guint end, const gchar * settings)
 {
-  const gdouble seconds = 0.6;
-  const guint frames = (guint) (seconds * RATE);
-  gfloat *audio = make_audio (c->channels, seconds);
-  gchar *settings = case_settings (c);
-  gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
-      "height=%u,framerate=%u/1", c->width, c->height, FPS);
-  GPtrArray *pictures = run_pictures (audio, frames, c->channels, settings,
-      caps, NULL);
   gboolean bars = !g_strcmp0 (c->style, "bars");
   guint checked = 0;
   GHashTable *columns = g_hash_table_new_full (g_int64_hash, g_int64_equal,
       g_free, g_free);
 
-  fail_unless (pictures != NULL && pictures->len >= seconds * FPS - 2,
-      "%s: %u pictures", settings, pictures ? pictures->len : 0);
-  for (guint p = 0; p < pictures->len; p++) {
+  for (guint p = first; p < end; p++) {
     GstSample *sample = g_ptr_array_index (pictures, p);
     GstBuffer *buf = gst_sample_get_buffer (sample);
     GstVideoInfo vinfo;
@@ -434,8 +675,27 @@ check_case (const Case * c)
     }
     gst_video_frame_unmap (&frame);
   }
-  fail_unless (checked > 0);
   g_hash_table_unref (columns);
+  return checked;
+}
+
+/* Every pixel of every picture of case c against the reference. */
+static void
+check_case (const Case * c)
+{
+  const gdouble seconds = 0.6;
+  const guint frames = (guint) (seconds * RATE);
+  gfloat *audio = make_audio (c->channels, seconds);
+  gchar *settings = case_settings (c);
+  gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
+      "height=%u,framerate=%u/1", c->width, c->height, FPS);
+  GPtrArray *pictures = run_pictures (audio, frames, c->channels, settings,
+      caps, NULL);
+
+  fail_unless (pictures != NULL && pictures->len >= seconds * FPS - 2,
+      "%s: %u pictures", settings, pictures ? pictures->len : 0);
+  fail_unless (check_pictures (c, audio, frames, pictures, 0, pictures->len,
+          settings) > 0);
   g_ptr_array_unref (pictures);
   g_free (settings);
   g_free (caps);
@@ -815,6 +1075,362 @@ GST_START_TEST (test_rate_change)
 
 GST_END_TEST;
 
+/* A whole-frame quantization of audio as format holds it, in floats as
+ * the element reads them. */
+static gfloat *
+quantized (const gfloat * audio, gsize samples, const gchar * format)
+{
+  gdouble max = !g_strcmp0 (format, "S16LE") ? 32767.0 :
+      !g_strcmp0 (format, "S24LE") ? 8388607.0 : 0;
+  gfloat *out = g_memdup2 (audio, samples * sizeof (gfloat));
+
+  if (max > 0)
+    for (gsize i = 0; i < samples; i++)
+      out[i] = (gfloat) (lrint (audio[i] * max) / (gfloat) max);
+  return out;
+}
+
+/* Frames split across buffers (a raw file read in blocks, as filesrc
+ * does): stereo with a silent right channel, stacked, gives the pictures
+ * of whole frames, the right strip black, in S16LE, S24LE and F32LE. */
+GST_START_TEST (test_frames_split_across_buffers)
+{
+  const gdouble seconds = 0.5;
+  const guint frames = (guint) (seconds * RATE);
+  const struct
+  {
+    const gchar *format;
+    gsize split_bytes;          /* not a whole number of frames */
+  } cases[] = {
+    {"S24LE", 4096}, {"S16LE", 4094}, {"F32LE", 4100},
+  };
+  const Case c = { "scroll", "linear", "stack", 257, 10 * GST_MSECOND, 0.0,
+    "power", 0, 0, 100, 0, 48, 40, 2
+  };
+  gchar *settings = case_settings (&c);
+  gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
+      "height=%u,framerate=%u/1", c.width, c.height, FPS);
+  gfloat *audio = make_audio (2, seconds);
+
+  for (guint j = 0; j < frames; j++)
+    audio[2 * j + 1] = 0.0f;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    gfloat *q = quantized (audio, 2 * (gsize) frames, cases[i].format);
+    gsize bytes, bpf;
+    guint8 *data = audio_bytes (audio, 2 * (gsize) frames, cases[i].format,
+        &bytes);
+    Stream st = { data, bytes, cases[i].format, 2, 0 };
+    GPtrArray *whole, *split;
+    gchar *what;
+
+    bpf = bytes / frames;
+    st.buffer_bytes = BUFFER_FRAMES * bpf;
+    whole = run_stream (&st, settings, caps);
+    st.buffer_bytes = cases[i].split_bytes;
+    fail_unless (st.buffer_bytes % bpf != 0);
+    split = run_stream (&st, settings, caps);
+    what = g_strdup_printf ("%s in %" G_GSIZE_FORMAT "-byte buffers",
+        cases[i].format, cases[i].split_bytes);
+    fail_unless (split->len >= seconds * FPS - 2, "%s: %u pictures", what,
+        split->len);
+    fail_unless (check_pictures (&c, q, frames, split, 0, split->len,
+            what) > 0);
+    check_same_pictures (whole, split, what);
+    g_ptr_array_unref (whole);
+    g_ptr_array_unref (split);
+    g_free (what);
+    g_free (data);
+    g_free (q);
+  }
+  g_free (audio);
+  g_free (settings);
+  g_free (caps);
+}
+
+GST_END_TEST;
+
+static void
+set_caps_downstream (GstElement * pipeline, gpointer caps)
+{
+  GstElement *cf = gst_bin_get_by_name (GST_BIN (pipeline), "cf");
+  GstCaps *c = gst_caps_from_string (caps);
+
+  g_object_set (cf, "caps", c, NULL);
+  gst_caps_unref (c);
+  gst_object_unref (cf);
+}
+
+/* A frame-rate change downstream mid-stream: the pictures go on at the
+ * new rate from the end of the last one at the old rate, frame by frame,
+ * each picture the columns that ended by its end, to the end. */
+GST_START_TEST (test_frame_rate_change)
+{
+  const struct
+  {
+    gint from, to;
+    gdouble at, seconds;
+  } cases[] = {
+    {30, 10, 3.0, 8.0}, {50, 25, 2.0, 5.0},
+  };
+  const Case c = { "scroll", "linear", "mix", 257, 10 * GST_MSECOND, 0.0,
+    "power", 0, 0, 100, 0, 48, 40, 1
+  };
+  gchar *settings = case_settings (&c);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    const guint frames = (guint) (cases[i].seconds * RATE);
+    gfloat *audio = make_audio (1, cases[i].seconds);
+    gchar *from = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
+        "height=%u,framerate=%d/1", c.width, c.height, cases[i].from);
+    gchar *to = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
+        "height=%u,framerate=%d/1", c.width, c.height, cases[i].to);
+    Stream st = { (const guint8 *) audio, (gsize) frames * sizeof (gfloat),
+      "F32LE", 1, BUFFER_FRAMES * sizeof (gfloat)
+    };
+    GPtrArray *pictures;
+    gchar *what = g_strdup_printf ("%d -> %d fps at %.0f s", cases[i].from,
+        cases[i].to, cases[i].at);
+
+    st.change_at = (GstClockTime) (cases[i].at * GST_SECOND);
+    st.change = set_caps_downstream;
+    st.change_data = to;
+    pictures = run_stream (&st, settings, from);
+    check_times (pictures, 0, cases[i].from, 1, st.change_at, cases[i].to, 1,
+        (GstClockTime) (cases[i].seconds * GST_SECOND) - GST_SECOND /
+        cases[i].to, what);
+    fail_unless (check_pictures (&c, audio, frames, pictures, 0,
+            pictures->len, what) > 0);
+    g_ptr_array_unref (pictures);
+    g_free (what);
+    g_free (from);
+    g_free (to);
+    g_free (audio);
+  }
+  g_free (settings);
+}
+
+GST_END_TEST;
+
+/* Audio without timestamps (appsrc without PTS; filesrc's raw audio in a
+ * BYTES segment) gives the pictures, and their times, of the same audio
+ * with them: time counts from the samples. */
+GST_START_TEST (test_audio_without_timestamps)
+{
+  const gdouble seconds = 1.0;
+  const guint frames = (guint) (seconds * RATE);
+  const Case c = { "scroll", "linear", "overlay", 257, 10 * GST_MSECOND,
+    0.0, "power", 0, 0, 100, 0, 48, 40, 2
+  };
+  gchar *settings = case_settings (&c);
+  gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
+      "height=%u,framerate=%u/1", c.width, c.height, FPS);
+  gfloat *audio = make_audio (2, seconds);
+  Stream st = { (const guint8 *) audio, (gsize) frames * 2 * sizeof (gfloat),
+    "F32LE", 2, 1000 * 2 * sizeof (gfloat)
+  };
+  GPtrArray *timed, *untimed, *bytes;
+
+  timed = run_stream (&st, settings, caps);
+  check_times (timed, 0, FPS, 1, 0, 0, 0, GST_SECOND - GST_SECOND / FPS,
+      "with timestamps");
+  fail_unless (check_pictures (&c, audio, frames, timed, 0, timed->len,
+          "with timestamps") > 0);
+  st.no_timestamps = TRUE;
+  untimed = run_stream (&st, settings, caps);
+  check_same_pictures (timed, untimed, "without timestamps");
+  st.src_format = "bytes";
+  bytes = run_stream (&st, settings, caps);
+  check_same_pictures (timed, bytes, "without timestamps, BYTES segment");
+  g_ptr_array_unref (timed);
+  g_ptr_array_unref (untimed);
+  g_ptr_array_unref (bytes);
+  g_free (audio);
+  g_free (settings);
+  g_free (caps);
+}
+
+GST_END_TEST;
+
+static void
+set_property_string (GstElement * pipeline, gpointer assignment)
+{
+  GstElement *sg = gst_bin_get_by_name (GST_BIN (pipeline), "sg");
+  gchar **kv = g_strsplit (assignment, "=", 2);
+
+  gst_util_set_object_arg (G_OBJECT (sg), kv[0], kv[1]);
+  g_strfreev (kv);
+  gst_object_unref (sg);
+}
+
+/* The columns restarting mid-stream (multi-channel or interval changed
+ * while playing, a jump of the audio's timestamps): the pictures' times
+ * go on frame by frame, none repeated, none skipped (after a jump
+ * forward, from the jump's time on; after a step back, from where they
+ * were); the pictures before it match the reference. */
+GST_START_TEST (test_restarts_keep_picture_times)
+{
+  const gdouble seconds = 2.0;
+  const guint frames = (guint) (seconds * RATE);
+  const struct
+  {
+    const gchar *change;
+    GstClockTimeDiff jump;
+  } cases[] = {
+    {"multi-channel=stack", 0}, {"interval=20000000", 0},
+    {"interval=7000000", 0}, {"multi-channel=overlay", GST_SECOND},
+    {"gain=0", GST_SECOND / 2 + 7 * GST_MSECOND},
+    {"multi-channel=stack", -GST_SECOND / 2},
+  };
+  const Case c = { "scroll", "linear", "mix", 257, 10 * GST_MSECOND, 0.0,
+    "power", 0, 0, 100, 0, 48, 40, 2
+  };
+  gchar *settings = case_settings (&c);
+  gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
+      "height=%u,framerate=%u/1", c.width, c.height, FPS);
+  gfloat *audio = make_audio (2, seconds);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    Stream st = { (const guint8 *) audio,
+      (gsize) frames * 2 * sizeof (gfloat), "F32LE", 2,
+      BUFFER_FRAMES * 2 * sizeof (gfloat)
+    };
+    const GstClockTime frame = GST_SECOND / FPS;
+    GstClockTime next = 0, jumped = 0;
+    GPtrArray *pictures;
+    guint before = 0;
+    gchar *what = g_strdup_printf ("%s, timestamps moved by %"
+        GST_STIME_FORMAT " at 1 s", cases[i].change,
+        GST_STIME_ARGS (cases[i].jump));
+
+    st.change_at = GST_SECOND;
+    st.change = set_property_string;
+    st.change_data = (gpointer) cases[i].change;
+    st.jump = cases[i].jump;
+    pictures = run_stream (&st, settings, caps);
+    for (guint p = 0; p < pictures->len; p++) {
+      GstBuffer *buf = gst_sample_get_buffer (g_ptr_array_index (pictures,
+              p));
+      GstClockTime pts = GST_BUFFER_PTS (buf);
+
+      /* after a jump forward: from the first picture of the new times; a
+       * step back: on once the audio reaches the next picture's time */
+      if (cases[i].jump > 0 && !jumped && pts >= GST_SECOND) {
+        jumped = GST_SECOND + cases[i].jump;
+        next = (jumped + frame - 1) / frame * frame;
+      }
+      if (pts != next || GST_BUFFER_DURATION (buf) != frame) {
+        fail ("%s: picture %u at %" GST_TIME_FORMAT " for %" GST_TIME_FORMAT
+            ", due at %" GST_TIME_FORMAT, what, p, GST_TIME_ARGS (pts),
+            GST_TIME_ARGS (GST_BUFFER_DURATION (buf)), GST_TIME_ARGS (next));
+        break;
+      }
+      if (pts + frame <= GST_SECOND)
+        before++;
+      next += frame;
+    }
+    fail_unless (next >= GST_SECOND * seconds + st.jump - frame,
+        "%s: the pictures end at %" GST_TIME_FORMAT, what,
+        GST_TIME_ARGS (next));
+    fail_unless (before == FPS, "%s: %u pictures before the change", what,
+        before);
+    /* the last one or two may have been drawn after the change */
+    fail_unless (check_pictures (&c, audio, frames, pictures, 0, before - 2,
+            what) > 0);
+    g_ptr_array_unref (pictures);
+    g_free (what);
+  }
+  g_free (audio);
+  g_free (settings);
+  g_free (caps);
+}
+
+GST_END_TEST;
+
+/* Host memory exhausted after __i__ allocations that the settings decide
+ * (CLFFT_FAULT=host-out-of-memory:N): an error on the bus that says so,
+ * never an abort. */
+GST_START_TEST (test_host_out_of_memory_is_an_error)
+{
+  gchar *fault = g_strdup_printf ("host-out-of-memory:%d", __i__);
+  const gdouble seconds = 0.3;
+  gfloat *audio = make_audio (2, seconds);
+  gchar *text = NULL;
+  GPtrArray *pictures;
+
+  g_setenv ("CLFFT_FAULT", fault, TRUE);
+  pictures = run_pictures (audio, (guint) (seconds * RATE), 2,
+      "bands=4097 interval=1000000 multi-channel=stack",
+      "video/x-raw,format=GRAY8,width=64,height=48,framerate=50/1", &text);
+  GST_INFO ("%s: %s", fault, pictures ? "pictures" : text);
+  if (!pictures)
+    fail_unless (text && strstr (text, "host memory") != NULL, "%s: %s",
+        fault, text);
+  else
+    fail_unless (pictures->len >= seconds * FPS - 2, "%s: %u pictures",
+        fault, pictures->len);
+  fail_unless (__i__ > 0 || pictures == NULL,
+      "the first allocation did not fail");
+  g_clear_pointer (&pictures, g_ptr_array_unref);
+  g_free (text);
+  g_free (audio);
+  g_free (fault);
+}
+
+GST_END_TEST;
+
+/* FFTs far longer than a column (4M samples, 1 ms columns): the host
+ * stages a bounded batch of them, not a whole FFT per column of the
+ * picture (issue 71: 4 GB for bands=4194305 at 320 columns). */
+GST_START_TEST (test_long_ffts_short_intervals_bounded_memory)
+{
+  GstElement *pipeline = gst_parse_launch ("audiotestsrc num-buffers=3 "
+      "samplesperbuffer=800 wave=white-noise ! audio/x-raw,rate=8000 ! "
+      "clfftspectrogram bands=2097153 interval=1000000 ! "
+      "video/x-raw,width=16,height=16,framerate=10/1 ! "
+      "appsink name=sink sync=false wait-on-eos=false", NULL);
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstBus *bus = gst_element_get_bus (pipeline);
+  gsize before = ref_resident_kib ();
+  struct rusage usage;
+  GstMessage *msg;
+  GstSample *sample;
+  guint pictures = 0;
+  glong grown;
+
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  msg = gst_bus_timed_pop_filtered (bus, 300 * GST_SECOND,
+      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL, "no EOS nor error in 300 s");
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
+    GError *e;
+
+    gst_message_parse_error (msg, &e, NULL);
+    fail ("%s", e->message);
+    g_error_free (e);
+  }
+  gst_message_unref (msg);
+  while ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 0))) {
+    pictures++;
+    gst_sample_unref (sample);
+  }
+  fail_unless_equals_int (pictures, 3);
+  fail_unless (getrusage (RUSAGE_SELF, &usage) == 0);
+  grown = usage.ru_maxrss - (glong) before;
+  GST_INFO ("resident memory grew by up to %ld KiB", grown);
+  /* the FFTs' device buffers (PoCL's are the host's) and one batch of
+   * 64 MiB: 330 MiB; staging every column at once took 730 MiB */
+  if (ref_resident_tells_leaks ())
+    fail_unless (grown < 512 * 1024, "resident memory grew by %ld MiB",
+        grown / 1024);
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (sink);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 /* playbin with vis-plugin=clfftspectrogram plays a WAV file to EOS and
  * shows pictures. */
 GST_START_TEST (test_playbin_vis_plugin)
@@ -893,6 +1509,12 @@ clfftspectrogram_suite (void)
   tcase_add_test (tc, test_bad_settings_error);
   tcase_add_test (tc, test_rate_change);
   tcase_add_test (tc, test_playbin_vis_plugin);
+  tcase_add_test (tc, test_frames_split_across_buffers);
+  tcase_add_test (tc, test_frame_rate_change);
+  tcase_add_test (tc, test_audio_without_timestamps);
+  tcase_add_test (tc, test_restarts_keep_picture_times);
+  tcase_add_loop_test (tc, test_host_out_of_memory_is_an_error, 0, 10);
+  tcase_add_test (tc, test_long_ffts_short_intervals_bounded_memory);
   return s;
 }
 
