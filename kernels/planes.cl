@@ -1,7 +1,8 @@
 /* The channels of a frame's planes (clfft-frame-filter.c): a channel's
  * samples taken out of a plane where they lie interleaved with others
- * (NV12's U and V, YUY2, RGBx) into a plane of their own for the filter,
- * and put back, with the channel's range (10 bits in 16) restored.
+ * (NV12's U and V, YUY2, RGBx) or shifted (P010's 10 bits in the top of
+ * 16) into a plane of their own for the filter, as the samples' values,
+ * and put back, with the channel's range and shift restored.
  * Pitches, offsets and steps count samples (containers), not bytes.
  *
  * Build option: SAMPLE_U16 for 16-bit containers (default 8-bit). */
@@ -20,38 +21,40 @@ typedef uchar sample_t;
 
 /* Up to three channels of one plane (those a frame filters; width 0 for
  * none) taken out at once: sample (x, y) of channel i, at
- * plane[y pitch + offset_i + x step_i], into
+ * plane[y pitch + offset_i + x step_i], shifted right by shift_i, into
  * channel_i[first_i + y channel_pitch_i + x] (rows of the filter's
- * frames interleaved where several run as one batch). One launch per
- * plane, over its widest channel. */
+ * frames interleaved where several run as one batch). The filter sees
+ * the samples' values: its output is linear in them, but the spectrum
+ * view's log (1 + |F|) is not, and would differ for 2^shift times them.
+ * One launch per plane, over its widest channel. */
 HELPER_INLINE void
 take_one (__global const sample_t * row, uint x, uint y, uint offset,
-    uint step, uint width, __global sample_t * channel, uint first,
-    uint channel_pitch)
+    uint step, uint width, uint shift, __global sample_t * channel,
+    uint first, uint channel_pitch)
 {
   if (x < width)
     channel[first + (size_t) y * channel_pitch + x] =
-        row[offset + (size_t) x * step];
+        row[offset + (size_t) x * step] >> shift;
 }
 
 __kernel void take_channels (__global const sample_t * plane, uint pitch,
-    uint height, uint offset0, uint step0, uint width0,
+    uint height, uint offset0, uint step0, uint width0, uint shift0,
     __global sample_t * channel0, uint first0, uint channel_pitch0,
-    uint offset1, uint step1, uint width1, __global sample_t * channel1,
-    uint first1, uint channel_pitch1, uint offset2, uint step2,
-    uint width2, __global sample_t * channel2, uint first2,
-    uint channel_pitch2)
+    uint offset1, uint step1, uint width1, uint shift1,
+    __global sample_t * channel1, uint first1, uint channel_pitch1,
+    uint offset2, uint step2, uint width2, uint shift2,
+    __global sample_t * channel2, uint first2, uint channel_pitch2)
 {
   const uint x = get_global_id (0), y = get_global_id (1);
   __global const sample_t *row = plane + (size_t) y * pitch;
 
   if (y >= height)
     return;
-  take_one (row, x, y, offset0, step0, width0, channel0, first0,
+  take_one (row, x, y, offset0, step0, width0, shift0, channel0, first0,
       channel_pitch0);
-  take_one (row, x, y, offset1, step1, width1, channel1, first1,
+  take_one (row, x, y, offset1, step1, width1, shift1, channel1, first1,
       channel_pitch1);
-  take_one (row, x, y, offset2, step2, width2, channel2, first2,
+  take_one (row, x, y, offset2, step2, width2, shift2, channel2, first2,
       channel_pitch2);
 }
 

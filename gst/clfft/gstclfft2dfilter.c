@@ -144,7 +144,8 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define DEFAULT_STRIPES GST_CLFFT_STRIPES_NONE
 #define DEFAULT_STRIPE_TOLERANCE 5.0
 #define DEFAULT_AUTO_NOTCH_COUNT 4
-#define MAX_AUTO_NOTCH_COUNT 64
+/* what notches=auto finds must fit the notches property */
+#define MAX_AUTO_NOTCH_COUNT GST_CLFFT_MAX_NOTCHES
 #define DEFAULT_AUTO_NOTCH_MIN_RADIUS 0.05
 #define DEFAULT_AUTO_NOTCH_THRESHOLD 20.0
 #define DEFAULT_AUTO_NOTCH_INTERVAL 0
@@ -420,8 +421,20 @@ warn_refused (GstClfft2dFilter * self, gchar * text)
   GST_OBJECT_UNLOCK (self);
 }
 
-/* Takes a "fx,fy;..." list; a malformed one is refused with a warning and
- * the notches stay as they were. */
+/* The start of a refused string for a message: a list of thousands of
+ * notches would make one of hundreds of kilobytes. */
+#define MAX_QUOTED 200
+
+static gchar *
+quoted_start (const gchar * text)
+{
+  if (strlen (text) <= MAX_QUOTED)
+    return g_strdup (text);
+  return g_strdup_printf ("%.*s...", MAX_QUOTED, text);
+}
+
+/* Takes a "fx,fy;..." list; a malformed or too long one is refused with a
+ * warning and the notches stay as they were. */
 static gboolean
 set_notches (GstClfft2dFilter * self, const gchar * text)
 {
@@ -431,14 +444,14 @@ set_notches (GstClfft2dFilter * self, const gchar * text)
       sizeof (GstClfftNotch)) : gst_clfft_notches_parse (text, &error);
 
   if (!notches) {
-    gchar *kept;
+    gchar *kept, *refused = quoted_start (text ? text : "");
 
     GST_OBJECT_LOCK (self);
     kept = g_strdup (self->notches_text ? self->notches_text : "");
     GST_OBJECT_UNLOCK (self);
     warn_refused (self, g_strdup_printf ("notches \"%s\" ignored (the "
-            "notches stay \"%s\"): %s.", text ? text : "", kept,
-            error->message));
+            "notches stay \"%s\"): %s.", refused, kept, error->message));
+    g_free (refused);
     g_free (kept);
     g_error_free (error);
     return FALSE;
@@ -2176,8 +2189,9 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
   g_object_class_install_property (gobject_class, PROP_NOTCHES,
       g_param_spec_string ("notches", "Notches",
           "Frequencies that filter=notch removes, with their mirrors: "
-          "\"fx,fy;fx,fy;...\" in cycles per pixel (-0.5..0.5), or \"auto\" "
-          "to find them in the frames' spectra", NULL,
+          "\"fx,fy;fx,fy;...\" in cycles per pixel (-0.5..0.5), at most "
+          G_STRINGIFY (GST_CLFFT_MAX_NOTCHES) " of them, or \"auto\" to "
+          "find them in the frames' spectra", NULL,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_NOTCH_RADIUS,

@@ -75,20 +75,122 @@ band (const GstClfftMaskParams * p, gdouble r)
       lowpass (p->shape, p->order, r, p->cutoff);
 }
 
+/* A notch's factor 1 - LP (d, notch_radius) at frequency (fx, fy), the
+ * notch at (cx, cy). */
 static gdouble
-notches (const GstClfftMaskParams * p, gdouble fx, gdouble fy)
+notch_factor (const GstClfftMaskParams * p, gdouble cx, gdouble cy,
+    gdouble fx, gdouble fy)
 {
-  gdouble g = 1.0;
+  gdouble dx = fx - cx, dy = fy - cy;
 
-  for (guint i = 0; i < p->n_notches; i++)
-    for (gint mirror = 1; mirror >= -1; mirror -= 2) {
-      gdouble dx = fx - mirror * p->notches[i].fx;
-      gdouble dy = fy - mirror * p->notches[i].fy;
+  return 1.0 - lowpass (p->shape, p->order, sqrt (dx * dx + dy * dy),
+      p->notch_radius);
+}
 
-      g *= 1.0 - lowpass (p->shape, p->order, sqrt (dx * dx + dy * dy),
-          p->notch_radius);
+/* How far from its centre, in cycles per pixel, a notch's factor can be
+ * anything but exactly 1 in double precision. Beyond it LP (d, c) is below
+ * 2^-60, a 64th of the half step of doubles below 1, so 1 - LP rounds to
+ * 1 even with the last bits of exp and sqrt wrong: leaving those bins out
+ * of the product changes no bit of it. Butterworth's tail falls as
+ * (c / d)^2n, which at low orders reaches over the whole spectrum. */
+static gdouble
+notch_reach (const GstClfftMaskParams * p)
+{
+  const gdouble c = p->notch_radius;
+
+  if (c <= 0.0)
+    return 0.0;
+  switch (p->shape) {
+    case GST_CLFFT_SHAPE_IDEAL:
+      return c;
+    case GST_CLFFT_SHAPE_GAUSSIAN:
+      /* exp (-d^2 / 2c^2) <= 2^-60 */
+      return c * sqrt (2.0 * 60.0 * G_LN2);
+    case GST_CLFFT_SHAPE_BUTTERWORTH:
+      /* (d / c)^2n >= 2^60 */
+      return c * pow (2.0, 30.0 / MAX (p->order, 1));
+  }
+  return INFINITY;
+}
+
+/* A notch or its mirror, and the signed indices of the rows it reaches. */
+typedef struct
+{
+  gdouble cx, cy;
+  gint first_row, last_row;
+} NotchReach;
+
+/* The signed indices of an n-point axis whose frequency (s / (n sub)) may
+ * lie within reach of centre, clipped to the axis: -n/2 .. (n-1)/2, with a
+ * bin more each side for the rounding of the frequencies. */
+static void
+indices_within (gdouble centre, gdouble reach, guint n, gdouble sub,
+    gint * first, gint * last)
+{
+  const gdouble scale = (gdouble) n * sub;
+  const gdouble lo = floor ((centre - reach) * scale) - 1;
+  const gdouble hi = ceil ((centre + reach) * scale) + 1;
+
+  *first = (gint) MAX (lo, -(gdouble) (n / 2));
+  *last = (gint) MIN (hi, (gdouble) ((n + 1) / 2 - 1));
+}
+
+/* The notch filter's shape: row by row, each notch and mirror multiplied
+ * into the bins within its reach only, in the order of the list as the
+ * product over all bins would (so the result is that product's, bit for
+ * bit); the mask then as gain_at and stripe_factor make it. The cost
+ * grows with the area the notches reach, not with the list times the
+ * frame. */
+static void
+notch_mask_fill (gfloat * gain, guint width, guint height,
+    const GstClfftMaskParams * p, gdouble sx, gdouble sy)
+{
+  /* a touch wider than the bound: a bin at its edge is computed, not
+   * skipped */
+  const gdouble reach = notch_reach (p) * (1.0 + 1e-9);
+  NotchReach *notch = g_new (NotchReach, 2 * (gsize) p->n_notches);
+  gdouble *row = g_new (gdouble, width), *fx = g_new (gdouble, width);
+
+  for (guint i = 0; i < 2 * p->n_notches; i++) {
+    const gint mirror = i % 2 ? -1 : 1;
+    NotchReach *n = &notch[i];
+
+    n->cx = mirror * p->notches[i / 2].fx;
+    n->cy = mirror * p->notches[i / 2].fy;
+    indices_within (n->cy, reach, height, sy, &n->first_row, &n->last_row);
+  }
+  for (guint kx = 0; kx < width; kx++)
+    fx[kx] = frequency (kx, width) / sx;
+  for (guint ky = 0; ky < height; ky++) {
+    const gint y = signed_index (ky, height);
+    const gdouble fy = frequency (ky, height) / sy;
+    gfloat *out = gain + (gsize) ky * width;
+
+    for (guint kx = 0; kx < width; kx++)
+      row[kx] = 1.0;
+    for (guint i = 0; i < 2 * p->n_notches; i++) {
+      const NotchReach *n = &notch[i];
+      gdouble dy = fy - n->cy, half;
+      gint first, last;
+
+      if (y < n->first_row || y > n->last_row)
+        continue;
+      /* the row's chord of the disc of the reach */
+      half = sqrt (MAX (reach * reach - dy * dy, 0.0));
+      indices_within (n->cx, half, width, sx, &first, &last);
+      for (gint x = first; x <= last; x++) {
+        const guint kx = x < 0 ? (guint) (x + (gint) width) : (guint) x;
+
+        row[kx] *= notch_factor (p, n->cx, n->cy, fx[kx], fy);
+      }
     }
-  return g;
+    for (guint kx = 0; kx < width; kx++)
+      out[kx] = (gfloat) ((p->stop_gain + (p->pass_gain - p->stop_gain) *
+              row[kx]) * stripe_factor (p, kx, ky, width, height));
+  }
+  g_free (fx);
+  g_free (row);
+  g_free (notch);
 }
 
 /* i modulo n, for negative i too */
@@ -135,7 +237,8 @@ shape_at (const GstClfftMaskParams * p, gdouble fx, gdouble fy)
     case GST_CLFFT_FILTER_BANDSTOP:
       return 1.0 - band (p, r);
     case GST_CLFFT_FILTER_NOTCH:
-      return notches (p, fx, fy);
+      /* notch_mask_fill's, notch by notch */
+      g_return_val_if_reached (1.0);
     case GST_CLFFT_FILTER_CUSTOM:
       return p->image ? image_gain (p->image, fx, fy) : 1.0;
     case GST_CLFFT_FILTER_STRUCTURES:{
@@ -192,7 +295,9 @@ gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
     g_free (first);
     return;
   }
-  if (mirrored_on_both_axes (p)) {
+  if (p->filter == GST_CLFFT_FILTER_NOTCH) {
+    notch_mask_fill (gain, width, height, p, sx, sy);
+  } else if (mirrored_on_both_axes (p)) {
     /* rows 0 .. height / 2 computed for kx 0 .. width / 2, the rest
      * copied: a quarter of the work */
     for (guint ky = 0; ky <= height / 2; ky++) {
@@ -233,6 +338,14 @@ gst_clfft_notches_parse (const gchar * text, GError ** error)
 
     if (*item == '\0')
       continue;
+    if (notches->len == GST_CLFFT_MAX_NOTCHES) {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+          "more than %u notches: a list holds at most %u",
+          GST_CLFFT_MAX_NOTCHES, GST_CLFFT_MAX_NOTCHES);
+      g_array_unref (notches);
+      notches = NULL;
+      break;
+    }
     errno = 0;
     notch.fx = g_ascii_strtod (item, &end);
     if (end != item && *(end = (gchar *) g_strchug (end)) == ',') {

@@ -37,6 +37,11 @@ typedef enum
   GST_CLFFT_STRIPES_VERTICAL,
 } GstClfftStripes;
 
+/* The most notches a list holds: a notch wide enough to reach the whole
+ * spectrum costs a pass over the frame's mask, on the streaming thread
+ * (as many as auto-notch-count finds, so a found list can be pasted). */
+#define GST_CLFFT_MAX_NOTCHES 64
+
 /* A notch at (fx, fy) cycles per pixel; its mirror (-fx, -fy) is implied. */
 typedef struct
 {
@@ -106,8 +111,9 @@ typedef struct
 void gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
     const GstClfftMaskParams * params);
 
-/* Parses "fx,fy;fx,fy;..." (each in -0.5..0.5; an empty string is no
- * notch). Returns the notches, or NULL with error set. */
+/* Parses "fx,fy;fx,fy;..." (each in -0.5..0.5, at most
+ * GST_CLFFT_MAX_NOTCHES of them; an empty string is no notch). Returns
+ * the notches, or NULL with error set. */
 GArray *gst_clfft_notches_parse (const gchar * text, GError ** error);
 
 /* Reads an 8-bit binary PGM (P5, maxval 1..255, up to 16384 pixels a side;

@@ -1,8 +1,13 @@
-/* Fuzz target: the `notches` property's parser (gst_clfft_notches_parse).
- * Beyond not crashing (ASan, UBSan), it checks what the parser promises:
- * NULL exactly when it sets an error; every notch it returns lies in
- * -0.5..0.5 cycles per pixel; and the notches, printed back as text,
- * parse to the same notches. */
+/* Fuzz target: the `notches` property's parser (gst_clfft_notches_parse)
+ * and the masks of what it takes (gst_clfft_mask_fill). Beyond not
+ * crashing (ASan, UBSan), it checks what the parser promises: NULL
+ * exactly when it sets an error; a list of more than GST_CLFFT_MAX_NOTCHES
+ * notches refused; every notch it returns lies in -0.5..0.5 cycles per
+ * pixel; the notches, printed back as text, parse to the same notches;
+ * and their masks, of every shape at radii from a point to the largest,
+ * are the product over every notch and bin (within the float's rounding),
+ * wherever the notches lie. There is no per-notch radius in the syntax:
+ * notch-radius is a property of its own. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -10,6 +15,87 @@
 #include "gstclfftmask.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
+
+/* The items a list holds, as the parser splits and strips them. */
+static guint
+count_items (const gchar * text)
+{
+  gchar **items = g_strsplit (text, ";", -1);
+  guint n = 0;
+
+  for (guint i = 0; items[i]; i++)
+    n += *g_strstrip (items[i]) != '\0';
+  g_strfreev (items);
+  return n;
+}
+
+/* 1 - LP (d, c) of the documented shapes (gstclfftmask.h). */
+static gdouble
+factor (const GstClfftMaskParams * p, gdouble dx, gdouble dy)
+{
+  /* the distance as the mask computes it: an ideal notch's edge is a
+   * comparison, which a last bit of hypot's could tip */
+  const gdouble d = sqrt (dx * dx + dy * dy), c = p->notch_radius;
+
+  if (c <= 0.0)
+    return d <= 0.0 ? 0.0 : 1.0;
+  switch (p->shape) {
+    case GST_CLFFT_SHAPE_IDEAL:
+      return d <= c ? 0.0 : 1.0;
+    case GST_CLFFT_SHAPE_GAUSSIAN:
+      return -expm1 (-d * d / (2.0 * c * c));
+    case GST_CLFFT_SHAPE_BUTTERWORTH:{
+      gdouble power = pow (d / c, 2.0 * p->order);
+
+      return power / (1.0 + power);
+    }
+  }
+  abort ();
+}
+
+/* The masks of the notches at two small sizes against the product. */
+static void
+check_masks (const GArray * notches)
+{
+  const guint sizes[][2] = { {3, 2}, {8, 5} };
+  const gdouble radii[] = { 0.0, 0.01, 0.2, 0.71 };
+  gfloat gain[40];
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint shape = GST_CLFFT_SHAPE_IDEAL;
+        shape <= GST_CLFFT_SHAPE_BUTTERWORTH; shape++)
+      for (guint r = 0; r < G_N_ELEMENTS (radii); r++) {
+        const guint w = sizes[s][0], h = sizes[s][1];
+        GstClfftMaskParams p = {
+          .filter = GST_CLFFT_FILTER_NOTCH,
+          .shape = shape,
+          .order = 1 + r * 5,
+          .notches = (const GstClfftNotch *) notches->data,
+          .n_notches = notches->len,
+          .notch_radius = radii[r],
+          .pass_gain = 1.0,
+        };
+
+        gst_clfft_mask_fill (gain, w, h, &p);
+        for (guint ky = 0; ky < h; ky++)
+          for (guint kx = 0; kx < w; kx++) {
+            const gint x = kx < (w + 1) / 2 ? (gint) kx : (gint) kx - (gint) w;
+            const gint y = ky < (h + 1) / 2 ? (gint) ky : (gint) ky - (gint) h;
+            const gdouble fx = (gdouble) x / w, fy = (gdouble) y / h;
+            gdouble ref = 1.0;
+
+            for (guint i = 0; i < notches->len; i++) {
+              const GstClfftNotch *n = &g_array_index (notches,
+                  GstClfftNotch, i);
+
+              ref *= factor (&p, fx - n->fx, fy - n->fy) * factor (&p,
+                  fx + n->fx, fy + n->fy);
+            }
+            if (!(fabs (gain[ky * w + kx] - ref) <= ldexp (ref, -24) + 1e-13))
+              abort ();
+          }
+      }
+}
 
 int
 LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
@@ -25,6 +111,9 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
     GString *again = g_string_new (NULL);
     GArray *reparsed;
 
+    if (notches->len > GST_CLFFT_MAX_NOTCHES
+        || count_items (text) > GST_CLFFT_MAX_NOTCHES)
+      abort ();
     for (guint i = 0; i < notches->len; i++) {
       const GstClfftNotch *n = &g_array_index (notches, GstClfftNotch, i);
       gchar x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
@@ -45,6 +134,7 @@ LLVMFuzzerTestOneInput (const uint8_t * data, size_t size)
       if (a->fx != b->fx || a->fy != b->fy)
         abort ();
     }
+    check_masks (notches);
     g_array_unref (reparsed);
     g_array_unref (notches);
     g_string_free (again, TRUE);

@@ -227,8 +227,9 @@ static void
 apply_output (ClfftFrameFilter * f, Plan * plan)
 {
   const ClfftFrameChannel *c = &f->layout.channels[0];
-  /* a level of 8 bits in the channel's units, as stored (shifted) */
-  gfloat level = (gfloat) (channel_max (c) << c->shift) / 255.0f;
+  /* a level of 8 bits in the channel's units, as filtered (without its
+   * shift, which take_channels took out) */
+  gfloat level = (gfloat) channel_max (c) / 255.0f;
 
   clfft_filter2d_set_output (plan->filter, f->output, f->output_gain,
       f->output_offset * level);
@@ -1142,8 +1143,9 @@ take_words (ClfftFrameFilter * f, Slot * slot, guint p, guint c,
 }
 
 /* What a channel's output (of the filter's range) is multiplied by on
- * its way back into the plane: normalize and the spectrum view stretch to
- * the container's range, the rest are the channel's own, shifted. */
+ * its way back into the plane, where it is shifted: normalize and the
+ * spectrum view stretch to the container's range, the rest are the
+ * samples' values (take_channels took the shift out). */
 static gfloat
 put_scale (ClfftFrameFilter * f, const ClfftFrameChannel * ch)
 {
@@ -1151,7 +1153,7 @@ put_scale (ClfftFrameFilter * f, const ClfftFrameChannel * ch)
       || f->output == CLFFT_OUTPUT_NORMALIZE;
 
   return stretched ? (gfloat) channel_max (ch) /
-      ((1u << (8 * f->sample_size)) - 1) : 1.0f / (1u << ch->shift);
+      ((1u << (8 * f->sample_size)) - 1) : 1.0f;
 }
 
 /* Channel c's output into its words in the only channel of plane buffer
@@ -1187,19 +1189,19 @@ take_channels (ClfftFrameFilter * f, Slot * slot, guint p, GError ** error)
   const cl_uint pitch = f->layout.row_bytes[p] / f->sample_size;
   const cl_uint height = f->layout.rows[p];
   cl_uint offset[3] = { 0 }, step[3] = { 0 }, width[3] = { 0 };
-  cl_uint first[3] = { 0 }, channel_pitch[3] = { 0 };
+  cl_uint shift[3] = { 0 }, first[3] = { 0 }, channel_pitch[3] = { 0 };
   cl_mem channel[3];
   guint chans[3], n, widest = 0;
   const gsize u = sizeof (cl_uint), m = sizeof (cl_mem);
-  const gsize sizes[] = { m, u, u, u, u, u, m, u, u, u, u, u, m, u, u, u, u,
-    u, m, u, u
+  const gsize sizes[] = { m, u, u, u, u, u, u, m, u, u, u, u, u, u, m, u, u,
+    u, u, u, u, m, u, u
   };
   const void *values[] = { &plane, &pitch, &height,
-    &offset[0], &step[0], &width[0], &channel[0], &first[0],
+    &offset[0], &step[0], &width[0], &shift[0], &channel[0], &first[0],
     &channel_pitch[0],
-    &offset[1], &step[1], &width[1], &channel[1], &first[1],
+    &offset[1], &step[1], &width[1], &shift[1], &channel[1], &first[1],
     &channel_pitch[1],
-    &offset[2], &step[2], &width[2], &channel[2], &first[2],
+    &offset[2], &step[2], &width[2], &shift[2], &channel[2], &first[2],
     &channel_pitch[2]
   };
 
@@ -1218,6 +1220,7 @@ take_channels (ClfftFrameFilter * f, Slot * slot, guint p, GError ** error)
     offset[i] = ch->offset / f->sample_size;
     step[i] = ch->step / f->sample_size;
     width[i] = ch->width;
+    shift[i] = ch->shift;
     widest = MAX (widest, ch->width);
   }
   /* no channel there (width 0): any buffer */

@@ -1,6 +1,7 @@
 /* See clfft-peak-finder.h. The frame is uploaded, transformed by the
  * engine's 2D R2C plan, and kernels/peaks.cl lists the bins that stand
- * out; the host keeps the strongest. */
+ * out, in whatever order its work-groups run; the host reads them all and
+ * keeps the strongest. */
 #include "clfft-peak-finder.h"
 #include "clfft-fft.h"
 #include "clfft-filter2d.h"
@@ -9,8 +10,10 @@
 
 #include <stdlib.h>
 
-/* candidates read back: a noisy spectrum has few, a picture none */
-#define MAX_CANDIDATES 4096
+/* room for candidates at first: a picture has none, periodic noise a
+ * few; a noisy frame at a low threshold has thousands, and the room grows
+ * to hold them (every bin at most) */
+#define FIRST_ROOM 4096
 
 struct _ClfftPeakFinder
 {
@@ -19,6 +22,7 @@ struct _ClfftPeakFinder
   ClfftPlan2d *plan;
   cl_kernel find_peaks;
   cl_mem frame, spectrum, count, candidates;
+  guint room;                   /* candidates' size */
 };
 
 ClfftPeakFinder *
@@ -45,27 +49,40 @@ clfft_peak_finder_new (ClfftEngine * engine, guint width, guint height,
       || !(f->count = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
               sizeof (cl_uint), NULL, error))
       || !(f->candidates = clfft_buffer_new (engine, CL_MEM_WRITE_ONLY,
-              MAX_CANDIDATES * sizeof (cl_float4), NULL, error))) {
+              (gsize) (f->room = MIN (FIRST_ROOM, bins)) * sizeof (cl_float4),
+              NULL, error))) {
     clfft_peak_finder_free (f);
     return NULL;
   }
   return f;
 }
 
+/* Strongest first; ties by position, so that the order the work-groups
+ * ran in never shows. */
 static gint
 stronger_first (gconstpointer a, gconstpointer b)
 {
   const cl_float4 *x = a, *y = b;
 
-  return x->s[2] > y->s[2] ? -1 : x->s[2] < y->s[2];
+  for (guint i = 0; i < 4; i++) {
+    /* ratio, magnitude, then ky and kx */
+    static const guint key[] = { 2, 3, 1, 0 };
+    const cl_float u = x->s[key[i]], v = y->s[key[i]];
+
+    if (u != v)
+      return (i < 2 ? u > v : u < v) ? -1 : 1;
+  }
+  return 0;
 }
 
-gboolean
-clfft_peak_finder_run (ClfftPeakFinder * f, const gfloat * frame,
-    const ClfftPeakParams * params, GArray * peaks, GError ** error)
+/* The kernel over the spectrum, counting its candidates into *n; those
+ * that fit lie in candidates. Under the queue's lock. */
+static gboolean
+enqueue_search (ClfftPeakFinder * f, const ClfftPeakParams * params,
+    cl_uint * n, GError ** error)
 {
-  cl_command_queue queue;
-  const cl_uint zero = 0, max = MAX_CANDIDATES;
+  cl_command_queue queue = clfft_engine_get_queue (f->engine);
+  const cl_uint zero = 0, room = f->room;
   const cl_float min_radius = params->min_radius;
   const cl_float threshold = params->threshold;
   const gsize m = sizeof (cl_mem), u = sizeof (cl_uint);
@@ -73,12 +90,52 @@ clfft_peak_finder_run (ClfftPeakFinder * f, const gfloat * frame,
     m, m
   };
   const void *values[] = { &f->spectrum, &f->width, &f->height, &min_radius,
-    &threshold, &max, &f->count, &f->candidates
+    &threshold, &room, &f->count, &f->candidates
   };
   const gsize local[2] = { 16, 16 };
   const gsize global[2] = { (f->width / 2 + 1 + 15) / 16 * 16,
     (f->height + 15) / 16 * 16
   };
+  cl_int st;
+
+  st = clEnqueueWriteBuffer (queue, f->count, CL_FALSE, 0, sizeof (zero),
+      &zero, 0, NULL, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBuffer (peaks)");
+  if (!clfft_kernel_set_args (f->find_peaks, error, G_N_ELEMENTS (sizes),
+          sizes, values)
+      || !clfft_kernel_enqueue (f->engine, f->find_peaks, 2, global, local,
+          NULL, "find_peaks", error))
+    return FALSE;
+  st = clEnqueueReadBuffer (queue, f->count, CL_TRUE, 0, sizeof (*n), n, 0,
+      NULL, NULL);
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "clEnqueueReadBuffer (peaks)");
+}
+
+/* Room for n candidates (more than there was). */
+static gboolean
+grow_room (ClfftPeakFinder * f, cl_uint n, GError ** error)
+{
+  const guint bins = (f->width / 2 + 1) * f->height;
+  guint room = f->room;
+
+  while (room < n && room < bins)
+    room = room > bins / 2 ? bins : 2 * room;
+  clfft_buffer_release (&f->candidates);
+  f->room = 0;
+  if (!(f->candidates = clfft_buffer_new (f->engine, CL_MEM_WRITE_ONLY,
+              (gsize) room * sizeof (cl_float4), NULL, error)))
+    return FALSE;
+  f->room = room;
+  return TRUE;
+}
+
+gboolean
+clfft_peak_finder_run (ClfftPeakFinder * f, const gfloat * frame,
+    const ClfftPeakParams * params, GArray * peaks, GError ** error)
+{
+  cl_command_queue queue;
   cl_float4 *found = NULL;
   cl_uint n = 0;
   cl_int st;
@@ -89,25 +146,20 @@ clfft_peak_finder_run (ClfftPeakFinder * f, const gfloat * frame,
   queue = clfft_engine_get_queue (f->engine);
   st = clEnqueueWriteBuffer (queue, f->frame, CL_FALSE, 0,
       (gsize) f->width * f->height * sizeof (cl_float), frame, 0, NULL, NULL);
-  if (st == CL_SUCCESS)
-    st = clEnqueueWriteBuffer (queue, f->count, CL_FALSE, 0, sizeof (zero),
-        &zero, 0, NULL, NULL);
   ok = (st == CL_SUCCESS || clfft_fail (error, st,
           "clEnqueueWriteBuffer (peaks)"))
       && clfft_plan_2d_enqueue (f->plan, CLFFT_DIRECTION_FORWARD, f->frame,
       f->spectrum, 0, NULL, NULL, error)
-      && clfft_kernel_set_args (f->find_peaks, error, G_N_ELEMENTS (sizes),
-      sizes, values)
-      && clfft_kernel_enqueue (f->engine, f->find_peaks, 2, global, local,
-      NULL, "find_peaks", error);
+      && enqueue_search (f, params, &n, error);
+  /* more than there was room for: all of them, from the spectrum still
+   * there, so that the strongest are among them wherever they lie */
+  if (ok && n > f->room)
+    ok = grow_room (f, n, error) && enqueue_search (f, params, &n, error);
   if (ok) {
-    st = clEnqueueReadBuffer (queue, f->count, CL_TRUE, 0, sizeof (n), &n, 0,
-        NULL, NULL);
-    n = MIN (n, MAX_CANDIDATES);
+    n = MIN (n, f->room);
     found = g_new (cl_float4, MAX (n, 1));
-    if (st == CL_SUCCESS && n > 0)
-      st = clEnqueueReadBuffer (queue, f->candidates, CL_TRUE, 0,
-          n * sizeof (cl_float4), found, 0, NULL, NULL);
+    st = n > 0 ? clEnqueueReadBuffer (queue, f->candidates, CL_TRUE, 0,
+        n * sizeof (cl_float4), found, 0, NULL, NULL) : CL_SUCCESS;
     ok = st == CL_SUCCESS || clfft_fail (error, st,
         "clEnqueueReadBuffer (peaks)");
   } else {

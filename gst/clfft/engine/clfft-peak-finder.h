@@ -35,8 +35,11 @@ typedef struct _ClfftPeakFinder ClfftPeakFinder;
 ClfftPeakFinder *clfft_peak_finder_new (ClfftEngine * engine, guint width,
     guint height, GError ** error);
 
-/* The peaks of frame (height rows of width values), strongest first, into
- * peaks (of ClfftPeak, emptied first); waits for the device. */
+/* The peaks of frame (height rows of width values), the max_peaks
+ * strongest of all that stand out (whatever their number, so whatever
+ * order the device found them in), strongest first and equal ones by
+ * position, into peaks (of ClfftPeak, emptied first); waits for the
+ * device. */
 gboolean clfft_peak_finder_run (ClfftPeakFinder * finder,
     const gfloat * frame, const ClfftPeakParams * params, GArray * peaks,
     GError ** error);

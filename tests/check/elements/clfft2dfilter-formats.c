@@ -538,6 +538,86 @@ GST_START_TEST (test_rgb_spectrum_shows_luma)
 
 GST_END_TEST;
 
+/* mode=spectrum of P010_10LE, whose 10 bits lie in the top of 16, is the
+ * view of the same picture in I420_10LE (samples in the low bits): the
+ * spectrum of the samples' values, not of 64 times them (whose log view
+ * once lay up to 140 levels off). Each luma within a level, the chroma
+ * neutral in both; filters and shapes of both kinds. */
+GST_START_TEST (test_p010_spectrum_equals_i420_10le)
+{
+  const guint w = 64, ht = 48;
+  const gchar *props[] = { "mode=spectrum filter=none",
+    "mode=spectrum filter=lowpass cutoff=0.2",
+    "mode=spectrum filter=highpass shape=butterworth cutoff=0.05",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (props); i++) {
+    GstVideoInfo i420_info, p010_info;
+    GstVideoFrame i420, p010, i420_out, p010_out;
+    GstBuffer *i420_buf, *p010_buf, *i420_out_buf, *p010_out_buf;
+    GstHarness *h420, *h010;
+    guint worst = 0;
+
+    gst_video_info_set_format (&i420_info, GST_VIDEO_FORMAT_I420_10LE, w, ht);
+    gst_video_info_set_format (&p010_info, GST_VIDEO_FORMAT_P010_10LE, w, ht);
+    h420 = harness_new_info (&i420_info, props[i]);
+    h010 = harness_new_info (&p010_info, props[i]);
+    i420_buf = random_buffer (&i420_info);
+    p010_buf = random_buffer (&p010_info);
+    /* the same picture: P010's Y, U and V those of I420_10LE, shifted */
+    fail_unless (gst_video_frame_map (&i420, &i420_info, i420_buf,
+            GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&p010, &p010_info, p010_buf,
+            GST_MAP_WRITE));
+    for (guint c = 0; c < 3; c++)
+      for (guint y = 0; y < (guint) GST_VIDEO_FRAME_COMP_HEIGHT (&i420, c);
+          y++)
+        for (guint x = 0; x < (guint) GST_VIDEO_FRAME_COMP_WIDTH (&i420, c);
+            x++)
+          write_sample (&p010, c, x, y, read_sample (&i420, c, x, y) <<
+              GST_VIDEO_FORMAT_INFO_SHIFT (p010_info.finfo, c));
+    check_against_unpack (&p010);
+    gst_video_frame_unmap (&p010);
+    gst_video_frame_unmap (&i420);
+    fail_unless_equals_int (gst_harness_push (h420, i420_buf), GST_FLOW_OK);
+    fail_unless_equals_int (gst_harness_push (h010, p010_buf), GST_FLOW_OK);
+    i420_out_buf = gst_harness_pull (h420);
+    p010_out_buf = gst_harness_pull (h010);
+    fail_unless (gst_video_frame_map (&i420_out, &i420_info, i420_out_buf,
+            GST_MAP_READ));
+    fail_unless (gst_video_frame_map (&p010_out, &p010_info, p010_out_buf,
+            GST_MAP_READ));
+    for (guint c = 0; c < 3; c++)
+      for (guint y = 0; y < (guint) GST_VIDEO_FRAME_COMP_HEIGHT (&i420_out,
+              c); y++)
+        for (guint x = 0; x < (guint) GST_VIDEO_FRAME_COMP_WIDTH (&i420_out,
+                c); x++) {
+          const guint shift = GST_VIDEO_FORMAT_INFO_SHIFT (p010_info.finfo,
+              c);
+          const guint got = read_sample (&p010_out, c, x, y);
+          const guint want = read_sample (&i420_out, c, x, y);
+          const guint diff = ABS ((gint) (got >> shift) - (gint) want);
+
+          worst = MAX (worst, diff);
+          if (got & ((1u << shift) - 1))
+            fail ("%s: P010 component %u (%u, %u) is %#x: low bits set",
+                props[i], c, x, y, got);
+          if (diff > 1 || (c > 0 && want != 512))
+            fail ("%s: component %u (%u, %u): P010 %u, I420_10LE %u",
+                props[i], c, x, y, got >> shift, want);
+        }
+    GST_INFO ("%s: P010 within %u of I420_10LE", props[i], worst);
+    gst_video_frame_unmap (&i420_out);
+    gst_video_frame_unmap (&p010_out);
+    gst_buffer_unref (i420_out_buf);
+    gst_buffer_unref (p010_out_buf);
+    gst_harness_teardown (h420);
+    gst_harness_teardown (h010);
+  }
+}
+
+GST_END_TEST;
+
 /* One stream whose format changes between frames, and whose size changes
  * with it: each frame is filtered as its own caps say. */
 GST_START_TEST (test_format_changes_mid_stream)
@@ -683,6 +763,7 @@ clfft2dfilter_formats_suite (void)
   tcase_add_test (tc, test_every_format_identity);
   tcase_add_test (tc, test_outputs_that_are_no_picture);
   tcase_add_test (tc, test_rgb_spectrum_shows_luma);
+  tcase_add_test (tc, test_p010_spectrum_equals_i420_10le);
   tcase_add_test (tc, test_format_changes_mid_stream);
   tcase_add_test (tc, test_chroma_pair_follows_the_output);
   tcase_add_test (tc, test_chroma_filtered_after_pass);

@@ -480,6 +480,41 @@ GST_START_TEST (test_auto_notches_find_gratings)
 
 GST_END_TEST;
 
+/* Noise with two gratings on whole bins of negative frequency down the
+ * frame: the rows of the half spectrum whose work-groups the search
+ * reaches last, behind thousands of the noise's candidates at a low
+ * threshold (of which the search once read only the first 4096): both
+ * gratings found, and nothing else. */
+GST_START_TEST (test_auto_notches_behind_many_candidates)
+{
+  const guint w = 640, ht = 480;
+  const Grating g[2] = { {203, -17, 8}, {97, -6, 7} };
+  GRand *rng = ref_rand_new ();
+  guint8 *noise = g_malloc ((gsize) w * ht), *noisy;
+  gchar *found;
+  gdouble fx[4], fy[4];
+  guint n;
+
+  for (gsize i = 0; i < (gsize) w * ht; i++)
+    noise[i] = g_rand_int_range (rng, 0, 256);
+  noisy = with_gratings (noise, w, ht, g, 2);
+  g_free (run_frame (noisy, w, ht, "filter=notch notches=auto "
+          "auto-notch-threshold=2 auto-notch-count=2", &found));
+  n = parse_notches (found, fx, fy, G_N_ELEMENTS (fx));
+  fail_unless_equals_int (n, 2);
+  for (guint j = 0; j < 2; j++)
+    if (!notch_matches (fx[0], fy[0], &g[j], w, ht)
+        && !notch_matches (fx[1], fy[1], &g[j], w, ht))
+      fail ("no notch found at (%g, %g) cycles: \"%s\"", g[j].cx, g[j].cy,
+          found);
+  g_free (found);
+  g_free (noisy);
+  g_free (noise);
+  g_rand_free (rng);
+}
+
+GST_END_TEST;
+
 /* The photos themselves have no periodic noise: nothing found, and the
  * frame passes unfiltered (the notch filter has no notch). */
 GST_START_TEST (test_auto_notches_none_on_photos)
@@ -523,6 +558,7 @@ clfft2dfilter_photos_suite (void)
   tcase_add_test (tc, test_imagej_structures_and_stripes);
   tcase_add_test (tc, test_auto_notches_find_gratings);
   tcase_add_test (tc, test_auto_notches_none_on_photos);
+  tcase_add_test (tc, test_auto_notches_behind_many_candidates);
   return s;
 }
 

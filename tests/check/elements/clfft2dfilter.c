@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "filter-reference.h"
+#include "gstclfftmask.h"
 #include "reference.h"
 #include "refused-values.h"
 
@@ -899,6 +900,86 @@ GST_START_TEST (test_notch_problems_reach_the_bus)
   gst_object_unref (filter);
   gst_harness_teardown (h);
   gst_object_unref (bus);
+  g_free (in);
+}
+
+GST_END_TEST;
+
+/* A notches list longer than the limit (thousands once held the streaming
+ * thread for minutes while the mask was made) is refused at once with a
+ * warning that gives the limit and quotes only the list's start; the
+ * notches stay, and the frames are filtered with them. A list of the
+ * limit's length is taken. */
+GST_START_TEST (test_long_notch_lists)
+{
+  const guint w = 64, ht = 48;
+  const RefFilter kept = { .filter = "notch", .shape = "gaussian",
+    .order = 2, .notch = {0.1, 0.2}, .notch_radius = 0.05, .gain = 1.0
+  };
+  gchar *props = ref_filter_properties (&kept);
+  GstHarness *h = harness_new (w, ht, props);
+  GstElement *filter = harness_filter (h);
+  GstBus *bus = gst_bus_new ();
+  guint8 *in = random_frame (w, ht), *out, *ref;
+  gchar *limit = g_strdup_printf ("at most %u", GST_CLFFT_MAX_NOTCHES);
+  GString *longest = g_string_new (NULL), *too_long = g_string_new (NULL);
+  gchar *text, *before;
+  GstMessage *msg;
+  GError *error = NULL;
+  gint64 start;
+  gint diff;
+
+  g_object_get (filter, "notches", &before, NULL);
+  for (guint i = 0; i < 10000; i++) {
+    g_string_append_printf (too_long, "%s0.%04u,0.1", i ? ";" : "",
+        i % 4000);
+    if (i < GST_CLFFT_MAX_NOTCHES)
+      g_string_append_printf (longest, "%s0.%04u,0.1", i ? ";" : "", i);
+  }
+  gst_element_set_bus (filter, bus);
+  start = g_get_monotonic_time ();
+  g_object_set (filter, "notches", too_long->str, NULL);
+  if (g_get_monotonic_time () - start > G_USEC_PER_SEC)
+    fail ("10000 notches took %.2f s to refuse",
+        (g_get_monotonic_time () - start) / 1e6);
+  g_object_get (filter, "notches", &text, NULL);
+  /* not quoted: check's messages have a limit */
+  if (strcmp (text, before) != 0)
+    fail ("10000 notches taken: the notches are now %" G_GSIZE_FORMAT
+        " characters long", strlen (text));
+  g_free (text);
+  msg = pop_message (bus, GST_MESSAGE_WARNING);
+  fail_unless (msg != NULL, "no warning for 10000 notches");
+  gst_message_parse_warning (msg, &error, NULL);
+  fail_unless (strstr (error->message, limit) != NULL
+      && strstr (error->message, "\"0.0000,0.1;") != NULL
+      && strlen (error->message) < 1000, "%s", error->message);
+  g_clear_error (&error);
+  gst_message_unref (msg);
+  /* filtered with the notch kept */
+  out = filter_frame (h, in, w, ht);
+  ref = reference_run (in, w, ht, &kept);
+  diff = max_abs_diff (ref, out, (gsize) w * ht);
+  fail_unless (diff <= 1, "%d levels from the kept notch's reference", diff);
+  g_free (out);
+  g_free (ref);
+
+  g_object_set (filter, "notches", longest->str, NULL);
+  g_object_get (filter, "notches", &text, NULL);
+  fail_unless_equals_string (text, longest->str);
+  g_free (text);
+  fail_unless (pop_message (bus, GST_MESSAGE_WARNING) == NULL);
+  g_free (filter_frame (h, in, w, ht));
+
+  gst_element_set_bus (filter, NULL);
+  gst_object_unref (filter);
+  gst_object_unref (bus);
+  gst_harness_teardown (h);
+  g_string_free (longest, TRUE);
+  g_string_free (too_long, TRUE);
+  g_free (limit);
+  g_free (before);
+  g_free (props);
   g_free (in);
 }
 
@@ -1872,6 +1953,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_bad_values_are_reported);
   tcase_add_test (tc, test_notch_problems_reach_the_bus);
   tcase_add_test (tc, test_square_padding_is_reported);
+  tcase_add_test (tc, test_long_notch_lists);
   tcase_add_test (tc, test_controlled_gain_follows_time);
   tcase_add_test (tc, test_controlled_cutoff_follows_time);
   tcase_add_test (tc, test_controlled_pass_gain_follows_time);
