@@ -179,13 +179,46 @@ schedule_text (const ClfftRowSchedule * schedule)
   return g_string_free (s, FALSE);
 }
 
-/* Whether text names one of candidates, with its twiddles prefetched or
- * not; that schedule in *found. */
+/* PoCL's major version from its driver version ("6.0+debian"); 0 for
+ * other drivers. */
+static guint
+pocl_major (const ClfftDeviceInfo * device)
+{
+  if (!device->platform_name || !device->driver_version
+      || !strstr (device->platform_name, "Portable Computing Language"))
+    return 0;
+  return (guint) g_ascii_strtoull (device->driver_version, NULL, 10);
+}
+
+gboolean
+clfft_tuning_prefetch_allowed (const ClfftDeviceInfo * device)
+{
+  /* the devices logged so far, by index */
+  static guint64 logged;
+  const guint major = pocl_major (device);
+  const gboolean allowed = major < 6;
+  gboolean log;
+
+  g_mutex_lock (&lock);
+  log = device->index < 64 && !(logged & (G_GUINT64_CONSTANT (1) <<
+          device->index));
+  if (device->index < 64)
+    logged |= G_GUINT64_CONSTANT (1) << device->index;
+  g_mutex_unlock (&lock);
+  if (log && !allowed)
+    clfft_log (CLFFT_LOG_INFO, "%s: tuning leaves out prefetched twiddles "
+        "on PoCL %u (its compiler at times makes such passes write "
+        "nothing)", device->name, major);
+  return allowed;
+}
+
+/* Whether text names one of candidates, with its twiddles prefetched (if
+ * with_prefetch) or not; that schedule in *found. */
 static gboolean
 find_schedule (const gchar * text, const ClfftRowSchedule * candidates,
-    guint count, ClfftRowSchedule * found)
+    guint count, gboolean with_prefetch, ClfftRowSchedule * found)
 {
-  for (guint i = 0; i < count * 2; i++) {
+  for (guint i = 0; i < count * (with_prefetch ? 2 : 1); i++) {
     ClfftRowSchedule schedule = candidates[i % count];
     gchar *name;
     gboolean same;
@@ -220,7 +253,7 @@ disk_path (const gchar * key)
  * entry that does not is removed. */
 static gboolean
 read_choice (const gchar * key, const ClfftRowSchedule * candidates,
-    guint count, ClfftRowSchedule * found)
+    guint count, gboolean with_prefetch, ClfftRowSchedule * found)
 {
   gchar *path = disk_path (key), *contents = NULL;
   gchar **lines = NULL;
@@ -244,7 +277,8 @@ read_choice (const gchar * key, const ClfftRowSchedule * candidates,
     problem = "not a gst-clfft tuning entry of this format";
   else if (strcmp (lines[1], key) != 0)
     problem = "made for another pass";
-  else if (!find_schedule (lines[2], candidates, count, found))
+  else if (!find_schedule (lines[2], candidates, count, with_prefetch,
+          found))
     problem = "not a schedule of this pass";
   if (problem) {
     clfft_log (CLFFT_LOG_WARNING, "discarding tuning entry %s: %s", path,
@@ -563,8 +597,6 @@ time_schedule (ClfftRowPass * pass, const ClfftRowSchedule * schedule,
   return ok;
 }
 
-/* Times pass and each other candidate, then the fastest with its twiddles
- * prefetched, and sets *chosen to the fastest of all. */
 static gboolean
 cancelled (const gint * cancel, GError ** error)
 {
@@ -575,10 +607,13 @@ cancelled (const gint * cancel, GError ** error)
   return TRUE;
 }
 
+/* Times pass and each other candidate, then (with_prefetch) the fastest
+ * with its twiddles prefetched, and sets *chosen to the fastest of all. */
 static gboolean
 time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
-    const ClfftRowSchedule * candidates, guint count, gboolean shared,
-    const gint * cancel, ClfftRowSchedule * chosen, GError ** error)
+    const ClfftRowSchedule * candidates, guint count, gboolean with_prefetch,
+    gboolean shared, const gint * cancel, ClfftRowSchedule * chosen,
+    GError ** error)
 {
   Timing timing;
   ClfftRowLaunch l;
@@ -607,7 +642,7 @@ time_schedules (ClfftRowPass * pass, const ClfftRowLaunch * launch,
     best = candidates[0];
     best_us = untuned_us;
   }
-  if (ok) {
+  if (ok && with_prefetch) {
     ClfftRowSchedule prefetched = best;
 
     prefetched.prefetch_twiddles = TRUE;
@@ -711,7 +746,7 @@ row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
   ClfftRowPass tuned;
   guint count;
   gchar *key;
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, with_prefetch;
 
   if (pass->generic || pass->n < CLFFT_TUNED_MIN_LENGTH)
     return TRUE;
@@ -720,15 +755,17 @@ row_pass_tune (ClfftRowPass * pass, const ClfftRowLaunch * launch,
   count = clfft_row_schedules (pass->engine, pass->n, candidates);
   if (count < 2)
     return TRUE;
+  with_prefetch = clfft_tuning_prefetch_allowed (clfft_engine_get_device
+      (pass->engine));
   key = tuning_key (pass, launch);
   if (!remembered (key, &chosen)) {
-    if (read_choice (key, candidates, count, &chosen)) {
+    if (read_choice (key, candidates, count, with_prefetch, &chosen)) {
       g_mutex_lock (&lock);
       stats.read_from_disk++;
       g_mutex_unlock (&lock);
     } else {
-      ok = time_schedules (pass, launch, candidates, count, shared, cancel,
-          &chosen, error);
+      ok = time_schedules (pass, launch, candidates, count, with_prefetch,
+          shared, cancel, &chosen, error);
       if (ok)
         write_choice (key, &chosen);
     }

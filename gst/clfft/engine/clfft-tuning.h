@@ -43,6 +43,13 @@ typedef struct
 ClfftTuning clfft_tuning_decide (ClfftEngine * engine, ClfftTuning requested,
     gboolean background_possible);
 
+/* The one place where it is decided whether tuning may pick schedules
+ * whose twiddles are prefetched (PREFETCH_TWIDDLES) on device: not on
+ * PoCL 6, whose kernel compiler now and then makes of such a pass a kernel
+ * that runs and writes nothing (docs/experiments/2026-12-07-pocl6-
+ * prefetch-twiddles.md). Logged once per device. */
+gboolean clfft_tuning_prefetch_allowed (const ClfftDeviceInfo * device);
+
 /* Makes *pass the fastest of the schedules of its length for launch (a
  * remembered choice, or the fastest timed now), rebuilding it where that
  * is not the one it has. Timing runs the launch repeatedly on a queue of
