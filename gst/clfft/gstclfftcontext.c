@@ -238,13 +238,18 @@ gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
     gint code = error->code == CLFFT_ERROR_OPENCL ? GST_RESOURCE_ERROR_FAILED
         : GST_RESOURCE_ERROR_NOT_FOUND;
     ClfftOverrides overrides;
+    gchar *device_env;
 
     clfft_overrides_read (&overrides);
+    /* a message's text must be UTF-8: the variable's bytes may not be */
+    device_env = !overrides.device ? g_strdup ("(unset)")
+        : g_utf8_validate (overrides.device, -1, NULL) ?
+        g_strdup (overrides.device) : g_strescape (overrides.device, NULL);
     gst_element_message_full (element, GST_MESSAGE_ERROR, GST_RESOURCE_ERROR,
         code, g_strdup (error->message),
         g_strdup_printf ("device-index=%d, " CLFFT_DEVICE_ENV "=%s",
-            device_index, GST_STR_NULL (overrides.device)),
-        __FILE__, GST_FUNCTION, __LINE__);
+            device_index, device_env), __FILE__, GST_FUNCTION, __LINE__);
+    g_free (device_env);
     g_error_free (error);
     return FALSE;
   }

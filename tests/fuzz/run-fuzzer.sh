@@ -5,10 +5,18 @@
 # source corpus is only read). Exits 77 (meson: skipped) where clang or its
 # libFuzzer is not installed.
 #
-# Usage: run-fuzzer.sh CLANG TARGET SOURCE_ROOT WORK_DIR SECONDS
-#   TARGET  notches or pgm (tests/fuzz/fuzz-TARGET.c, corpus/TARGET)
+# Usage: run-fuzzer.sh CLANG TARGET SOURCE_ROOT WORK_DIR SECONDS SOURCE...
+#   TARGET  a target of meson.build (tests/fuzz/fuzz-TARGET.c,
+#           corpus/TARGET)
+#   SOURCE  the files under gst/clfft/ that it tests
 set -eu
 clang=$1 target=$2 root=$3 work=$4 seconds=$5
+shift 5
+# the arguments left become the sources' paths
+for source in "$@"; do
+  set -- "$@" "$root/gst/clfft/$source"
+  shift
+done
 here=$root/tests/fuzz
 mkdir -p "$work/new-$target" "$work/crashes-$target"
 binary=$work/fuzz-$target
@@ -17,8 +25,7 @@ binary=$work/fuzz-$target
 if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined \
     -I"$root/gst/clfft" $(pkg-config --cflags glib-2.0) \
-    "$here/fuzz-$target.c" "$root/gst/clfft/gstclfftmask.c" \
-    "$root/gst/clfft/engine/clfft-file.c" \
+    "$here/fuzz-$target.c" "$@" \
     -o "$binary" $(pkg-config --libs glib-2.0) -lm 2>"$work/build-$target.log"
 then
   cat "$work/build-$target.log"

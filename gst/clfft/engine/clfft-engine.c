@@ -1,5 +1,6 @@
 /* Device enumeration and choice, the shared per-device engines, logging. */
 #include "clfft-private.h"
+#include "clfft-device-env.h"
 #include "clfft-overrides.h"
 #include "clfft-testing.h"
 
@@ -345,11 +346,14 @@ clfft_list_devices (guint * n_devices, GError ** error)
 static gchar *
 describe_devices (const ClfftDeviceInfo * devices, guint n)
 {
-  GString *s = g_string_new (NULL);
+  const gchar **names = g_new (const gchar *, n);
+  gchar *list;
 
   for (guint i = 0; i < n; i++)
-    g_string_append_printf (s, "%s%u: %s", i ? ", " : "", i, devices[i].name);
-  return g_string_free (s, FALSE);
+    names[i] = devices[i].name;
+  list = clfft_device_env_describe (names, n);
+  g_free (names);
+  return list;
 }
 
 /* ---- the device choice ------------------------------------------------ */
@@ -404,62 +408,25 @@ clfft_device_get_load (guint index, gint * streams,
   g_mutex_unlock (&loads_lock);
 }
 
-/* Whether GST_CLFFT_DEVICE's item (an index, or a part of a name in any
- * case) names device i. A number is an index, never a part of a name: "2"
- * on a machine of one device must not find one whose name holds a 2. */
-static gboolean
-item_names_device (const gchar * item, const ClfftDeviceInfo * device)
-{
-  guint64 index;
-  gchar *needle, *name;
-  gboolean found;
-
-  if (g_ascii_string_to_unsigned (item, 10, 0, G_MAXINT, &index, NULL))
-    return index == device->index;
-  needle = g_utf8_casefold (item, -1);
-  name = g_utf8_casefold (device->name, -1);
-  found = strstr (name, needle) != NULL;
-  g_free (needle);
-  g_free (name);
-  return found;
-}
-
-/* The devices GST_CLFFT_DEVICE names (a comma-separated list of indices
- * and parts of names) into in[]; FALSE with error set where an item
- * names none. */
+/* The devices GST_CLFFT_DEVICE names into in[] (clfft-device-env.h);
+ * FALSE with error set where an item names none. */
 static gboolean
 match_device_env (const gchar * value, const ClfftDeviceInfo * devices,
     guint n, gboolean in[], GError ** error)
 {
-  gchar **items = g_strsplit (value, ",", -1);
-  gboolean ok = TRUE;
+  const gchar **names = g_new (const gchar *, n);
+  gchar *message;
 
-  for (guint k = 0; ok && items[k]; k++) {
-    const gchar *item = g_strstrip (items[k]);
-    gboolean any = FALSE;
-    guint64 index;
-    gchar *list;
-
-    for (guint i = 0; i < n; i++)
-      if (item_names_device (item, &devices[i]))
-        in[i] = any = TRUE;
-    if (any || !*item)
-      continue;
-    ok = FALSE;
-    list = describe_devices (devices, n);
-    if (g_ascii_string_to_unsigned (item, 10, 0, G_MAXINT, &index, NULL))
-      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
-          "%s=%s: there is no OpenCL device %" G_GUINT64_FORMAT " (indices "
-          "start at 0). Devices: %s", CLFFT_DEVICE_ENV, value, index, list);
-    else
-      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
-          "%s=\"%s\": \"%s\" matches no OpenCL device (an index or a part "
-          "of a device name is expected). Devices: %s", CLFFT_DEVICE_ENV,
-          value, item, list);
-    g_free (list);
-  }
-  g_strfreev (items);
-  return ok;
+  for (guint i = 0; i < n; i++)
+    names[i] = devices[i].name;
+  message = clfft_device_env_match (value, names, n, in);
+  g_free (names);
+  if (!message)
+    return TRUE;
+  g_set_error_literal (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
+      message);
+  g_free (message);
+  return FALSE;
 }
 
 /* Without GST_CLFFT_DEVICE: the GPUs of the fastest kind (the name with
