@@ -81,13 +81,16 @@ gst_clfft_handle_set_context (GstElement * element, GstContext * context,
 {
   ClfftEngine *offered = context_get_engine (context);
   guint offered_index;
+  gboolean allowed;
 
   if (!offered)
     return;
   offered_index = clfft_engine_get_device (offered)->index;
+  /* before the object lock: the device list takes locks of its own */
+  allowed = clfft_automatic_choice_allows (offered_index);
   GST_OBJECT_LOCK (element);
-  if (!*engine && (*device_index < 0
-          || (guint) * device_index == offered_index)) {
+  if (!*engine && (*device_index < 0 ? allowed
+          : (guint) * device_index == offered_index)) {
     *engine = offered;
     offered = NULL;
   }
@@ -157,23 +160,35 @@ gst_clfft_ensure_engine (GstElement * element, gint device_index,
   ClfftEngine *own, *stale = NULL;
 
   /* An engine may have come with a context while the element was in NULL,
-   * before device-index was set: an explicit device-index wins. */
+   * before device-index or GST_CLFFT_DEVICE was set: an explicit
+   * device-index wins, else the environment's devices. Asked outside the
+   * object lock: the device list takes locks of its own. */
   GST_OBJECT_LOCK (element);
-  if (*engine && device_index >= 0
-      && clfft_engine_get_device (*engine)->index != (guint) device_index) {
-    stale = *engine;
-    *engine = NULL;
-  }
-  own = *engine;
+  own = *engine ? clfft_engine_ref (*engine) : NULL;
   GST_OBJECT_UNLOCK (element);
+  if (own) {
+    guint index = clfft_engine_get_device (own)->index;
+    gboolean suits = device_index >= 0 ? index == (guint) device_index
+        : clfft_automatic_choice_allows (index);
+
+    if (!suits) {
+      GST_OBJECT_LOCK (element);
+      if (*engine == own) {
+        stale = *engine;
+        *engine = NULL;
+      }
+      GST_OBJECT_UNLOCK (element);
+    }
+    clfft_engine_unref (own);
+    if (suits)
+      return TRUE;
+  }
   if (stale) {
-    GST_DEBUG_OBJECT (element, "dropping the shared engine of device %u for "
-        "device-index %d", clfft_engine_get_device (stale)->index,
-        device_index);
+    GST_DEBUG_OBJECT (element, "dropping the shared engine of device %u: "
+        "device-index %d or " CLFFT_DEVICE_ENV " names another",
+        clfft_engine_get_device (stale)->index, device_index);
     clfft_engine_unref (stale);
   }
-  if (own)
-    return TRUE;
 
   /* 1. a neighbour already has one; 2. the application or a bin has one
    * (set_context is called from the need-context message). */

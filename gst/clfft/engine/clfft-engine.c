@@ -499,6 +499,29 @@ clfft_automatic_choice_balances (void)
   return count > 1;
 }
 
+gboolean
+clfft_automatic_choice_allows (guint index)
+{
+  const ClfftDeviceInfo *devices;
+  ClfftOverrides overrides;
+  gboolean *in, allowed, any = FALSE;
+  guint n;
+
+  clfft_overrides_read (&overrides);
+  if (!overrides.device)
+    return TRUE;
+  devices = clfft_list_devices (&n, NULL);
+  if (!devices || index >= n)
+    return FALSE;
+  in = g_new0 (gboolean, n);
+  allowed = match_device_env (overrides.device, devices, n, in, NULL);
+  for (guint i = 0; allowed && i < n; i++)
+    any |= in[i];
+  allowed = allowed && (!any || in[index]);
+  g_free (in);
+  return allowed;
+}
+
 gint
 clfft_choose_device (gint requested_index, GError ** error)
 {

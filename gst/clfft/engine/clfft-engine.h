@@ -96,6 +96,13 @@ gint clfft_choose_device (gint requested_index, GError ** error);
 /* Whether automatic choices have more than one device to balance over. */
 gboolean clfft_automatic_choice_balances (void);
 
+/* Whether a stream left to the automatic choice may run on device index
+ * where another element already has an engine there (a neighbour, a
+ * context): where CLFFT_DEVICE_ENV is unset or names nothing, any device;
+ * else only a device it names, so that it pins every such stream (FALSE
+ * where it names none: the stream's own choice then says why). */
+gboolean clfft_automatic_choice_allows (guint index);
+
 /* The work that streams bring to device index: a stream adds (1, its
  * bytes a second) when it starts there and takes them back when it stops;
  * a new rate adds the difference (0, new - old). An index past the list
