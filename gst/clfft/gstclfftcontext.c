@@ -242,6 +242,7 @@ gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
     ClfftEngine ** engine, GstClfftLoad * load)
 {
   GError *error = NULL;
+  gchar *cache_warning;
   gint device_index;
 
   GST_OBJECT_LOCK (element);
@@ -270,6 +271,13 @@ gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
   }
   /* an engine from a context or a neighbour: counted there now */
   gst_clfft_load_set (element, load, *engine, load->bytes_per_second);
+  /* an unusable cache folder costs builds at each start, and the user can
+   * mend it */
+  cache_warning = clfft_engine_get_cache_warning (*engine);
+  if (cache_warning)
+    GST_ELEMENT_WARNING (element, RESOURCE, OPEN_WRITE, ("%s",
+            cache_warning), (NULL));
+  g_free (cache_warning);
   GST_INFO_OBJECT (element, "using OpenCL device %s",
       clfft_engine_get_device (*engine)->name);
   g_object_notify (G_OBJECT (element), "device-name");

@@ -4,8 +4,12 @@
 #include "clfft-overrides.h"
 #include "clfft-testing.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 G_DEFINE_QUARK (clfft-error-quark, clfft_error);
 
@@ -234,15 +238,137 @@ static const gchar *const install_hint =
     "machine; a GPU needs its vendor's OpenCL driver (for instance "
     "nvidia-opencl-icd, mesa-opencl-icd or intel-opencl-icd).";
 
+/* ---- PoCL's kernel cache ---------------------------------------------- */
+
+/* Why PoCL's kernel cache is not where it would be, and where it went
+ * (prepare_driver_cache); NULL where it is. Set once, before the first
+ * platform query, under devices_lock. */
+static gchar *driver_cache_warning;
+/* the temporary folder made for PoCL's kernels, removed at exit */
+static gchar *driver_cache_temporary;
+
+static gboolean
+is_pocl (const ClfftDeviceInfo * device)
+{
+  return strstr (device->platform_name, "Portable Computing Language") !=
+      NULL;
+}
+
+/* Removes path, and everything under it where it is a folder (links are
+ * removed, not followed). */
+static void
+remove_tree (const gchar * path)
+{
+  GStatBuf st;
+  GDir *dir;
+  const gchar *name;
+
+  if (g_lstat (path, &st) == 0 && S_ISDIR (st.st_mode)
+      && (dir = g_dir_open (path, 0, NULL))) {
+    while ((name = g_dir_read_name (dir))) {
+      gchar *child = g_build_filename (path, name, NULL);
+
+      remove_tree (child);
+      g_free (child);
+    }
+    g_dir_close (dir);
+    g_rmdir (path);
+  } else {
+    g_unlink (path);
+  }
+}
+
+static void
+remove_driver_cache_temporary (void)
+{
+  remove_tree (driver_cache_temporary);
+}
+
+/* PoCL keeps its kernels in XDG_CACHE_HOME (pocl/kcache) unless
+ * POCL_CACHE_DIR says otherwise. Where that folder cannot be written
+ * (read-only, or not a folder), PoCL lists no device, so that the user is
+ * told to install a driver; where it has no room, LLVM ends the process
+ * in the middle of a kernel build ("LLVM ERROR: IO failure"). So before
+ * the first platform query, which is when the ICD loader and PoCL take
+ * their settings, such a folder is found and PoCL pointed at a temporary
+ * folder of this process (removed at exit); a POCL_CACHE_DIR that the
+ * user set is left alone, with a warning. g_setenv races with getenv on
+ * other threads: it happens once, and only where the folder is unusable. */
+static void
+prepare_driver_cache (void)
+{
+  ClfftOverrides overrides;
+  const gchar *base;
+  gchar *folder, *why = NULL, *temporary, *temporary_why = NULL;
+  GError *error = NULL;
+
+  clfft_overrides_read (&overrides);
+  if (overrides.pocl_cache_dir) {
+    if (!clfft_cache_folder_usable (overrides.pocl_cache_dir, &why))
+      driver_cache_warning = g_strdup_printf ("PoCL's kernel cache, "
+          "POCL_CACHE_DIR=%s, cannot be used (%s): its kernel builds may "
+          "fail", overrides.pocl_cache_dir, why);
+    g_free (why);
+    return;
+  }
+  base = overrides.cache_home && *overrides.cache_home ?
+      overrides.cache_home : g_get_user_cache_dir ();
+  folder = g_build_filename (base, "pocl", "kcache", NULL);
+  if (clfft_cache_folder_usable (folder, &why)) {
+    g_free (folder);
+    return;
+  }
+  temporary = g_dir_make_tmp ("gst-clfft-pocl-XXXXXX", &error);
+  if (!temporary)
+    temporary_why = g_strdup (error->message);
+  g_clear_error (&error);
+  if (temporary && clfft_cache_folder_usable (temporary, &temporary_why)) {
+    g_setenv ("POCL_CACHE_DIR", temporary, TRUE);
+    driver_cache_temporary = temporary;
+    atexit (remove_driver_cache_temporary);
+    driver_cache_warning = g_strdup_printf ("PoCL's kernel cache %s cannot "
+        "be used (%s): this process keeps its kernels in %s, and compiles "
+        "them again at its next start", folder, why, temporary);
+  } else {
+    driver_cache_warning = g_strdup_printf ("PoCL's kernel cache %s cannot "
+        "be used (%s), nor a temporary folder (%s): its kernel builds may "
+        "fail", folder, why, temporary_why);
+    if (temporary)
+      g_rmdir (temporary);
+    g_free (temporary);
+  }
+  clfft_log (CLFFT_LOG_WARNING, "%s", driver_cache_warning);
+  g_free (temporary_why);
+  g_free (why);
+  g_free (folder);
+}
+
+gchar *
+clfft_engine_get_cache_warning (ClfftEngine * engine)
+{
+  const gchar *ours = clfft_program_cache_get_warning (engine->programs);
+  const gchar *driver = is_pocl (engine->device) ? driver_cache_warning :
+      NULL;
+
+  if (driver && ours)
+    return g_strconcat (driver, ". ", ours, NULL);
+  return g_strdup (driver ? driver : ours);
+}
+
 static GArray *
 enumerate_devices (GError ** error)
 {
+  static gboolean driver_cache_prepared;
   cl_uint n_platforms = 0;
   cl_platform_id *platforms;
   GArray *devices;
   GString *skipped;
   cl_int st;
 
+  if (!driver_cache_prepared) {
+    prepare_driver_cache ();
+    driver_cache_prepared = TRUE;
+  }
   st = clGetPlatformIDs (0, NULL, &n_platforms);
   if (st == -1001 /* CL_PLATFORM_NOT_FOUND_KHR */  || (st == CL_SUCCESS
           && n_platforms == 0)) {

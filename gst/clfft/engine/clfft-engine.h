@@ -136,6 +136,11 @@ ClfftEngine *clfft_engine_ref (ClfftEngine * engine);
 void clfft_engine_unref (ClfftEngine * engine);
 
 const ClfftDeviceInfo *clfft_engine_get_device (ClfftEngine * engine);
+/* Why a cache folder that the engine's kernels would use cannot be used,
+ * each folder named, and what is done instead (NULL where both can):
+ * the driver's kernel cache (PoCL's, moved to a temporary folder) and the
+ * engine's program cache (off). To g_free. */
+gchar *clfft_engine_get_cache_warning (ClfftEngine * engine);
 cl_context clfft_engine_get_context (ClfftEngine * engine);
 cl_command_queue clfft_engine_get_queue (ClfftEngine * engine);
 
