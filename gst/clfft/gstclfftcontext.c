@@ -81,13 +81,16 @@ gst_clfft_handle_set_context (GstElement * element, GstContext * context,
 {
   ClfftEngine *offered = context_get_engine (context);
   guint offered_index;
+  gboolean allowed;
 
   if (!offered)
     return;
   offered_index = clfft_engine_get_device (offered)->index;
+  /* before the object lock: the device list takes locks of its own */
+  allowed = clfft_automatic_choice_allows (offered_index);
   GST_OBJECT_LOCK (element);
-  if (!*engine && (*device_index < 0
-          || (guint) * device_index == offered_index)) {
+  if (!*engine && (*device_index < 0 ? allowed
+          : (guint) * device_index == offered_index)) {
     *engine = offered;
     offered = NULL;
   }
@@ -157,23 +160,35 @@ gst_clfft_ensure_engine (GstElement * element, gint device_index,
   ClfftEngine *own, *stale = NULL;
 
   /* An engine may have come with a context while the element was in NULL,
-   * before device-index was set: an explicit device-index wins. */
+   * before device-index or GST_CLFFT_DEVICE was set: an explicit
+   * device-index wins, else the environment's devices. Asked outside the
+   * object lock: the device list takes locks of its own. */
   GST_OBJECT_LOCK (element);
-  if (*engine && device_index >= 0
-      && clfft_engine_get_device (*engine)->index != (guint) device_index) {
-    stale = *engine;
-    *engine = NULL;
-  }
-  own = *engine;
+  own = *engine ? clfft_engine_ref (*engine) : NULL;
   GST_OBJECT_UNLOCK (element);
+  if (own) {
+    guint index = clfft_engine_get_device (own)->index;
+    gboolean suits = device_index >= 0 ? index == (guint) device_index
+        : clfft_automatic_choice_allows (index);
+
+    if (!suits) {
+      GST_OBJECT_LOCK (element);
+      if (*engine == own) {
+        stale = *engine;
+        *engine = NULL;
+      }
+      GST_OBJECT_UNLOCK (element);
+    }
+    clfft_engine_unref (own);
+    if (suits)
+      return TRUE;
+  }
   if (stale) {
-    GST_DEBUG_OBJECT (element, "dropping the shared engine of device %u for "
-        "device-index %d", clfft_engine_get_device (stale)->index,
-        device_index);
+    GST_DEBUG_OBJECT (element, "dropping the shared engine of device %u: "
+        "device-index %d or " CLFFT_DEVICE_ENV " names another",
+        clfft_engine_get_device (stale)->index, device_index);
     clfft_engine_unref (stale);
   }
-  if (own)
-    return TRUE;
 
   /* 1. a neighbour already has one; 2. the application or a bin has one
    * (set_context is called from the need-context message). */
@@ -227,6 +242,7 @@ gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
     ClfftEngine ** engine, GstClfftLoad * load)
 {
   GError *error = NULL;
+  gchar *cache_warning;
   gint device_index;
 
   GST_OBJECT_LOCK (element);
@@ -238,18 +254,30 @@ gst_clfft_open_engine (GstElement * element, const gint * device_index_field,
     gint code = error->code == CLFFT_ERROR_OPENCL ? GST_RESOURCE_ERROR_FAILED
         : GST_RESOURCE_ERROR_NOT_FOUND;
     ClfftOverrides overrides;
+    gchar *device_env;
 
     clfft_overrides_read (&overrides);
+    /* a message's text must be UTF-8: the variable's bytes may not be */
+    device_env = !overrides.device ? g_strdup ("(unset)")
+        : g_utf8_validate (overrides.device, -1, NULL) ?
+        g_strdup (overrides.device) : g_strescape (overrides.device, NULL);
     gst_element_message_full (element, GST_MESSAGE_ERROR, GST_RESOURCE_ERROR,
         code, g_strdup (error->message),
         g_strdup_printf ("device-index=%d, " CLFFT_DEVICE_ENV "=%s",
-            device_index, GST_STR_NULL (overrides.device)),
-        __FILE__, GST_FUNCTION, __LINE__);
+            device_index, device_env), __FILE__, GST_FUNCTION, __LINE__);
+    g_free (device_env);
     g_error_free (error);
     return FALSE;
   }
   /* an engine from a context or a neighbour: counted there now */
   gst_clfft_load_set (element, load, *engine, load->bytes_per_second);
+  /* an unusable cache folder costs builds at each start, and the user can
+   * mend it */
+  cache_warning = clfft_engine_get_cache_warning (*engine);
+  if (cache_warning)
+    GST_ELEMENT_WARNING (element, RESOURCE, OPEN_WRITE, ("%s",
+            cache_warning), (NULL));
+  g_free (cache_warning);
   GST_INFO_OBJECT (element, "using OpenCL device %s",
       clfft_engine_get_device (*engine)->name);
   g_object_notify (G_OBJECT (element), "device-name");

@@ -394,6 +394,58 @@ GST_START_TEST (test_environment_pins)
 
 GST_END_TEST;
 
+/* The environment's single device wins over a neighbour pinned by
+ * device-index elsewhere (issue 71): with GST_CLFFT_DEVICE=b and p0
+ * pinned to a and in READY first, f0 (its downstream neighbour, which
+ * used to take a through the context query) and f1 (another branch,
+ * which used to take a from the pipeline's have-context) both go to b. */
+GST_START_TEST (test_environment_pin_beats_pinned_neighbour)
+{
+  guint8 *frames[2];
+  GstElement *pinned;
+  GError *error = NULL;
+  gchar *launch, *value;
+  gint pinned_on;
+  Expected e;
+
+  two_devices (&e.a, &e.b);
+  value = g_strdup_printf ("%u", e.b);
+  g_setenv (CLFFT_DEVICE_ENV, value, TRUE);
+  g_free (value);
+  launch = g_strdup_printf ("appsrc name=src0 format=time caps=video/x-raw,"
+      "format=GRAY8,width=%u,height=%u,framerate=%u/1 ! clfft2dfilter "
+      "name=p0 device-index=%u filter=none ! clfft2dfilter name=f0 "
+      "filter=lowpass shape=ideal cutoff=0.2 ! appsink name=sink0 sync=false "
+      "appsrc name=src1 format=time caps=video/x-raw,format=GRAY8,width=%u,"
+      "height=%u,framerate=%u/1 ! clfft2dfilter name=f1 filter=lowpass "
+      "shape=ideal cutoff=0.2 ! appsink name=sink1 sync=false", W, HT, FPS,
+      e.a, W, HT, FPS);
+  e.pipeline = gst_parse_launch (launch, &error);
+  fail_unless (e.pipeline != NULL, "%s", error ? error->message : "");
+  g_free (launch);
+  pinned = gst_bin_get_by_name (GST_BIN (e.pipeline), "p0");
+  fail_unless_equals_int (gst_element_set_state (pinned, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  g_object_get (pinned, "device-index-in-use", &pinned_on, NULL);
+  fail_unless_equals_int (pinned_on, e.a);
+  e.on_a = 0;
+  e.on_b = 2;
+  for (guint k = 0; k < 2; k++)
+    frames[k] = random_frame ();
+  run_branches (e.pipeline, 2, frames, check_devices, &e);
+  g_object_get (pinned, "device-index-in-use", &pinned_on, NULL);
+  fail_unless_equals_int (pinned_on, e.a);
+  gst_object_unref (pinned);
+  fail_unless (gst_element_set_state (e.pipeline, GST_STATE_NULL) ==
+      GST_STATE_CHANGE_SUCCESS);
+  gst_object_unref (e.pipeline);
+  for (guint k = 0; k < 2; k++)
+    g_free (frames[k]);
+  g_unsetenv (CLFFT_DEVICE_ENV);
+}
+
+GST_END_TEST;
+
 /* A context that the application takes from one element and sets on a
  * pipeline keeps every element there on its device. */
 GST_START_TEST (test_application_context_keeps_device)
@@ -447,6 +499,7 @@ devices_suite (void)
   tcase_add_test (tc, test_chain_shares_its_device);
   tcase_add_test (tc, test_pinned_element_pins_itself);
   tcase_add_test (tc, test_environment_pins);
+  tcase_add_test (tc, test_environment_pin_beats_pinned_neighbour);
   tcase_add_test (tc, test_application_context_keeps_device);
   return s;
 }

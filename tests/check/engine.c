@@ -1252,6 +1252,33 @@ GST_START_TEST (test_device_choice)
       error->message);
   g_clear_error (&error);
   g_free (part);
+  /* digits alone are an index however many: past G_MAXUINT too, with the
+   * number in the message (issue 71) */
+  for (guint i = 0; i < 2; i++) {
+    const gchar *index = i ? "4294967296" : "184467440737095516160000";
+
+    g_setenv (CLFFT_DEVICE_ENV, index, TRUE);
+    fail_unless_equals_int (clfft_choose_device (-1, &error), -1);
+    fail_unless (g_error_matches (error, CLFFT_ERROR,
+            CLFFT_ERROR_DEVICE_NOT_FOUND));
+    part = g_strdup_printf ("there is no OpenCL device %s ", index);
+    fail_unless (strstr (error->message, part) != NULL, "%s",
+        error->message);
+    g_clear_error (&error);
+    g_free (part);
+  }
+
+  /* a value that is not UTF-8 (cut inside a character) is refused before
+   * any folding, its bytes escaped in the message (issue 71) */
+  g_setenv (CLFFT_DEVICE_ENV, "0,pthread\xf0", TRUE);
+  fail_unless_equals_int (clfft_choose_device (-1, &error), -1);
+  fail_unless (g_error_matches (error, CLFFT_ERROR,
+          CLFFT_ERROR_DEVICE_NOT_FOUND));
+  fail_unless (g_utf8_validate (error->message, -1, NULL));
+  fail_unless (strstr (error->message, "\"pthread\\360\" is not valid "
+          "UTF-8") != NULL, "%s", error->message);
+  fail_unless (strstr (error->message, devices[0].name) != NULL);
+  g_clear_error (&error);
 
   /* the property's index overrides the environment */
   g_setenv (CLFFT_DEVICE_ENV, "no-such-opencl-device", TRUE);

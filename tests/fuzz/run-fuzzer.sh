@@ -6,14 +6,16 @@
 # libFuzzer is not installed.
 #
 # Usage: run-fuzzer.sh CLANG TARGET SOURCE_ROOT WORK_DIR SECONDS SOURCE...
-#   TARGET  tests/fuzz/fuzz-TARGET.c, its corpus corpus/TARGET
-#   SOURCE  what the target parses with, relative to gst/clfft
+#   TARGET  a target of meson.build (tests/fuzz/fuzz-TARGET.c,
+#           corpus/TARGET)
+#   SOURCE  the files under gst/clfft/ that it tests
 set -eu
 clang=$1 target=$2 root=$3 work=$4 seconds=$5
 shift 5
-sources=
+# the arguments left become the sources' paths
 for source in "$@"; do
-  sources="$sources $root/gst/clfft/$source"
+  set -- "$@" "$root/gst/clfft/$source"
+  shift
 done
 here=$root/tests/fuzz
 mkdir -p "$work/new-$target" "$work/crashes-$target"
@@ -23,7 +25,7 @@ binary=$work/fuzz-$target
 if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined \
     -I"$root/gst/clfft" $(pkg-config --cflags glib-2.0) \
-    "$here/fuzz-$target.c" $sources \
+    "$here/fuzz-$target.c" "$@" \
     -o "$binary" $(pkg-config --libs glib-2.0) -lm 2>"$work/build-$target.log"
 then
   cat "$work/build-$target.log"

@@ -1,10 +1,15 @@
 /* Device enumeration and choice, the shared per-device engines, logging. */
 #include "clfft-private.h"
+#include "clfft-device-env.h"
 #include "clfft-overrides.h"
 #include "clfft-testing.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 G_DEFINE_QUARK (clfft-error-quark, clfft_error);
 
@@ -233,15 +238,137 @@ static const gchar *const install_hint =
     "machine; a GPU needs its vendor's OpenCL driver (for instance "
     "nvidia-opencl-icd, mesa-opencl-icd or intel-opencl-icd).";
 
+/* ---- PoCL's kernel cache ---------------------------------------------- */
+
+/* Why PoCL's kernel cache is not where it would be, and where it went
+ * (prepare_driver_cache); NULL where it is. Set once, before the first
+ * platform query, under devices_lock. */
+static gchar *driver_cache_warning;
+/* the temporary folder made for PoCL's kernels, removed at exit */
+static gchar *driver_cache_temporary;
+
+static gboolean
+is_pocl (const ClfftDeviceInfo * device)
+{
+  return strstr (device->platform_name, "Portable Computing Language") !=
+      NULL;
+}
+
+/* Removes path, and everything under it where it is a folder (links are
+ * removed, not followed). */
+static void
+remove_tree (const gchar * path)
+{
+  GStatBuf st;
+  GDir *dir;
+  const gchar *name;
+
+  if (g_lstat (path, &st) == 0 && S_ISDIR (st.st_mode)
+      && (dir = g_dir_open (path, 0, NULL))) {
+    while ((name = g_dir_read_name (dir))) {
+      gchar *child = g_build_filename (path, name, NULL);
+
+      remove_tree (child);
+      g_free (child);
+    }
+    g_dir_close (dir);
+    g_rmdir (path);
+  } else {
+    g_unlink (path);
+  }
+}
+
+static void
+remove_driver_cache_temporary (void)
+{
+  remove_tree (driver_cache_temporary);
+}
+
+/* PoCL keeps its kernels in XDG_CACHE_HOME (pocl/kcache) unless
+ * POCL_CACHE_DIR says otherwise. Where that folder cannot be written
+ * (read-only, or not a folder), PoCL lists no device, so that the user is
+ * told to install a driver; where it has no room, LLVM ends the process
+ * in the middle of a kernel build ("LLVM ERROR: IO failure"). So before
+ * the first platform query, which is when the ICD loader and PoCL take
+ * their settings, such a folder is found and PoCL pointed at a temporary
+ * folder of this process (removed at exit); a POCL_CACHE_DIR that the
+ * user set is left alone, with a warning. g_setenv races with getenv on
+ * other threads: it happens once, and only where the folder is unusable. */
+static void
+prepare_driver_cache (void)
+{
+  ClfftOverrides overrides;
+  const gchar *base;
+  gchar *folder, *why = NULL, *temporary, *temporary_why = NULL;
+  GError *error = NULL;
+
+  clfft_overrides_read (&overrides);
+  if (overrides.pocl_cache_dir) {
+    if (!clfft_cache_folder_usable (overrides.pocl_cache_dir, &why))
+      driver_cache_warning = g_strdup_printf ("PoCL's kernel cache, "
+          "POCL_CACHE_DIR=%s, cannot be used (%s): its kernel builds may "
+          "fail", overrides.pocl_cache_dir, why);
+    g_free (why);
+    return;
+  }
+  base = overrides.cache_home && *overrides.cache_home ?
+      overrides.cache_home : g_get_user_cache_dir ();
+  folder = g_build_filename (base, "pocl", "kcache", NULL);
+  if (clfft_cache_folder_usable (folder, &why)) {
+    g_free (folder);
+    return;
+  }
+  temporary = g_dir_make_tmp ("gst-clfft-pocl-XXXXXX", &error);
+  if (!temporary)
+    temporary_why = g_strdup (error->message);
+  g_clear_error (&error);
+  if (temporary && clfft_cache_folder_usable (temporary, &temporary_why)) {
+    g_setenv ("POCL_CACHE_DIR", temporary, TRUE);
+    driver_cache_temporary = temporary;
+    atexit (remove_driver_cache_temporary);
+    driver_cache_warning = g_strdup_printf ("PoCL's kernel cache %s cannot "
+        "be used (%s): this process keeps its kernels in %s, and compiles "
+        "them again at its next start", folder, why, temporary);
+  } else {
+    driver_cache_warning = g_strdup_printf ("PoCL's kernel cache %s cannot "
+        "be used (%s), nor a temporary folder (%s): its kernel builds may "
+        "fail", folder, why, temporary_why);
+    if (temporary)
+      g_rmdir (temporary);
+    g_free (temporary);
+  }
+  clfft_log (CLFFT_LOG_WARNING, "%s", driver_cache_warning);
+  g_free (temporary_why);
+  g_free (why);
+  g_free (folder);
+}
+
+gchar *
+clfft_engine_get_cache_warning (ClfftEngine * engine)
+{
+  const gchar *ours = clfft_program_cache_get_warning (engine->programs);
+  const gchar *driver = is_pocl (engine->device) ? driver_cache_warning :
+      NULL;
+
+  if (driver && ours)
+    return g_strconcat (driver, ". ", ours, NULL);
+  return g_strdup (driver ? driver : ours);
+}
+
 static GArray *
 enumerate_devices (GError ** error)
 {
+  static gboolean driver_cache_prepared;
   cl_uint n_platforms = 0;
   cl_platform_id *platforms;
   GArray *devices;
   GString *skipped;
   cl_int st;
 
+  if (!driver_cache_prepared) {
+    prepare_driver_cache ();
+    driver_cache_prepared = TRUE;
+  }
   st = clGetPlatformIDs (0, NULL, &n_platforms);
   if (st == -1001 /* CL_PLATFORM_NOT_FOUND_KHR */  || (st == CL_SUCCESS
           && n_platforms == 0)) {
@@ -345,11 +472,14 @@ clfft_list_devices (guint * n_devices, GError ** error)
 static gchar *
 describe_devices (const ClfftDeviceInfo * devices, guint n)
 {
-  GString *s = g_string_new (NULL);
+  const gchar **names = g_new (const gchar *, n);
+  gchar *list;
 
   for (guint i = 0; i < n; i++)
-    g_string_append_printf (s, "%s%u: %s", i ? ", " : "", i, devices[i].name);
-  return g_string_free (s, FALSE);
+    names[i] = devices[i].name;
+  list = clfft_device_env_describe (names, n);
+  g_free (names);
+  return list;
 }
 
 /* ---- the device choice ------------------------------------------------ */
@@ -404,62 +534,25 @@ clfft_device_get_load (guint index, gint * streams,
   g_mutex_unlock (&loads_lock);
 }
 
-/* Whether GST_CLFFT_DEVICE's item (an index, or a part of a name in any
- * case) names device i. A number is an index, never a part of a name: "2"
- * on a machine of one device must not find one whose name holds a 2. */
-static gboolean
-item_names_device (const gchar * item, const ClfftDeviceInfo * device)
-{
-  guint64 index;
-  gchar *needle, *name;
-  gboolean found;
-
-  if (g_ascii_string_to_unsigned (item, 10, 0, G_MAXINT, &index, NULL))
-    return index == device->index;
-  needle = g_utf8_casefold (item, -1);
-  name = g_utf8_casefold (device->name, -1);
-  found = strstr (name, needle) != NULL;
-  g_free (needle);
-  g_free (name);
-  return found;
-}
-
-/* The devices GST_CLFFT_DEVICE names (a comma-separated list of indices
- * and parts of names) into in[]; FALSE with error set where an item
- * names none. */
+/* The devices GST_CLFFT_DEVICE names into in[] (clfft-device-env.h);
+ * FALSE with error set where an item names none. */
 static gboolean
 match_device_env (const gchar * value, const ClfftDeviceInfo * devices,
     guint n, gboolean in[], GError ** error)
 {
-  gchar **items = g_strsplit (value, ",", -1);
-  gboolean ok = TRUE;
+  const gchar **names = g_new (const gchar *, n);
+  gchar *message;
 
-  for (guint k = 0; ok && items[k]; k++) {
-    const gchar *item = g_strstrip (items[k]);
-    gboolean any = FALSE;
-    guint64 index;
-    gchar *list;
-
-    for (guint i = 0; i < n; i++)
-      if (item_names_device (item, &devices[i]))
-        in[i] = any = TRUE;
-    if (any || !*item)
-      continue;
-    ok = FALSE;
-    list = describe_devices (devices, n);
-    if (g_ascii_string_to_unsigned (item, 10, 0, G_MAXINT, &index, NULL))
-      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
-          "%s=%s: there is no OpenCL device %" G_GUINT64_FORMAT " (indices "
-          "start at 0). Devices: %s", CLFFT_DEVICE_ENV, value, index, list);
-    else
-      g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
-          "%s=\"%s\": \"%s\" matches no OpenCL device (an index or a part "
-          "of a device name is expected). Devices: %s", CLFFT_DEVICE_ENV,
-          value, item, list);
-    g_free (list);
-  }
-  g_strfreev (items);
-  return ok;
+  for (guint i = 0; i < n; i++)
+    names[i] = devices[i].name;
+  message = clfft_device_env_match (value, names, n, in);
+  g_free (names);
+  if (!message)
+    return TRUE;
+  g_set_error_literal (error, CLFFT_ERROR, CLFFT_ERROR_DEVICE_NOT_FOUND,
+      message);
+  g_free (message);
+  return FALSE;
 }
 
 /* Without GST_CLFFT_DEVICE: the GPUs of the fastest kind (the name with
@@ -530,6 +623,29 @@ clfft_automatic_choice_balances (void)
     count += in[i];
   g_free (in);
   return count > 1;
+}
+
+gboolean
+clfft_automatic_choice_allows (guint index)
+{
+  const ClfftDeviceInfo *devices;
+  ClfftOverrides overrides;
+  gboolean *in, allowed, any = FALSE;
+  guint n;
+
+  clfft_overrides_read (&overrides);
+  if (!overrides.device)
+    return TRUE;
+  devices = clfft_list_devices (&n, NULL);
+  if (!devices || index >= n)
+    return FALSE;
+  in = g_new0 (gboolean, n);
+  allowed = match_device_env (overrides.device, devices, n, in, NULL);
+  for (guint i = 0; allowed && i < n; i++)
+    any |= in[i];
+  allowed = allowed && (!any || in[index]);
+  g_free (in);
+  return allowed;
 }
 
 gint

@@ -96,6 +96,13 @@ gint clfft_choose_device (gint requested_index, GError ** error);
 /* Whether automatic choices have more than one device to balance over. */
 gboolean clfft_automatic_choice_balances (void);
 
+/* Whether a stream left to the automatic choice may run on device index
+ * where another element already has an engine there (a neighbour, a
+ * context): where CLFFT_DEVICE_ENV is unset or names nothing, any device;
+ * else only a device it names, so that it pins every such stream (FALSE
+ * where it names none: the stream's own choice then says why). */
+gboolean clfft_automatic_choice_allows (guint index);
+
 /* The work that streams bring to device index: a stream adds (1, its
  * bytes a second) when it starts there and takes them back when it stops;
  * a new rate adds the difference (0, new - old). An index past the list
@@ -129,6 +136,11 @@ ClfftEngine *clfft_engine_ref (ClfftEngine * engine);
 void clfft_engine_unref (ClfftEngine * engine);
 
 const ClfftDeviceInfo *clfft_engine_get_device (ClfftEngine * engine);
+/* Why a cache folder that the engine's kernels would use cannot be used,
+ * each folder named, and what is done instead (NULL where both can):
+ * the driver's kernel cache (PoCL's, moved to a temporary folder) and the
+ * engine's program cache (off). To g_free. */
+gchar *clfft_engine_get_cache_warning (ClfftEngine * engine);
 cl_context clfft_engine_get_context (ClfftEngine * engine);
 cl_command_queue clfft_engine_get_queue (ClfftEngine * engine);
 

@@ -56,6 +56,7 @@ clfft_overrides_read (ClfftOverrides * o)
   o->cache_home = g_getenv ("XDG_CACHE_HOME");
   o->pocl_kernel_cache_off =
       g_strcmp0 (g_getenv ("POCL_KERNEL_CACHE"), "0") == 0;
+  o->pocl_cache_dir = g_getenv ("POCL_CACHE_DIR");
 }
 
 guint64

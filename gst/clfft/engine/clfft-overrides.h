@@ -1,6 +1,7 @@
 /* The environment variables that override the engine's own choices, all
- * read in one function into one struct, with the two of other software
- * that the engine follows (XDG_CACHE_HOME, POCL_KERNEL_CACHE).
+ * read in one function into one struct, with those of other software
+ * that the engine follows (XDG_CACHE_HOME, POCL_KERNEL_CACHE,
+ * POCL_CACHE_DIR).
  * GST_CLFFT_DEVICE is for users; the rest of ours are aids for the tests
  * and benchmarks: most make the CPU device (PoCL) take the paths and
  * shapes a GPU takes, so that a CI without a GPU tests their kernels. */
@@ -98,6 +99,10 @@ typedef struct
   /* POCL_KERNEL_CACHE=0: PoCL keeps no compiled programs of its own, so
    * the program cache must keep binaries (clfft-program-cache.c) */
   gboolean pocl_kernel_cache_off;
+  /* POCL_CACHE_DIR: where PoCL keeps its kernels (unset: XDG_CACHE_HOME's
+   * pocl/kcache); set by the engine where that folder is unusable
+   * (clfft-engine.c's prepare_driver_cache) */
+  const gchar *pocl_cache_dir;
 } ClfftOverrides;
 
 /* The overrides as the environment holds them now (tests change it

@@ -90,6 +90,24 @@ void clfft_program_cache_get_stats (ClfftProgramCache * cache,
 /* Writes the programs built so far that wait to be written (on CPU
  * devices they wait for the cache's end). */
 void clfft_program_cache_finish_writes (ClfftProgramCache * cache);
+/* Why the cache does not use the disk (its folder named), or NULL where
+ * it does. */
+const gchar *clfft_program_cache_get_warning (ClfftProgramCache * cache);
+
+/* The free room that a cache folder must have: PoCL keeps about 250 KB
+ * for each program (3 programs of a 64x48 filter took 684 KB), LLVM
+ * writes its temporary files there too, and ends the process where a
+ * write fails ("LLVM ERROR: IO failure"). */
+#define CLFFT_CACHE_MIN_FREE_BYTES (64u << 20)
+
+/* Whether files can be written in folder, which need not exist yet:
+ * FALSE, with *why set (to g_free), where it or the nearest part of its
+ * path that exists is not a folder, cannot be written (a read-only file
+ * system: a file is made and removed to find out, as root ignores the
+ * permission bits), or has less than CLFFT_CACHE_MIN_FREE_BYTES free.
+ * Leaves nothing behind. */
+gboolean clfft_cache_folder_usable (const gchar * folder, gchar ** why);
+
 /* Has clfft_program_cache_get call notify (data) on the calling thread
  * whenever a program it asks for is not in memory or on disk, as that
  * program starts to build (or to be waited for, where another thread

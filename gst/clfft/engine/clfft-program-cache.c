@@ -28,8 +28,12 @@
 #include "clfft-testing.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
 
 #define CACHE_MAGIC "CLFFTBIN"
 #define CACHE_FORMAT 2
@@ -72,6 +76,9 @@ struct _ClfftProgramCache
   GCond built;                  /* signalled as each build ends */
   StoreMode store;
   GPtrArray *unwritten;         /* of UnwrittenProgram, for STORE_BINARY_AT_END */
+  /* NULL where the disk is used, else why not (the folder unusable when
+   * the cache was made): then nothing is read or written there */
+  gchar *disk_warning;
 };
 
 /* A program built but not yet on disk, retained until written. */
@@ -155,6 +162,7 @@ clfft_program_cache_new (const ClfftDeviceInfo * device, cl_context context)
         "driver's own cache",
   };
   ClfftProgramCache *cache = g_new0 (ClfftProgramCache, 1);
+  gchar *dir, *why = NULL;
 
   g_mutex_init (&cache->lock);
   cache->device = device;
@@ -166,9 +174,97 @@ clfft_program_cache_new (const ClfftDeviceInfo * device, cl_context context)
   g_cond_init (&cache->built);
   cache->store = store_mode (device);
   cache->unwritten = g_ptr_array_new ();
-  clfft_log (CLFFT_LOG_DEBUG, "the program cache of %s keeps %s",
-      device->name, what[cache->store]);
+  dir = clfft_program_cache_dir ();
+  if (!clfft_cache_folder_usable (dir, &why)) {
+    cache->disk_warning = g_strdup_printf ("The program cache's folder %s "
+        "cannot be used (%s): kernels are built anew in each process", dir,
+        why);
+    clfft_log (CLFFT_LOG_WARNING, "%s", cache->disk_warning);
+    g_free (why);
+  } else {
+    clfft_log (CLFFT_LOG_DEBUG, "the program cache of %s keeps %s in %s",
+        device->name, what[cache->store], dir);
+  }
+  g_free (dir);
   return cache;
+}
+
+const gchar *
+clfft_program_cache_get_warning (ClfftProgramCache * cache)
+{
+  return cache->disk_warning;
+}
+
+/* The nearest part of path's that exists (path itself, or a parent), by
+ * lstat; NULL, with *error_number set, where none can be found. */
+static gchar *
+nearest_existing (const gchar * path, gint * error_number)
+{
+  gchar *part = g_strdup (path);
+  GStatBuf st;
+
+  while (g_lstat (part, &st) != 0) {
+    gchar *parent = g_path_get_dirname (part);
+
+    *error_number = errno;
+    /* ENOTDIR: a part above is a file, which is the answer */
+    if ((*error_number != ENOENT && *error_number != ENOTDIR)
+        || strcmp (parent, part) == 0) {
+      g_free (parent);
+      g_free (part);
+      return NULL;
+    }
+    g_free (part);
+    part = parent;
+  }
+  return part;
+}
+
+gboolean
+clfft_cache_folder_usable (const gchar * folder, gchar ** why)
+{
+  GStatBuf st;
+  struct statvfs fs;
+  gint fd, error_number = 0;
+  gchar *part = nearest_existing (folder, &error_number), *probe;
+
+  *why = NULL;
+  if (!part) {
+    *why = g_strdup_printf ("%s cannot be looked up: %s", folder,
+        g_strerror (error_number));
+    return FALSE;
+  }
+  /* stat, not lstat: a link to a folder is a folder to the driver too */
+  if (g_stat (part, &st) != 0 || !S_ISDIR (st.st_mode)) {
+    *why = g_strdup_printf ("%s is not a folder", part);
+    g_free (part);
+    return FALSE;
+  }
+  probe = g_build_filename (part, ".gst-clfft-probe-XXXXXX", NULL);
+  fd = g_mkstemp_full (probe, O_WRONLY, 0600);
+  error_number = errno;
+  if (fd < 0) {
+    *why = g_strdup_printf ("%s cannot be written: %s", part,
+        g_strerror (error_number));
+  } else {
+    close (fd);
+    g_unlink (probe);
+    if (statvfs (part, &fs) == 0
+        && (guint64) fs.f_bavail * fs.f_frsize < CLFFT_CACHE_MIN_FREE_BYTES) {
+      gchar *free_room = g_format_size_full ((guint64) fs.f_bavail *
+          fs.f_frsize, G_FORMAT_SIZE_IEC_UNITS);
+      gchar *wanted = g_format_size_full (CLFFT_CACHE_MIN_FREE_BYTES,
+          G_FORMAT_SIZE_IEC_UNITS);
+
+      *why = g_strdup_printf ("%s has %s free, less than the %s wanted",
+          part, free_room, wanted);
+      g_free (free_room);
+      g_free (wanted);
+    }
+  }
+  g_free (probe);
+  g_free (part);
+  return *why == NULL;
 }
 
 static void store_binary (cl_program program, const gchar * path,
@@ -208,6 +304,7 @@ clfft_program_cache_free (ClfftProgramCache * cache)
 {
   write_unwritten (cache);
   g_ptr_array_unref (cache->unwritten);
+  g_free (cache->disk_warning);
   g_hash_table_unref (cache->building);
   g_cond_clear (&cache->built);
   g_hash_table_unref (cache->programs);
@@ -516,7 +613,8 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
 
   entry_key (cache, source, options, disk_key);
   path = disk_path (disk_key);
-  entry = read_entry (path, disk_key, &size, &kind);
+  entry = cache->disk_warning ? NULL : read_entry (path, disk_key, &size,
+      &kind);
   if (entry && kind == ENTRY_RECORD && cache->store == STORE_RECORD) {
     /* built here before: the driver's cache answers the build */
     program = build_source (cache, source_name, source, options, NULL);
@@ -539,9 +637,9 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
     if (built) {
       clfft_log (CLFFT_LOG_INFO, "built %s \"%s\" in %.0f ms", source_name,
           options, (g_get_monotonic_time () - start) / 1000.0);
-      if (cache->store == STORE_BINARY_AS_BUILT)
+      if (!cache->disk_warning && cache->store == STORE_BINARY_AS_BUILT)
         store_binary (program, path, disk_key);
-      else if (cache->store == STORE_RECORD)
+      else if (!cache->disk_warning && cache->store == STORE_RECORD)
         write_entry (path, disk_key, ENTRY_RECORD, (const guint8 *) "", 0);
     }
   }
@@ -549,7 +647,7 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
   g_mutex_lock (&cache->lock);
   if (built) {
     cache->stats.built_from_source++;
-    if (cache->store == STORE_BINARY_AT_END
+    if (cache->store == STORE_BINARY_AT_END && !cache->disk_warning
         && clRetainProgram (program) == CL_SUCCESS) {
       UnwrittenProgram *u = g_new (UnwrittenProgram, 1);
 

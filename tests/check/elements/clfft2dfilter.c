@@ -1771,6 +1771,56 @@ GST_START_TEST (test_device_name_and_bad_device_index)
 
 GST_END_TEST;
 
+/* GST_CLFFT_DEVICE values that name no device in a way the old parser
+ * misread (issue 71): bytes that are not UTF-8 (read past their block by
+ * g_utf8_casefold, under valgrind's valgrind/clfft2dfilter-refusals) and
+ * an index past G_MAXUINT (taken as a part of a name). Each fails the
+ * change to READY with an error that quotes the value and lists the
+ * devices. */
+GST_START_TEST (test_device_env_not_understood)
+{
+  static const struct
+  {
+    const gchar *value, *expected;
+  } cases[] = {
+    {"pthread\xf0", "\"pthread\\360\" is not valid UTF-8"},
+    {"\xc3(,0", "\"\\303(\" is not valid UTF-8"},
+    {"4294967296", "=4294967296: there is no OpenCL device 4294967296 "},
+  };
+  GstElement *filter = gst_element_factory_make ("clfft2dfilter", NULL);
+  GstBus *bus = gst_bus_new ();
+
+  gst_element_set_bus (filter, bus);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
+    GstMessage *msg;
+    GError *error = NULL;
+    gchar *debug = NULL;
+
+    g_setenv ("GST_CLFFT_DEVICE", cases[i].value, TRUE);
+    fail_unless_equals_int (gst_element_set_state (filter, GST_STATE_READY),
+        GST_STATE_CHANGE_FAILURE);
+    msg = gst_bus_pop_filtered (bus, GST_MESSAGE_ERROR);
+    fail_unless (msg != NULL);
+    gst_message_parse_error (msg, &error, &debug);
+    fail_unless (strstr (error->message, cases[i].expected) != NULL,
+        "GST_CLFFT_DEVICE case %u: %s", i, error->message);
+    fail_unless (strstr (error->message, "Devices: 0: ") != NULL, "%s",
+        error->message);
+    fail_unless (g_utf8_validate (debug, -1, NULL), "debug: %s", debug);
+    g_clear_error (&error);
+    g_free (debug);
+    gst_message_unref (msg);
+    fail_unless_equals_int (gst_element_set_state (filter, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+  }
+  g_unsetenv ("GST_CLFFT_DEVICE");
+  gst_element_set_bus (filter, NULL);
+  gst_object_unref (bus);
+  gst_object_unref (filter);
+}
+
+GST_END_TEST;
+
 static gpointer
 context_engine (GstElement * element)
 {
@@ -1965,6 +2015,7 @@ clfft2dfilter_suite (void)
   tcase_add_test (tc, test_mode_toggled_with_padding);
   tcase_add_test (tc, test_unsupported_sizes_refused);
   tcase_add_test (tc, test_device_name_and_bad_device_index);
+  tcase_add_test (tc, test_device_env_not_understood);
   tcase_add_test (tc, test_pipeline_shares_one_engine);
   suite_add_tcase (s, tc);
   return s;
