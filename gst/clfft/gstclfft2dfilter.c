@@ -428,9 +428,16 @@ warn_refused (GstClfft2dFilter * self, gchar * text)
 static gchar *
 quoted_start (const gchar * text)
 {
-  if (strlen (text) <= MAX_QUOTED)
-    return g_strdup (text);
-  return g_strdup_printf ("%.*s...", MAX_QUOTED, text);
+  /* any bytes may come: C escapes keep the message valid UTF-8, and the
+   * cut never splits an escape */
+  gchar *start = g_strndup (text, MAX_QUOTED);
+  gchar *quoted = g_strescape (start, NULL);
+  gchar *result = strlen (text) > MAX_QUOTED ?
+      g_strconcat (quoted, "...", NULL) : g_strdup (quoted);
+
+  g_free (start);
+  g_free (quoted);
+  return result;
 }
 
 /* Takes a "fx,fy;..." list; a malformed or too long one is refused with a
@@ -1189,9 +1196,6 @@ apply_roles (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
   return TRUE;
 }
 
-/* Makes the engine's frame filter for the caps' format and size and the
- * padding, its channels as settings say; the masks are made anew at the
- * next frame. */
 /* ImageJ pads to a square of a power of two of 1.5 times the longer side:
  * 2.25 to 9 times a square frame's pixels, but thousands of times a long
  * thin one's (4096x2 runs transforms of 8192x8192). Documented, yet a
@@ -1217,6 +1221,9 @@ warn_square_padding (GstClfft2dFilter * self,
           "each side on its own"));
 }
 
+/* Makes the engine's frame filter for the caps' format and size and the
+ * padding, its channels as settings say; the masks are made anew at the
+ * next frame. */
 static gboolean
 make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
     GError ** error)

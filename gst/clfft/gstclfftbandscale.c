@@ -31,6 +31,11 @@ gst_clfft_band_edges (GstClfftBandScale scale, guint bands,
         freq_min * pow (ratio, (gdouble) i / n) :
         MIN (freq_min * pow (2.0, (gdouble) i / per_octave), top);
 
+    /* log bands finer than a double tells apart would have no width */
+    if (i > 0 && !(e > g_array_index (edges, gdouble, i - 1))) {
+      g_array_set_size (edges, 0);
+      return FALSE;
+    }
     g_array_append_val (edges, e);
   }
   for (*nfft = GST_CLFFT_MIN_SCALE_FFT; *nfft < GST_CLFFT_MAX_SCALE_FFT

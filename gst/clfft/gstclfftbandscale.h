@@ -26,7 +26,8 @@ typedef enum
  * before; *nfft: the FFT length whose bins are no wider than the
  * narrowest (the first) band. FALSE, with edges empty, where freq_min is
  * not above 0 and below the top, or so far below it that the ratio of
- * the two is not a finite number. */
+ * the two is not a finite number, or where log bands would be too narrow
+ * for two of their edges to differ in double precision. */
 gboolean gst_clfft_band_edges (GstClfftBandScale scale, guint bands,
     guint per_octave, gdouble freq_min, gdouble freq_max, guint rate,
     GArray * edges, guint * nfft);

@@ -214,8 +214,9 @@ GST_END_TEST;
 /* ---- the time a mask takes --------------------------------------------- */
 
 /* The most notches, of the element's radius and shape, at 1920x1080: the
- * mask is made on the streaming thread, which waits for it (a list of 64
- * once took 5 s there, each notch visiting every bin). */
+ * mask is made on the streaming thread, which waits for it: each notch
+ * visits the bins near it, not every bin (docs/reliability.md has the
+ * times before and after). */
 GST_START_TEST (test_notch_mask_build_time)
 {
   const guint w = 1920, h = 1080;

@@ -157,12 +157,17 @@ clfft_peak_finder_run (ClfftPeakFinder * f, const gfloat * frame,
     ok = grow_room (f, n, error) && enqueue_search (f, params, &n, error);
   if (ok) {
     n = MIN (n, f->room);
-    found = g_new (cl_float4, MAX (n, 1));
-    st = n > 0 ? clEnqueueReadBuffer (queue, f->candidates, CL_TRUE, 0,
-        n * sizeof (cl_float4), found, 0, NULL, NULL) : CL_SUCCESS;
+    /* up to 16 bytes a bin: a host allocation the frame size decides */
+    found = clfft_engine_try_alloc (f->engine, MAX (n, 1),
+        sizeof (cl_float4), FALSE, "the spectrum's peak candidates", error);
+    ok = found != NULL;
+  }
+  if (ok && n > 0) {
+    st = clEnqueueReadBuffer (queue, f->candidates, CL_TRUE, 0,
+        n * sizeof (cl_float4), found, 0, NULL, NULL);
     ok = st == CL_SUCCESS || clfft_fail (error, st,
         "clEnqueueReadBuffer (peaks)");
-  } else {
+  } else if (!ok) {
     clfft_warn_on_failure (clFinish (queue), "clFinish (peaks)");
   }
   clfft_engine_unlock_queue (f->engine);
