@@ -265,12 +265,67 @@ bar_pixel (gdouble level, guint h, guint rows)
 
 /* ---- running the element -------------------------------------------- */
 
-/* The pictures of audio (frames x channels, F32LE at RATE) through
- * clfftspectrogram with settings and caps downstream, each with its PTS;
- * NULL where the pipeline posted an error (its message in *error_text). */
-static GPtrArray *
-run_pictures (const gfloat * audio, guint frames, guint channels,
-    const gchar * settings, const gchar * video_caps, gchar ** error_text)
+/* What a run of the element gave: its pictures, the warnings and errors
+ * on the bus, whether it ended, the device in use at the end and the
+ * engine of its have-context message (a boxed type of the plugin's, read
+ * as a pointer only). */
+typedef struct
+{
+  GPtrArray *pictures;          /* GstSample */
+  GPtrArray *warnings, *errors; /* gchar*: "message\ndebug" */
+  gboolean eos;
+  gchar *device_name;
+  gconstpointer engine;
+} Run;
+
+static void
+run_clear (Run * run)
+{
+  g_clear_pointer (&run->pictures, g_ptr_array_unref);
+  g_clear_pointer (&run->warnings, g_ptr_array_unref);
+  g_clear_pointer (&run->errors, g_ptr_array_unref);
+  g_clear_pointer (&run->device_name, g_free);
+}
+
+static gchar *
+message_text (GstMessage * msg)
+{
+  GError *error = NULL;
+  gchar *debug = NULL, *text;
+
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR)
+    gst_message_parse_error (msg, &error, &debug);
+  else
+    gst_message_parse_warning (msg, &error, &debug);
+  text = g_strdup_printf ("%s\n%s", error->message, GST_STR_NULL (debug));
+  g_error_free (error);
+  g_free (debug);
+  return text;
+}
+
+static gconstpointer
+have_context_engine (GstMessage * msg)
+{
+  GstContext *context;
+  const GValue *value;
+  gconstpointer engine;
+
+  gst_message_parse_have_context (msg, &context);
+  value = gst_structure_get_value (gst_context_get_structure (context),
+      "engine");
+  fail_unless (value != NULL && G_VALUE_HOLDS_BOXED (value));
+  engine = g_value_get_boxed (value);
+  gst_context_unref (context);
+  return engine;
+}
+
+/* Audio (frames x channels, F32LE at RATE) through clfftspectrogram with
+ * settings and caps downstream, in buffers of a picture's audio, until EOS
+ * or an error: a run that ends neither way within 120 s fails the test as
+ * a hang. */
+static void
+run_audio (const gfloat * audio, guint frames, guint channels,
+    const gchar * settings, const gchar * video_caps, Run * run)
 {
   gchar *launch = g_strdup_printf ("appsrc name=src format=time ! "
       "clfftspectrogram name=sg %s ! %s ! appsink name=sink sync=false "
@@ -278,18 +333,23 @@ run_pictures (const gfloat * audio, guint frames, guint channels,
       settings, video_caps);
   GError *error = NULL;
   GstElement *pipeline = gst_parse_launch (launch, &error);
-  GstElement *src, *sink;
+  GstElement *src, *sink, *sg;
   GstAudioInfo info;
   GstCaps *caps;
-  GPtrArray *pictures = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      gst_sample_unref);
   GstBus *bus;
-  GstMessage *msg;
+  GstSample *sample;
+  gboolean done = FALSE;
 
-  fail_unless (pipeline != NULL, "%s: %s", launch,
+  fail_unless (pipeline != NULL && error == NULL, "%s: %s", launch,
       error ? error->message : "");
+  memset (run, 0, sizeof (*run));
+  run->pictures = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_sample_unref);
+  run->warnings = g_ptr_array_new_with_free_func (g_free);
+  run->errors = g_ptr_array_new_with_free_func (g_free);
   src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  sg = gst_bin_get_by_name (GST_BIN (pipeline), "sg");
   gst_audio_info_set_format (&info, GST_AUDIO_FORMAT_F32LE, RATE, channels,
       NULL);
   caps = gst_audio_info_to_caps (&info);
@@ -309,31 +369,61 @@ run_pictures (const gfloat * audio, guint frames, guint channels,
   }
   gst_app_src_end_of_stream (GST_APP_SRC (src));
   bus = gst_element_get_bus (pipeline);
-  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
-      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  fail_unless (msg != NULL, "%s: no EOS nor error in 120 s", launch);
-  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
-    GError *e;
+  while (!done) {
+    GstMessage *msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_WARNING |
+        GST_MESSAGE_HAVE_CONTEXT);
 
-    gst_message_parse_error (msg, &e, NULL);
-    if (error_text)
-      *error_text = g_strdup (e->message);
-    g_error_free (e);
-    g_ptr_array_unref (pictures);
-    pictures = NULL;
-  } else {
-    GstSample *sample;
-
-    while ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 0)))
-      g_ptr_array_add (pictures, sample);
+    fail_unless (msg != NULL, "%s: no EOS nor error in 120 s", launch);
+    switch (GST_MESSAGE_TYPE (msg)) {
+      case GST_MESSAGE_EOS:
+        run->eos = done = TRUE;
+        break;
+      case GST_MESSAGE_ERROR:
+        g_ptr_array_add (run->errors, message_text (msg));
+        done = TRUE;
+        break;
+      case GST_MESSAGE_WARNING:
+        g_ptr_array_add (run->warnings, message_text (msg));
+        break;
+      default:
+        run->engine = have_context_engine (msg);
+        break;
+    }
+    gst_message_unref (msg);
   }
-  gst_message_unref (msg);
+  g_object_get (sg, "device-name", &run->device_name, NULL);
+  while ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 0)))
+    g_ptr_array_add (run->pictures, sample);
   gst_object_unref (bus);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
+  fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
   gst_object_unref (src);
   gst_object_unref (sink);
+  gst_object_unref (sg);
   gst_object_unref (pipeline);
   g_free (launch);
+}
+
+/* The pictures of audio (frames x channels, F32LE at RATE) through
+ * clfftspectrogram with settings and caps downstream, each with its PTS;
+ * NULL where the pipeline posted an error (its message in *error_text). */
+static GPtrArray *
+run_pictures (const gfloat * audio, guint frames, guint channels,
+    const gchar * settings, const gchar * video_caps, gchar ** error_text)
+{
+  GPtrArray *pictures = NULL;
+  Run run;
+
+  run_audio (audio, frames, channels, settings, video_caps, &run);
+  if (run.errors->len) {
+    if (error_text)
+      *error_text = g_strndup (run.errors->pdata[0],
+          strcspn (run.errors->pdata[0], "\n"));
+  } else {
+    pictures = g_steal_pointer (&run.pictures);
+  }
+  run_clear (&run);
   return pictures;
 }
 
@@ -1378,6 +1468,150 @@ GST_START_TEST (test_host_out_of_memory_is_an_error)
 
 GST_END_TEST;
 
+/* ---- device faults -------------------------------------------------- */
+
+/* The faults' case: two channels stacked, scrolling, so that a picture
+ * holds every column drawn so far (30 of 48), which a fallback must carry
+ * over to the next device. */
+static const Case fault_case = { "scroll", "linear", "stack", 257,
+  10 * GST_MSECOND, 0.0, "power", 0, 0, 100, 0, 48, 40, 2
+};
+
+#define FAULT_SECONDS 0.3
+#define FAULT_CAPS "video/x-raw,format=GRAY8,width=48,height=40,framerate=50/1"
+
+/* The fault's case through the element, with extra settings. */
+static void
+run_fault_case (const gfloat * audio, const gchar * extra, Run * run)
+{
+  gchar *settings = case_settings (&fault_case);
+  gchar *all = g_strdup_printf ("%s %s", settings, extra);
+
+  run_audio (audio, (guint) (FAULT_SECONDS * RATE), fault_case.channels, all,
+      FAULT_CAPS, run);
+  g_free (all);
+  g_free (settings);
+}
+
+/* A device lost at the __i__-th launch (CLFFT_FAULT=device-lost:N, which
+ * lands in the FFTs, the columns' drawing or the picture's, of the first
+ * pictures), without fallback: one error naming the device and
+ * CL_DEVICE_NOT_AVAILABLE, an orderly stop, and the pictures out before
+ * it those of a run without the fault (the fault arms only the first
+ * engine a test's process makes: the second run has none). */
+GST_START_TEST (test_device_lost_is_an_error)
+{
+  gfloat *audio = make_audio (fault_case.channels, FAULT_SECONDS);
+  gchar *fault = g_strdup_printf ("device-lost:%d", __i__);
+  Run run, again;
+
+  g_setenv ("CLFFT_FAULT", fault, TRUE);
+  run_fault_case (audio, "", &run);
+  GST_INFO ("%s: %u pictures, %u errors: %s", fault, run.pictures->len,
+      run.errors->len, run.errors->len ? (gchar *) run.errors->pdata[0] :
+      "");
+  fail_unless_equals_int (run.errors->len, 1);
+  fail_unless (!run.eos);
+  fail_unless (strstr (run.errors->pdata[0], run.device_name) != NULL
+      && strstr (run.errors->pdata[0], "CL_DEVICE_NOT_AVAILABLE") != NULL,
+      "%s: %s", fault, (gchar *) run.errors->pdata[0]);
+  run_fault_case (audio, "", &again);
+  fail_unless (again.eos && again.errors->len == 0);
+  fail_unless (run.pictures->len < again.pictures->len);
+  g_ptr_array_set_size (again.pictures, run.pictures->len);
+  check_same_pictures (again.pictures, run.pictures, fault);
+  run_clear (&run);
+  run_clear (&again);
+  g_free (fault);
+  g_free (audio);
+}
+
+GST_END_TEST;
+
+/* The same with fallback=true: one warning naming both devices and
+ * CL_DEVICE_NOT_AVAILABLE, every picture out once at its time, each
+ * equal to the run without the fault (on the device fallen back to) and
+ * every pixel to the double-precision reference. */
+GST_START_TEST (test_fallback_keeps_every_picture)
+{
+  const guint frames = (guint) (FAULT_SECONDS * RATE);
+  gfloat *audio = make_audio (fault_case.channels, FAULT_SECONDS);
+  gchar *fault = g_strdup_printf ("device-lost:%d", __i__);
+  gchar *expected;
+  Run run, again;
+
+  g_setenv ("CLFFT_FAULT", fault, TRUE);
+  run_fault_case (audio, "fallback=true", &run);
+  fail_unless (run.errors->len == 0, "%s: %s", fault, run.errors->len ?
+      (gchar *) run.errors->pdata[0] : "");
+  fail_unless (run.eos);
+  fail_unless_equals_int (run.warnings->len, 1);
+  GST_INFO ("%s: %u pictures; %s", fault, run.pictures->len,
+      (gchar *) run.warnings->pdata[0]);
+  /* the device fallen back to is the one in use at the end */
+  expected = g_strdup_printf ("go to %s.", run.device_name);
+  fail_unless (strstr (run.warnings->pdata[0], expected) != NULL
+      && strstr (run.warnings->pdata[0], "CL_DEVICE_NOT_AVAILABLE") != NULL,
+      "%s: %s", fault, (gchar *) run.warnings->pdata[0]);
+  check_times (run.pictures, 0, FPS, 1, 0, 0, 0, FAULT_SECONDS * GST_SECOND,
+      fault);
+  run_fault_case (audio, "fallback=true", &again);
+  fail_unless (again.eos && again.errors->len == 0
+      && again.warnings->len == 0);
+  check_same_pictures (again.pictures, run.pictures, fault);
+  fail_unless (check_pictures (&fault_case, audio, frames, run.pictures, 0,
+          run.pictures->len, fault) > 0);
+  run_clear (&run);
+  run_clear (&again);
+  g_free (expected);
+  g_free (fault);
+  g_free (audio);
+}
+
+GST_END_TEST;
+
+/* Device memory exhausted (CLFFT_FAULT=out-of-memory: every allocation
+ * fails): without fallback (__i__ 0) an error that names the device, the
+ * spectrogram it could not prepare and CL_MEM_OBJECT_ALLOCATION_FAILURE,
+ * no picture; with fallback (__i__ 1) one warning, and the pictures of a
+ * run without the fault, from the next device. */
+GST_START_TEST (test_out_of_memory)
+{
+  gfloat *audio = make_audio (fault_case.channels, FAULT_SECONDS);
+  const gchar *extra = __i__ ? "fallback=true" : "";
+  Run run, again;
+
+  g_setenv ("CLFFT_FAULT", "out-of-memory", TRUE);
+  run_fault_case (audio, extra, &run);
+  if (!__i__) {
+    fail_unless_equals_int (run.errors->len, 1);
+    GST_INFO ("out-of-memory: %s", (gchar *) run.errors->pdata[0]);
+    fail_unless (!run.eos);
+    fail_unless (strstr (run.errors->pdata[0], run.device_name) != NULL
+        && strstr (run.errors->pdata[0], "failed to prepare a 48x40 "
+            "spectrogram") != NULL
+        && strstr (run.errors->pdata[0], "CL_MEM_OBJECT_ALLOCATION_FAILURE")
+        != NULL, "%s", (gchar *) run.errors->pdata[0]);
+    fail_unless_equals_int (run.pictures->len, 0);
+  } else {
+    fail_unless (run.eos && run.errors->len == 0, "%s", run.errors->len ?
+        (gchar *) run.errors->pdata[0] : "");
+    fail_unless_equals_int (run.warnings->len, 1);
+    GST_INFO ("out-of-memory, fallback=true: %s",
+        (gchar *) run.warnings->pdata[0]);
+    fail_unless (strstr (run.warnings->pdata[0],
+            "CL_MEM_OBJECT_ALLOCATION_FAILURE") != NULL, "%s",
+        (gchar *) run.warnings->pdata[0]);
+    run_fault_case (audio, extra, &again);
+    check_same_pictures (again.pictures, run.pictures, "out-of-memory");
+    run_clear (&again);
+  }
+  run_clear (&run);
+  g_free (audio);
+}
+
+GST_END_TEST;
+
 /* FFTs far longer than a column (4M samples, 1 ms columns): the host
  * stages a bounded batch of them, not a whole FFT per column of the
  * picture (issue 71: 4 GB for bands=4194305 at 320 columns). */
@@ -1515,6 +1749,9 @@ clfftspectrogram_suite (void)
   tcase_add_test (tc, test_restarts_keep_picture_times);
   tcase_add_loop_test (tc, test_host_out_of_memory_is_an_error, 0, 10);
   tcase_add_test (tc, test_long_ffts_short_intervals_bounded_memory);
+  tcase_add_loop_test (tc, test_device_lost_is_an_error, 0, 16);
+  tcase_add_loop_test (tc, test_fallback_keeps_every_picture, 0, 16);
+  tcase_add_loop_test (tc, test_out_of_memory, 0, 2);
   return s;
 }
 
