@@ -1473,6 +1473,39 @@ GST_END_TEST;
 
 /* ---- device faults -------------------------------------------------- */
 
+/* The live OpenCL objects of the engine inside the plugin, not of this
+ * program's own copy of the engine. */
+static ClfftLiveObjects
+plugin_live_objects (void)
+{
+  static void (*get_live_objects) (ClfftLiveObjects *);
+  ClfftLiveObjects live;
+
+  if (!get_live_objects) {
+    GstPlugin *plugin = gst_plugin_load_by_name ("clfft");
+    GModule *module;
+
+    fail_unless (plugin != NULL);
+    module = g_module_open (gst_plugin_get_filename (plugin), 0);
+    fail_unless (module != NULL, "%s", g_module_error ());
+    fail_unless (g_module_symbol (module, "clfft_get_live_objects",
+            (gpointer *) & get_live_objects), "%s", g_module_error ());
+    /* the plugin stays loaded: the module is not closed */
+    gst_object_unref (plugin);
+  }
+  get_live_objects (&live);
+  return live;
+}
+
+static gboolean
+same_objects (const ClfftLiveObjects * a, const ClfftLiveObjects * b)
+{
+  return a->contexts == b->contexts && a->queues == b->queues
+      && a->programs == b->programs && a->kernels == b->kernels
+      && a->buffers == b->buffers;
+}
+
+
 /* The faults' case: two channels stacked, scrolling, so that a picture
  * holds every column drawn so far (30 of 48), which a fallback must carry
  * over to the next device. */
@@ -1534,13 +1567,15 @@ GST_END_TEST;
 /* The same with fallback=true: one warning naming both devices and
  * CL_DEVICE_NOT_AVAILABLE, every picture out once at its time, each
  * equal to the run without the fault (on the device fallen back to) and
- * every pixel to the double-precision reference. */
+ * every pixel to the double-precision reference; no OpenCL object of
+ * either engine left once the pipelines are gone. */
 GST_START_TEST (test_fallback_keeps_every_picture)
 {
   const guint frames = (guint) (FAULT_SECONDS * RATE);
   gfloat *audio = make_audio (fault_case.channels, FAULT_SECONDS);
   gchar *fault = g_strdup_printf ("device-lost:%d", __i__);
   gchar *expected;
+  ClfftLiveObjects live;
   Run run, again;
 
   g_setenv ("CLFFT_FAULT", fault, TRUE);
@@ -1566,6 +1601,12 @@ GST_START_TEST (test_fallback_keeps_every_picture)
           run.pictures->len, fault) > 0);
   run_clear (&run);
   run_clear (&again);
+  /* the failed engine's objects went with it */
+  live = plugin_live_objects ();
+  fail_unless (live.contexts + live.queues + live.programs + live.kernels
+      + live.buffers == 0, "%s: left after the pipelines: %d contexts, %d "
+      "queues, %d programs, %d kernels, %d buffers", fault, live.contexts,
+      live.queues, live.programs, live.kernels, live.buffers);
   g_free (expected);
   g_free (fault);
   g_free (audio);
@@ -1616,38 +1657,6 @@ GST_START_TEST (test_out_of_memory)
 GST_END_TEST;
 
 /* ---- load ------------------------------------------------------------ */
-
-/* The live OpenCL objects of the engine inside the plugin, not of this
- * program's own copy of the engine. */
-static ClfftLiveObjects
-plugin_live_objects (void)
-{
-  static void (*get_live_objects) (ClfftLiveObjects *);
-  ClfftLiveObjects live;
-
-  if (!get_live_objects) {
-    GstPlugin *plugin = gst_plugin_load_by_name ("clfft");
-    GModule *module;
-
-    fail_unless (plugin != NULL);
-    module = g_module_open (gst_plugin_get_filename (plugin), 0);
-    fail_unless (module != NULL, "%s", g_module_error ());
-    fail_unless (g_module_symbol (module, "clfft_get_live_objects",
-            (gpointer *) & get_live_objects), "%s", g_module_error ());
-    /* the plugin stays loaded: the module is not closed */
-    gst_object_unref (plugin);
-  }
-  get_live_objects (&live);
-  return live;
-}
-
-static gboolean
-same_objects (const ClfftLiveObjects * a, const ClfftLiveObjects * b)
-{
-  return a->contexts == b->contexts && a->queues == b->queues
-      && a->programs == b->programs && a->kernels == b->kernels
-      && a->buffers == b->buffers;
-}
 
 /* The soak's pictures as they come: their count, those at the wrong time,
  * and every SOAK_KEPT-th kept for the reference. */
