@@ -346,6 +346,45 @@ gst_clfft_fall_back (GstElement * element, ClfftEngine ** engine,
   return TRUE;
 }
 
+gboolean
+gst_clfft_device_failed (GstElement * element, ClfftEngine ** engine,
+    GstClfftLoad * load, gboolean fallback, const GError * cause,
+    const gchar * task, const gchar * moved, GstClfftRemake remake)
+{
+  GError *error = NULL;
+  gchar *failed_name, *text = NULL, *debug;
+  gboolean ok = FALSE;
+
+  GST_OBJECT_LOCK (element);
+  failed_name = g_strdup (clfft_engine_get_device (*engine)->name);
+  GST_OBJECT_UNLOCK (element);
+  if (fallback)
+    ok = gst_clfft_fall_back (element, engine, load, &error)
+        && remake (element, &error);
+  if (ok) {
+    /* *engine is changed in the streaming thread only */
+    text = g_strdup_printf ("OpenCL device %s failed; %s and the rest of "
+        "the stream go to %s.", failed_name, moved,
+        clfft_engine_get_device (*engine)->name);
+    debug = g_strdup (cause->message);
+  } else if (error) {
+    text = g_strdup_printf ("OpenCL device %s failed to %s, and falling "
+        "back to another device failed too.", failed_name, task);
+    debug = g_strdup_printf ("%s; fallback: %s", cause->message,
+        error->message);
+  } else {
+    text = g_strdup_printf ("OpenCL device %s failed to %s.", failed_name,
+        task);
+    debug = g_strdup (cause->message);
+  }
+  gst_element_message_full (element, ok ? GST_MESSAGE_WARNING :
+      GST_MESSAGE_ERROR, GST_RESOURCE_ERROR, GST_RESOURCE_ERROR_FAILED, text,
+      debug, __FILE__, GST_FUNCTION, __LINE__);
+  g_clear_error (&error);
+  g_free (failed_name);
+  return ok;
+}
+
 void
 gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine,
     GstClfftLoad * load)

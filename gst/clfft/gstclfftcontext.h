@@ -69,6 +69,22 @@ gboolean gst_clfft_open_engine (GstElement * element,
 gboolean gst_clfft_fall_back (GstElement * element, ClfftEngine ** engine,
     GstClfftLoad * load, GError ** error);
 
+/* Makes an element's device work again on *engine, the engine that
+ * gst_clfft_fall_back has just put in place: FALSE with error set where
+ * that fails too. */
+typedef gboolean (*GstClfftRemake) (GstElement * element, GError ** error);
+
+/* The device of *engine failed (cause: clfft_error_is_device_failure)
+ * while the element worked to do task ("compute spectra"). With fallback,
+ * the element moves to the next usable device (gst_clfft_fall_back),
+ * remakes its work there (remake), and posts a warning that names both
+ * devices and what went there (moved: "its spectra"); otherwise, or where
+ * that fails, an error that names the failed device. TRUE when the stream
+ * goes on, on the new device. */
+gboolean gst_clfft_device_failed (GstElement * element, ClfftEngine ** engine,
+    GstClfftLoad * load, gboolean fallback, const GError * cause,
+    const gchar * task, const gchar * moved, GstClfftRemake remake);
+
 /* For READY to NULL: drops *engine (under the object lock), and the
  * stream's load. */
 void gst_clfft_close_engine (GstElement * element, ClfftEngine ** engine,

@@ -21,6 +21,12 @@
  * at the negotiated frame rate, each showing the columns that ended by its
  * end.
  *
+ * A device that fails stops the stream with an error naming it, unless
+ * #GstClfftSpectrogram:fallback is set: then the picture's columns, those
+ * in progress and the rest of the stream go to the next usable device (a
+ * CPU through PoCL first), with a warning message that names both
+ * devices.
+ *
  * ## Example launch lines
  * |[
  * gst-launch-1.0 audiotestsrc wave=chirp ! audioconvert ! \
@@ -69,6 +75,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrogram_debug);
 #define DEFAULT_COLOUR_MAP GST_CLFFT_COLOUR_MAP_MAGMA
 #define DEFAULT_MULTI_CHANNEL GST_CLFFT_CHANNEL_LAYOUT_MIX
 #define DEFAULT_DEVICE_INDEX -1
+#define DEFAULT_FALLBACK FALSE
 /* a buffer this far from where the audio before it ends starts the
  * columns' time anew */
 #define RESYNC_TOLERANCE (GST_SECOND / 50)
@@ -99,6 +106,7 @@ enum
   PROP_DEVICE_INDEX,
   PROP_DEVICE_NAME,
   PROP_DEVICE_INDEX_IN_USE,
+  PROP_FALLBACK,
 };
 
 #define VIDEO_FORMATS \
@@ -253,7 +261,8 @@ post_failure (GstClfftSpectrogram * self, GError * error)
             "(%u channels).", self->out_channels), ("%s", error->message));
   else
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("The OpenCL device failed to draw the spectrogram."), ("%s",
+        ("Cannot draw the spectrogram on OpenCL device %s.",
+            clfft_engine_get_device (self->engine)->name), ("%s",
             error->message));
   g_error_free (error);
   self->failed = TRUE;
@@ -538,16 +547,18 @@ set_colours (GstClfftSpectrogram * self, GError ** error)
   return clfft_spectrogram_set_colours (self->painter, levels, blank, error);
 }
 
-/* The painter for the caps and properties, the columns started anew. */
+/* The painter for the caps and properties, the columns started anew.
+ * Posts the error of settings and host memory; where the device failed,
+ * FALSE with error set and what failed in *task, for the caller's
+ * fallback. */
 static gboolean
-make_painter (GstClfftSpectrogram * self)
+make_painter (GstClfftSpectrogram * self, gchar ** task, GError ** error)
 {
   GstAudioVisualizer *scope = GST_AUDIO_VISUALIZER (self);
   ClfftSpectrogramDesc desc = { 0 };
   GstClfftFrequencyScale scale;
   GstClfftChannelLayout layout;
   gdouble overlap;
-  GError *error = NULL;
   guint bands;
 
   g_clear_pointer (&self->painter, clfft_spectrogram_free);
@@ -595,23 +606,29 @@ make_painter (GstClfftSpectrogram * self)
             "below freq-max (0: half the rate)"));
     return FALSE;
   }
-  self->painter = clfft_spectrogram_new (self->engine, &desc, &error);
+  self->painter = clfft_spectrogram_new (self->engine, &desc, error);
   self->painted_format = GST_VIDEO_INFO_FORMAT (&scope->vinfo);
   self->painted_width = desc.width;
   self->painted_height = desc.height;
-  if (!self->painter || !set_colours (self, &error)) {
-    if (g_error_matches (error, CLFFT_ERROR, CLFFT_ERROR_HOST_MEMORY))
+  if (!self->painter || !set_colours (self, error)) {
+    g_clear_pointer (&self->painter, clfft_spectrogram_free);
+    if (clfft_error_is_device_failure (*error)) {
+      *task = g_strdup_printf ("prepare a %ux%u spectrogram of %u bands, "
+          "%u channels%s", desc.width, desc.height, bands, desc.channels,
+          desc.stacked ? " stacked" : "");
+    } else if (g_error_matches (*error, CLFFT_ERROR,
+            CLFFT_ERROR_HOST_MEMORY)) {
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
           ("Not enough host memory for a spectrogram of %u bands, %u "
-              "channels.", bands, desc.channels), ("%s", error->message));
-    else
+              "channels.", bands, desc.channels), ("%s", (*error)->message));
+      g_clear_error (error);
+    } else {
       GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-          ("Cannot draw a %ux%u spectrogram of %u bands, %u channels%s, on "
-              "the OpenCL device.", desc.width, desc.height, bands,
-              desc.channels, desc.stacked ? " stacked" : ""), ("%s",
-              error->message));
-    g_error_free (error);
-    g_clear_pointer (&self->painter, clfft_spectrogram_free);
+          ("Cannot draw a %ux%u spectrogram of %u bands, %u channels%s.",
+              desc.width, desc.height, bands, desc.channels,
+              desc.stacked ? " stacked" : ""), ("%s", (*error)->message));
+      g_clear_error (error);
+    }
     return FALSE;
   }
   GST_INFO_OBJECT (self, "%ux%u, %u bands: FFTs of %u every %u frames, "
@@ -733,20 +750,33 @@ draw_columns (GstClfftSpectrogram * self, guint64 first, guint64 end,
   return TRUE;
 }
 
-/* The columns whose audio ended by frame limit, on the device. */
+/* The columns whose audio ended by frame limit, on the device; their end
+ * in *end. Until commit_columns, they may be added again (after a
+ * fallback). */
 static gboolean
-add_columns (GstClfftSpectrogram * self, guint64 limit, GError ** error)
+add_columns (GstClfftSpectrogram * self, guint64 limit, guint64 * end,
+    GError ** error)
 {
-  guint64 k = self->columns, end = k;
-  guint64 keep;
-  gboolean ok;
+  guint64 k = self->columns;
 
-  while (column_end (self, end) <= limit)
-    end++;
-  if (end == k)
+  *end = k;
+  while (column_end (self, *end) <= limit)
+    (*end)++;
+  if (*end == k)
     return TRUE;
   /* columns that would leave the picture at once are not drawn */
-  ok = draw_columns (self, end - MIN (end - k, self->visible), end, error);
+  return draw_columns (self, *end - MIN (*end - k, self->visible), *end,
+      error);
+}
+
+/* The columns up to end are in the picture: their audio goes. */
+static void
+commit_columns (GstClfftSpectrogram * self, guint64 end)
+{
+  guint64 keep;
+
+  if (end == self->columns)
+    return;
   self->columns = end;
   /* the next column needs its own frames and up to nfft before them */
   keep = column_end (self, end - 1);
@@ -760,7 +790,83 @@ add_columns (GstClfftSpectrogram * self, guint64 limit, GError ** error)
     self->samples.len -= dropped;
     self->first_frame = keep;
   }
+}
+
+/* The painter again, on the engine fallen back to (GstClfftRemake), with
+ * its columns as of its last picture. */
+static gboolean
+remake_painter (GstElement * element, GError ** error)
+{
+  GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (element);
+  ClfftSpectrogram *moved;
+
+  /* none where making it failed: made at the next attempt */
+  if (!self->painter)
+    return TRUE;
+  if (!(moved = clfft_spectrogram_copy_to (self->painter, self->engine,
+              error)))
+    return FALSE;
+  clfft_spectrogram_free (self->painter);
+  self->painter = moved;
+  return TRUE;
+}
+
+/* A failure (cause, taken) of the device work for a picture, doing task:
+ * where the device failed, with fallback (and may_fall_back: not for the
+ * same picture twice), the painter moves to the next usable device; else
+ * an error. TRUE when the work may be done again there. */
+static gboolean
+picture_failed (GstClfftSpectrogram * self, GError * cause,
+    gboolean may_fall_back, const gchar * task)
+{
+  gboolean fallback, ok;
+
+  if (!clfft_error_is_device_failure (cause)) {
+    post_failure (self, cause);
+    return FALSE;
+  }
+  GST_OBJECT_LOCK (self);
+  fallback = self->fallback && may_fall_back;
+  GST_OBJECT_UNLOCK (self);
+  ok = gst_clfft_device_failed (GST_ELEMENT (self), &self->engine,
+      &self->load, fallback, cause, task, "its columns in progress",
+      remake_painter);
+  g_error_free (cause);
+  if (!ok)
+    self->failed = TRUE;
   return ok;
+}
+
+/* The painter for the properties: made anew where reset or where there
+ * is none, its colours set anew where recolour. FALSE where it failed,
+ * with the error posted. */
+static gboolean
+ensure_painter (GstClfftSpectrogram * self, gboolean reset,
+    gboolean recolour)
+{
+  for (guint attempt = 0;; attempt++) {
+    GError *error = NULL;
+    gchar *task = NULL;
+    gboolean ok;
+
+    if ((reset || !self->painter) && !make_painter (self, &task, &error)) {
+      /* make_painter posted its own errors */
+      if (!error) {
+        self->failed = TRUE;
+        return FALSE;
+      }
+    } else if (recolour && !set_colours (self, &error)) {
+      task = g_strdup ("set the colours");
+    } else {
+      return TRUE;
+    }
+    /* after a fallback: a painter moved, or none, made there */
+    reset = FALSE;
+    ok = picture_failed (self, error, attempt == 0, task);
+    g_free (task);
+    if (!ok)
+      return FALSE;
+  }
 }
 
 /* The base class renders a picture at the start of each buffer's audio
@@ -774,7 +880,8 @@ add_columns (GstClfftSpectrogram * self, guint64 limit, GError ** error)
  * A failure posts its error and sets failed, which the chain returns as
  * GST_FLOW_ERROR: render returns TRUE, since GStreamer 1.22's base class
  * keeps its lock held after a render that fails and aborts when the
- * element is freed. */
+ * element is freed; the picture not drawn is marked, as one not due, and
+ * dropped. */
 static gboolean
 gst_clfft_spectrogram_render (GstAudioVisualizer * scope, GstBuffer * audio,
     GstVideoFrame * video)
@@ -782,8 +889,9 @@ gst_clfft_spectrogram_render (GstAudioVisualizer * scope, GstBuffer * audio,
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (scope);
   GstClockTime pts = GST_BUFFER_PTS (video->buffer);
   GstClockTime duration = GST_BUFFER_DURATION (video->buffer);
-  gboolean reset, recolour;
+  gboolean reset, recolour, columns_due = FALSE;
   gdouble gain, range;
+  guint64 due_end = 0;
   GError *error = NULL;
 
   GST_OBJECT_LOCK (self);
@@ -792,19 +900,13 @@ gst_clfft_spectrogram_render (GstAudioVisualizer * scope, GstBuffer * audio,
   gain = self->gain;
   range = self->range;
   GST_OBJECT_UNLOCK (self);
-  if (self->failed)
+  /* until it is drawn */
+  GST_BUFFER_FLAG_SET (video->buffer, BUFFER_FLAG_NOT_DUE);
+  if (self->failed || !ensure_painter (self, reset, recolour))
     return TRUE;
-  if ((reset || !self->painter) && !make_painter (self)) {
-    self->failed = TRUE;
-    return TRUE;
-  }
-  if (recolour && !set_colours (self, &error))
-    goto failed;
-  clfft_spectrogram_set_levels (self->painter, gain, range);
   if (GST_CLOCK_TIME_IS_VALID (pts) && GST_CLOCK_TIME_IS_VALID (duration)
       && GST_CLOCK_TIME_IS_VALID (self->origin) && self->fps_n > 0) {
     GstClockTime due;
-    guint64 due_end;
 
     if (!GST_CLOCK_TIME_IS_VALID (self->first_due)) {
       self->first_due = MAX (pts, self->origin);
@@ -828,26 +930,30 @@ gst_clfft_spectrogram_render (GstAudioVisualizer * scope, GstBuffer * audio,
     due_end = due + duration <= self->origin ? 0 :
         gst_util_uint64_scale_round (due + duration - self->origin,
         self->rate, GST_SECOND);
-    if (due_end > self->received) {
-      GST_BUFFER_FLAG_SET (video->buffer, BUFFER_FLAG_NOT_DUE);
+    if (due_end > self->received)
       return TRUE;
-    }
-    GST_BUFFER_FLAG_UNSET (video->buffer, BUFFER_FLAG_NOT_DUE);
     GST_BUFFER_PTS (video->buffer) = due;
     self->n_due++;
-    /* the columns that end by the end of this picture */
-    if (!add_columns (self, due_end, &error))
-      goto failed;
+    columns_due = TRUE;
   }
-  if (!clfft_spectrogram_draw (self->painter,
-          GST_VIDEO_FRAME_PLANE_DATA (video, 0),
-          GST_VIDEO_FRAME_PLANE_STRIDE (video, 0), &error))
-    goto failed;
-  return TRUE;
+  /* the columns that end by the end of this picture, and the picture;
+   * after a fallback, both again on the next device */
+  for (guint attempt = 0;; attempt++) {
+    guint64 end = self->columns;
 
-failed:
-  post_failure (self, error);
-  return TRUE;
+    clfft_spectrogram_set_levels (self->painter, gain, range);
+    if ((!columns_due || add_columns (self, due_end, &end, &error))
+        && clfft_spectrogram_draw (self->painter,
+            GST_VIDEO_FRAME_PLANE_DATA (video, 0),
+            GST_VIDEO_FRAME_PLANE_STRIDE (video, 0), &error)) {
+      commit_columns (self, end);
+      GST_BUFFER_FLAG_UNSET (video->buffer, BUFFER_FLAG_NOT_DUE);
+      return TRUE;
+    }
+    if (!picture_failed (self, error, attempt == 0, "draw the spectrogram"))
+      return TRUE;
+    error = NULL;
+  }
 }
 
 /* ---- properties and the element ------------------------------------- */
@@ -906,6 +1012,10 @@ gst_clfft_spectrogram_set_property (GObject * object, guint prop_id,
       break;
     case PROP_DEVICE_INDEX:
       self->device_index = g_value_get_int (value);
+      reset = FALSE;
+      break;
+    case PROP_FALLBACK:
+      self->fallback = g_value_get_boolean (value);
       reset = FALSE;
       break;
     default:
@@ -975,6 +1085,9 @@ gst_clfft_spectrogram_get_property (GObject * object, guint prop_id,
     case PROP_DEVICE_INDEX_IN_USE:
       g_value_set_int (value, self->engine ?
           (gint) clfft_engine_get_device (self->engine)->index : -1);
+      break;
+    case PROP_FALLBACK:
+      g_value_set_boolean (value, self->fallback);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1108,6 +1221,13 @@ gst_clfft_spectrogram_class_init (GstClfftSpectrogramClass * klass)
       g_param_spec_int ("device-index-in-use", "Device index in use",
           "Index of the OpenCL device in use (set from READY on; -1 before)",
           -1, G_MAXINT, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_property (gobject_class, PROP_FALLBACK,
+      g_param_spec_boolean ("fallback", "Fallback",
+          "When the device fails in mid-stream, draw the picture, its "
+          "columns in progress and the rest of the stream on the next "
+          "usable device (a CPU through PoCL first), with a warning message "
+          "naming both, instead of stopping with an error", DEFAULT_FALLBACK,
+          rw));
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
@@ -1141,6 +1261,7 @@ gst_clfft_spectrogram_init (GstClfftSpectrogram * self)
   self->colour_map = DEFAULT_COLOUR_MAP;
   self->multi_channel = DEFAULT_MULTI_CHANNEL;
   self->device_index = DEFAULT_DEVICE_INDEX;
+  self->fallback = DEFAULT_FALLBACK;
   self->load = (GstClfftLoad) GST_CLFFT_LOAD_NONE;
   self->column_start = g_array_new (FALSE, FALSE, sizeof (guint));
   self->split_frame = g_byte_array_new ();

@@ -74,6 +74,7 @@ struct _GstClfftSpectrogram
   GstClfftColourMap colour_map;
   GstClfftChannelLayout multi_channel;
   gint device_index;
+  gboolean fallback;
   /* a property that shapes the picture changed: drawn anew */
   gboolean reset_pending;
   gboolean colours_pending;

@@ -493,45 +493,28 @@ interval_message (GstClfftSpectrum * self, const GstClfftSpectrumInterval *
   return gst_message_new_element (GST_OBJECT (self), s);
 }
 
-/* The device failed (cause) computing spectra: with fallback on, the
- * analyser moves to the next usable device, with a warning that names both
- * devices. TRUE when it did; the caller runs the staged frames again. */
+/* The analyser again, on the engine fallen back to (GstClfftRemake). */
 static gboolean
-move_to_next_device (GstClfftSpectrum * self, const GError * cause)
+remake_analyser (GstElement * element, GError ** error)
 {
-  GError *error = NULL;
-  ClfftSpectrum *analyser = NULL;
+  GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (element);
+  ClfftSpectrum *analyser;
   ClfftWindow window;
-  gchar *failed_name;
-  gboolean fallback;
 
   GST_OBJECT_LOCK (self);
-  fallback = self->fallback;
   window = (ClfftWindow) self->window;
   GST_OBJECT_UNLOCK (self);
-  failed_name = g_strdup (clfft_engine_get_device (clfft_spectrum_get_engine
-          (self->analyser))->name);
-  if (fallback && gst_clfft_fall_back (GST_ELEMENT (self), &self->engine,
-          &self->load, &error))
-    analyser = clfft_spectrum_new (self->engine, self->nfft,
-        self->out_channels, window, &error);
-  if (analyser) {
-    clfft_spectrum_set_tuning (analyser,
-        clfft_spectrum_get_tuning (self->analyser));
-    clfft_spectrum_free (self->analyser);
-    self->analyser = analyser;
-    GST_ELEMENT_WARNING (self, RESOURCE, FAILED,
-        ("OpenCL device %s failed; its spectra and the rest of the "
-            "stream's go to %s.", failed_name,
-            clfft_engine_get_device (self->engine)->name), ("%s",
-            cause->message));
-  } else if (error) {
-    GST_WARNING_OBJECT (self, "falling back from %s: %s", failed_name,
-        error->message);
-  }
-  g_clear_error (&error);
-  g_free (failed_name);
-  return analyser != NULL;
+  analyser = clfft_spectrum_new (self->engine, self->nfft, self->out_channels,
+      window, error);
+  if (!analyser)
+    return FALSE;
+  clfft_spectrum_set_tuning (analyser,
+      clfft_spectrum_get_tuning (self->analyser));
+  clfft_spectrum_set_average (analyser,
+      (ClfftSpectrumAverage) self->state_average);
+  clfft_spectrum_free (self->analyser);
+  self->analyser = analyser;
+  return TRUE;
 }
 
 /* Runs the staged steps on the device: one group per ended interval, and
@@ -589,7 +572,7 @@ analyse_stage (GstClfftSpectrum * self)
   /* the staged frames are still on the host: after a fallback they run
    * again, once, on the next device */
   for (guint attempt = 0;; attempt++) {
-    ClfftEngine *ran_on = clfft_spectrum_get_engine (self->analyser);
+    gboolean fallback;
 
     ok = clfft_spectrum_run (self->analyser,
         (const gfloat *) self->stage->data, self->n_staged, group_start,
@@ -609,11 +592,12 @@ analyse_stage (GstClfftSpectrum * self)
       g_error_free (error);
       break;
     }
-    if (attempt > 0 || !move_to_next_device (self, error)) {
-      GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-          ("OpenCL device %s failed to compute spectra.",
-              clfft_engine_get_device (ran_on)->name), ("%s",
-              error->message));
+    GST_OBJECT_LOCK (self);
+    fallback = self->fallback && attempt == 0;
+    GST_OBJECT_UNLOCK (self);
+    if (!gst_clfft_device_failed (GST_ELEMENT (self), &self->engine,
+            &self->load, fallback, error, "compute spectra", "its spectra",
+            remake_analyser)) {
       g_error_free (error);
       break;
     }

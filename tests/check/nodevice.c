@@ -27,11 +27,13 @@ GST_START_TEST (test_engine_reports_what_is_missing)
 
 GST_END_TEST;
 
-/* Both elements fail the change to READY with a resource error that says
+/* Each element fails the change to READY with a resource error that says
  * what is missing, and can still be shut down. */
 GST_START_TEST (test_element_fails_to_ready_with_a_clear_error)
 {
-  static const gchar *names[] = { "clfft2dfilter", "clfftspectrum" };
+  static const gchar *names[] = { "clfft2dfilter", "clfftspectrum",
+    "clfftspectrogram"
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++) {
     GstElement *element = gst_element_factory_make (names[i], NULL);
@@ -71,7 +73,9 @@ GST_END_TEST;
  * 1 MiB after 100 attempts. */
 GST_START_TEST (test_state_cycles_fail_cleanly)
 {
-  static const gchar *names[] = { "clfft2dfilter", "clfftspectrum" };
+  static const gchar *names[] = { "clfft2dfilter", "clfftspectrum",
+    "clfftspectrogram"
+  };
 
   for (guint e = 0; e < G_N_ELEMENTS (names); e++) {
     GstElement *element = gst_element_factory_make (names[e], NULL);

@@ -3,9 +3,12 @@
  * add_columns runs the spectrum (clfft_spectrum_run_on_device, whose sums
  * stay on the device) and one draw_lines launch for the columns that can
  * still be seen; draw composes the picture in one launch and reads it
- * back: one transfer a picture, none a column (kernels/spectrogram.cl).
- * The lines' table (which bins, with which shares) is made once, here, in
- * double precision. */
+ * back, with the levels of the columns added since the last draw: the
+ * host keeps a copy of the history, so that a spectrogram can move to
+ * another device when its own fails (clfft_spectrogram_copy_to), a few
+ * hundred bytes a column. The lines' table (which bins, with which
+ * shares) is made once, here, in double precision (kernels/spectrogram.cl).
+ */
 #include "clfft-spectrogram.h"
 #include "clfft-passes.h"
 #include "clfft-private.h"
@@ -28,8 +31,14 @@ struct _ClfftSpectrogram
   cl_mem history, colours, picture;
   gsize picture_bytes;
   guint8 blank[4];
+  guint8 levels[256][4];        /* the colours, as uploaded */
+  gboolean coloured;
   guint head;                   /* the slot of the oldest column */
   gfloat gain, range;
+  /* the history as of the last draw that succeeded, and its head; the
+   * slots written since are the dirty ones before head */
+  guint8 *kept;
+  guint kept_head, dirty;
 };
 
 /* Line i of a strip of n lines: its frequency range. */
@@ -150,7 +159,9 @@ clfft_spectrogram_new (ClfftEngine * engine,
       || !(sg->history = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
               history_bytes, NULL, error))
       || !(sg->colours = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
-              256 * 4, NULL, error))) {
+              256 * 4, NULL, error))
+      || !(sg->kept = clfft_engine_try_alloc (engine, history_bytes, 1, TRUE,
+              "the spectrogram's columns", error))) {
     clfft_spectrogram_free (sg);
     return NULL;
   }
@@ -185,8 +196,12 @@ clfft_spectrogram_set_colours (ClfftSpectrogram * sg,
       sg->colours, CL_TRUE, 0, 256 * 4, levels, 0, NULL, NULL);
 
   memcpy (sg->blank, blank, 4);
-  return st == CL_SUCCESS || clfft_fail (error, st,
-      "clEnqueueWriteBuffer (colours)");
+  memcpy (sg->levels, levels, sizeof (sg->levels));
+  sg->coloured = TRUE;
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBuffer (colours)");
+  return clfft_engine_check_fault (sg->engine, CLFFT_FAULT_AT_COMPLETION,
+      "clEnqueueWriteBuffer (colours)", error);
 }
 
 gboolean
@@ -226,6 +241,32 @@ clfft_spectrogram_add_columns (ClfftSpectrogram * sg, const gfloat * frames,
           NULL, "draw_lines", error))
     return FALSE;
   sg->head = (sg->head + n_columns) % sg->slots;
+  /* the slots written so far lie just before head (all of them where
+   * this call wrote every slot) */
+  sg->dirty = MIN (sg->dirty + n_new, sg->slots);
+  return TRUE;
+}
+
+/* Enqueues the read of the dirty slots into kept, in one or two parts
+ * (where they wrap around). */
+static gboolean
+read_dirty_slots (ClfftSpectrogram * sg, GError ** error)
+{
+  const gsize line_bytes = sg->n_lines;
+  guint first = (sg->head + sg->slots - sg->dirty) % sg->slots;
+  guint left = sg->dirty;
+
+  while (left > 0) {
+    guint n = MIN (left, sg->slots - first);
+    cl_int st = clEnqueueReadBuffer (clfft_engine_get_queue (sg->engine),
+        sg->history, CL_FALSE, first * line_bytes, n * line_bytes,
+        sg->kept + first * line_bytes, 0, NULL, NULL);
+
+    if (st != CL_SUCCESS)
+      return clfft_fail (error, st, "clEnqueueReadBuffer (history)");
+    left -= n;
+    first = 0;
+  }
   return TRUE;
 }
 
@@ -269,17 +310,64 @@ clfft_spectrogram_draw (ClfftSpectrogram * sg, guint8 * pixels,
     sg->picture_bytes = bytes;
   }
   memcpy (blank.s, sg->blank, 4);
-  if (!clfft_kernel_set_args (sg->compose, error, G_N_ELEMENTS (sizes),
+  /* the queue is in order: the picture's blocking read waits for the
+   * history's */
+  if (!read_dirty_slots (sg, error)
+      || !clfft_kernel_set_args (sg->compose, error, G_N_ELEMENTS (sizes),
           sizes, values)
       || !clfft_kernel_enqueue (sg->engine, sg->compose, 2, global, local,
           NULL, "compose", error))
-    return FALSE;
+    goto failed;
   st = clEnqueueReadBuffer (clfft_engine_get_queue (sg->engine), sg->picture,
       CL_TRUE, 0, bytes, pixels, 0, NULL, NULL);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueReadBuffer (picture)");
-  return clfft_engine_check_fault (sg->engine, CLFFT_FAULT_AT_COMPLETION,
-      "clEnqueueReadBuffer (picture)", error);
+  if (st != CL_SUCCESS) {
+    clfft_fail (error, st, "clEnqueueReadBuffer (picture)");
+    goto failed;
+  }
+  if (!clfft_engine_check_fault (sg->engine, CLFFT_FAULT_AT_COMPLETION,
+          "clEnqueueReadBuffer (picture)", error))
+    goto failed;
+  sg->kept_head = sg->head;
+  sg->dirty = 0;
+  return TRUE;
+
+failed:
+  /* no read of the history may land in kept after this */
+  clfft_warn_on_failure (clFinish (clfft_engine_get_queue (sg->engine)),
+      "clFinish");
+  return FALSE;
+}
+
+ClfftSpectrogram *
+clfft_spectrogram_copy_to (ClfftSpectrogram * sg, ClfftEngine * engine,
+    GError ** error)
+{
+  ClfftSpectrogram *copy = clfft_spectrogram_new (engine, &sg->desc, error);
+  cl_int st;
+
+  if (!copy)
+    return NULL;
+  copy->gain = sg->gain;
+  copy->range = sg->range;
+  if (sg->coloured && !clfft_spectrogram_set_colours (copy,
+          (const guint8 (*)[4]) sg->levels, sg->blank, error)) {
+    clfft_spectrogram_free (copy);
+    return NULL;
+  }
+  memcpy (copy->kept, sg->kept, (gsize) sg->slots * sg->n_lines);
+  copy->head = copy->kept_head = sg->kept_head;
+  st = clEnqueueWriteBuffer (clfft_engine_get_queue (engine), copy->history,
+      CL_TRUE, 0, (gsize) sg->slots * sg->n_lines, copy->kept, 0, NULL,
+      NULL);
+  if (st != CL_SUCCESS || !clfft_engine_check_fault (engine,
+          CLFFT_FAULT_AT_COMPLETION, "clEnqueueWriteBuffer (history)",
+          error)) {
+    if (st != CL_SUCCESS)
+      clfft_fail (error, st, "clEnqueueWriteBuffer (history)");
+    clfft_spectrogram_free (copy);
+    return NULL;
+  }
+  return copy;
 }
 
 void
@@ -294,6 +382,7 @@ clfft_spectrogram_free (ClfftSpectrogram * sg)
   clfft_buffer_release (&sg->history);
   clfft_buffer_release (&sg->colours);
   clfft_buffer_release (&sg->picture);
+  g_free (sg->kept);
   clfft_engine_unref (sg->engine);
   g_free (sg);
 }

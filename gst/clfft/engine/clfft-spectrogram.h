@@ -71,6 +71,13 @@ gboolean clfft_spectrogram_add_columns (ClfftSpectrogram * spectrogram,
 gboolean clfft_spectrogram_draw (ClfftSpectrogram * spectrogram,
     guint8 * pixels, gsize stride, GError ** error);
 
+/* The spectrogram again on engine (after its own device failed): its
+ * description, levels and colours, and its columns as of the last draw
+ * that succeeded, from the host's copy. The columns added since are not
+ * there: the caller adds them again. */
+ClfftSpectrogram *clfft_spectrogram_copy_to (ClfftSpectrogram * spectrogram,
+    ClfftEngine * engine, GError ** error);
+
 void clfft_spectrogram_free (ClfftSpectrogram * spectrogram);
 
 G_END_DECLS

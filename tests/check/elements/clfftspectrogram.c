@@ -8,10 +8,13 @@
 #include <gst/app/gstappsink.h>
 #include <gst/audio/audio.h>
 #include <gst/video/video.h>
+#include <gmodule.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 
+#include "engine/clfft-engine.h"
 #include "reference.h"
 
 #define RATE 48000
@@ -265,12 +268,67 @@ bar_pixel (gdouble level, guint h, guint rows)
 
 /* ---- running the element -------------------------------------------- */
 
-/* The pictures of audio (frames x channels, F32LE at RATE) through
- * clfftspectrogram with settings and caps downstream, each with its PTS;
- * NULL where the pipeline posted an error (its message in *error_text). */
-static GPtrArray *
-run_pictures (const gfloat * audio, guint frames, guint channels,
-    const gchar * settings, const gchar * video_caps, gchar ** error_text)
+/* What a run of the element gave: its pictures, the warnings and errors
+ * on the bus, whether it ended, the device in use at the end and the
+ * engine of its have-context message (a boxed type of the plugin's, read
+ * as a pointer only). */
+typedef struct
+{
+  GPtrArray *pictures;          /* GstSample */
+  GPtrArray *warnings, *errors; /* gchar*: "message\ndebug" */
+  gboolean eos;
+  gchar *device_name;
+  gconstpointer engine;
+} Run;
+
+static void
+run_clear (Run * run)
+{
+  g_clear_pointer (&run->pictures, g_ptr_array_unref);
+  g_clear_pointer (&run->warnings, g_ptr_array_unref);
+  g_clear_pointer (&run->errors, g_ptr_array_unref);
+  g_clear_pointer (&run->device_name, g_free);
+}
+
+static gchar *
+message_text (GstMessage * msg)
+{
+  GError *error = NULL;
+  gchar *debug = NULL, *text;
+
+  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR)
+    gst_message_parse_error (msg, &error, &debug);
+  else
+    gst_message_parse_warning (msg, &error, &debug);
+  text = g_strdup_printf ("%s\n%s", error->message, GST_STR_NULL (debug));
+  g_error_free (error);
+  g_free (debug);
+  return text;
+}
+
+static gconstpointer
+have_context_engine (GstMessage * msg)
+{
+  GstContext *context;
+  const GValue *value;
+  gconstpointer engine;
+
+  gst_message_parse_have_context (msg, &context);
+  value = gst_structure_get_value (gst_context_get_structure (context),
+      "engine");
+  fail_unless (value != NULL && G_VALUE_HOLDS_BOXED (value));
+  engine = g_value_get_boxed (value);
+  gst_context_unref (context);
+  return engine;
+}
+
+/* Audio (frames x channels, F32LE at RATE) through clfftspectrogram with
+ * settings and caps downstream, in buffers of a picture's audio, until EOS
+ * or an error: a run that ends neither way within 120 s fails the test as
+ * a hang. */
+static void
+run_audio (const gfloat * audio, guint frames, guint channels,
+    const gchar * settings, const gchar * video_caps, Run * run)
 {
   gchar *launch = g_strdup_printf ("appsrc name=src format=time ! "
       "clfftspectrogram name=sg %s ! %s ! appsink name=sink sync=false "
@@ -278,18 +336,23 @@ run_pictures (const gfloat * audio, guint frames, guint channels,
       settings, video_caps);
   GError *error = NULL;
   GstElement *pipeline = gst_parse_launch (launch, &error);
-  GstElement *src, *sink;
+  GstElement *src, *sink, *sg;
   GstAudioInfo info;
   GstCaps *caps;
-  GPtrArray *pictures = g_ptr_array_new_with_free_func ((GDestroyNotify)
-      gst_sample_unref);
   GstBus *bus;
-  GstMessage *msg;
+  GstSample *sample;
+  gboolean done = FALSE;
 
-  fail_unless (pipeline != NULL, "%s: %s", launch,
+  fail_unless (pipeline != NULL && error == NULL, "%s: %s", launch,
       error ? error->message : "");
+  memset (run, 0, sizeof (*run));
+  run->pictures = g_ptr_array_new_with_free_func ((GDestroyNotify)
+      gst_sample_unref);
+  run->warnings = g_ptr_array_new_with_free_func (g_free);
+  run->errors = g_ptr_array_new_with_free_func (g_free);
   src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
   sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  sg = gst_bin_get_by_name (GST_BIN (pipeline), "sg");
   gst_audio_info_set_format (&info, GST_AUDIO_FORMAT_F32LE, RATE, channels,
       NULL);
   caps = gst_audio_info_to_caps (&info);
@@ -309,31 +372,61 @@ run_pictures (const gfloat * audio, guint frames, guint channels,
   }
   gst_app_src_end_of_stream (GST_APP_SRC (src));
   bus = gst_element_get_bus (pipeline);
-  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
-      GST_MESSAGE_EOS | GST_MESSAGE_ERROR);
-  fail_unless (msg != NULL, "%s: no EOS nor error in 120 s", launch);
-  if (GST_MESSAGE_TYPE (msg) == GST_MESSAGE_ERROR) {
-    GError *e;
+  while (!done) {
+    GstMessage *msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND,
+        GST_MESSAGE_EOS | GST_MESSAGE_ERROR | GST_MESSAGE_WARNING |
+        GST_MESSAGE_HAVE_CONTEXT);
 
-    gst_message_parse_error (msg, &e, NULL);
-    if (error_text)
-      *error_text = g_strdup (e->message);
-    g_error_free (e);
-    g_ptr_array_unref (pictures);
-    pictures = NULL;
-  } else {
-    GstSample *sample;
-
-    while ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 0)))
-      g_ptr_array_add (pictures, sample);
+    fail_unless (msg != NULL, "%s: no EOS nor error in 120 s", launch);
+    switch (GST_MESSAGE_TYPE (msg)) {
+      case GST_MESSAGE_EOS:
+        run->eos = done = TRUE;
+        break;
+      case GST_MESSAGE_ERROR:
+        g_ptr_array_add (run->errors, message_text (msg));
+        done = TRUE;
+        break;
+      case GST_MESSAGE_WARNING:
+        g_ptr_array_add (run->warnings, message_text (msg));
+        break;
+      default:
+        run->engine = have_context_engine (msg);
+        break;
+    }
+    gst_message_unref (msg);
   }
-  gst_message_unref (msg);
+  g_object_get (sg, "device-name", &run->device_name, NULL);
+  while ((sample = gst_app_sink_try_pull_sample (GST_APP_SINK (sink), 0)))
+    g_ptr_array_add (run->pictures, sample);
   gst_object_unref (bus);
-  gst_element_set_state (pipeline, GST_STATE_NULL);
+  fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
   gst_object_unref (src);
   gst_object_unref (sink);
+  gst_object_unref (sg);
   gst_object_unref (pipeline);
   g_free (launch);
+}
+
+/* The pictures of audio (frames x channels, F32LE at RATE) through
+ * clfftspectrogram with settings and caps downstream, each with its PTS;
+ * NULL where the pipeline posted an error (its message in *error_text). */
+static GPtrArray *
+run_pictures (const gfloat * audio, guint frames, guint channels,
+    const gchar * settings, const gchar * video_caps, gchar ** error_text)
+{
+  GPtrArray *pictures = NULL;
+  Run run;
+
+  run_audio (audio, frames, channels, settings, video_caps, &run);
+  if (run.errors->len) {
+    if (error_text)
+      *error_text = g_strndup (run.errors->pdata[0],
+          strcspn (run.errors->pdata[0], "\n"));
+  } else {
+    pictures = g_steal_pointer (&run.pictures);
+  }
+  run_clear (&run);
   return pictures;
 }
 
@@ -1378,6 +1471,442 @@ GST_START_TEST (test_host_out_of_memory_is_an_error)
 
 GST_END_TEST;
 
+/* ---- device faults -------------------------------------------------- */
+
+/* The live OpenCL objects of the engine inside the plugin, not of this
+ * program's own copy of the engine. */
+static ClfftLiveObjects
+plugin_live_objects (void)
+{
+  static void (*get_live_objects) (ClfftLiveObjects *);
+  ClfftLiveObjects live;
+
+  if (!get_live_objects) {
+    GstPlugin *plugin = gst_plugin_load_by_name ("clfft");
+    GModule *module;
+
+    fail_unless (plugin != NULL);
+    module = g_module_open (gst_plugin_get_filename (plugin), 0);
+    fail_unless (module != NULL, "%s", g_module_error ());
+    fail_unless (g_module_symbol (module, "clfft_get_live_objects",
+            (gpointer *) & get_live_objects), "%s", g_module_error ());
+    /* the plugin stays loaded: the module is not closed */
+    gst_object_unref (plugin);
+  }
+  get_live_objects (&live);
+  return live;
+}
+
+static gboolean
+same_objects (const ClfftLiveObjects * a, const ClfftLiveObjects * b)
+{
+  return a->contexts == b->contexts && a->queues == b->queues
+      && a->programs == b->programs && a->kernels == b->kernels
+      && a->buffers == b->buffers;
+}
+
+
+/* The faults' case: two channels stacked, scrolling, so that a picture
+ * holds every column drawn so far (30 of 48), which a fallback must carry
+ * over to the next device. */
+static const Case fault_case = { "scroll", "linear", "stack", 257,
+  10 * GST_MSECOND, 0.0, "power", 0, 0, 100, 0, 48, 40, 2
+};
+
+#define FAULT_SECONDS 0.3
+#define FAULT_CAPS "video/x-raw,format=GRAY8,width=48,height=40,framerate=50/1"
+
+/* The fault's case through the element, with extra settings. */
+static void
+run_fault_case (const gfloat * audio, const gchar * extra, Run * run)
+{
+  gchar *settings = case_settings (&fault_case);
+  gchar *all = g_strdup_printf ("%s %s", settings, extra);
+
+  run_audio (audio, (guint) (FAULT_SECONDS * RATE), fault_case.channels, all,
+      FAULT_CAPS, run);
+  g_free (all);
+  g_free (settings);
+}
+
+/* A device lost at the __i__-th launch (CLFFT_FAULT=device-lost:N, which
+ * lands in the FFTs, the columns' drawing or the picture's, of the first
+ * pictures), without fallback: one error naming the device and
+ * CL_DEVICE_NOT_AVAILABLE, an orderly stop, and the pictures out before
+ * it those of a run without the fault (the fault arms only the first
+ * engine a test's process makes: the second run has none). */
+GST_START_TEST (test_device_lost_is_an_error)
+{
+  gfloat *audio = make_audio (fault_case.channels, FAULT_SECONDS);
+  gchar *fault = g_strdup_printf ("device-lost:%d", __i__);
+  Run run, again;
+
+  g_setenv ("CLFFT_FAULT", fault, TRUE);
+  run_fault_case (audio, "", &run);
+  GST_INFO ("%s: %u pictures, %u errors: %s", fault, run.pictures->len,
+      run.errors->len, run.errors->len ? (gchar *) run.errors->pdata[0] :
+      "");
+  fail_unless_equals_int (run.errors->len, 1);
+  fail_unless (!run.eos);
+  fail_unless (strstr (run.errors->pdata[0], run.device_name) != NULL
+      && strstr (run.errors->pdata[0], "CL_DEVICE_NOT_AVAILABLE") != NULL,
+      "%s: %s", fault, (gchar *) run.errors->pdata[0]);
+  run_fault_case (audio, "", &again);
+  fail_unless (again.eos && again.errors->len == 0);
+  fail_unless (run.pictures->len < again.pictures->len);
+  g_ptr_array_set_size (again.pictures, run.pictures->len);
+  check_same_pictures (again.pictures, run.pictures, fault);
+  run_clear (&run);
+  run_clear (&again);
+  g_free (fault);
+  g_free (audio);
+}
+
+GST_END_TEST;
+
+/* The same with fallback=true: one warning naming both devices and
+ * CL_DEVICE_NOT_AVAILABLE, every picture out once at its time, each
+ * equal to the run without the fault (on the device fallen back to) and
+ * every pixel to the double-precision reference; no OpenCL object of
+ * either engine left once the pipelines are gone. */
+GST_START_TEST (test_fallback_keeps_every_picture)
+{
+  const guint frames = (guint) (FAULT_SECONDS * RATE);
+  gfloat *audio = make_audio (fault_case.channels, FAULT_SECONDS);
+  gchar *fault = g_strdup_printf ("device-lost:%d", __i__);
+  gchar *expected;
+  ClfftLiveObjects live;
+  Run run, again;
+
+  g_setenv ("CLFFT_FAULT", fault, TRUE);
+  run_fault_case (audio, "fallback=true", &run);
+  fail_unless (run.errors->len == 0, "%s: %s", fault, run.errors->len ?
+      (gchar *) run.errors->pdata[0] : "");
+  fail_unless (run.eos);
+  fail_unless_equals_int (run.warnings->len, 1);
+  GST_INFO ("%s: %u pictures; %s", fault, run.pictures->len,
+      (gchar *) run.warnings->pdata[0]);
+  /* the device fallen back to is the one in use at the end */
+  expected = g_strdup_printf ("go to %s.", run.device_name);
+  fail_unless (strstr (run.warnings->pdata[0], expected) != NULL
+      && strstr (run.warnings->pdata[0], "CL_DEVICE_NOT_AVAILABLE") != NULL,
+      "%s: %s", fault, (gchar *) run.warnings->pdata[0]);
+  check_times (run.pictures, 0, FPS, 1, 0, 0, 0, FAULT_SECONDS * GST_SECOND,
+      fault);
+  run_fault_case (audio, "fallback=true", &again);
+  fail_unless (again.eos && again.errors->len == 0
+      && again.warnings->len == 0);
+  check_same_pictures (again.pictures, run.pictures, fault);
+  fail_unless (check_pictures (&fault_case, audio, frames, run.pictures, 0,
+          run.pictures->len, fault) > 0);
+  run_clear (&run);
+  run_clear (&again);
+  /* the failed engine's objects went with it */
+  live = plugin_live_objects ();
+  fail_unless (live.contexts + live.queues + live.programs + live.kernels
+      + live.buffers == 0, "%s: left after the pipelines: %d contexts, %d "
+      "queues, %d programs, %d kernels, %d buffers", fault, live.contexts,
+      live.queues, live.programs, live.kernels, live.buffers);
+  g_free (expected);
+  g_free (fault);
+  g_free (audio);
+}
+
+GST_END_TEST;
+
+/* Device memory exhausted (CLFFT_FAULT=out-of-memory: every allocation
+ * fails): without fallback (__i__ 0) an error that names the device, the
+ * spectrogram it could not prepare and CL_MEM_OBJECT_ALLOCATION_FAILURE,
+ * no picture; with fallback (__i__ 1) one warning, and the pictures of a
+ * run without the fault, from the next device. */
+GST_START_TEST (test_out_of_memory)
+{
+  gfloat *audio = make_audio (fault_case.channels, FAULT_SECONDS);
+  const gchar *extra = __i__ ? "fallback=true" : "";
+  Run run, again;
+
+  g_setenv ("CLFFT_FAULT", "out-of-memory", TRUE);
+  run_fault_case (audio, extra, &run);
+  if (!__i__) {
+    fail_unless_equals_int (run.errors->len, 1);
+    GST_INFO ("out-of-memory: %s", (gchar *) run.errors->pdata[0]);
+    fail_unless (!run.eos);
+    fail_unless (strstr (run.errors->pdata[0], run.device_name) != NULL
+        && strstr (run.errors->pdata[0], "failed to prepare a 48x40 "
+            "spectrogram") != NULL
+        && strstr (run.errors->pdata[0], "CL_MEM_OBJECT_ALLOCATION_FAILURE")
+        != NULL, "%s", (gchar *) run.errors->pdata[0]);
+    fail_unless_equals_int (run.pictures->len, 0);
+  } else {
+    fail_unless (run.eos && run.errors->len == 0, "%s", run.errors->len ?
+        (gchar *) run.errors->pdata[0] : "");
+    fail_unless_equals_int (run.warnings->len, 1);
+    GST_INFO ("out-of-memory, fallback=true: %s",
+        (gchar *) run.warnings->pdata[0]);
+    fail_unless (strstr (run.warnings->pdata[0],
+            "CL_MEM_OBJECT_ALLOCATION_FAILURE") != NULL, "%s",
+        (gchar *) run.warnings->pdata[0]);
+    run_fault_case (audio, extra, &again);
+    check_same_pictures (again.pictures, run.pictures, "out-of-memory");
+    run_clear (&again);
+  }
+  run_clear (&run);
+  g_free (audio);
+}
+
+GST_END_TEST;
+
+/* ---- load ------------------------------------------------------------ */
+
+/* The soak's pictures as they come: their count, those at the wrong time,
+ * and every SOAK_KEPT-th kept for the reference. */
+#define SOAK_KEPT 250
+
+typedef struct
+{
+  GMutex lock;
+  guint received, mistimed;
+  GPtrArray *kept;              /* GstSample */
+} Soak;
+
+static GstFlowReturn
+soak_new_sample (GstAppSink * sink, gpointer data)
+{
+  Soak *soak = data;
+  GstSample *sample = gst_app_sink_pull_sample (sink);
+  GstBuffer *buf = gst_sample_get_buffer (sample);
+
+  g_mutex_lock (&soak->lock);
+  if (GST_BUFFER_PTS (buf) != gst_util_uint64_scale (soak->received,
+          GST_SECOND, FPS) || GST_BUFFER_DURATION (buf) != GST_SECOND / FPS)
+    soak->mistimed++;
+  if (soak->received % SOAK_KEPT == SOAK_KEPT - 1)
+    g_ptr_array_add (soak->kept, gst_sample_ref (sample));
+  soak->received++;
+  g_mutex_unlock (&soak->lock);
+  gst_sample_unref (sample);
+  return GST_FLOW_OK;
+}
+
+/* CLFFT_SOAK_PICTURES pictures (3000 by default, a minute of two-channel
+ * audio, stacked) through appsrc ! clfftspectrogram ! appsink, each at its
+ * time, every 250th against the double-precision reference; after the
+ * first 500, resident memory read at every 500th picture and at the end
+ * stays within 1 MiB of what it was then, and the engine's OpenCL objects
+ * stay the same; none are left once the pipeline is gone. */
+GST_START_TEST (test_soak)
+{
+  const gchar *env = g_getenv ("CLFFT_SOAK_PICTURES");
+  const guint n = env ? atoi (env) : 3000, warm_up = MIN (500, n / 6);
+  const guint frames = n * BUFFER_FRAMES;
+  Case c = fault_case;
+  gchar *settings = case_settings (&c);
+  gchar *launch = g_strdup_printf ("appsrc name=src format=time block=true "
+      "max-buffers=4 ! clfftspectrogram %s ! %s ! appsink name=sink "
+      "sync=false wait-on-eos=false", settings, FAULT_CAPS);
+  GstElement *pipeline = gst_parse_launch (launch, NULL);
+  GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
+  GstElement *sink = gst_bin_get_by_name (GST_BIN (pipeline), "sink");
+  GstAppSinkCallbacks callbacks = { NULL, NULL, soak_new_sample };
+  Soak soak = { {0}, 0, 0, g_ptr_array_new_with_free_func ((GDestroyNotify)
+          gst_sample_unref)
+  };
+  /* the audio in full, for the reference: allocated before the warm-up */
+  gfloat *audio = make_audio (c.channels, (gdouble) frames / RATE);
+  GstBus *bus = gst_element_get_bus (pipeline);
+  ClfftLiveObjects warm_objects = { 0 }, now, after;
+  gsize warm_kib = 0, peak_kib = 0, end_kib;
+  GstAudioInfo info;
+  GstCaps *caps;
+  GstMessage *msg;
+  gint64 start = g_get_monotonic_time ();
+
+  g_mutex_init (&soak.lock);
+  gst_audio_info_set_format (&info, GST_AUDIO_FORMAT_F32LE, RATE,
+      c.channels, NULL);
+  caps = gst_audio_info_to_caps (&info);
+  g_object_set (src, "caps", caps, NULL);
+  gst_caps_unref (caps);
+  gst_app_sink_set_callbacks (GST_APP_SINK (sink), &callbacks, &soak, NULL);
+  fail_unless (gst_element_set_state (pipeline, GST_STATE_PLAYING) !=
+      GST_STATE_CHANGE_FAILURE);
+  for (guint i = 0; i < n; i++) {
+    GstBuffer *buf = gst_buffer_new_memdup (audio + (gsize) i *
+        BUFFER_FRAMES * c.channels, BUFFER_FRAMES * c.channels *
+        sizeof (gfloat));
+
+    if (i == warm_up) {
+      warm_kib = ref_resident_kib ();
+      warm_objects = plugin_live_objects ();
+    } else if (i > warm_up && i % 500 == 0) {
+      peak_kib = MAX (peak_kib, ref_resident_kib ());
+      now = plugin_live_objects ();
+      fail_unless (same_objects (&now, &warm_objects), "picture %u: %d "
+          "contexts, %d queues, %d programs, %d kernels, %d buffers; after "
+          "the warm-up %d, %d, %d, %d, %d", i, now.contexts, now.queues,
+          now.programs, now.kernels, now.buffers, warm_objects.contexts,
+          warm_objects.queues, warm_objects.programs, warm_objects.kernels,
+          warm_objects.buffers);
+    }
+    GST_BUFFER_PTS (buf) = gst_util_uint64_scale (i, GST_SECOND, FPS);
+    GST_BUFFER_DURATION (buf) = GST_SECOND / FPS;
+    fail_unless_equals_int (gst_app_src_push_buffer (GST_APP_SRC (src), buf),
+        GST_FLOW_OK);
+  }
+  gst_app_src_end_of_stream (GST_APP_SRC (src));
+  msg = gst_bus_timed_pop_filtered (bus, 120 * GST_SECOND, GST_MESSAGE_EOS |
+      GST_MESSAGE_ERROR);
+  fail_unless (msg != NULL && GST_MESSAGE_TYPE (msg) == GST_MESSAGE_EOS,
+      "no EOS in 120 s");
+  gst_message_unref (msg);
+  end_kib = ref_resident_kib ();
+  peak_kib = MAX (peak_kib, end_kib);
+  GST_INFO ("%u pictures in %.1f s; resident memory %zu KiB after %u, at "
+      "most %zu after that, %zu at the end; OpenCL objects after the "
+      "warm-up: %d contexts, %d queues, %d programs, %d kernels, %d "
+      "buffers", n, (g_get_monotonic_time () - start) / 1e6, warm_kib,
+      warm_up, peak_kib, end_kib, warm_objects.contexts, warm_objects.queues,
+      warm_objects.programs, warm_objects.kernels, warm_objects.buffers);
+  fail_unless (warm_objects.contexts == 1 && warm_objects.buffers > 0);
+  fail_unless_equals_int (soak.received, n);
+  fail_unless_equals_int (soak.mistimed, 0);
+  fail_unless (check_pictures (&c, audio, frames, soak.kept, 0,
+          soak.kept->len, "soak") > 0);
+  fail_unless_equals_int (soak.kept->len, n / SOAK_KEPT);
+  fail_unless (warm_kib > 0);
+  fail_unless (!ref_resident_tells_leaks () || peak_kib < warm_kib + 1024,
+      "grew by %zd KiB", (gssize) peak_kib - (gssize) warm_kib);
+  fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_NULL),
+      GST_STATE_CHANGE_SUCCESS);
+  gst_object_unref (bus);
+  gst_object_unref (sink);
+  gst_object_unref (src);
+  gst_object_unref (pipeline);
+  after = plugin_live_objects ();
+  fail_unless (after.contexts + after.queues + after.programs
+      + after.kernels + after.buffers == 0, "left after the pipeline: %d "
+      "contexts, %d queues, %d programs, %d kernels, %d buffers",
+      after.contexts, after.queues, after.programs, after.kernels,
+      after.buffers);
+  g_ptr_array_unref (soak.kept);
+  g_mutex_clear (&soak.lock);
+  g_free (audio);
+  g_free (launch);
+  g_free (settings);
+}
+
+GST_END_TEST;
+
+/* One of the pipelines at once: its case, audio and run. */
+typedef struct
+{
+  Case c;
+  gfloat *audio;
+  guint frames;
+  Run run;
+} Worker;
+
+static gpointer
+run_worker (gpointer data)
+{
+  Worker *w = data;
+  gchar *settings = case_settings (&w->c);
+  gchar *caps = g_strdup_printf ("video/x-raw,format=GRAY8,width=%u,"
+      "height=%u,framerate=%u/1", w->c.width, w->c.height, FPS);
+
+  run_audio (w->audio, w->frames, w->c.channels, settings, caps, &w->run);
+  g_free (caps);
+  g_free (settings);
+  return NULL;
+}
+
+#define N_WORKERS 8
+
+/* Eight pipelines in eight threads at once, each with its own style, scale,
+ * channel layout and audio: all on one engine, every picture at its time
+ * and every pixel against the reference of its own pipeline. */
+GST_START_TEST (test_pipelines_share_one_engine)
+{
+  const gchar *styles[] = { "scroll", "replace", "bars" };
+  const gchar *layouts[] = { "mix", "stack", "overlay" };
+  const gdouble seconds = 0.4;
+  Worker workers[N_WORKERS];
+  GThread *threads[N_WORKERS];
+  guint checked = 0;
+
+  for (guint i = 0; i < N_WORKERS; i++) {
+    Case c = { styles[i % 3], i % 2 ? "log" : "linear", layouts[(i / 2) % 3],
+      129 + 128 * (i % 3), (10 + 5 * (i % 2)) * GST_MSECOND, 0.0,
+      i % 2 ? "db" : "power", 0, 0, 100, 0, 32 + 8 * i, 24, 1 + i % 3
+    };
+
+    workers[i].c = c;
+    workers[i].frames = (guint) (seconds * RATE);
+    workers[i].audio = make_audio (c.channels, seconds);
+  }
+  for (guint i = 0; i < N_WORKERS; i++)
+    threads[i] = g_thread_new ("pipeline", run_worker, &workers[i]);
+  for (guint i = 0; i < N_WORKERS; i++)
+    g_thread_join (threads[i]);
+  for (guint i = 0; i < N_WORKERS; i++) {
+    Worker *w = &workers[i];
+    gchar *settings = case_settings (&w->c);
+
+    fail_unless (w->run.eos && w->run.errors->len == 0, "%s: %s", settings,
+        w->run.errors->len ? (gchar *) w->run.errors->pdata[0] : "no EOS");
+    check_times (w->run.pictures, 0, FPS, 1, 0, 0, 0, seconds * GST_SECOND,
+        settings);
+    checked += check_pictures (&w->c, w->audio, w->frames, w->run.pictures,
+        0, w->run.pictures->len, settings);
+    fail_unless (w->run.engine != NULL
+        && w->run.engine == workers[0].run.engine,
+        "pipeline %u has an engine of its own", i);
+    run_clear (&w->run);
+    g_free (w->audio);
+    g_free (settings);
+  }
+  GST_INFO ("%d pipelines at once: %u pixels checked", N_WORKERS, checked);
+}
+
+GST_END_TEST;
+
+/* CYCLES cycles NULL -> PLAYING -> NULL of the element alone (as
+ * gst-check's generic/states does), each taking the engine and letting it
+ * go; resident memory stays within 1 MiB after the first tenth, and no
+ * OpenCL object is left once the element is gone. */
+#define CYCLES 1000
+
+GST_START_TEST (test_state_cycles)
+{
+  GstElement *element = gst_element_factory_make ("clfftspectrogram", NULL);
+  ClfftLiveObjects after;
+  gsize warm = 0;
+
+  fail_unless (element != NULL);
+  for (guint i = 0; i < CYCLES; i++) {
+    if (i == CYCLES / 10)
+      warm = ref_resident_kib ();
+    fail_if (gst_element_set_state (element, GST_STATE_PLAYING) ==
+        GST_STATE_CHANGE_FAILURE, "cycle %u", i);
+    fail_unless_equals_int (gst_element_set_state (element, GST_STATE_NULL),
+        GST_STATE_CHANGE_SUCCESS);
+  }
+  GST_INFO ("resident memory %zu KiB after %u cycles, %zu after %u", warm,
+      CYCLES / 10, ref_resident_kib (), CYCLES);
+  fail_unless (warm > 0);
+  fail_unless (!ref_resident_tells_leaks ()
+      || ref_resident_kib () < warm + 1024, "grew by %zd KiB",
+      (gssize) ref_resident_kib () - (gssize) warm);
+  gst_object_unref (element);
+  after = plugin_live_objects ();
+  fail_unless (after.contexts + after.queues + after.programs
+      + after.kernels + after.buffers == 0, "left: %d contexts, %d queues, "
+      "%d programs, %d kernels, %d buffers", after.contexts, after.queues,
+      after.programs, after.kernels, after.buffers);
+}
+
+GST_END_TEST;
+
 /* FFTs far longer than a column (4M samples, 1 ms columns): the host
  * stages a bounded batch of them, not a whole FFT per column of the
  * picture (issue 71: 4 GB for bands=4194305 at 320 columns). */
@@ -1515,6 +2044,12 @@ clfftspectrogram_suite (void)
   tcase_add_test (tc, test_restarts_keep_picture_times);
   tcase_add_loop_test (tc, test_host_out_of_memory_is_an_error, 0, 10);
   tcase_add_test (tc, test_long_ffts_short_intervals_bounded_memory);
+  tcase_add_loop_test (tc, test_device_lost_is_an_error, 0, 16);
+  tcase_add_loop_test (tc, test_fallback_keeps_every_picture, 0, 16);
+  tcase_add_loop_test (tc, test_out_of_memory, 0, 2);
+  tcase_add_test (tc, test_soak);
+  tcase_add_test (tc, test_pipelines_share_one_engine);
+  tcase_add_test (tc, test_state_cycles);
   return s;
 }
 

@@ -578,8 +578,8 @@ push_signal (GstHarness * h, const gfloat * signal)
 }
 
 static void
-check_against_reference (const gfloat * signal, const gchar * window,
-    gdouble overlap, gboolean compact, gboolean power)
+check_against_reference_with (const gfloat * signal, const gchar * window,
+    gdouble overlap, gboolean compact, gboolean power, gboolean fallback)
 {
   GstHarness *h = gst_harness_new ("clfftspectrum");
   guint hop = REF_NFFT - (guint) floor (overlap * REF_NFFT + 0.5);
@@ -593,7 +593,8 @@ check_against_reference (const gfloat * signal, const gchar * window,
   g_object_set (h->element, "bands", REF_BANDS, "interval",
       gst_util_uint64_scale (REF_INTERVAL_FRAMES, GST_SECOND, REF_RATE),
       "threshold", REF_THRESHOLD, "overlap", overlap, "message-phase", TRUE,
-      "compact-messages", compact, "post-partial-interval", TRUE, NULL);
+      "compact-messages", compact, "post-partial-interval", TRUE,
+      "fallback", fallback, NULL);
   messages = push_signal (h, signal);
   /* two whole intervals, and the half at EOS */
   fail_unless_equals_int (g_list_length (messages), 3);
@@ -634,6 +635,14 @@ check_against_reference (const gfloat * signal, const gchar * window,
   }
   g_list_free_full (messages, (GDestroyNotify) gst_message_unref);
   gst_harness_teardown (h);
+}
+
+static void
+check_against_reference (const gfloat * signal, const gchar * window,
+    gdouble overlap, gboolean compact, gboolean power)
+{
+  check_against_reference_with (signal, window, overlap, compact, power,
+      FALSE);
 }
 
 /* Every window at overlaps 0, 0.5 and 0.75, the last interval posted at
@@ -681,6 +690,25 @@ GST_START_TEST (test_power_average_matches_reference)
   for (guint k = 0; k < REF_BANDS; k++)
     gap = MAX (gap, power[k] - db[k]);
   fail_unless (gap > 3.0, "power and dB averages only %.2f dB apart", gap);
+  g_free (signal);
+}
+
+GST_END_TEST;
+
+/* average=power through a device lost at the first launch, with
+ * fallback=true: the spectra made again on the next device average the
+ * power too (before: they summed decibels there, which the element then
+ * read as power: -90 dB, the threshold, where the reference gives
+ * -55 dB). */
+GST_START_TEST (test_fallback_keeps_power_average)
+{
+  gfloat *signal = g_new (gfloat, REF_FRAMES);
+
+  for (guint i = 0; i < REF_FRAMES; i++)
+    signal[i] = 0.3 * sin (2 * G_PI * 20.5 * i / REF_NFFT) +
+        g_rand_double_range (rng, -0.2, 0.2) * ((i / 512) % 2 ? 1.0 : 0.1);
+  g_setenv ("CLFFT_FAULT", "device-lost:0", TRUE);
+  check_against_reference_with (signal, "hann", 0.5, FALSE, TRUE, TRUE);
   g_free (signal);
 }
 
@@ -1087,6 +1115,7 @@ clfftspectrum_suite (void)
   tcase_add_test (tc, test_fallback_keeps_messages);
   tcase_add_test (tc, test_windows_and_overlap_match_reference);
   tcase_add_test (tc, test_power_average_matches_reference);
+  tcase_add_test (tc, test_fallback_keeps_power_average);
   tcase_add_test (tc, test_log_and_octave_bands_match_reference);
   tcase_add_test (tc, test_band_ranges_at_their_ends);
   tcase_add_test (tc, test_post_messages_off);
