@@ -504,10 +504,20 @@ gst_clfft_spectrogram_sink_event (GstPad * pad, GstObject * parent,
     read_audio_layout (self);
     restart_stream (self);
   } else if (type == GST_EVENT_CAPS) {
-    read_audio_layout (self);
+    /* a new rate or number of channels: the painter's lines and stage
+     * are of the old ones; made anew at the next picture */
+    if (read_audio_layout (self))
+      g_clear_pointer (&self->painter, clfft_spectrogram_free);
     /* audio of the new format goes on from where the old one ended */
     g_byte_array_set_size (self->split_frame, 0);
     restart_columns (self, end);
+  } else if (type == GST_EVENT_SEGMENT) {
+    /* a new segment (the next track of gapless playback, a seek's loop)
+     * times its audio anew: so are the pictures, on a grid from the next
+     * one, the picture kept */
+    self->first_due = GST_CLOCK_TIME_NONE;
+    self->n_due = 0;
+    self->resume = GST_CLOCK_TIME_NONE;
   }
   return ok;
 }

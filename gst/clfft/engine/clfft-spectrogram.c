@@ -131,6 +131,8 @@ clfft_spectrogram_new (ClfftEngine * engine,
       || (d->pixel_bytes != 1 && d->pixel_bytes != 4)
       || !(d->freq_min >= 0 && d->freq_min < d->freq_max)
       || d->freq_max > d->rate / 2.0 || (d->log_scale && d->freq_min <= 0)
+      /* a denormal freq_min: the lines' edges would be infinite */
+      || (d->log_scale && !isfinite (d->freq_max / d->freq_min))
       || (d->stacked && d->style != CLFFT_SPECTROGRAM_BARS
           && d->height < d->channels)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,

@@ -1070,6 +1070,10 @@ GST_START_TEST (test_bad_settings_error)
     {"scale=log freq-min=30000", "video/x-raw,width=64,height=48",
         "freq-min"},
     {"multi-channel=stack", "video/x-raw,width=64,height=2", "stacked"},
+    /* the top an infinite multiple of freq-min (before: lines' edges of
+     * inf, cast to bins) */
+    {"scale=log freq-min=5e-324", "video/x-raw,width=64,height=48",
+        "spectrogram"},
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++) {
@@ -1089,11 +1093,12 @@ GST_END_TEST;
 
 /* A rate change mid-stream: the columns after it are of the new rate's
  * audio (a 1 kHz tone, then a 5 kHz one), at the rows of their
- * frequencies. */
+ * frequencies from 0 to freq-max (fixed, so that a painter left at the
+ * old rate would draw the tone at 7.5 kHz, not where it belongs). */
 GST_START_TEST (test_rate_change)
 {
   GstElement *pipeline = gst_parse_launch ("appsrc name=src format=time ! "
-      "clfftspectrogram bands=1025 colour-map=gray ! "
+      "clfftspectrogram bands=1025 colour-map=gray freq-max=8000 ! "
       "video/x-raw,format=GRAY8,width=50,height=100,framerate=50/1 ! "
       "appsink name=sink sync=false wait-on-eos=false", NULL);
   GstElement *src = gst_bin_get_by_name (GST_BIN (pipeline), "src");
@@ -1155,8 +1160,8 @@ GST_START_TEST (test_rate_change)
       top_row = y;
     }
   gst_buffer_unmap (gst_sample_get_buffer (last), &map);
-  /* 0 .. 16 kHz over 100 rows from the bottom */
-  fail_unless (abs ((gint) top_row - (gint) (99 - floor (5000 / 160.0))) <=
+  /* 0 .. 8 kHz over 100 rows from the bottom */
+  fail_unless (abs ((gint) top_row - (gint) (99 - floor (5000 / 80.0))) <=
       1, "the tone at row %u", top_row);
   gst_sample_unref (last);
   gst_element_set_state (pipeline, GST_STATE_NULL);
