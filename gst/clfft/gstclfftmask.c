@@ -330,20 +330,28 @@ GArray *
 gst_clfft_notches_parse (const gchar * text, GError ** error)
 {
   GArray *notches = g_array_new (FALSE, FALSE, sizeof (GstClfftNotch));
-  gchar **items = g_strsplit (text ? text : "", ";", -1);
+  const gchar *next = text ? text : "";
 
-  for (guint i = 0; items[i]; i++) {
-    gchar *item = g_strstrip (items[i]), *end;
+  /* item by item, not split whole: a list far too long costs no more
+   * than one just too long */
+  while (notches && *next) {
+    const gchar *semicolon = strchr (next, ';');
+    gsize length = semicolon ? (gsize) (semicolon - next) : strlen (next);
+    gchar *copy = g_strndup (next, length), *item = g_strstrip (copy), *end;
     GstClfftNotch notch;
 
-    if (*item == '\0')
+    next += length + (semicolon ? 1 : 0);
+    if (*item == '\0') {
+      g_free (copy);
       continue;
+    }
     if (notches->len == GST_CLFFT_MAX_NOTCHES) {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
           "more than %u notches: a list holds at most %u",
           GST_CLFFT_MAX_NOTCHES, GST_CLFFT_MAX_NOTCHES);
       g_array_unref (notches);
       notches = NULL;
+      g_free (copy);
       break;
     }
     errno = 0;
@@ -355,6 +363,7 @@ gst_clfft_notches_parse (const gchar * text, GError ** error)
       if (end != y && *g_strchug (end) == '\0' && errno == 0
           && fabs (notch.fx) <= 0.5 && fabs (notch.fy) <= 0.5) {
         g_array_append_val (notches, notch);
+        g_free (copy);
         continue;
       }
     }
@@ -363,9 +372,8 @@ gst_clfft_notches_parse (const gchar * text, GError ** error)
         "pixel", item);
     g_array_unref (notches);
     notches = NULL;
-    break;
+    g_free (copy);
   }
-  g_strfreev (items);
   return notches;
 }
 
