@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gstclfftmask.h"
+#include "notch-reference.h"
 #include "reference.h"
 
 /* ---- the list's bound ------------------------------------------------- */
@@ -66,31 +67,6 @@ GST_START_TEST (test_notch_list_bound)
 GST_END_TEST;
 
 /* ---- the mask against the full product ------------------------------- */
-
-/* The documented lowpass (gstclfftmask.h), written apart from the
- * element's: 1 - LP through expm1. */
-static gdouble
-ref_notch_factor (const GstClfftMaskParams * p, gdouble dx, gdouble dy)
-{
-  /* the distance as the mask computes it: an ideal notch's edge is a
-   * comparison, which a last bit of hypot's could tip */
-  const gdouble d = sqrt (dx * dx + dy * dy), c = p->notch_radius;
-
-  if (c <= 0.0)
-    return d <= 0.0 ? 0.0 : 1.0;
-  switch (p->shape) {
-    case GST_CLFFT_SHAPE_IDEAL:
-      return d <= c ? 0.0 : 1.0;
-    case GST_CLFFT_SHAPE_GAUSSIAN:
-      return -expm1 (-d * d / (2.0 * c * c));
-    case GST_CLFFT_SHAPE_BUTTERWORTH:{
-      gdouble power = pow (d / c, 2.0 * p->order);
-
-      return power / (1.0 + power);
-    }
-  }
-  return 1.0;
-}
 
 /* The mask at bin (kx, ky) of a w x h plane, every notch and mirror
  * multiplied in, in double precision. */

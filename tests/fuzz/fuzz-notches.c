@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "gstclfftmask.h"
+#include "notch-reference.h"
 
 int LLVMFuzzerTestOneInput (const uint8_t * data, size_t size);
 
@@ -27,30 +28,6 @@ count_items (const gchar * text)
     n += *g_strstrip (items[i]) != '\0';
   g_strfreev (items);
   return n;
-}
-
-/* 1 - LP (d, c) of the documented shapes (gstclfftmask.h). */
-static gdouble
-factor (const GstClfftMaskParams * p, gdouble dx, gdouble dy)
-{
-  /* the distance as the mask computes it: an ideal notch's edge is a
-   * comparison, which a last bit of hypot's could tip */
-  const gdouble d = sqrt (dx * dx + dy * dy), c = p->notch_radius;
-
-  if (c <= 0.0)
-    return d <= 0.0 ? 0.0 : 1.0;
-  switch (p->shape) {
-    case GST_CLFFT_SHAPE_IDEAL:
-      return d <= c ? 0.0 : 1.0;
-    case GST_CLFFT_SHAPE_GAUSSIAN:
-      return -expm1 (-d * d / (2.0 * c * c));
-    case GST_CLFFT_SHAPE_BUTTERWORTH:{
-      gdouble power = pow (d / c, 2.0 * p->order);
-
-      return power / (1.0 + power);
-    }
-  }
-  abort ();
 }
 
 /* The masks of the notches at two small sizes against the product. */
@@ -88,8 +65,8 @@ check_masks (const GArray * notches)
               const GstClfftNotch *n = &g_array_index (notches,
                   GstClfftNotch, i);
 
-              ref *= factor (&p, fx - n->fx, fy - n->fy) * factor (&p,
-                  fx + n->fx, fy + n->fy);
+              ref *= ref_notch_factor (&p, fx - n->fx, fy - n->fy)
+                  * ref_notch_factor (&p, fx + n->fx, fy + n->fy);
             }
             if (!(fabs (gain[ky * w + kx] - ref) <= ldexp (ref, -24) + 1e-13))
               abort ();

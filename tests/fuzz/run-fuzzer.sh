@@ -24,7 +24,7 @@ binary=$work/fuzz-$target
 # shellcheck disable=SC2046 # pkg-config's flags are words
 if ! "$clang" -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=undefined \
-    -I"$root/gst/clfft" $(pkg-config --cflags glib-2.0) \
+    -I"$root/gst/clfft" -I"$root/tests/check" $(pkg-config --cflags glib-2.0) \
     "$here/fuzz-$target.c" "$@" \
     -o "$binary" $(pkg-config --libs glib-2.0) -lm 2>"$work/build-$target.log"
 then

@@ -1,0 +1,37 @@
+/* The notch's factor of the documented shapes (gstclfftmask.h), written
+ * apart from the element's, for the mask's tests and the notches fuzz
+ * target. */
+#ifndef __CLFFT_TEST_NOTCH_REFERENCE_H__
+#define __CLFFT_TEST_NOTCH_REFERENCE_H__
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "gstclfftmask.h"
+
+/* 1 - LP (d, c) at (dx, dy) from the notch, through expm1 */
+static inline gdouble
+ref_notch_factor (const GstClfftMaskParams * p, gdouble dx, gdouble dy)
+{
+  /* the distance as the mask computes it: an ideal notch's edge is a
+   * comparison, which a last bit of hypot's could tip */
+  const gdouble d = sqrt (dx * dx + dy * dy), c = p->notch_radius;
+
+  if (c <= 0.0)
+    return d <= 0.0 ? 0.0 : 1.0;
+  switch (p->shape) {
+    case GST_CLFFT_SHAPE_IDEAL:
+      return d <= c ? 0.0 : 1.0;
+    case GST_CLFFT_SHAPE_GAUSSIAN:
+      return -expm1 (-d * d / (2.0 * c * c));
+    case GST_CLFFT_SHAPE_BUTTERWORTH:{
+      gdouble power = pow (d / c, 2.0 * p->order);
+
+      return power / (1.0 + power);
+    }
+  }
+  /* no other shape exists: a test that makes one is wrong */
+  abort ();
+}
+
+#endif /* __CLFFT_TEST_NOTCH_REFERENCE_H__ */
