@@ -15,7 +15,7 @@
 #include "engine/clfft-peak-finder.h"
 #include "engine/clfft-spectrum.h"
 #include "engine/clfft-testing.h"
-#include "engine/clfft-private.h"
+#include "engine/clfft-host-buffer.h"
 #include "engine/clfft-transform.h"
 #include "reference.h"
 

@@ -1,6 +1,6 @@
 /* Tuning row passes in the background: see clfft-background-tuning.h. */
 #include "clfft-background-tuning.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
 
 #include <string.h>
 

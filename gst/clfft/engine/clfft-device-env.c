@@ -1,6 +1,5 @@
 /* See clfft-device-env.h. */
 #include "clfft-device-env.h"
-#include "clfft-engine.h"
 
 #include <string.h>
 

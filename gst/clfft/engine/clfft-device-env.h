@@ -9,6 +9,10 @@
 
 G_BEGIN_DECLS
 
+/* The environment variable that overrides automatic device choice: an index
+ * into the device list, or a substring of a device name. */
+#define CLFFT_DEVICE_ENV "GST_CLFFT_DEVICE"
+
 /* Sets in[i] for each device that value names and returns NULL; names[i]
  * is device i's name, of n. value is a comma-separated list of items: an
  * item of ASCII digits alone is an index (never a part of a name, however

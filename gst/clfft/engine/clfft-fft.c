@@ -15,7 +15,8 @@
 #include "clfft-fft.h"
 #include "clfft-passes.h"
 #include "clfft-transform.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
+#include "clfft-plans.h"
 
 gboolean
 clfft_length_supported (guint n)

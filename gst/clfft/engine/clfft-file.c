@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <string.h>
+#include <sys/statvfs.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -91,4 +93,76 @@ clfft_file_error_is_foreign (const GError * error)
   return g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_LOOP)
       || g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_INVAL)
       || g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
+}
+
+/* The nearest part of path's that exists (path itself, or a parent), by
+ * lstat; NULL, with *error_number set, where none can be found. */
+static gchar *
+nearest_existing (const gchar * path, gint * error_number)
+{
+  gchar *part = g_strdup (path);
+  GStatBuf st;
+
+  while (g_lstat (part, &st) != 0) {
+    gchar *parent = g_path_get_dirname (part);
+
+    *error_number = errno;
+    /* ENOTDIR: a part above is a file, which is the answer */
+    if ((*error_number != ENOENT && *error_number != ENOTDIR)
+        || strcmp (parent, part) == 0) {
+      g_free (parent);
+      g_free (part);
+      return NULL;
+    }
+    g_free (part);
+    part = parent;
+  }
+  return part;
+}
+
+gboolean
+clfft_cache_folder_usable (const gchar * folder, gchar ** why)
+{
+  GStatBuf st;
+  struct statvfs fs;
+  gint fd, error_number = 0;
+  gchar *part = nearest_existing (folder, &error_number), *probe;
+
+  *why = NULL;
+  if (!part) {
+    *why = g_strdup_printf ("%s cannot be looked up: %s", folder,
+        g_strerror (error_number));
+    return FALSE;
+  }
+  /* stat, not lstat: a link to a folder is a folder to the driver too */
+  if (g_stat (part, &st) != 0 || !S_ISDIR (st.st_mode)) {
+    *why = g_strdup_printf ("%s is not a folder", part);
+    g_free (part);
+    return FALSE;
+  }
+  probe = g_build_filename (part, ".gst-clfft-probe-XXXXXX", NULL);
+  fd = g_mkstemp_full (probe, O_WRONLY, 0600);
+  error_number = errno;
+  if (fd < 0) {
+    *why = g_strdup_printf ("%s cannot be written: %s", part,
+        g_strerror (error_number));
+  } else {
+    close (fd);
+    g_unlink (probe);
+    if (statvfs (part, &fs) == 0
+        && (guint64) fs.f_bavail * fs.f_frsize < CLFFT_CACHE_MIN_FREE_BYTES) {
+      gchar *free_room = g_format_size_full ((guint64) fs.f_bavail *
+          fs.f_frsize, G_FORMAT_SIZE_IEC_UNITS);
+      gchar *wanted = g_format_size_full (CLFFT_CACHE_MIN_FREE_BYTES,
+          G_FORMAT_SIZE_IEC_UNITS);
+
+      *why = g_strdup_printf ("%s has %s free, less than the %s wanted",
+          part, free_room, wanted);
+      g_free (free_room);
+      g_free (wanted);
+    }
+  }
+  g_free (probe);
+  g_free (part);
+  return *why == NULL;
 }

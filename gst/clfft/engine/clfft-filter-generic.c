@@ -2,7 +2,7 @@
  * kernels/filter_generic.cl. */
 #include "clfft-filter-generic.h"
 #include "clfft-passes.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
 
 /* The program's fixed shape (GROUP, MAX_N and MAX_VALUES in
  * kernels/filter_generic.cl): a line of up to GENERIC_MAX_N values per

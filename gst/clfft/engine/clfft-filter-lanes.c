@@ -1,7 +1,7 @@
 /* The filter's passes in SIMD lanes: see clfft-filter-lanes.h and
  * kernels/fft_lanes.cl. */
 #include "clfft-filter-lanes.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
 
 /* STAGES_* in kernels/fft_lanes.cl (a length of at most 4096 with radices
  * of at least 2 takes 12) */

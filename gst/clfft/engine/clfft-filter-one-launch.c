@@ -2,7 +2,7 @@
  * kernels/filter_one_launch.cl. */
 #include "clfft-filter-one-launch.h"
 #include "clfft-overrides.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
 
 #include <stdlib.h>
 #include <string.h>

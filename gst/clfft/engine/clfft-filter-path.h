@@ -4,10 +4,36 @@
 #ifndef __CLFFT_FILTER_PATH_H__
 #define __CLFFT_FILTER_PATH_H__
 
-#include "clfft-filter2d.h"
+#include "clfft-devices.h"
 #include "clfft-overrides.h"
 
 G_BEGIN_DECLS
+
+/* The ways a frame runs through the filter (docs/design.md, "Which
+ * filter path runs"). */
+typedef enum
+{
+  CLFFT_FILTER_PATH_GENERIC,    /* one program for every size, while the
+                                 * size's own programs build */
+  CLFFT_FILTER_PATH_PASSES,     /* rows, columns x gain in place, rows */
+  CLFFT_FILTER_PATH_TRANSPOSED, /* rows, transpose, columns forward x
+                                 * gain, columns inverse, transpose, rows */
+  CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES,      /* rows, columns in two
+                                                 * passes each way across
+                                                 * the rows, the gain
+                                                 * between them in a pass
+                                                 * they share, rows */
+  CLFFT_FILTER_PATH_SPLIT_COLUMNS,      /* rows that split the columns
+                                         * into two halves, each half's
+                                         * columns x gain in place in one
+                                         * pass, rows that join them */
+  CLFFT_FILTER_PATH_ONE_LAUNCH, /* the three passes in one launch */
+  CLFFT_FILTER_PATH_LANES,      /* the three passes in SIMD lanes (CPUs) */
+  CLFFT_FILTER_PATH_SPECTRUM_VIEW,      /* mode=spectrum */
+} ClfftFilterPath;
+
+/* The path's name, e.g. "one launch". */
+const gchar *clfft_filter_path_name (ClfftFilterPath path);
 
 /* What a plan's frames run once its own programs are built. */
 typedef struct

@@ -64,8 +64,13 @@
 #include "clfft-filter-path.h"
 #include "clfft-transform.h"
 #include "clfft-overrides.h"
-#include "clfft-private.h"
-#include "clfft-testing.h"
+#include "clfft-log.h"
+#include "clfft-faults.h"
+#include "clfft-queue.h"
+#include "clfft-program-cache.h"
+#include "clfft-host-buffer.h"
+#include "clfft-filter2d-batch.h"
+#include "clfft-filter2d-testing.h"
 
 #include <string.h>
 

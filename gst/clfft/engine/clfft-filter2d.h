@@ -5,6 +5,7 @@
 #define __CLFFT_FILTER2D_H__
 
 #include "clfft-engine.h"
+#include "clfft-filter-path.h"
 #include "clfft-host-buffer.h"
 
 G_BEGIN_DECLS
@@ -26,32 +27,6 @@ typedef enum
    * frame centred (its left and top margins rounded up), then cropped */
   CLFFT_PADDING_IMAGEJ,
 } ClfftPadding;
-
-/* The ways a frame runs through the filter (docs/design.md, "Which
- * filter path runs"). */
-typedef enum
-{
-  CLFFT_FILTER_PATH_GENERIC,    /* one program for every size, while the
-                                 * size's own programs build */
-  CLFFT_FILTER_PATH_PASSES,     /* rows, columns x gain in place, rows */
-  CLFFT_FILTER_PATH_TRANSPOSED, /* rows, transpose, columns forward x
-                                 * gain, columns inverse, transpose, rows */
-  CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES,      /* rows, columns in two
-                                                 * passes each way across
-                                                 * the rows, the gain
-                                                 * between them in a pass
-                                                 * they share, rows */
-  CLFFT_FILTER_PATH_SPLIT_COLUMNS,      /* rows that split the columns
-                                         * into two halves, each half's
-                                         * columns x gain in place in one
-                                         * pass, rows that join them */
-  CLFFT_FILTER_PATH_ONE_LAUNCH, /* the three passes in one launch */
-  CLFFT_FILTER_PATH_LANES,      /* the three passes in SIMD lanes (CPUs) */
-  CLFFT_FILTER_PATH_SPECTRUM_VIEW,      /* mode=spectrum */
-} ClfftFilterPath;
-
-/* The path's name, e.g. "one launch". */
-const gchar *clfft_filter_path_name (ClfftFilterPath path);
 
 /* The sides of the frames the filters take (clfft2dfilter's caps); a
  * plane of such a frame may be narrower, down to one sample (the 4:2:0

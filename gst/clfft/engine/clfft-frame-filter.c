@@ -32,8 +32,13 @@
 #include "clfft-frame-filter.h"
 #include "clfft-overrides.h"
 #include "clfft-passes.h"
-#include "clfft-private.h"
-#include "clfft-testing.h"
+#include "clfft-log.h"
+#include "clfft-faults.h"
+#include "clfft-queue.h"
+#include "clfft-host-buffer.h"
+#include "clfft-filter2d-batch.h"
+#include "clfft-filter2d-testing.h"
+#include "clfft-frame-filter-testing.h"
 
 #include <string.h>
 

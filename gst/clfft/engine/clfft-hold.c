@@ -1,7 +1,7 @@
 /* A kernel that holds the device: see clfft-hold.h. */
 #include "clfft-hold.h"
 #include "clfft-passes.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
 
 struct _ClfftHold
 {

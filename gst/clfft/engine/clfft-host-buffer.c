@@ -1,6 +1,6 @@
 #include "clfft-host-buffer.h"
 #include "clfft-passes.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
 
 #include <string.h>
 

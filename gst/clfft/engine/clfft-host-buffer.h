@@ -18,6 +18,12 @@ gpointer clfft_host_buffer_get_data (ClfftHostBuffer * buffer);
 /* Any thread; transfers from or to the buffer must have completed. */
 void clfft_host_buffer_free (ClfftHostBuffer * buffer);
 
+/* rows rows of row_bytes from src to dst, each side's rows its stride
+ * apart: frames into and out of pinned staging. Large copies are split
+ * over a pool of threads, the caller copying a part too. */
+void clfft_copy_rows (guint8 * dst, gsize dst_stride, const guint8 * src,
+    gsize src_stride, gsize row_bytes, guint rows);
+
 G_END_DECLS
 
 #endif /* __CLFFT_HOST_BUFFER_H__ */

@@ -1,7 +1,6 @@
 /* See clfft-overrides.h. */
 #include "clfft-overrides.h"
-#include "clfft-engine.h"
-#include "clfft-testing.h"
+#include "clfft-device-env.h"
 
 #include <stdlib.h>
 

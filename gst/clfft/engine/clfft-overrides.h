@@ -13,8 +13,12 @@
 G_BEGIN_DECLS
 
 /* Their names, for the tests that set them (GST_CLFFT_DEVICE is
- * CLFFT_DEVICE_ENV in clfft-engine.h, CLFFT_FAULT CLFFT_FAULT_ENV in
- * clfft-testing.h) */
+ * CLFFT_DEVICE_ENV in clfft-device-env.h). CLFFT_FAULT arms a fault on the
+ * first engine a process makes ("out-of-memory", "device-lost:N" for
+ * CLFFT_FAULT_DEVICE_LOST after N launches, or "host-out-of-memory:N"
+ * after N host allocations: clfft-engine-testing.h), so that the engines
+ * made after it (a fallback) work. */
+#define CLFFT_FAULT_ENV "CLFFT_FAULT"
 #define CLFFT_TUNE_ENV "CLFFT_TUNE"
 #define CLFFT_ONE_LAUNCH_ENV "CLFFT_ONE_LAUNCH_FILTER"
 #define CLFFT_ONE_LAUNCH_GROUPS_ENV "CLFFT_ONE_LAUNCH_GROUPS"

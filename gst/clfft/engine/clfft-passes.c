@@ -1,7 +1,9 @@
 /* Row FFT and transpose passes: kernel selection, build options, launch. */
 #include "clfft-passes.h"
 #include "clfft-overrides.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
+#include "clfft-faults.h"
+#include "clfft-queue.h"
 
 #include <math.h>
 #include <string.h>

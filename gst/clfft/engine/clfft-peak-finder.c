@@ -6,7 +6,9 @@
 #include "clfft-fft.h"
 #include "clfft-filter2d.h"
 #include "clfft-passes.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
+#include "clfft-faults.h"
+#include "clfft-queue.h"
 
 #include <stdlib.h>
 

@@ -21,11 +21,11 @@
  *   aborted (pocl_release_dlhandle_cache), so the writes wait for the end
  *   (or clfft_program_cache_finish_writes).
  */
-#include "clfft-private.h"
+#include "clfft-program-cache.h"
 #include "clfft-file.h"
+#include "clfft-log.h"
 #include "clfft-overrides.h"
 #include "clfft-kernels.h"
-#include "clfft-testing.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -193,78 +193,6 @@ const gchar *
 clfft_program_cache_get_warning (ClfftProgramCache * cache)
 {
   return cache->disk_warning;
-}
-
-/* The nearest part of path's that exists (path itself, or a parent), by
- * lstat; NULL, with *error_number set, where none can be found. */
-static gchar *
-nearest_existing (const gchar * path, gint * error_number)
-{
-  gchar *part = g_strdup (path);
-  GStatBuf st;
-
-  while (g_lstat (part, &st) != 0) {
-    gchar *parent = g_path_get_dirname (part);
-
-    *error_number = errno;
-    /* ENOTDIR: a part above is a file, which is the answer */
-    if ((*error_number != ENOENT && *error_number != ENOTDIR)
-        || strcmp (parent, part) == 0) {
-      g_free (parent);
-      g_free (part);
-      return NULL;
-    }
-    g_free (part);
-    part = parent;
-  }
-  return part;
-}
-
-gboolean
-clfft_cache_folder_usable (const gchar * folder, gchar ** why)
-{
-  GStatBuf st;
-  struct statvfs fs;
-  gint fd, error_number = 0;
-  gchar *part = nearest_existing (folder, &error_number), *probe;
-
-  *why = NULL;
-  if (!part) {
-    *why = g_strdup_printf ("%s cannot be looked up: %s", folder,
-        g_strerror (error_number));
-    return FALSE;
-  }
-  /* stat, not lstat: a link to a folder is a folder to the driver too */
-  if (g_stat (part, &st) != 0 || !S_ISDIR (st.st_mode)) {
-    *why = g_strdup_printf ("%s is not a folder", part);
-    g_free (part);
-    return FALSE;
-  }
-  probe = g_build_filename (part, ".gst-clfft-probe-XXXXXX", NULL);
-  fd = g_mkstemp_full (probe, O_WRONLY, 0600);
-  error_number = errno;
-  if (fd < 0) {
-    *why = g_strdup_printf ("%s cannot be written: %s", part,
-        g_strerror (error_number));
-  } else {
-    close (fd);
-    g_unlink (probe);
-    if (statvfs (part, &fs) == 0
-        && (guint64) fs.f_bavail * fs.f_frsize < CLFFT_CACHE_MIN_FREE_BYTES) {
-      gchar *free_room = g_format_size_full ((guint64) fs.f_bavail *
-          fs.f_frsize, G_FORMAT_SIZE_IEC_UNITS);
-      gchar *wanted = g_format_size_full (CLFFT_CACHE_MIN_FREE_BYTES,
-          G_FORMAT_SIZE_IEC_UNITS);
-
-      *why = g_strdup_printf ("%s has %s free, less than the %s wanted",
-          part, free_room, wanted);
-      g_free (free_room);
-      g_free (wanted);
-    }
-  }
-  g_free (probe);
-  g_free (part);
-  return *why == NULL;
 }
 
 static void store_binary (cl_program program, const gchar * path,

@@ -11,7 +11,8 @@
  */
 #include "clfft-spectrogram.h"
 #include "clfft-passes.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
+#include "clfft-faults.h"
 
 #include <math.h>
 #include <string.h>

@@ -11,8 +11,9 @@
 #include "clfft-spectrum.h"
 #include "clfft-fft.h"
 #include "clfft-passes.h"
-#include "clfft-private.h"
-#include "clfft-testing.h"
+#include "clfft-log.h"
+#include "clfft-faults.h"
+#include "clfft-spectrum-testing.h"
 
 #include <math.h>
 #include <string.h>

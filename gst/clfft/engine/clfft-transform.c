@@ -21,7 +21,7 @@
  * in one kernel when M fits a work-group, else in four passes. */
 #include "clfft-transform.h"
 #include "clfft-tuning.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
 
 #include <math.h>
 #include <string.h>

@@ -4,7 +4,9 @@
 #include "clfft-hold.h"
 #include "clfft-kernels.h"
 #include "clfft-overrides.h"
-#include "clfft-private.h"
+#include "clfft-log.h"
+#include "clfft-faults.h"
+#include "clfft-queue.h"
 
 #include <errno.h>
 #include <glib/gstdio.h>
