@@ -162,9 +162,7 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define DEFAULT_CHROMA GST_CLFFT_CHROMA_AUTO
 #define DEFAULT_MODE GST_CLFFT_MODE_FILTER
 #define DEFAULT_PADDING GST_CLFFT_PADDING_NONE
-#define DEFAULT_DEVICE_INDEX -1
 #define DEFAULT_PIPELINE_DEPTH 0
-#define DEFAULT_FALLBACK FALSE
 #define DEFAULT_TUNING GST_CLFFT_TUNING_AUTO
 
 enum
@@ -192,18 +190,15 @@ enum
   PROP_CHROMA,
   PROP_MODE,
   PROP_PADDING,
-  PROP_DEVICE_INDEX,
-  PROP_DEVICE_NAME,
-  PROP_DEVICE_INDEX_IN_USE,
   PROP_AUTO_NOTCH_COUNT,
   PROP_AUTO_NOTCH_MIN_RADIUS,
   PROP_AUTO_NOTCH_THRESHOLD,
   PROP_AUTO_NOTCH_INTERVAL,
   PROP_NOTCHES_FOUND,
   PROP_PIPELINE_DEPTH,
-  PROP_FALLBACK,
-  PROP_TUNING,
   PROP_PREPARE_SIZES,
+  /* and on, GstClfftDeviceProp */
+  PROP_DEVICE_FIRST,
 };
 
 /* progressive only: an interlaced frame's 2D spectrum mixes its two
@@ -556,8 +551,10 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (object);
-  gboolean engine_open = FALSE;
 
+  if (gst_clfft_device_set_property (&self->device, PROP_DEVICE_FIRST,
+          prop_id, value))
+    return;
   /* parsed and read outside the lock: a file read can take a while */
   if (prop_id == PROP_NOTCHES) {
     if (!set_notches (self, g_value_get_string (value)))
@@ -631,18 +628,8 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
     case PROP_PADDING:
       self->padding = g_value_get_enum (value);
       break;
-    case PROP_DEVICE_INDEX:
-      self->device_index = g_value_get_int (value);
-      engine_open = self->engine != NULL;
-      break;
     case PROP_PIPELINE_DEPTH:
       self->pipeline_depth = g_value_get_uint (value);
-      break;
-    case PROP_FALLBACK:
-      self->fallback = g_value_get_boolean (value);
-      break;
-    case PROP_TUNING:
-      self->tuning = g_value_get_enum (value);
       break;
     case PROP_PREPARE_SIZES:
       g_free (self->prepare_sizes);
@@ -671,10 +658,6 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
   if (prop_id < PROP_GAIN)
     self->mask_dirty = TRUE;
   GST_OBJECT_UNLOCK (self);
-  /* logged outside the lock: an object's log line takes its lock */
-  if (engine_open && GST_STATE (self) != GST_STATE_NULL)
-    GST_WARNING_OBJECT (self, "device-index takes effect at the next change "
-        "from NULL to READY");
 }
 
 static void
@@ -683,6 +666,9 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (object);
 
+  if (gst_clfft_device_get_property (&self->device, PROP_DEVICE_FIRST,
+          prop_id, value))
+    return;
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_FILTER:
@@ -751,25 +737,8 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
     case PROP_PADDING:
       g_value_set_enum (value, self->padding);
       break;
-    case PROP_DEVICE_INDEX:
-      g_value_set_int (value, self->device_index);
-      break;
-    case PROP_DEVICE_NAME:
-      g_value_set_string (value, self->engine ?
-          clfft_engine_get_device (self->engine)->name : NULL);
-      break;
-    case PROP_DEVICE_INDEX_IN_USE:
-      g_value_set_int (value, self->engine ?
-          (gint) clfft_engine_get_device (self->engine)->index : -1);
-      break;
     case PROP_PIPELINE_DEPTH:
       g_value_set_uint (value, self->pipeline_depth);
-      break;
-    case PROP_FALLBACK:
-      g_value_set_boolean (value, self->fallback);
-      break;
-    case PROP_TUNING:
-      g_value_set_enum (value, self->tuning);
       break;
     case PROP_PREPARE_SIZES:
       g_value_set_string (value, self->prepare_sizes);
@@ -801,8 +770,7 @@ gst_clfft_2d_filter_set_context (GstElement * element, GstContext * context)
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (element);
 
-  gst_clfft_handle_set_context (element, context, &self->device_index,
-      &self->engine);
+  gst_clfft_device_set_context (&self->device, context);
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
@@ -816,8 +784,7 @@ gst_clfft_2d_filter_query (GstBaseTransform * trans, GstPadDirection dir,
 {
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (trans);
 
-  if (gst_clfft_handle_context_query (GST_ELEMENT (self), query,
-          &self->engine))
+  if (gst_clfft_device_answer_query (&self->device, query))
     return TRUE;
   if (dir == GST_PAD_SRC && GST_QUERY_TYPE (query) == GST_QUERY_LATENCY)
     return answer_latency_query (self, query);
@@ -859,7 +826,7 @@ start_ahead (GstClfft2dFilter * self)
             error->message), (NULL));
     g_error_free (error);
   }
-  self->ahead = gst_clfft_ahead_start (GST_ELEMENT (self), self->engine,
+  self->ahead = gst_clfft_ahead_start (GST_ELEMENT (self), self->device.engine,
       sizes, padding);
   g_clear_pointer (&sizes, g_array_unref);
 }
@@ -884,9 +851,8 @@ gst_clfft_2d_filter_change_state (GstElement * element,
           (NULL));
     g_free (unposted);
   }
-  ret = gst_clfft_change_state (element, transition,
-      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine,
-      &self->load);
+  ret = gst_clfft_device_change_state (&self->device, transition,
+      GST_ELEMENT_CLASS (parent_class));
   if (transition == GST_STATE_CHANGE_NULL_TO_READY
       && ret != GST_STATE_CHANGE_FAILURE)
     start_ahead (self);
@@ -1136,7 +1102,7 @@ apply_tuning (GstClfft2dFilter * self)
   GstClfftTuning tuning;
 
   GST_OBJECT_LOCK (self);
-  tuning = self->tuning;
+  tuning = self->device.tuning;
   GST_OBJECT_UNLOCK (self);
   if (tuning == self->plan_tuning)
     return;
@@ -1233,7 +1199,7 @@ make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
   ClfftFilter2d *plan;
   guint tw, th;
 
-  self->frames = clfft_frame_filter_new (self->engine, &self->layout,
+  self->frames = clfft_frame_filter_new (self->device.engine, &self->layout,
       settings->padding, error);
   if (!self->frames)
     return FALSE;
@@ -1253,7 +1219,7 @@ make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
   clfft_filter2d_get_transform_size (plan, &tw, &th);
   warn_square_padding (self, settings, tw, th);
   self->mask_floats = (gsize) tw * th;
-  self->mask = clfft_engine_try_alloc (self->engine, self->mask_floats,
+  self->mask = clfft_engine_try_alloc (self->device.engine, self->mask_floats,
       sizeof (gfloat), FALSE, "the filter's mask", error);
   if (!self->mask) {
     free_plan (self, TRUE);
@@ -1350,7 +1316,7 @@ gst_clfft_2d_filter_set_info (GstVideoFilter * filter, GstCaps * incaps,
       GST_VIDEO_INFO_FPS_N (in_info)) : 0;
   GST_OBJECT_UNLOCK (self);
   /* a stream of unknown rate counts as a camera's */
-  gst_clfft_load_set (GST_ELEMENT (self), &self->load, self->engine,
+  gst_clfft_device_set_load (&self->device,
       (gdouble) GST_VIDEO_INFO_SIZE (in_info) * (GST_VIDEO_INFO_FPS_N
           (in_info) > 0 ? (gdouble) GST_VIDEO_INFO_FPS_N (in_info) /
           GST_VIDEO_INFO_FPS_D (in_info) : 30.0));
@@ -1457,8 +1423,9 @@ update_mask (GstClfft2dFilter * self, GError ** error)
       if ((gsize) tw * th > self->mask_floats) {
         g_free (self->mask);
         self->mask_floats = (gsize) tw * th;
-        self->mask = clfft_engine_try_alloc (self->engine, self->mask_floats,
-            sizeof (gfloat), FALSE, "the filter's mask", error);
+        self->mask = clfft_engine_try_alloc (self->device.engine,
+            self->mask_floats, sizeof (gfloat), FALSE, "the filter's mask",
+            error);
         if (!self->mask) {
           self->mask_floats = 0;
           ok = FALSE;
@@ -1565,7 +1532,7 @@ find_notches (GstClfft2dFilter * self, GstBuffer * inbuf, GError ** error)
     return TRUE;
 
   if (!self->peak_finder && !(self->peak_finder =
-          clfft_peak_finder_new (self->engine, w, h, error)))
+          clfft_peak_finder_new (self->device.engine, w, h, error)))
     return FALSE;
   if (!gst_video_frame_map (&frame, &video->in_info, inbuf, GST_MAP_READ)) {
     g_set_error (error, GST_STREAM_ERROR, GST_STREAM_ERROR_FORMAT,
@@ -1670,9 +1637,9 @@ static gboolean
 submit_held (GstClfft2dFilter * self, HeldFrame * held, GError ** error)
 {
   const gboolean in_pinned = gst_clfft_buffer_is_pinned (held->inbuf,
-      self->engine);
+      self->device.engine);
   const gboolean out_pinned = gst_clfft_buffer_is_pinned (held->outbuf,
-      self->engine);
+      self->device.engine);
   ClfftHostPlanes src = { 0 }, dst = { 0 };
 
   for (guint p = 0; p < GST_VIDEO_FRAME_N_PLANES (&held->in); p++) {
@@ -1686,6 +1653,28 @@ submit_held (GstClfft2dFilter * self, HeldFrame * held, GError ** error)
   return clfft_frame_filter_submit (self->frames, &src, &dst, error);
 }
 
+/* The filter and the frames in flight again, on the engine fallen back
+ * to (GstClfftRemake). */
+static gboolean
+remake_filter (GstElement * element, GError ** error)
+{
+  GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (element);
+  const GstClfftFrameSettings settings = self->settings;
+
+  if (!make_plan (self, &settings, error)
+      || !configure_plan (self, &settings, error))
+    return FALSE;
+  for (GList * l = self->held.head; l; l = l->next)
+    if (!submit_held (self, l->data, error))
+      return FALSE;
+  /* the pools in use may hold pinned memory of the failed device:
+   * outputs leave it, and upstream is asked to negotiate anew */
+  self->outputs_unpooled = TRUE;
+  gst_pad_push_event (GST_BASE_TRANSFORM_SINK_PAD (self),
+      gst_event_new_reconfigure ());
+  return TRUE;
+}
+
 /* The device failed (cause) with the frames held in flight: with fallback
  * on (and may_fall_back: not for the same frame twice), the filter and
  * those frames move to the next usable device, with a warning that names
@@ -1697,9 +1686,8 @@ static gboolean
 device_failed (GstClfft2dFilter * self, GError * cause,
     gboolean may_fall_back)
 {
-  GError *error = NULL;
-  gchar *failed_name;
-  gboolean fallback, ok = FALSE;
+  gchar *moved;
+  gboolean fallback, ok;
 
   /* a request the engine refuses would be refused on any device */
   if (!clfft_error_is_device_failure (cause)) {
@@ -1710,48 +1698,17 @@ device_failed (GstClfft2dFilter * self, GError * cause,
     g_error_free (cause);
     return FALSE;
   }
-  GST_OBJECT_LOCK (self);
-  fallback = self->fallback && may_fall_back;
-  failed_name = g_strdup (clfft_engine_get_device (self->engine)->name);
-  GST_OBJECT_UNLOCK (self);
-  if (fallback) {
-    const GstClfftFrameSettings settings = self->settings;
-
-    /* the filter's memory on the failed device goes first */
+  fallback = gst_clfft_device_get_fallback (&self->device) && may_fall_back;
+  /* the filter's memory on the failed device goes first */
+  if (fallback)
     free_plan (self, TRUE);
-    ok = gst_clfft_fall_back (GST_ELEMENT (self), &self->engine,
-        &self->load, &error)
-        && make_plan (self, &settings, &error)
-        && configure_plan (self, &settings, &error);
-    for (GList * l = self->held.head; ok && l; l = l->next)
-      ok = submit_held (self, l->data, &error);
-  }
-  if (ok) {
-    /* the pools in use may hold pinned memory of the failed device:
-     * outputs leave it, and upstream is asked to negotiate anew */
-    self->outputs_unpooled = TRUE;
-    gst_pad_push_event (GST_BASE_TRANSFORM_SINK_PAD (self),
-        gst_event_new_reconfigure ());
-    GST_ELEMENT_WARNING (self, RESOURCE, FAILED,
-        ("OpenCL device %s failed; its frames in flight (%u) and the rest "
-            "of the stream go to %s.", failed_name,
-            g_queue_get_length (&self->held),
-            clfft_engine_get_device (self->engine)->name), ("%s",
-            cause->message));
-  } else if (error) {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("OpenCL device %s failed to filter a frame, and falling back to "
-            "another device failed too.", failed_name), ("%s; fallback: %s",
-            cause->message, error->message));
-  } else {
-    GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
-        ("OpenCL device %s failed to filter a frame.", failed_name), ("%s",
-            cause->message));
-  }
+  moved = g_strdup_printf ("its frames in flight (%u)",
+      g_queue_get_length (&self->held));
+  ok = gst_clfft_device_failed (&self->device, fallback, cause,
+      "filter a frame", moved, remake_filter);
   if (!ok)
     discard_held (self);
-  g_free (failed_name);
-  g_clear_error (&error);
+  g_free (moved);
   g_error_free (cause);
   return ok;
 }
@@ -1822,9 +1779,7 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
     if ((searched = find_notches (self, inbuf, &error))
         && configure_plan (self, &settings, &error))
       break;
-    GST_OBJECT_LOCK (self);
-    fallback = self->fallback;
-    GST_OBJECT_UNLOCK (self);
+    fallback = gst_clfft_device_get_fallback (&self->device);
     if (attempt == 0 && fallback && clfft_error_is_device_failure (error)) {
       if (device_failed (self, g_steal_pointer (&error), TRUE))
         continue;
@@ -2054,13 +2009,13 @@ gst_clfft_2d_filter_propose_allocation (GstBaseTransform * trans,
   gboolean need_pool;
 
   gst_query_parse_allocation (query, &caps, &need_pool);
-  if (!caps || !gst_video_info_from_caps (&info, caps) || !self->engine)
+  if (!caps || !gst_video_info_from_caps (&info, caps) || !self->device.engine)
     return FALSE;
-  device = clfft_engine_get_device (self->engine);
+  device = clfft_engine_get_device (self->device.engine);
   gst_allocation_params_init (&params);
   params.align = device->mem_base_addr_align - 1;
   if (!device->host_unified_memory)
-    allocator = gst_clfft_host_allocator_new (self->engine);
+    allocator = gst_clfft_host_allocator_new (self->device.engine);
   gst_query_add_allocation_param (query, allocator, &params);
   if (need_pool)
     add_video_pool (self, query, caps, info.size,
@@ -2094,11 +2049,12 @@ gst_clfft_2d_filter_decide_allocation (GstBaseTransform * trans,
         max ? MAX (max, min + extra + 1) : 0);
     if (pool)
       gst_object_unref (pool);
-  } else if (self->engine
-      && !clfft_engine_get_device (self->engine)->host_unified_memory) {
+  } else if (self->device.engine
+      && !clfft_engine_get_device (self->device.engine)->host_unified_memory) {
     gst_query_parse_allocation (query, &caps, NULL);
     if (caps && gst_video_info_from_caps (&info, caps)) {
-      GstAllocator *allocator = gst_clfft_host_allocator_new (self->engine);
+      GstAllocator *allocator =
+          gst_clfft_host_allocator_new (self->device.engine);
       /* configured here: the base class's own configuration would take the
        * query's allocator, which downstream left empty */
       gboolean configured = add_video_pool (self, query, caps, info.size,
@@ -2137,7 +2093,7 @@ gst_clfft_2d_filter_finalize (GObject * object)
   GstClfft2dFilter *self = GST_CLFFT_2D_FILTER (object);
 
   free_plan (self, FALSE);
-  gst_clfft_close_engine (GST_ELEMENT (self), &self->engine, &self->load);
+  gst_clfft_device_clear (&self->device);
   g_free (self->prepare_sizes);
   g_free (self->notches_text);
   g_array_unref (self->notches);
@@ -2149,6 +2105,29 @@ gst_clfft_2d_filter_finalize (GObject * object)
     gst_clfft_mask_image_unref (self->mask_image);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
+
+/**
+ * GstClfft2dFilter:tuning:
+ *
+ * How the FFT passes' schedules are chosen for each frame size. Timing
+ * the candidates on the device makes the filter faster on GPUs, and
+ * takes seconds per new size: `background` filters at once with the
+ * rule's schedules while another thread times the others, `blocking`
+ * holds the first frame of a new size until they are timed, `off` times
+ * nothing. Choices are kept on disk, so a size tuned once is not timed
+ * again. Each plan posts a `clfft-prepare` element message.
+ */
+static const GstClfftDeviceProperties device_properties = {
+  .fallback_blurb = "When the device fails in mid-stream, filter the failed "
+      "frame and the rest of the stream on the next usable device (a CPU "
+      "through PoCL first), with a warning message naming both, instead of "
+      "stopping with an error",
+  .tuning_get_type = gst_clfft_tuning_get_type,
+  .tuning_default = DEFAULT_TUNING,
+  .tuning_blurb = "How the FFT schedules of a new frame size are chosen: "
+      "timed on the device in the background, before the first frame, or "
+      "not",
+};
 
 static void
 gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
@@ -2311,14 +2290,6 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           "less ringing at the borders, more work; mode=spectrum ignores it)",
           GST_TYPE_CLFFT_PADDING, DEFAULT_PADDING, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
-      g_param_spec_int ("device-index", "Device index",
-          "Index of the OpenCL device in the list of every platform's "
-          "devices (-1 = automatic: the least loaded of the devices "
-          "GST_CLFFT_DEVICE names, else of the GPUs of the fastest kind, "
-          "else of the CPUs); read when the element goes from NULL to "
-          "READY", -1, G_MAXINT, DEFAULT_DEVICE_INDEX,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
   g_object_class_install_property (gobject_class, PROP_PIPELINE_DEPTH,
       g_param_spec_uint ("pipeline-depth", "Pipeline depth",
           "Frames on the device at once: 1 = each frame leaves before the "
@@ -2328,44 +2299,14 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           "live, else 2", 0, CLFFT_FILTER2D_MAX_IN_FLIGHT,
           DEFAULT_PIPELINE_DEPTH, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_FALLBACK,
-      g_param_spec_boolean ("fallback", "Fallback",
-          "When the device fails in mid-stream, filter the failed frame and "
-          "the rest of the stream on the next usable device (a CPU through "
-          "PoCL first), with a warning message naming both, instead of "
-          "stopping with an error", DEFAULT_FALLBACK, G_PARAM_READWRITE |
-          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  /**
-   * GstClfft2dFilter:tuning:
-   *
-   * How the FFT passes' schedules are chosen for each frame size. Timing
-   * the candidates on the device makes the filter faster on GPUs, and
-   * takes seconds per new size: `background` filters at once with the
-   * rule's schedules while another thread times the others, `blocking`
-   * holds the first frame of a new size until they are timed, `off` times
-   * nothing. Choices are kept on disk, so a size tuned once is not timed
-   * again. Each plan posts a `clfft-prepare` element message.
-   */
-  g_object_class_install_property (gobject_class, PROP_TUNING,
-      g_param_spec_enum ("tuning", "Tuning",
-          "How the FFT schedules of a new frame size are chosen: timed on "
-          "the device in the background, before the first frame, or not",
-          GST_TYPE_CLFFT_TUNING, DEFAULT_TUNING, G_PARAM_READWRITE |
-          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_PREPARE_SIZES,
       g_param_spec_string ("prepare-sizes", "Prepare sizes",
           "Frame sizes whose kernels are built (or loaded) from READY on, "
           "before caps arrive: WIDTHxHEIGHT for 8-bit pixels, "
           "WIDTHxHEIGHT:16 for GRAY16_LE, separated by commas", NULL,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
-  g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
-      g_param_spec_string ("device-name", "Device name",
-          "Name of the OpenCL device in use (set from READY on)", NULL,
-          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
-  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX_IN_USE,
-      g_param_spec_int ("device-index-in-use", "Device index in use",
-          "Index of the OpenCL device in use (set from READY on; -1 before)",
-          -1, G_MAXINT, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  gst_clfft_device_install_properties (gobject_class, PROP_DEVICE_FIRST,
+      &device_properties);
   g_object_class_install_property (gobject_class, PROP_AUTO_NOTCH_COUNT,
       g_param_spec_uint ("auto-notch-count", "Automatic notches",
           "notches=auto: at most this many peaks (each with its mirror)",
@@ -2431,7 +2372,6 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_CHROMA, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_MODE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_PADDING, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_TUNING, 0);
 }
 
 static void
@@ -2463,11 +2403,9 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->chroma = DEFAULT_CHROMA;
   self->mode = DEFAULT_MODE;
   self->padding = DEFAULT_PADDING;
-  self->device_index = DEFAULT_DEVICE_INDEX;
-  self->load = (GstClfftLoad) GST_CLFFT_LOAD_NONE;
+  gst_clfft_device_init (&self->device, GST_ELEMENT (self));
   self->pipeline_depth = DEFAULT_PIPELINE_DEPTH;
-  self->fallback = DEFAULT_FALLBACK;
-  self->tuning = DEFAULT_TUNING;
+  self->device.tuning = DEFAULT_TUNING;
   self->mask_dirty = TRUE;
   g_queue_init (&self->held);
   self->depth_cap = CLFFT_FILTER2D_MAX_IN_FLIGHT;

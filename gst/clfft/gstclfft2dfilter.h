@@ -6,7 +6,7 @@
 #include <gst/video/gstvideofilter.h>
 
 #include "engine/clfft-engine.h"
-#include "gstclfftcontext.h"
+#include "gstclfftdevice.h"
 #include "engine/clfft-fft.h"
 #include "engine/clfft-filter2d.h"
 #include "engine/clfft-peak-finder.h"
@@ -117,16 +117,12 @@ struct _GstClfft2dFilter
   GstClfftChroma chroma;
   GstClfftMode mode;
   GstClfftPadding padding;
-  gint device_index;
   guint pipeline_depth;         /* 0: automatic */
-  gboolean fallback;
-  GstClfftTuning tuning;
   gchar *prepare_sizes;
   gboolean mask_dirty;
 
-  /* guarded by the object lock (set_context may come from any thread) */
-  ClfftEngine *engine;
-  GstClfftLoad load;            /* the stream's share of its device */
+  /* device-index, fallback, tuning (a GstClfftTuning); the engine */
+  GstClfftDevice device;
   /* prepare-sizes at work, from READY to NULL */
   GstClfftAhead *ahead;
 

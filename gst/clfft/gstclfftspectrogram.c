@@ -74,8 +74,6 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrogram_debug);
 #define MAX_GAIN 200.0
 #define DEFAULT_COLOUR_MAP GST_CLFFT_COLOUR_MAP_MAGMA
 #define DEFAULT_MULTI_CHANNEL GST_CLFFT_CHANNEL_LAYOUT_MIX
-#define DEFAULT_DEVICE_INDEX -1
-#define DEFAULT_FALLBACK FALSE
 /* a buffer this far from where the audio before it ends starts the
  * columns' time anew */
 #define RESYNC_TOLERANCE (GST_SECOND / 50)
@@ -103,10 +101,8 @@ enum
   PROP_GAIN,
   PROP_COLOUR_MAP,
   PROP_MULTI_CHANNEL,
-  PROP_DEVICE_INDEX,
-  PROP_DEVICE_NAME,
-  PROP_DEVICE_INDEX_IN_USE,
-  PROP_FALLBACK,
+  /* and on, GstClfftDeviceProp */
+  PROP_DEVICE_FIRST,
 };
 
 #define VIDEO_FORMATS \
@@ -227,8 +223,8 @@ reserve_floats (GstClfftSpectrogram * self, GstClfftFloats * floats,
     return TRUE;
   size = floats->size > want / 2 && floats->size < G_MAXSIZE / 2 ?
       2 * floats->size : want;
-  if (!(grown = clfft_engine_try_alloc (self->engine, size, sizeof (gfloat),
-              FALSE, what, error)))
+  if (!(grown = clfft_engine_try_alloc (self->device.engine, size,
+              sizeof (gfloat), FALSE, what, error)))
     return FALSE;
   if (floats->len)
     memcpy (grown, floats->data, floats->len * sizeof (gfloat));
@@ -262,7 +258,7 @@ post_failure (GstClfftSpectrogram * self, GError * error)
   else
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
         ("Cannot draw the spectrogram on OpenCL device %s.",
-            clfft_engine_get_device (self->engine)->name), ("%s",
+            clfft_engine_get_device (self->device.engine)->name), ("%s",
             error->message));
   g_error_free (error);
   self->failed = TRUE;
@@ -616,7 +612,7 @@ make_painter (GstClfftSpectrogram * self, gchar ** task, GError ** error)
             "below freq-max (0: half the rate)"));
     return FALSE;
   }
-  self->painter = clfft_spectrogram_new (self->engine, &desc, error);
+  self->painter = clfft_spectrogram_new (self->device.engine, &desc, error);
   self->painted_format = GST_VIDEO_INFO_FORMAT (&scope->vinfo);
   self->painted_width = desc.width;
   self->painted_height = desc.height;
@@ -667,7 +663,7 @@ gst_clfft_spectrogram_setup (GstAudioVisualizer * scope)
   }
   self->fps_n = scope->vinfo.fps_n;
   self->fps_d = scope->vinfo.fps_d;
-  gst_clfft_load_set (GST_ELEMENT (self), &self->load, self->engine,
+  gst_clfft_device_set_load (&self->device,
       (gdouble) GST_AUDIO_INFO_RATE (&scope->ainfo) *
       GST_AUDIO_INFO_BPF (&scope->ainfo));
   return TRUE;
@@ -813,7 +809,7 @@ remake_painter (GstElement * element, GError ** error)
   /* none where making it failed: made at the next attempt */
   if (!self->painter)
     return TRUE;
-  if (!(moved = clfft_spectrogram_copy_to (self->painter, self->engine,
+  if (!(moved = clfft_spectrogram_copy_to (self->painter, self->device.engine,
               error)))
     return FALSE;
   clfft_spectrogram_free (self->painter);
@@ -835,12 +831,9 @@ picture_failed (GstClfftSpectrogram * self, GError * cause,
     post_failure (self, cause);
     return FALSE;
   }
-  GST_OBJECT_LOCK (self);
-  fallback = self->fallback && may_fall_back;
-  GST_OBJECT_UNLOCK (self);
-  ok = gst_clfft_device_failed (GST_ELEMENT (self), &self->engine,
-      &self->load, fallback, cause, task, "its columns in progress",
-      remake_painter);
+  fallback = gst_clfft_device_get_fallback (&self->device) && may_fall_back;
+  ok = gst_clfft_device_failed (&self->device, fallback, cause, task,
+      "its columns in progress", remake_painter);
   g_error_free (cause);
   if (!ok)
     self->failed = TRUE;
@@ -975,6 +968,9 @@ gst_clfft_spectrogram_set_property (GObject * object, guint prop_id,
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (object);
   gboolean reset = TRUE;
 
+  if (gst_clfft_device_set_property (&self->device, PROP_DEVICE_FIRST,
+          prop_id, value))
+    return;
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_BANDS:
@@ -1020,14 +1016,6 @@ gst_clfft_spectrogram_set_property (GObject * object, guint prop_id,
       self->colours_pending = TRUE;
       reset = FALSE;
       break;
-    case PROP_DEVICE_INDEX:
-      self->device_index = g_value_get_int (value);
-      reset = FALSE;
-      break;
-    case PROP_FALLBACK:
-      self->fallback = g_value_get_boolean (value);
-      reset = FALSE;
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       reset = FALSE;
@@ -1044,6 +1032,9 @@ gst_clfft_spectrogram_get_property (GObject * object, guint prop_id,
 {
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (object);
 
+  if (gst_clfft_device_get_property (&self->device, PROP_DEVICE_FIRST,
+          prop_id, value))
+    return;
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_BANDS:
@@ -1085,20 +1076,6 @@ gst_clfft_spectrogram_get_property (GObject * object, guint prop_id,
     case PROP_MULTI_CHANNEL:
       g_value_set_enum (value, self->multi_channel);
       break;
-    case PROP_DEVICE_INDEX:
-      g_value_set_int (value, self->device_index);
-      break;
-    case PROP_DEVICE_NAME:
-      g_value_set_string (value, self->engine ?
-          clfft_engine_get_device (self->engine)->name : NULL);
-      break;
-    case PROP_DEVICE_INDEX_IN_USE:
-      g_value_set_int (value, self->engine ?
-          (gint) clfft_engine_get_device (self->engine)->index : -1);
-      break;
-    case PROP_FALLBACK:
-      g_value_set_boolean (value, self->fallback);
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
@@ -1111,8 +1088,7 @@ gst_clfft_spectrogram_set_context (GstElement * element, GstContext * context)
 {
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (element);
 
-  gst_clfft_handle_set_context (element, context, &self->device_index,
-      &self->engine);
+  gst_clfft_device_set_context (&self->device, context);
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
@@ -1121,9 +1097,8 @@ gst_clfft_spectrogram_change_state (GstElement * element,
     GstStateChange transition)
 {
   GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (element);
-  GstStateChangeReturn ret = gst_clfft_change_state (element, transition,
-      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine,
-      &self->load);
+  GstStateChangeReturn ret = gst_clfft_device_change_state (&self->device,
+      transition, GST_ELEMENT_CLASS (parent_class));
 
   if (transition == GST_STATE_CHANGE_PAUSED_TO_READY) {
     g_clear_pointer (&self->painter, clfft_spectrogram_free);
@@ -1143,9 +1118,20 @@ gst_clfft_spectrogram_finalize (GObject * object)
   g_byte_array_unref (self->split_frame);
   clear_floats (&self->stage);
   g_array_unref (self->column_start);
-  gst_clfft_close_engine (GST_ELEMENT (self), &self->engine, &self->load);
+  gst_clfft_device_clear (&self->device);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
+
+static const GstClfftDeviceProperties device_properties = {
+  .fallback_blurb = "When the device fails in mid-stream, draw the picture, "
+      "its columns in progress and the rest of the stream on the next usable "
+      "device (a CPU through PoCL first), with a warning message naming "
+      "both, instead of stopping with an error",
+  .device_index_blurb = "OpenCL device, as for clfft2dfilter (-1: the least "
+      "loaded of the devices GST_CLFFT_DEVICE names, else of the fastest "
+      "GPUs, else of the CPUs); read from NULL to READY",
+  .device_name_blurb = "The OpenCL device in use, from READY on",
+};
 
 static void
 gst_clfft_spectrogram_class_init (GstClfftSpectrogramClass * klass)
@@ -1217,27 +1203,8 @@ gst_clfft_spectrogram_class_init (GstClfftSpectrogramClass * klass)
       g_param_spec_enum ("multi-channel", "Multi-channel", "How channels "
           "are shown", GST_TYPE_CLFFT_CHANNEL_LAYOUT, DEFAULT_MULTI_CHANNEL,
           rw));
-  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
-      g_param_spec_int ("device-index", "Device index", "OpenCL device, "
-          "as for clfft2dfilter (-1: the least loaded of the devices "
-          "GST_CLFFT_DEVICE names, else of the fastest GPUs, else of the "
-          "CPUs); read from NULL to READY", -1, G_MAXINT,
-          DEFAULT_DEVICE_INDEX, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
-  g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
-      g_param_spec_string ("device-name", "Device name", "The OpenCL "
-          "device in use, from READY on", NULL,
-          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
-  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX_IN_USE,
-      g_param_spec_int ("device-index-in-use", "Device index in use",
-          "Index of the OpenCL device in use (set from READY on; -1 before)",
-          -1, G_MAXINT, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
-  g_object_class_install_property (gobject_class, PROP_FALLBACK,
-      g_param_spec_boolean ("fallback", "Fallback",
-          "When the device fails in mid-stream, draw the picture, its "
-          "columns in progress and the rest of the stream on the next "
-          "usable device (a CPU through PoCL first), with a warning message "
-          "naming both, instead of stopping with an error", DEFAULT_FALLBACK,
-          rw));
+  gst_clfft_device_install_properties (gobject_class, PROP_DEVICE_FIRST,
+      &device_properties);
 
   gst_element_class_add_static_pad_template (element_class, &sink_template);
   gst_element_class_add_static_pad_template (element_class, &src_template);
@@ -1270,9 +1237,7 @@ gst_clfft_spectrogram_init (GstClfftSpectrogram * self)
   self->gain = DEFAULT_GAIN;
   self->colour_map = DEFAULT_COLOUR_MAP;
   self->multi_channel = DEFAULT_MULTI_CHANNEL;
-  self->device_index = DEFAULT_DEVICE_INDEX;
-  self->fallback = DEFAULT_FALLBACK;
-  self->load = (GstClfftLoad) GST_CLFFT_LOAD_NONE;
+  gst_clfft_device_init (&self->device, GST_ELEMENT (self));
   self->column_start = g_array_new (FALSE, FALSE, sizeof (guint));
   self->split_frame = g_byte_array_new ();
   self->origin = GST_CLOCK_TIME_NONE;

@@ -6,7 +6,7 @@
 
 #include "engine/clfft-spectrogram.h"
 #include "gstclfftcolourmaps.h"
-#include "gstclfftcontext.h"
+#include "gstclfftdevice.h"
 #include "gstclfftspectrum.h"
 
 G_BEGIN_DECLS
@@ -73,13 +73,10 @@ struct _GstClfftSpectrogram
   gdouble range, gain;          /* dB */
   GstClfftColourMap colour_map;
   GstClfftChannelLayout multi_channel;
-  gint device_index;
-  gboolean fallback;
   /* a property that shapes the picture changed: drawn anew */
   gboolean reset_pending;
   gboolean colours_pending;
-  ClfftEngine *engine;
-  GstClfftLoad load;            /* the stream's share of its device */
+  GstClfftDevice device;        /* device-index, fallback; the engine */
 
   /* the base class's handlers of the sink pad, which ours call on */
   GstPadChainFunction base_chain;

@@ -69,8 +69,6 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_spectrum_debug);
 #define MAX_OVERLAP 0.95
 #define DEFAULT_COMPACT_MESSAGES FALSE
 #define DEFAULT_POST_PARTIAL_INTERVAL FALSE
-#define DEFAULT_DEVICE_INDEX -1
-#define DEFAULT_FALLBACK FALSE
 #define DEFAULT_TUNING GST_CLFFT_SPECTRUM_TUNING_AUTO
 #define DEFAULT_AVERAGE GST_CLFFT_AVERAGE_DB
 #define DEFAULT_BAND_SCALE GST_CLFFT_BAND_SCALE_LINEAR
@@ -97,16 +95,13 @@ enum
   PROP_OVERLAP,
   PROP_COMPACT_MESSAGES,
   PROP_POST_PARTIAL_INTERVAL,
-  PROP_DEVICE_INDEX,
-  PROP_DEVICE_NAME,
-  PROP_DEVICE_INDEX_IN_USE,
-  PROP_FALLBACK,
-  PROP_TUNING,
   PROP_AVERAGE,
   PROP_BAND_SCALE,
   PROP_FREQ_MIN,
   PROP_FREQ_MAX,
   PROP_BANDS_PER_OCTAVE,
+  /* and on, GstClfftDeviceProp */
+  PROP_DEVICE_FIRST,
 };
 
 
@@ -252,7 +247,7 @@ make_state (GstClfftSpectrum * self)
   multi_channel = self->multi_channel;
   overlap = self->overlap;
   window = (ClfftWindow) self->window;
-  tuning = (ClfftTuning) self->tuning;
+  tuning = (ClfftTuning) self->device.tuning;
   self->state_average = self->average;
   scale = self->band_scale;
   per_octave = self->bands_per_octave;
@@ -278,17 +273,18 @@ make_state (GstClfftSpectrum * self)
   self->state_multi_channel = multi_channel;
   self->out_channels = multi_channel ? GST_AUDIO_INFO_CHANNELS (info) : 1;
   start = g_get_monotonic_time ();
-  self->analyser = clfft_spectrum_new (self->engine, self->nfft,
+  self->analyser = clfft_spectrum_new (self->device.engine, self->nfft,
       self->out_channels, window, &error);
   if (self->analyser) {
     bins = clfft_spectrum_get_bins (self->analyser);
-    if (!(self->ring = clfft_engine_try_alloc (self->engine,
+    if (!(self->ring = clfft_engine_try_alloc (self->device.engine,
                 (gsize) self->out_channels * self->nfft, sizeof (gfloat),
                 TRUE, "the channels' rings", &error))
-        || !(self->carry_magnitude = clfft_engine_try_alloc (self->engine,
+        || !(self->carry_magnitude =
+            clfft_engine_try_alloc (self->device.engine,
                 (gsize) self->out_channels * bins, sizeof (gfloat), TRUE,
                 "the magnitudes' sums", &error))
-        || !(self->carry_phase = clfft_engine_try_alloc (self->engine,
+        || !(self->carry_phase = clfft_engine_try_alloc (self->device.engine,
                 (gsize) self->out_channels * bins, sizeof (gfloat), TRUE,
                 "the phases' sums", &error)))
       free_state (self);
@@ -504,8 +500,8 @@ remake_analyser (GstElement * element, GError ** error)
   GST_OBJECT_LOCK (self);
   window = (ClfftWindow) self->window;
   GST_OBJECT_UNLOCK (self);
-  analyser = clfft_spectrum_new (self->engine, self->nfft, self->out_channels,
-      window, error);
+  analyser = clfft_spectrum_new (self->device.engine, self->nfft,
+      self->out_channels, window, error);
   if (!analyser)
     return FALSE;
   clfft_spectrum_set_tuning (analyser,
@@ -548,12 +544,13 @@ analyse_stage (GstClfftSpectrum * self)
   threshold = self->threshold;
   GST_OBJECT_UNLOCK (self);
 
-  if (!(group_start = clfft_engine_try_alloc (self->engine, n_groups + 1,
-              sizeof (guint), FALSE, "the intervals' steps", &error))
+  if (!(group_start = clfft_engine_try_alloc (self->device.engine,
+              n_groups + 1, sizeof (guint), FALSE, "the intervals' steps",
+              &error))
       || (fields.magnitude && !(magnitude = clfft_engine_try_alloc
-              (self->engine, (gsize) n_groups * per_group, sizeof (gfloat),
-                  TRUE, "the magnitudes", &error)))
-      || (fields.phase && !(phase = clfft_engine_try_alloc (self->engine,
+              (self->device.engine, (gsize) n_groups * per_group,
+                  sizeof (gfloat), TRUE, "the magnitudes", &error)))
+      || (fields.phase && !(phase = clfft_engine_try_alloc (self->device.engine,
                   (gsize) n_groups * per_group, sizeof (gfloat), TRUE,
                   "the phases", &error)))) {
     GST_ELEMENT_ERROR (self, RESOURCE, FAILED,
@@ -592,12 +589,9 @@ analyse_stage (GstClfftSpectrum * self)
       g_error_free (error);
       break;
     }
-    GST_OBJECT_LOCK (self);
-    fallback = self->fallback && attempt == 0;
-    GST_OBJECT_UNLOCK (self);
-    if (!gst_clfft_device_failed (GST_ELEMENT (self), &self->engine,
-            &self->load, fallback, error, "compute spectra", "its spectra",
-            remake_analyser)) {
+    fallback = gst_clfft_device_get_fallback (&self->device) && attempt == 0;
+    if (!gst_clfft_device_failed (&self->device, fallback, error,
+            "compute spectra", "its spectra", remake_analyser)) {
       g_error_free (error);
       break;
     }
@@ -816,7 +810,7 @@ gst_clfft_spectrum_setup (GstAudioFilter * filter, const GstAudioInfo * info)
 
   free_state (self);
   g_byte_array_set_size (self->split_frame, 0);
-  gst_clfft_load_set (GST_ELEMENT (self), &self->load, self->engine,
+  gst_clfft_device_set_load (&self->device,
       (gdouble) GST_AUDIO_INFO_RATE (info) * GST_AUDIO_INFO_BPF (info));
   return TRUE;
 }
@@ -836,8 +830,10 @@ gst_clfft_spectrum_set_property (GObject * object, guint prop_id,
     const GValue * value, GParamSpec * pspec)
 {
   GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (object);
-  gboolean engine_open = FALSE;
 
+  if (gst_clfft_device_set_property (&self->device, PROP_DEVICE_FIRST,
+          prop_id, value))
+    return;
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_POST_MESSAGES:
@@ -911,24 +907,11 @@ gst_clfft_spectrum_set_property (GObject * object, guint prop_id,
     case PROP_POST_PARTIAL_INTERVAL:
       self->post_partial_interval = g_value_get_boolean (value);
       break;
-    case PROP_DEVICE_INDEX:
-      self->device_index = g_value_get_int (value);
-      engine_open = self->engine != NULL;
-      break;
-    case PROP_FALLBACK:
-      self->fallback = g_value_get_boolean (value);
-      break;
-    case PROP_TUNING:
-      self->tuning = g_value_get_enum (value);
-      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       break;
   }
   GST_OBJECT_UNLOCK (self);
-  if (engine_open && GST_STATE (self) != GST_STATE_NULL)
-    GST_WARNING_OBJECT (self, "device-index takes effect at the next change "
-        "from NULL to READY");
 }
 
 static void
@@ -937,6 +920,9 @@ gst_clfft_spectrum_get_property (GObject * object, guint prop_id,
 {
   GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (object);
 
+  if (gst_clfft_device_get_property (&self->device, PROP_DEVICE_FIRST,
+          prop_id, value))
+    return;
   GST_OBJECT_LOCK (self);
   switch (prop_id) {
     case PROP_POST_MESSAGES:
@@ -972,23 +958,6 @@ gst_clfft_spectrum_get_property (GObject * object, guint prop_id,
     case PROP_POST_PARTIAL_INTERVAL:
       g_value_set_boolean (value, self->post_partial_interval);
       break;
-    case PROP_DEVICE_INDEX:
-      g_value_set_int (value, self->device_index);
-      break;
-    case PROP_DEVICE_NAME:
-      g_value_set_string (value, self->engine ?
-          clfft_engine_get_device (self->engine)->name : NULL);
-      break;
-    case PROP_DEVICE_INDEX_IN_USE:
-      g_value_set_int (value, self->engine ?
-          (gint) clfft_engine_get_device (self->engine)->index : -1);
-      break;
-    case PROP_FALLBACK:
-      g_value_set_boolean (value, self->fallback);
-      break;
-    case PROP_TUNING:
-      g_value_set_enum (value, self->tuning);
-      break;
     case PROP_AVERAGE:
       g_value_set_enum (value, self->average);
       break;
@@ -1016,8 +985,7 @@ gst_clfft_spectrum_set_context (GstElement * element, GstContext * context)
 {
   GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (element);
 
-  gst_clfft_handle_set_context (element, context, &self->device_index,
-      &self->engine);
+  gst_clfft_device_set_context (&self->device, context);
   GST_ELEMENT_CLASS (parent_class)->set_context (element, context);
 }
 
@@ -1027,8 +995,7 @@ gst_clfft_spectrum_query (GstBaseTransform * trans, GstPadDirection dir,
 {
   GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (trans);
 
-  if (gst_clfft_handle_context_query (GST_ELEMENT (self), query,
-          &self->engine))
+  if (gst_clfft_device_answer_query (&self->device, query))
     return TRUE;
   return GST_BASE_TRANSFORM_CLASS (parent_class)->query (trans, dir, query);
 }
@@ -1039,9 +1006,8 @@ gst_clfft_spectrum_change_state (GstElement * element,
 {
   GstClfftSpectrum *self = GST_CLFFT_SPECTRUM (element);
 
-  return gst_clfft_change_state (element, transition,
-      GST_ELEMENT_CLASS (parent_class), &self->device_index, &self->engine,
-      &self->load);
+  return gst_clfft_device_change_state (&self->device, transition,
+      GST_ELEMENT_CLASS (parent_class));
 }
 
 static void
@@ -1053,9 +1019,21 @@ gst_clfft_spectrum_finalize (GObject * object)
   g_array_unref (self->stage);
   g_array_unref (self->ended);
   g_byte_array_unref (self->split_frame);
-  gst_clfft_close_engine (GST_ELEMENT (self), &self->engine, &self->load);
+  gst_clfft_device_clear (&self->device);
   G_OBJECT_CLASS (parent_class)->finalize (object);
 }
+
+static const GstClfftDeviceProperties device_properties = {
+  .fallback_blurb = "When the device fails in mid-stream, compute the failed "
+      "spectra and the rest of the stream's on the next usable device (a CPU "
+      "through PoCL first), with a warning message naming both, instead of "
+      "stopping with an error",
+  .tuning_get_type = gst_clfft_spectrum_tuning_get_type,
+  .tuning_default = DEFAULT_TUNING,
+  .tuning_blurb = "Whether the FFT schedules of new spectra (a new bands "
+      "value, rate or channel count) are timed on the device at their first "
+      "launch, holding the stream, or not",
+};
 
 static void
 gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
@@ -1131,36 +1109,6 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
           "At EOS, post the interval in progress (which spectrum drops), its "
           "duration the time its samples cover", DEFAULT_POST_PARTIAL_INTERVAL,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
-  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX,
-      g_param_spec_int ("device-index", "Device index",
-          "Index of the OpenCL device in the list of every platform's "
-          "devices (-1 = automatic: the least loaded of the devices "
-          "GST_CLFFT_DEVICE names, else of the GPUs of the fastest kind, "
-          "else of the CPUs); read when the element goes from NULL to "
-          "READY", -1, G_MAXINT, DEFAULT_DEVICE_INDEX,
-          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS));
-  g_object_class_install_property (gobject_class, PROP_DEVICE_NAME,
-      g_param_spec_string ("device-name", "Device name",
-          "Name of the OpenCL device in use (set from READY on)", NULL,
-          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
-  g_object_class_install_property (gobject_class, PROP_DEVICE_INDEX_IN_USE,
-      g_param_spec_int ("device-index-in-use", "Device index in use",
-          "Index of the OpenCL device in use (set from READY on; -1 before)",
-          -1, G_MAXINT, -1, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
-  g_object_class_install_property (gobject_class, PROP_FALLBACK,
-      g_param_spec_boolean ("fallback", "Fallback",
-          "When the device fails in mid-stream, compute the failed spectra "
-          "and the rest of the stream's on the next usable device (a CPU "
-          "through PoCL first), with a warning message naming both, instead "
-          "of stopping with an error", DEFAULT_FALLBACK, G_PARAM_READWRITE |
-          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
-  g_object_class_install_property (gobject_class, PROP_TUNING,
-      g_param_spec_enum ("tuning", "Tuning",
-          "Whether the FFT schedules of new spectra (a new bands value, "
-          "rate or channel count) are timed on the device at their first "
-          "launch, holding the stream, or not", GST_TYPE_CLFFT_SPECTRUM_TUNING,
-          DEFAULT_TUNING, G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
-          GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_AVERAGE,
       g_param_spec_enum ("average", "Average",
           "How an interval's spectra are averaged: their decibels (db, as "
@@ -1194,6 +1142,9 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
           MAX_BANDS_PER_OCTAVE, DEFAULT_BANDS_PER_OCTAVE, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
 
+  gst_clfft_device_install_properties (gobject_class, PROP_DEVICE_FIRST,
+      &device_properties);
+
   gst_element_class_set_static_metadata (element_class,
       "OpenCL spectrum analyzer", "Filter/Analyzer/Audio",
       "Run an FFT on the audio signal, output spectrum data (as spectrum, "
@@ -1215,7 +1166,6 @@ gst_clfft_spectrum_class_init (GstClfftSpectrumClass * klass)
   filter_class->setup = GST_DEBUG_FUNCPTR (gst_clfft_spectrum_setup);
 
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_WINDOW, 0);
-  gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_SPECTRUM_TUNING, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_AVERAGE, 0);
   gst_type_mark_as_plugin_api (GST_TYPE_CLFFT_BAND_SCALE, 0);
 }
@@ -1239,10 +1189,8 @@ gst_clfft_spectrum_init (GstClfftSpectrum * self)
   self->overlap = DEFAULT_OVERLAP;
   self->compact_messages = DEFAULT_COMPACT_MESSAGES;
   self->post_partial_interval = DEFAULT_POST_PARTIAL_INTERVAL;
-  self->device_index = DEFAULT_DEVICE_INDEX;
-  self->load = (GstClfftLoad) GST_CLFFT_LOAD_NONE;
-  self->fallback = DEFAULT_FALLBACK;
-  self->tuning = DEFAULT_TUNING;
+  gst_clfft_device_init (&self->device, GST_ELEMENT (self));
+  self->device.tuning = DEFAULT_TUNING;
   self->stage = g_array_new (FALSE, FALSE, sizeof (gfloat));
   self->split_frame = g_byte_array_new ();
   self->ended = g_array_new (FALSE, FALSE,

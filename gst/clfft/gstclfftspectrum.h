@@ -6,7 +6,7 @@
 #include <gst/audio/gstaudiofilter.h>
 
 #include "engine/clfft-engine.h"
-#include "gstclfftcontext.h"
+#include "gstclfftdevice.h"
 #include "engine/clfft-spectrum.h"
 #include "gstclfftbandscale.h"
 
@@ -79,16 +79,13 @@ struct _GstClfftSpectrum
   gdouble overlap;
   gboolean compact_messages;
   gboolean post_partial_interval;
-  gint device_index;
-  GstClfftSpectrumTuning tuning;
   GstClfftAverage average;
   GstClfftBandScale band_scale;
   gdouble freq_min, freq_max;   /* Hz; freq_max 0: Nyquist */
   guint bands_per_octave;
-  gboolean fallback;
   gboolean reset_pending;       /* a property that shapes the state changed */
-  ClfftEngine *engine;
-  GstClfftLoad load;            /* the stream's share of its device */
+  /* device-index, fallback, tuning (a GstClfftSpectrumTuning); the engine */
+  GstClfftDevice device;
 
   /* streaming state, as spectrum's, from the first buffer after a reset */
   ClfftSpectrum *analyser;
