@@ -4,8 +4,9 @@
  *
  * Filters video in the frequency domain on an OpenCL device: each frame
  * goes through a forward 2D FFT, is multiplied by a mask, and comes back
- * through the inverse FFT. GRAY8, GRAY16_LE and GRAY10_LE32 frames are
- * filtered whole; of RGB frames (RGBx, BGRx, xRGB, xBGR, RGBA, BGRA, ARGB,
+ * through the inverse FFT. GRAY8, GRAY16_LE and GRAY10_LE32 frames (and
+ * GRAY10_LE16 where built against GStreamer 1.26 or later) are filtered
+ * whole; of RGB frames (RGBx, BGRx, xRGB, xBGR, RGBA, BGRA, ARGB,
  * ABGR, RGB, BGR, GBR) R, G and B are filtered with the same mask
  * (mode=spectrum shows the luma's spectrum, in gray), alpha passes; of YUV
  * frames (I420, YV12, NV12, NV21, Y42B, NV16, Y444, NV24, YUY2, UYVY,
@@ -203,12 +204,20 @@ enum
 
 /* progressive only: an interlaced frame's 2D spectrum mixes its two
  * fields, which belong to different instants (deinterlace first) */
+/* GRAY10_LE16, 10-bit mono cameras' samples one to a 16-bit word, came
+ * with GStreamer 1.26 */
+#if GST_CHECK_VERSION (1, 26, 0)
+#define CLFFT_2D_FILTER_FORMATS_SINCE_1_26 ", GRAY10_LE16"
+#else
+#define CLFFT_2D_FILTER_FORMATS_SINCE_1_26 ""
+#endif
+
 #define CLFFT_2D_FILTER_CAPS \
   "video/x-raw, format = (string) { GRAY8, GRAY16_LE, GRAY10_LE32, " \
   "I420, YV12, NV12, NV21, Y42B, NV16, Y444, NV24, YUY2, UYVY, YVYU, " \
   "I420_10LE, " \
   "I422_10LE, Y444_10LE, P010_10LE, RGBx, BGRx, xRGB, xBGR, RGBA, BGRA, " \
-  "ARGB, ABGR, RGB, BGR, GBR }, " \
+  "ARGB, ABGR, RGB, BGR, GBR" CLFFT_2D_FILTER_FORMATS_SINCE_1_26 " }, " \
   "width = (int) [ 2, 8192 ], height = (int) [ 2, 8192 ], " \
   "framerate = (fraction) [ 0/1, MAX ], " \
   "interlace-mode = (string) progressive"
