@@ -2,6 +2,7 @@
  * kernels/filter_generic.cl. */
 #include "clfft-filter-generic.h"
 #include "clfft-passes.h"
+#include "clfft-kernel-args.h"
 #include "clfft-log.h"
 
 /* The program's fixed shape (GROUP, MAX_N and MAX_VALUES in
@@ -203,36 +204,40 @@ enqueue_passes (ClfftFilterGeneric * g, gboolean empty, cl_mem pixels,
   const gsize local = GENERIC_GROUP;
   const gsize rows_global = (gsize) g->height * GENERIC_GROUP;
   const gsize columns_global = (gsize) bins * GENERIC_GROUP;
-  const gsize forward_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_uint)
+  const ClfftArgsRowsForward forward = {
+    .pixels = pixels,
+    .wide = g->wide,
+    .width = width,
+    .radices = row_radices,
+    .spectrum = spectrum,
+    .pitch = cl_pitch,
   };
-  const void *forward_values[] = { &pixels, &g->wide, &width, &row_radices,
-    &spectrum, &cl_pitch
+  const ClfftArgsColumnsFilter columns = {
+    .spectrum = spectrum,
+    .pitch = cl_pitch,
+    .height = height,
+    .radices = column_radices,
+    .gain = gain,
   };
-  const gsize column_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem)
-  };
-  const void *column_values[] = { &spectrum, &cl_pitch, &height,
-    &column_radices, &gain
-  };
-  const gsize inverse_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_float), sizeof (cl_float), sizeof (cl_uint)
-  };
-  const void *inverse_values[] = { &spectrum, &cl_pitch, &width,
-    &row_radices, &pixels_out, &g->wide, &scale, &offset, &cl_magnitude
+  const ClfftArgsRowsInverse inverse = {
+    .spectrum = spectrum,
+    .pitch = cl_pitch,
+    .width = width,
+    .radices = row_radices,
+    .pixels = pixels_out,
+    .wide = g->wide,
+    .scale = scale,
+    .offset = offset,
+    .magnitude = cl_magnitude,
   };
 
-  return clfft_kernel_set_args (g->rows_forward, error,
-      G_N_ELEMENTS (forward_sizes), forward_sizes, forward_values)
+  return clfft_kernel_args_rows_forward (g->rows_forward, &forward, error)
       && clfft_kernel_enqueue (g->engine, g->rows_forward, 1, &rows_global,
       &local, NULL, "generic rows_forward", error)
-      && clfft_kernel_set_args (g->columns, error,
-      G_N_ELEMENTS (column_sizes), column_sizes, column_values)
+      && clfft_kernel_args_columns_filter (g->columns, &columns, error)
       && clfft_kernel_enqueue (g->engine, g->columns, 1, &columns_global,
       &local, NULL, "generic columns_filter", error)
-      && clfft_kernel_set_args (g->rows_inverse, error,
-      G_N_ELEMENTS (inverse_sizes), inverse_sizes, inverse_values)
+      && clfft_kernel_args_rows_inverse (g->rows_inverse, &inverse, error)
       && clfft_kernel_enqueue (g->engine, g->rows_inverse, 1, &rows_global,
       &local, NULL, "generic rows_inverse", error);
 }

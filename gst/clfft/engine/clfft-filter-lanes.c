@@ -1,6 +1,7 @@
 /* The filter's passes in SIMD lanes: see clfft-filter-lanes.h and
  * kernels/fft_lanes.cl. */
 #include "clfft-filter-lanes.h"
+#include "clfft-kernel-args.h"
 #include "clfft-log.h"
 
 /* STAGES_* in kernels/fft_lanes.cl (a length of at most 4096 with radices
@@ -116,16 +117,17 @@ clfft_filter_lanes_enqueue_rows_forward (ClfftFilterLanes * lanes,
     cl_mem pixels, cl_mem spectrum, guint pitch, cl_mem real_twiddles,
     GError ** error)
 {
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem),
-    sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_mem)
-  };
-  const cl_uint height = lanes->height, row_pitch = pitch;
-  const void *values[] = { &pixels, &height, &spectrum, &row_pitch,
-    &lanes->row_twiddles, &real_twiddles
+  const ClfftArgsFftLanesRowsForward args = {
+    .pixels = pixels,
+    .height = lanes->height,
+    .spectrum = spectrum,
+    .pitch = pitch,
+    .tw = lanes->row_twiddles,
+    .real_tw = real_twiddles,
   };
 
-  return clfft_kernel_set_args (lanes->rows_forward, error,
-      G_N_ELEMENTS (sizes), sizes, values)
+  return clfft_kernel_args_fft_lanes_rows_forward (lanes->rows_forward, &args,
+      error)
       && launch (lanes, lanes->rows_forward, lanes->height,
       "fft_lanes_rows_forward", error);
 }
@@ -134,17 +136,15 @@ gboolean
 clfft_filter_lanes_enqueue_columns (ClfftFilterLanes * lanes,
     cl_mem spectrum, guint pitch, cl_mem gain, GError ** error)
 {
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem),
-    sizeof (cl_mem)
-  };
-  const cl_uint row_pitch = pitch;
-  const void *values[] = { &spectrum, &row_pitch, &gain,
-    &lanes->column_twiddles
+  const ClfftArgsFftLanesColumns args = {
+    .spectrum = spectrum,
+    .pitch = pitch,
+    .gain = gain,
+    .tw = lanes->column_twiddles,
   };
 
   g_return_val_if_fail (pitch % CLFFT_FILTER_LANES == 0, FALSE);
-  return clfft_kernel_set_args (lanes->columns, error, G_N_ELEMENTS (sizes),
-      sizes, values)
+  return clfft_kernel_args_fft_lanes_columns (lanes->columns, &args, error)
       && launch (lanes, lanes->columns, lanes->row_n + 1, "fft_lanes_columns",
       error);
 }
@@ -154,18 +154,20 @@ clfft_filter_lanes_enqueue_rows_inverse (ClfftFilterLanes * lanes,
     cl_mem spectrum, guint pitch, cl_mem pixels, cl_mem real_twiddles,
     gfloat scale, gfloat offset, gboolean magnitude, GError ** error)
 {
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_float),
-    sizeof (cl_float), sizeof (cl_uint)
-  };
-  const cl_uint row_pitch = pitch, height = lanes->height;
-  const cl_uint as_magnitude = magnitude ? 1 : 0;
-  const void *values[] = { &spectrum, &row_pitch, &height, &pixels,
-    &lanes->row_twiddles, &real_twiddles, &scale, &offset, &as_magnitude
+  const ClfftArgsFftLanesRowsInverse args = {
+    .spectrum = spectrum,
+    .pitch = pitch,
+    .height = lanes->height,
+    .pixels = pixels,
+    .tw = lanes->row_twiddles,
+    .real_tw = real_twiddles,
+    .scale = scale,
+    .offset = offset,
+    .magnitude = magnitude ? 1 : 0,
   };
 
-  return clfft_kernel_set_args (lanes->rows_inverse, error,
-      G_N_ELEMENTS (sizes), sizes, values)
+  return clfft_kernel_args_fft_lanes_rows_inverse (lanes->rows_inverse, &args,
+      error)
       && launch (lanes, lanes->rows_inverse, lanes->height,
       "fft_lanes_rows_inverse", error);
 }

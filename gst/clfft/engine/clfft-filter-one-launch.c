@@ -1,6 +1,7 @@
 /* The one-launch filter: see clfft-filter-one-launch.h and
  * kernels/filter_one_launch.cl. */
 #include "clfft-filter-one-launch.h"
+#include "clfft-kernel-args.h"
 #include "clfft-overrides.h"
 #include "clfft-log.h"
 
@@ -72,20 +73,26 @@ set_args (ClfftFilterOneLaunch * one_launch, cl_mem src, cl_mem dst,
     cl_float scale, cl_float offset, cl_uint magnitude, cl_uint wanted,
     cl_uint probe, GError ** error)
 {
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem),
-    sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_mem),
-    sizeof (cl_mem), sizeof (cl_float), sizeof (cl_float), sizeof (cl_uint),
-    sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint)
-  };
-  const cl_uint epoch = one_launch->epoch;
-  const void *values[] = { &src, &dst, &spectrum, &pitch,
-    &one_launch->row_twiddles, &real_twiddles, &one_launch->column_twiddles,
-    &gain, &scale, &offset, &magnitude, &one_launch->sync, &epoch, &wanted,
-    &probe
+  const ClfftArgsFilterOneLaunch args = {
+    .src = src,
+    .dst = dst,
+    .spectrum = spectrum,
+    .pitch = pitch,
+    .row_tw = one_launch->row_twiddles,
+    .real_tw = real_twiddles,
+    .col_tw = one_launch->column_twiddles,
+    .gain = gain,
+    .scale = scale,
+    .offset = offset,
+    .magnitude = magnitude,
+    .sync = one_launch->sync,
+    .epoch = one_launch->epoch,
+    .wanted = wanted,
+    .probe = probe,
   };
 
-  return clfft_kernel_set_args (one_launch->kernel, error, G_N_ELEMENTS (sizes),
-      sizes, values);
+  return clfft_kernel_args_filter_one_launch (one_launch->kernel, &args,
+      error);
 }
 
 static gboolean

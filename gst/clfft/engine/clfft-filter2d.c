@@ -62,6 +62,7 @@
 #include "clfft-filter-generic.h"
 #include "clfft-filter-lanes.h"
 #include "clfft-filter-path.h"
+#include "clfft-kernel-args.h"
 #include "clfft-transform.h"
 #include "clfft-overrides.h"
 #include "clfft-log.h"
@@ -349,21 +350,22 @@ mirror_pad_init (ClfftFilter2d * f, GError ** error)
 static gboolean
 mirror_pad_enqueue (ClfftFilter2d * f, GError ** error)
 {
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint)
-  };
-  const void *values[] = { &f->bytes_in, &f->frame_width, &f->frame_height,
-    &f->bytes_padded, &f->width, &f->height, &f->far_margin[0],
-    &f->far_margin[1]
+  const ClfftArgsMirrorPad args = {
+    .frame = f->bytes_in,
+    .width = f->frame_width,
+    .height = f->frame_height,
+    .padded = f->bytes_padded,
+    .padded_width = f->width,
+    .padded_height = f->height,
+    .far_x = f->far_margin[0],
+    .far_y = f->far_margin[1],
   };
   const gsize local[2] = { 32, 8 };
   const gsize global[2] = { (f->width + 31) / 32 * 32,
     (f->height + 7) / 8 * 8
   };
 
-  return clfft_kernel_set_args (f->mirror_pad, error, G_N_ELEMENTS (sizes),
-      sizes, values)
+  return clfft_kernel_args_mirror_pad (f->mirror_pad, &args, error)
       && clfft_kernel_enqueue (f->engine, f->mirror_pad, 2, global, local,
       NULL, "mirror_pad", error);
 }
@@ -1418,37 +1420,69 @@ saturation_enqueue (Stretch * st, ClfftFilter2d * f, cl_mem values,
   const cl_uint rank_lo = k, rank_hi = count - 1 - k;
   const cl_uint n_ranges = NORMALIZE_RANGES;
   const gsize local = NORMALIZE_GROUP;
-  const gsize m = sizeof (cl_mem), u = sizeof (cl_uint);
-  const gsize start_sizes[] = { m, u, m, m };
-  const void *start_values[] = { &st->ranges, &n_ranges, &st->whole,
-    &st->hist
+  gboolean ok = saturation_init (st, f, error);
+  const ClfftArgsSaturationStart start = {
+    .ranges = st->ranges,
+    .n_ranges = n_ranges,
+    .whole = st->whole,
+    .hist = st->hist,
   };
-  gboolean ok = saturation_init (st, f, error)
-      && clfft_kernel_set_args (st->saturation_start, error,
-      G_N_ELEMENTS (start_sizes), start_sizes, start_values)
+
+  ok = ok && clfft_kernel_args_saturation_start (st->saturation_start, &start,
+      error)
       && clfft_kernel_enqueue (f->engine, st->saturation_start, 1, &local,
       &local, NULL, "saturation_start", error);
 
   for (cl_uint level = 0; ok && level < 2; level++) {
-    const gsize hist_sizes[] = { m, u, u, u, m, m, u, m };
-    const void *hist_values[] = { &values, &f->frame_width, &count,
-      &f->width, &st->whole, &st->picked, &level, &st->hist
+    const ClfftArgsSaturationHistogram histogram = {
+      .values = values,
+      .width = f->frame_width,
+      .count = count,
+      .pitch = f->width,
+      .whole = st->whole,
+      .picked = st->picked,
+      .level = level,
+      .hist = st->hist,
     };
-    const gsize pick_sizes[] = { m, u, u, u, m, m, m };
-    const void *pick_values[] = { &st->hist, &rank_lo, &rank_hi, &level,
-      &st->whole, &st->picked, &st->saturated
+    const ClfftArgsSaturationPick pick = {
+      .hist = st->hist,
+      .rank_lo = rank_lo,
+      .rank_hi = rank_hi,
+      .level = level,
+      .whole = st->whole,
+      .picked = st->picked,
+      .saturated = st->saturated,
     };
 
-    ok = clfft_kernel_set_args (st->saturation_histogram, error,
-        G_N_ELEMENTS (hist_sizes), hist_sizes, hist_values)
+    ok = clfft_kernel_args_saturation_histogram (st->saturation_histogram,
+        &histogram, error)
         && clfft_kernel_enqueue (f->engine, st->saturation_histogram, 1,
         &global, &local, NULL, "saturation_histogram", error)
-        && clfft_kernel_set_args (st->saturation_pick, error,
-        G_N_ELEMENTS (pick_sizes), pick_sizes, pick_values)
+        && clfft_kernel_args_saturation_pick (st->saturation_pick, &pick,
+        error)
         && clfft_kernel_enqueue (f->engine, st->saturation_pick, 1, &local,
         &local, NULL, "saturation_pick", error);
   }
   return ok;
+}
+
+/* stretch's arguments: by the values of the saturation's ranks (percent,
+ * > 0), which saturation_enqueue makes, or by the ranges. */
+static gboolean
+stretch_set_args (Stretch * st, ClfftFilter2d * f, cl_mem values,
+    cl_uint count, gfloat saturation, GError ** error)
+{
+  const ClfftArgsStretch args = {
+    .values = values,
+    .width = f->frame_width,
+    .count = count,
+    .pitch = f->width,
+    .ranges = saturation > 0 ? st->saturated : st->ranges,
+    .n_ranges = saturation > 0 ? 1 : NORMALIZE_RANGES,
+    .pixels = f->bytes_out,
+  };
+
+  return clfft_kernel_args_stretch (st->stretch, &args, error);
 }
 
 /* The frame's real values (rows of the transform's width, the frame in
@@ -1459,34 +1493,24 @@ stretch_enqueue (Stretch * st, ClfftFilter2d * f, cl_mem values,
     gfloat saturation, GError ** error)
 {
   cl_uint count = f->frame_width * f->frame_height;
-  cl_uint n_ranges = saturation > 0 ? 1 : NORMALIZE_RANGES;
-  const gsize range_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem)
-  };
-  const void *range_values[] = { &values, &f->frame_width, &count,
-    &f->width, &st->ranges
-  };
-  const gsize stretch_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_mem)
-  };
-  const void *stretch_values[] = { &values, &f->frame_width, &count,
-    &f->width, saturation > 0 ? &st->saturated : &st->ranges, &n_ranges,
-    &f->bytes_out
+  const ClfftArgsValueRange range = {
+    .values = values,
+    .width = f->frame_width,
+    .count = count,
+    .pitch = f->width,
+    .ranges = st->ranges,
   };
   const gsize local = NORMALIZE_GROUP;
   const gsize range_global = NORMALIZE_RANGES * NORMALIZE_GROUP;
   const gsize stretch_global = MIN ((count + local - 1) / local * local,
       (gsize) 1024 * local);
 
-  return clfft_kernel_set_args (st->value_range, error,
-      G_N_ELEMENTS (range_sizes), range_sizes, range_values)
+  return clfft_kernel_args_value_range (st->value_range, &range, error)
       && clfft_kernel_enqueue (f->engine, st->value_range, 1, &range_global,
       &local, NULL, "value_range", error)
       && (saturation <= 0 || saturation_enqueue (st, f, values, count,
           saturation, stretch_global, error))
-      && clfft_kernel_set_args (st->stretch, error,
-      G_N_ELEMENTS (stretch_sizes), stretch_sizes, stretch_values)
+      && stretch_set_args (st, f, values, count, saturation, error)
       && clfft_kernel_enqueue (f->engine, st->stretch, 1, &stretch_global,
       &local, NULL, "stretch", error);
 }
@@ -1602,6 +1626,23 @@ enqueue_normalized_rows (ClfftFilter2d * f, cl_mem spectrum,
       f->saturation, error);
 }
 
+/* log_magnitude's arguments: the spectrum's bins into real_values. */
+static gboolean
+log_magnitude_set_args (ClfftFilter2d * f, GError ** error)
+{
+  const ClfftArgsLogMagnitude args = {
+    .spectrum = f->spectrum,
+    .bins = f->bins,
+    .gain = f->gain_as_given,
+    .width = f->width,
+    .height = f->height,
+    .view = f->real_values,
+  };
+
+  return clfft_kernel_args_log_magnitude (f->spectrum_view.log_magnitude,
+      &args, error);
+}
+
 /* Rows forward, columns forward in place: the spectrum's bins; its view
  * into real_values, stretched. */
 static gboolean
@@ -1611,12 +1652,6 @@ enqueue_spectrum_view (ClfftFilter2d * f, GError ** error)
   guint w = f->width, h = f->height;
   const ClfftRowLayout pixels = { 1, w }, bins = { 1, f->bins };
   const ClfftRowLayout columns = { f->bins, 1 };
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem)
-  };
-  const void *values[] = { &f->spectrum, &f->bins, &f->gain_as_given, &w, &h,
-    &f->real_values
-  };
   const gsize local[2] = { 16, 16 };
   const gsize global[2] = { (w + 15) / 16 * 16, (h + 15) / 16 * 16 };
 
@@ -1626,8 +1661,7 @@ enqueue_spectrum_view (ClfftFilter2d * f, GError ** error)
       && clfft_transform_enqueue (&v->columns, &f->transform_scratch,
       f->spectrum, columns, f->spectrum, columns, f->bins, NULL, 0, 1.0f,
       NULL, error)
-      && clfft_kernel_set_args (v->log_magnitude, error, G_N_ELEMENTS (sizes),
-      sizes, values)
+      && log_magnitude_set_args (f, error)
       && clfft_kernel_enqueue (f->engine, v->log_magnitude, 2, global, local,
       NULL, "log_magnitude", error)
       && stretch_enqueue (&v->stretch, f, f->real_values, 0.0f, error);

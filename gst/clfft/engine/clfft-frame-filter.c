@@ -32,6 +32,7 @@
 #include "clfft-frame-filter.h"
 #include "clfft-overrides.h"
 #include "clfft-passes.h"
+#include "clfft-kernel-args.h"
 #include "clfft-log.h"
 #include "clfft-faults.h"
 #include "clfft-queue.h"
@@ -1090,17 +1091,15 @@ upload_planes (ClfftFrameFilter * f, Slot * slot, const ClfftHostPlanes * src,
       "WithWaitList, clFlush, clEnqueueBarrierWithWaitList (planes)");
 }
 
-/* A planes.cl kernel over width x height samples. */
+/* A planes.cl kernel, its arguments set, over width x height samples. */
 static gboolean
-launch_over (ClfftFrameFilter * f, cl_kernel kernel, guint n_args,
-    const gsize sizes[], const void *values[], guint width, guint height,
-    const gchar * what, GError ** error)
+launch_over (ClfftFrameFilter * f, cl_kernel kernel, guint width,
+    guint height, const gchar * what, GError ** error)
 {
   const gsize local[2] = { 32, 8 };
   const gsize global[2] = { (width + 31) / 32 * 32, (height + 7) / 8 * 8 };
 
-  return clfft_kernel_set_args (kernel, error, n_args, sizes, values)
-      && clfft_kernel_enqueue (f->engine, kernel, 2, global, local, NULL,
+  return clfft_kernel_enqueue (f->engine, kernel, 2, global, local, NULL,
       what, error);
 }
 
@@ -1133,18 +1132,26 @@ take_words (ClfftFrameFilter * f, Slot * slot, guint p, guint c,
     GError ** error)
 {
   const ClfftFrameChannel *ch = &f->layout.channels[c];
-  const cl_uint pitch = f->layout.row_bytes[p];
   cl_uint first, channel_pitch;
   cl_mem channel;
-  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem);
-  const gsize sizes[] = { m, u, u, u, m, u, u };
-  const void *values[] = { &slot->planes[p], &pitch, &ch->width,
-    &ch->height, &channel, &first, &channel_pitch
-  };
 
-  return channel_input (f, slot, c, &channel, &first, &channel_pitch, error)
-      && launch_over (f, f->take_words, G_N_ELEMENTS (sizes), sizes, values,
-      ch->width, ch->height, "take_words", error);
+  if (!channel_input (f, slot, c, &channel, &first, &channel_pitch, error))
+    return FALSE;
+  {
+    const ClfftArgsTakeWords args = {
+      .plane = slot->planes[p],
+      .pitch = f->layout.row_bytes[p],
+      .width = ch->width,
+      .height = ch->height,
+      .channel = channel,
+      .first = first,
+      .channel_pitch = channel_pitch,
+    };
+
+    return clfft_kernel_args_take_words (f->take_words, &args, error)
+        && launch_over (f, f->take_words, ch->width, ch->height,
+        "take_words", error);
+  }
 }
 
 /* What a channel's output (of the filter's range) is multiplied by on
@@ -1168,21 +1175,28 @@ put_words (ClfftFrameFilter * f, Slot * slot, guint p, guint c,
     GError ** error)
 {
   const ClfftFrameChannel *ch = &f->layout.channels[c];
-  const cl_uint pitch = f->layout.row_bytes[p];
-  const cl_uint max = channel_max (ch);
-  const cl_float scale = put_scale (f, ch);
   cl_uint first, channel_pitch;
   cl_mem channel;
-  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem);
-  const gsize sizes[] = { m, u, u, u, m, u, u, sizeof (cl_float), u };
-  const void *values[] = { &slot->planes[p], &pitch, &ch->width,
-    &ch->height, &channel, &first, &channel_pitch, &scale, &max
-  };
 
-  return channel_output (f, slot, c, &channel, &first, &channel_pitch,
-      error)
-      && launch_over (f, f->put_words, G_N_ELEMENTS (sizes), sizes, values,
-      (ch->width + 2) / 3, ch->height, "put_words", error);
+  if (!channel_output (f, slot, c, &channel, &first, &channel_pitch, error))
+    return FALSE;
+  {
+    const ClfftArgsPutWords args = {
+      .plane = slot->planes[p],
+      .pitch = f->layout.row_bytes[p],
+      .width = ch->width,
+      .height = ch->height,
+      .channel = channel,
+      .first = first,
+      .channel_pitch = channel_pitch,
+      .scale = put_scale (f, ch),
+      .max = channel_max (ch),
+    };
+
+    return clfft_kernel_args_put_words (f->put_words, &args, error)
+        && launch_over (f, f->put_words, (ch->width + 2) / 3, ch->height,
+        "put_words", error);
+  }
 }
 
 /* The filtered channels of plane buffer p into their plans' inputs, in one
@@ -1197,18 +1211,6 @@ take_channels (ClfftFrameFilter * f, Slot * slot, guint p, GError ** error)
   cl_uint shift[3] = { 0 }, first[3] = { 0 }, channel_pitch[3] = { 0 };
   cl_mem channel[3];
   guint chans[3], n, widest = 0;
-  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem);
-  const gsize sizes[] = { m, u, u, u, u, u, u, m, u, u, u, u, u, u, m, u, u,
-    u, u, u, u, m, u, u
-  };
-  const void *values[] = { &plane, &pitch, &height,
-    &offset[0], &step[0], &width[0], &shift[0], &channel[0], &first[0],
-    &channel_pitch[0],
-    &offset[1], &step[1], &width[1], &shift[1], &channel[1], &first[1],
-    &channel_pitch[1],
-    &offset[2], &step[2], &width[2], &shift[2], &channel[2], &first[2],
-    &channel_pitch[2]
-  };
 
   if (!plane_channels (f, p, CLFFT_CHANNEL_FILTER, chans, &n, error))
     return FALSE;
@@ -1231,8 +1233,37 @@ take_channels (ClfftFrameFilter * f, Slot * slot, guint p, GError ** error)
   /* no channel there (width 0): any buffer */
   for (guint i = n; i < 3; i++)
     channel[i] = channel[0];
-  return launch_over (f, f->take, G_N_ELEMENTS (sizes), sizes, values,
-      widest, height, "take_channels", error);
+  {
+    const ClfftArgsTakeChannels args = {
+      .plane = plane,
+      .pitch = pitch,
+      .height = height,
+      .offset0 = offset[0],
+      .step0 = step[0],
+      .width0 = width[0],
+      .shift0 = shift[0],
+      .channel0 = channel[0],
+      .first0 = first[0],
+      .channel_pitch0 = channel_pitch[0],
+      .offset1 = offset[1],
+      .step1 = step[1],
+      .width1 = width[1],
+      .shift1 = shift[1],
+      .channel1 = channel[1],
+      .first1 = first[1],
+      .channel_pitch1 = channel_pitch[1],
+      .offset2 = offset[2],
+      .step2 = step[2],
+      .width2 = width[2],
+      .shift2 = shift[2],
+      .channel2 = channel[2],
+      .first2 = first[2],
+      .channel_pitch2 = channel_pitch[2],
+    };
+
+    return clfft_kernel_args_take_channels (f->take, &args, error)
+        && launch_over (f, f->take, widest, height, "take_channels", error);
+  }
 }
 
 /* The plans' outputs (rows of the transform's width; the first GRAY
@@ -1251,19 +1282,6 @@ put_channels (ClfftFrameFilter * f, Slot * slot, guint p,
   cl_float scale[3] = { 0 };
   cl_mem channel[3];
   guint chans[3], n, widest = 0;
-  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem),
-      fl = sizeof (cl_float);
-  const gsize sizes[] = { m, u, u, m, u, u, fl, u, u, u, u, u, m, u, u, fl,
-    u, u, u, u, u, m, u, u, fl, u, u, u, u, u
-  };
-  const void *values[] = { &plane, &pitch, &height,
-    &channel[0], &first[0], &channel_pitch[0], &scale[0], &max[0],
-    &shift[0], &offset[0], &step[0], &width[0],
-    &channel[1], &first[1], &channel_pitch[1], &scale[1], &max[1],
-    &shift[1], &offset[1], &step[1], &width[1],
-    &channel[2], &first[2], &channel_pitch[2], &scale[2], &max[2],
-    &shift[2], &offset[2], &step[2], &width[2]
-  };
 
   if (!plane_channels (f, p, role, chans, &n, error))
     return FALSE;
@@ -1295,8 +1313,43 @@ put_channels (ClfftFrameFilter * f, Slot * slot, guint p,
   }
   for (guint i = n; i < 3; i++)
     channel[i] = channel[0];
-  return launch_over (f, f->put, G_N_ELEMENTS (sizes), sizes, values,
-      widest, height, "put_channels", error);
+  {
+    const ClfftArgsPutChannels args = {
+      .plane = plane,
+      .pitch = pitch,
+      .height = height,
+      .channel0 = channel[0],
+      .first0 = first[0],
+      .channel_pitch0 = channel_pitch[0],
+      .scale0 = scale[0],
+      .max0 = max[0],
+      .shift0 = shift[0],
+      .offset0 = offset[0],
+      .step0 = step[0],
+      .width0 = width[0],
+      .channel1 = channel[1],
+      .first1 = first[1],
+      .channel_pitch1 = channel_pitch[1],
+      .scale1 = scale[1],
+      .max1 = max[1],
+      .shift1 = shift[1],
+      .offset1 = offset[1],
+      .step1 = step[1],
+      .width1 = width[1],
+      .channel2 = channel[2],
+      .first2 = first[2],
+      .channel_pitch2 = channel_pitch[2],
+      .scale2 = scale[2],
+      .max2 = max[2],
+      .shift2 = shift[2],
+      .offset2 = offset[2],
+      .step2 = step[2],
+      .width2 = width[2],
+    };
+
+    return clfft_kernel_args_put_channels (f->put, &args, error)
+        && launch_over (f, f->put, widest, height, "put_channels", error);
+  }
 }
 
 /* Channel c of plane buffer set to its mid value. */
@@ -1308,16 +1361,53 @@ fill_channel (ClfftFrameFilter * f, guint c, cl_mem plane, GError ** error)
   const cl_uint offset = ch->offset / f->sample_size;
   const cl_uint step = ch->step / f->sample_size;
   const cl_uint mid = (1u << (ch->depth - 1)) << ch->shift;
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint),
-    sizeof (cl_uint)
-  };
-  const void *values[] = { &plane, &pitch, &offset, &step, &ch->width,
-    &ch->height, &mid
+  const ClfftArgsFillChannel args = {
+    .plane = plane,
+    .pitch = pitch,
+    .offset = offset,
+    .step = step,
+    .width = ch->width,
+    .height = ch->height,
+    .value = mid,
   };
 
-  return launch_over (f, f->fill, G_N_ELEMENTS (sizes), sizes, values,
-      ch->width, ch->height, "fill_channel", error);
+  return clfft_kernel_args_fill_channel (f->fill, &args, error)
+      && launch_over (f, f->fill, ch->width, ch->height, "fill_channel",
+      error);
+}
+
+/* The GRAY channels' luma (plane, pitch, offset, step and weight of each
+ * of three) into the first one's input. */
+static gboolean
+take_luma (ClfftFrameFilter * f, const cl_mem planes[3],
+    const cl_uint pitch[3], const cl_uint offset[3], const cl_uint step[3],
+    const cl_float weight[3], GError ** error)
+{
+  const ClfftFrameChannel *first = &f->layout.channels[f->gray];
+  const ClfftArgsTakeLuma args = {
+    .plane0 = planes[0],
+    .pitch0 = pitch[0],
+    .offset0 = offset[0],
+    .step0 = step[0],
+    .weight0 = weight[0],
+    .plane1 = planes[1],
+    .pitch1 = pitch[1],
+    .offset1 = offset[1],
+    .step1 = step[1],
+    .weight1 = weight[1],
+    .plane2 = planes[2],
+    .pitch2 = pitch[2],
+    .offset2 = offset[2],
+    .step2 = step[2],
+    .weight2 = weight[2],
+    .width = first->width,
+    .height = first->height,
+    .channel = f->channels[f->gray],
+  };
+
+  return clfft_kernel_args_take_luma (f->take_luma, &args, error)
+      && launch_over (f, f->take_luma, first->width, first->height,
+      "take_luma", error);
 }
 
 /* The GRAY channels' luma into the first one's input, filtered, and put
@@ -1330,16 +1420,6 @@ filter_luma (ClfftFrameFilter * f, Slot * slot, GError ** error)
   cl_mem planes[3];
   cl_uint pitch[3], offset[3], step[3];
   cl_float weight[3];
-  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem),
-      fl = sizeof (cl_float);
-  const gsize sizes[] = { m, u, u, u, fl, m, u, u, u, fl, m, u, u, u, fl,
-    u, u, m
-  };
-  const void *values[] = { &planes[0], &pitch[0], &offset[0], &step[0],
-    &weight[0], &planes[1], &pitch[1], &offset[1], &step[1], &weight[1],
-    &planes[2], &pitch[2], &offset[2], &step[2], &weight[2], &first->width,
-    &first->height, &f->channels[f->gray]
-  };
   guint tw, th;
 
   for (guint i = 0; i < 3; i++) {
@@ -1360,8 +1440,7 @@ filter_luma (ClfftFrameFilter * f, Slot * slot, GError ** error)
           first->height * f->sample_size, error)
       || !ensure_buffer (f, &slot->filtered_channels[f->gray], (gsize) tw *
           th * f->sample_size, error)
-      || !launch_over (f, f->take_luma, G_N_ELEMENTS (sizes), sizes,
-          values, first->width, first->height, "take_luma", error)
+      || !take_luma (f, planes, pitch, offset, step, weight, error)
       || !clfft_filter2d_enqueue_buffers (plan, f->channels[f->gray],
           slot->filtered_channels[f->gray], error))
     return FALSE;

@@ -1,6 +1,7 @@
 /* A kernel that holds the device: see clfft-hold.h. */
 #include "clfft-hold.h"
 #include "clfft-passes.h"
+#include "clfft-kernel-args.h"
 #include "clfft-log.h"
 
 struct _ClfftHold
@@ -17,7 +18,6 @@ clfft_hold_new (ClfftEngine * engine, guint first, guint longest,
     GError ** error)
 {
   ClfftHold *hold = g_new0 (ClfftHold, 1);
-  cl_int st = CL_SUCCESS;
 
   hold->longest = MAX (longest, 1);
   hold->iterations = CLAMP (first, 1, hold->longest);
@@ -25,10 +25,7 @@ clfft_hold_new (ClfftEngine * engine, guint first, guint longest,
   if (hold->kernel)
     hold->sink = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
         sizeof (cl_float), NULL, error);
-  if (hold->sink && (st = clSetKernelArg (hold->kernel, 0, sizeof (cl_mem),
-              &hold->sink)) != CL_SUCCESS)
-    clfft_fail (error, st, "clSetKernelArg (hold)");
-  if (!hold->sink || st != CL_SUCCESS) {
+  if (!hold->sink) {
     clfft_hold_free (hold);
     return NULL;
   }
@@ -51,13 +48,15 @@ clfft_hold_enqueue (ClfftHold * hold, cl_command_queue queue,
     GError ** error)
 {
   const gsize one = 1;
-  cl_uint iterations = hold->iterations;
+  const ClfftArgsHold args = {
+    .sink = hold->sink,
+    .iterations = hold->iterations,
+  };
   cl_int st;
 
   clfft_event_release (&hold->held);
-  st = clSetKernelArg (hold->kernel, 1, sizeof (iterations), &iterations);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clSetKernelArg (hold)");
+  if (!clfft_kernel_args_hold (hold->kernel, &args, error))
+    return FALSE;
   st = clEnqueueNDRangeKernel (queue, hold->kernel, 1, NULL, &one, &one, 0,
       NULL, &hold->held);
   if (st != CL_SUCCESS)

@@ -1,5 +1,6 @@
 /* Row FFT and transpose passes: kernel selection, build options, launch. */
 #include "clfft-passes.h"
+#include "clfft-kernel-args.h"
 #include "clfft-overrides.h"
 #include "clfft-log.h"
 #include "clfft-faults.h"
@@ -360,34 +361,30 @@ clfft_row_length_direct (guint n)
 }
 
 /* The tables a pass's kernel takes as arguments: only those its options
- * read (WITH_* in kernels/fft_stockham.cl). */
+ * read (WITH_* in kernels/fft_stockham.cl); each flag is that option's
+ * in fft_rows' arguments. */
 typedef enum
 {
-  TABLE_REAL_TWIDDLES = 1 << 0,
-  TABLE_GAIN = 1 << 1,
-  TABLE_CHIRP = 1 << 2,
-  TABLE_CONV = 1 << 3,
-  TABLE_STEP_TWIDDLES = 1 << 4,
-  TABLE_SPLIT_TWIDDLES = 1 << 5,
+  TABLE_REAL_TWIDDLES = CLFFT_ARGS_FFT_ROWS_WITH_REAL_TW,
+  TABLE_GAIN = CLFFT_ARGS_FFT_ROWS_WITH_GAIN,
+  TABLE_CHIRP = CLFFT_ARGS_FFT_ROWS_WITH_CHIRP,
+  TABLE_CONV = CLFFT_ARGS_FFT_ROWS_WITH_CONV,
+  TABLE_STEP_TWIDDLES = CLFFT_ARGS_FFT_ROWS_WITH_STEP_TW,
+  TABLE_SPLIT_TWIDDLES = CLFFT_ARGS_FFT_ROWS_WITH_SPLIT_TW,
 } RowTable;
 
-/* Each table's build option, and where ClfftRowTables holds it, in the
- * order of fft_rows' arguments. */
+/* Each table's build option. */
 static const struct
 {
   RowTable table;
   const gchar *option;
-  gsize mem_offset;
 } row_tables[] = {
-  {TABLE_REAL_TWIDDLES, " -D WITH_REAL_TW",
-      G_STRUCT_OFFSET (ClfftRowTables, real_twiddles)},
-  {TABLE_GAIN, " -D WITH_GAIN", G_STRUCT_OFFSET (ClfftRowTables, gain)},
-  {TABLE_CHIRP, " -D WITH_CHIRP", G_STRUCT_OFFSET (ClfftRowTables, chirp)},
-  {TABLE_CONV, " -D WITH_CONV", G_STRUCT_OFFSET (ClfftRowTables, conv)},
-  {TABLE_STEP_TWIDDLES, " -D WITH_STEP_TW",
-      G_STRUCT_OFFSET (ClfftRowTables, step_twiddles)},
-  {TABLE_SPLIT_TWIDDLES, " -D WITH_SPLIT_TW",
-      G_STRUCT_OFFSET (ClfftRowTables, split_twiddles)},
+  {TABLE_REAL_TWIDDLES, " -D WITH_REAL_TW"},
+  {TABLE_GAIN, " -D WITH_GAIN"},
+  {TABLE_CHIRP, " -D WITH_CHIRP"},
+  {TABLE_CONV, " -D WITH_CONV"},
+  {TABLE_STEP_TWIDDLES, " -D WITH_STEP_TW"},
+  {TABLE_SPLIT_TWIDDLES, " -D WITH_SPLIT_TW"},
 };
 
 static guint
@@ -411,15 +408,6 @@ spec_tables (const ClfftRowPassSpec * spec)
   return tables;
 }
 
-/* The kernel's Numbers argument, field for field. */
-typedef struct
-{
-  cl_uint src_stride, src_dist, dst_stride, dst_dist, batch, gain_dist;
-  cl_uint sub_rows, src_sub_step, src_elem_step, dst_sub_step, dst_elem_step;
-  cl_uint magnitude;
-  cl_float scale, offset;
-} ClfftRowNumbers;
-
 /* The pass's kernel arguments; twiddles: its table of n values
  * (stage_twiddle_table). */
 static gboolean
@@ -427,20 +415,36 @@ row_pass_set_args (ClfftRowPass * pass, cl_mem twiddles,
     const ClfftRowSide * src, const ClfftRowSide * dst, guint rows,
     guint sub_rows, const ClfftRowTables * tables, GError ** error)
 {
-  const ClfftRowNumbers numbers = { src->layout.stride,
-    src->layout.distance, dst->layout.stride, dst->layout.distance, rows,
-    tables->gain_distance, sub_rows, src->sub_step, src->elem_step,
-    dst->sub_step, dst->elem_step, tables->magnitude, tables->scale,
-    tables->offset
+  const ClfftArgsFftRows args = {
+    .src = src->mem,
+    .dst = dst->mem,
+    .tw = twiddles,
+    .num = {
+      .src_stride = src->layout.stride,
+      .src_dist = src->layout.distance,
+      .dst_stride = dst->layout.stride,
+      .dst_dist = dst->layout.distance,
+      .batch = rows,
+      .gain_dist = tables->gain_distance,
+      .sub_rows = sub_rows,
+      .src_sub_step = src->sub_step,
+      .src_elem_step = src->elem_step,
+      .dst_sub_step = dst->sub_step,
+      .dst_elem_step = dst->elem_step,
+      .magnitude = tables->magnitude,
+      .scale = tables->scale,
+      .offset = tables->offset,
+    },
+    .real_tw = tables->real_twiddles,
+    .gain = tables->gain,
+    .chirp = tables->chirp,
+    .conv = tables->conv,
+    .step_tw = tables->step_twiddles,
+    .split_tw = tables->split_twiddles,
+    .sh = pass->shape,
   };
-  const guint used = spec_tables (&pass->spec);
-  gsize sizes[4 + G_N_ELEMENTS (row_tables) + 1] = { sizeof (cl_mem),
-    sizeof (cl_mem), sizeof (cl_mem), sizeof (numbers)
-  };
-  const void *values[G_N_ELEMENTS (sizes)] = { &src->mem, &dst->mem,
-    &twiddles, &numbers
-  };
-  guint n_args = 4;
+  const guint options = spec_tables (&pass->spec)
+      | (pass->generic ? CLFFT_ARGS_FFT_ROWS_GENERIC : 0);
 
   /* a pixel pair holds a sample of each of the two rows */
   if (rows % 2 && CLFFT_ROW_TWO_CHANNELS_OF_PAIRS (pass->spec.load,
@@ -458,16 +462,7 @@ row_pass_set_args (ClfftRowPass * pass, cl_mem twiddles,
         2 * pass->spec.split_columns, rows);
     return FALSE;
   }
-  for (guint i = 0; i < G_N_ELEMENTS (row_tables); i++)
-    if (used & row_tables[i].table) {
-      sizes[n_args] = sizeof (cl_mem);
-      values[n_args++] = G_STRUCT_MEMBER_P (tables, row_tables[i].mem_offset);
-    }
-  if (pass->generic) {
-    sizes[n_args] = sizeof (pass->shape);
-    values[n_args++] = &pass->shape;
-  }
-  return clfft_kernel_set_args (pass->kernel, error, n_args, sizes, values);
+  return clfft_kernel_args_fft_rows (pass->kernel, &args, options, error);
 }
 
 gboolean
@@ -1232,24 +1227,6 @@ clfft_row_pass_clear (ClfftRowPass * pass)
   memset (pass, 0, sizeof (*pass));
 }
 
-gboolean
-clfft_kernel_set_args (cl_kernel kernel, GError ** error, guint n_args,
-    const gsize sizes[], const void *values[])
-{
-  for (guint i = 0; i < n_args; i++) {
-    cl_int st = clSetKernelArg (kernel, i, sizes[i], values[i]);
-
-    if (st != CL_SUCCESS) {
-      gchar *what = g_strdup_printf ("clSetKernelArg (%u)", i);
-
-      clfft_fail (error, st, what);
-      g_free (what);
-      return FALSE;
-    }
-  }
-  return TRUE;
-}
-
 ClfftEvents
 clfft_events_step (const ClfftEvents * events, guint i, guint n_steps)
 {
@@ -1340,18 +1317,19 @@ clfft_transpose_pass_enqueue (ClfftTransposePass * pass, cl_mem src,
     cl_mem dst, guint width, guint height, const ClfftEvents * events,
     GError ** error)
 {
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint)
+  const ClfftArgsTranspose args = {
+    .src = src,
+    .dst = dst,
+    .width = width,
+    .height = height,
   };
-  const void *values[] = { &src, &dst, &width, &height };
   gsize local[2] = { TRANSPOSE_TILE, TRANSPOSE_TILE_ROWS };
   gsize global[2] = {
     (width + TRANSPOSE_TILE - 1) / TRANSPOSE_TILE * TRANSPOSE_TILE,
     (height + TRANSPOSE_TILE - 1) / TRANSPOSE_TILE * TRANSPOSE_TILE_ROWS
   };
 
-  return clfft_kernel_set_args (pass->kernel, error, G_N_ELEMENTS (sizes),
-      sizes, values)
+  return clfft_kernel_args_transpose (pass->kernel, &args, error)
       && clfft_kernel_enqueue (pass->engine, pass->kernel, 2, global, local,
       events, "transpose", error);
 }

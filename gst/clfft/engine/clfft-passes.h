@@ -5,13 +5,12 @@
 #define __CLFFT_PASSES_H__
 
 #include "clfft-engine.h"
+#include "clfft-kernel-structs.h"
 
 G_BEGIN_DECLS
 
 /* Longest row that one work-group transforms in local memory. */
 #define CLFFT_MAX_ROW_LENGTH 4096
-/* Most radix stages of one row (4096 = 8^4; 3^7 = 2187 takes 7). */
-#define CLFFT_MAX_STAGES 16
 
 /* How a row pass splits its length into stages, and how many work-items
  * share a row. */
@@ -172,15 +171,6 @@ typedef struct
   guint split_columns;
 } ClfftRowPassSpec;
 
-/* The shape argument of the generic kernel build, field for field the
- * kernel's Shape (GENERIC in kernels/fft_stockham.cl). */
-typedef struct
-{
-  cl_uint n, num_stages, length, load_length, store_length;
-  cl_float sign;
-  cl_uint radices[CLFFT_MAX_STAGES];
-} ClfftGenericShape;
-
 typedef struct
 {
   ClfftEngine *engine;
@@ -325,9 +315,6 @@ cl_kernel clfft_kernel_new (ClfftEngine * engine, const gchar * source,
     const gchar * options, const gchar * name, GError ** error);
 /* Releases *kernel if set, and clears it. */
 void clfft_kernel_release (cl_kernel * kernel);
-/* Sets arguments 0 .. n_args - 1. */
-gboolean clfft_kernel_set_args (cl_kernel kernel, GError ** error,
-    guint n_args, const gsize sizes[], const void *values[]);
 /* Launches kernel on the engine's queue; what names it in an error. */
 gboolean clfft_kernel_enqueue (ClfftEngine * engine, cl_kernel kernel,
     cl_uint dims, const gsize * global, const gsize * local,

@@ -6,6 +6,7 @@
 #include "clfft-fft.h"
 #include "clfft-filter2d.h"
 #include "clfft-passes.h"
+#include "clfft-kernel-args.h"
 #include "clfft-log.h"
 #include "clfft-faults.h"
 #include "clfft-queue.h"
@@ -85,14 +86,15 @@ enqueue_search (ClfftPeakFinder * f, const ClfftPeakParams * params,
 {
   cl_command_queue queue = clfft_engine_get_queue (f->engine);
   const cl_uint zero = 0, room = f->room;
-  const cl_float min_radius = params->min_radius;
-  const cl_float threshold = params->threshold;
-  const gsize m = sizeof (cl_mem), u = sizeof (cl_uint);
-  const gsize sizes[] = { m, u, u, sizeof (cl_float), sizeof (cl_float), u,
-    m, m
-  };
-  const void *values[] = { &f->spectrum, &f->width, &f->height, &min_radius,
-    &threshold, &room, &f->count, &f->candidates
+  const ClfftArgsFindPeaks args = {
+    .spectrum = f->spectrum,
+    .width = f->width,
+    .height = f->height,
+    .min_radius = params->min_radius,
+    .threshold = params->threshold,
+    .max_peaks = room,
+    .count = f->count,
+    .peaks = f->candidates,
   };
   const gsize local[2] = { 16, 16 };
   const gsize global[2] = { (f->width / 2 + 1 + 15) / 16 * 16,
@@ -104,8 +106,7 @@ enqueue_search (ClfftPeakFinder * f, const ClfftPeakParams * params,
       &zero, 0, NULL, NULL);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueWriteBuffer (peaks)");
-  if (!clfft_kernel_set_args (f->find_peaks, error, G_N_ELEMENTS (sizes),
-          sizes, values)
+  if (!clfft_kernel_args_find_peaks (f->find_peaks, &args, error)
       || !clfft_kernel_enqueue (f->engine, f->find_peaks, 2, global, local,
           NULL, "find_peaks", error))
     return FALSE;

@@ -11,6 +11,7 @@
  */
 #include "clfft-spectrogram.h"
 #include "clfft-passes.h"
+#include "clfft-kernel-args.h"
 #include "clfft-log.h"
 #include "clfft-faults.h"
 
@@ -207,6 +208,35 @@ clfft_spectrogram_set_colours (ClfftSpectrogram * sg,
       "clEnqueueWriteBuffer (colours)", error);
 }
 
+/* draw_lines' arguments: the columns of sums (their groups starting at
+ * group_starts) into slots first_slot onwards. */
+static gboolean
+draw_lines_set_args (ClfftSpectrogram * sg, cl_mem sums, cl_uint bins,
+    cl_uint channels, cl_mem group_starts, cl_uint first_column,
+    cl_uint power_sums, cl_uint first_slot, cl_uint n_new, GError ** error)
+{
+  const ClfftArgsDrawLines args = {
+    .sums = sums,
+    .bins = bins,
+    .channels = channels,
+    .column_start = group_starts,
+    .first_column = first_column,
+    .power_sums = power_sums,
+    .channel = sg->channel,
+    .bin_range = sg->bin_range,
+    .shares = sg->shares,
+    .n_lines = sg->n_lines,
+    .gain = sg->gain,
+    .range = sg->range,
+    .history = sg->history,
+    .first_slot = first_slot,
+    .slots = sg->slots,
+    .n_new = n_new,
+  };
+
+  return clfft_kernel_args_draw_lines (sg->draw_lines, &args, error);
+}
+
 gboolean
 clfft_spectrogram_add_columns (ClfftSpectrogram * sg, const gfloat * frames,
     guint n_steps, const guint * column_start, guint n_columns,
@@ -224,22 +254,14 @@ clfft_spectrogram_add_columns (ClfftSpectrogram * sg, const gfloat * frames,
     (sg->n_lines + LINE_GROUP - 1) / LINE_GROUP * LINE_GROUP, n_new
   };
   const gsize local[2] = { LINE_GROUP, 1 };
-  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem),
-      f = sizeof (cl_float);
-  const gsize sizes[] = { m, u, u, m, u, u, m, m, m, u, f, f, m, u, u, u };
-  const void *values[] = { &sums, &bins, &channels, &group_starts,
-    &first_column, &power_sums, &sg->channel, &sg->bin_range, &sg->shares,
-    &sg->n_lines, &sg->gain, &sg->range, &sg->history, &first_slot,
-    &sg->slots, &n_new
-  };
 
   if (n_columns == 0)
     return TRUE;
   /* decibels of silence (log10 (0)) are clamped far below any range */
   if (!(sums = clfft_spectrum_run_on_device (sg->spectrum, frames, n_steps,
               column_start, n_columns, -400.0, &group_starts, error))
-      || !clfft_kernel_set_args (sg->draw_lines, error, G_N_ELEMENTS (sizes),
-          sizes, values)
+      || !draw_lines_set_args (sg, sums, bins, channels, group_starts,
+          first_column, power_sums, first_slot, n_new, error)
       || !clfft_kernel_enqueue (sg->engine, sg->draw_lines, 2, global, local,
           NULL, "draw_lines", error))
     return FALSE;
@@ -273,28 +295,42 @@ read_dirty_slots (ClfftSpectrogram * sg, GError ** error)
   return TRUE;
 }
 
+/* compose's arguments: the picture in rows of stride bytes. */
+static gboolean
+compose_set_args (ClfftSpectrogram * sg, cl_uchar4 blank, cl_uint stride,
+    GError ** error)
+{
+  const ClfftSpectrogramDesc *d = &sg->desc;
+  const ClfftArgsCompose args = {
+    .history = sg->history,
+    .n_lines = sg->n_lines,
+    .slots = sg->slots,
+    .head = sg->head,
+    .style = d->style,
+    .strips = sg->strips,
+    .colours = sg->colours,
+    .blank = blank,
+    .pixel_bytes = d->pixel_bytes,
+    .width = d->width,
+    .height = d->height,
+    .stride = stride,
+    .picture = sg->picture,
+  };
+
+  return clfft_kernel_args_compose (sg->compose, &args, error);
+}
+
 gboolean
 clfft_spectrogram_draw (ClfftSpectrogram * sg, guint8 * pixels,
     gsize stride_bytes, GError ** error)
 {
   const ClfftSpectrogramDesc *d = &sg->desc;
-  const cl_uint style = d->style, pixel_bytes = d->pixel_bytes;
-  const cl_uint width = d->width, height = d->height;
-  const cl_uint stride = (cl_uint) stride_bytes;
   const gsize bytes = stride_bytes * d->height;
   cl_uchar4 blank;
   const gsize global[2] = {
     (d->width + LINE_GROUP - 1) / LINE_GROUP * LINE_GROUP, d->height
   };
   const gsize local[2] = { LINE_GROUP, 1 };
-  const gsize u = sizeof (cl_uint), m = sizeof (cl_mem);
-  const gsize sizes[] = { m, u, u, u, u, u, m, sizeof (cl_uchar4), u, u, u,
-    u, m
-  };
-  const void *values[] = { &sg->history, &sg->n_lines, &sg->slots,
-    &sg->head, &style, &sg->strips, &sg->colours, &blank, &pixel_bytes,
-    &width, &height, &stride, &sg->picture
-  };
   cl_int st;
 
   if (stride_bytes < (gsize) d->width * d->pixel_bytes
@@ -316,8 +352,7 @@ clfft_spectrogram_draw (ClfftSpectrogram * sg, guint8 * pixels,
   /* the queue is in order: the picture's blocking read waits for the
    * history's */
   if (!read_dirty_slots (sg, error)
-      || !clfft_kernel_set_args (sg->compose, error, G_N_ELEMENTS (sizes),
-          sizes, values)
+      || !compose_set_args (sg, blank, (cl_uint) stride_bytes, error)
       || !clfft_kernel_enqueue (sg->engine, sg->compose, 2, global, local,
           NULL, "compose", error))
     goto failed;

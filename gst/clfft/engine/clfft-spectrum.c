@@ -11,6 +11,7 @@
 #include "clfft-spectrum.h"
 #include "clfft-fft.h"
 #include "clfft-passes.h"
+#include "clfft-kernel-args.h"
 #include "clfft-log.h"
 #include "clfft-faults.h"
 #include "clfft-spectrum-testing.h"
@@ -261,34 +262,38 @@ enqueue_chunk (ClfftSpectrum * s, const gfloat * frames, guint first,
     (s->bins + ROW_GROUP - 1) / ROW_GROUP * ROW_GROUP, s->channels, n_groups
   };
   const gsize sums_local[3] = { ROW_GROUP, 1, 1 };
-  const gsize window_sizes[] = { sizeof (cl_mem), sizeof (cl_mem),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint)
+  const ClfftArgsApplyWindow window_args = {
+    .frames = s->frames[b],
+    .window = s->window,
+    .n = s->n,
+    .n_frames = n_frames,
+    .n_rows = n_rows,
   };
-  const void *window_values[] = { &s->frames[b], &s->window, &s->n,
-    &n_frames, &n_rows
-  };
-  const gsize sums_sizes[] = { sizeof (cl_mem), sizeof (cl_uint),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem),
-    sizeof (cl_float), sizeof (cl_float), sizeof (cl_uint), sizeof (cl_mem),
-    sizeof (cl_mem)
-  };
-  const void *sums_values[] = { &s->spectra, &s->bins, &s->channels, &first,
-    &end, &s->group_start, &threshold, &db_n2, &want, &s->magnitude_sums,
-    &s->phase_sums
+  const ClfftArgsBandSums sums_args = {
+    .bins = s->spectra,
+    .n_bins = s->bins,
+    .channels = s->channels,
+    .chunk_first = first,
+    .chunk_end = end,
+    .group_start = s->group_start,
+    .threshold = threshold,
+    .db_n2 = db_n2,
+    .want = want,
+    .magnitude_sums = s->magnitude_sums,
+    .phase_sums = s->phase_sums,
   };
   cl_int st;
 
   if (!plan)
     return FALSE;
   if (!upload_chunk (s, frames, first, steps, b, error)
-      || !clfft_kernel_set_args (s->apply_window, error,
-          G_N_ELEMENTS (window_sizes), window_sizes, window_values)
+      || !clfft_kernel_args_apply_window (s->apply_window, &window_args,
+          error)
       || !clfft_kernel_enqueue (s->engine, s->apply_window, 2, window_global,
           window_local, NULL, "apply_window", error)
       || !clfft_plan_1d_enqueue (plan, CLFFT_DIRECTION_FORWARD, s->frames[b],
           s->spectra, 0, NULL, &s->consumed[b], error)
-      || !clfft_kernel_set_args (s->band_sums, error,
-          G_N_ELEMENTS (sums_sizes), sums_sizes, sums_values)
+      || !clfft_kernel_args_band_sums (s->band_sums, &sums_args, error)
       || !clfft_kernel_enqueue (s->engine, s->band_sums, 3, sums_global,
           sums_local, NULL, "band_sums", error))
     return FALSE;

@@ -20,6 +20,7 @@
  * length M >= 2L - 1: forward FFT, times the spectrum of b, inverse FFT, all
  * in one kernel when M fits a work-group, else in four passes. */
 #include "clfft-transform.h"
+#include "clfft-kernel-args.h"
 #include "clfft-tuning.h"
 #include "clfft-log.h"
 
@@ -783,17 +784,20 @@ enqueue_unfold (ClfftTransform * t, cl_mem z, cl_mem dst,
     ClfftRowLayout layout, guint batch, const ClfftEvents * events,
     GError ** error)
 {
-  const gsize sizes[] = { sizeof (cl_mem), sizeof (cl_uint), sizeof (cl_mem),
-    sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_uint), sizeof (cl_mem)
-  };
-  const void *values[] = { &z, &t->spec.length, &dst, &layout.stride,
-    &layout.distance, &batch, &t->tables.real_twiddles
+  const ClfftArgsUnfoldHalfSpectrum args = {
+    .z = z,
+    .length = t->spec.length,
+    .dst = dst,
+    .dst_stride = layout.stride,
+    .dst_dist = layout.distance,
+    .batch = batch,
+    .real_tw = t->tables.real_twiddles,
   };
   const gsize local[2] = { 64, 1 };
   const gsize global[2] = { (t->spec.length + 64) / 64 * 64, batch };
 
-  return clfft_kernel_set_args (t->unfold, error, G_N_ELEMENTS (sizes), sizes,
-      values) && clfft_kernel_enqueue (t->engine, t->unfold, 2, global,
+  return clfft_kernel_args_unfold_half_spectrum (t->unfold, &args, error)
+      && clfft_kernel_enqueue (t->engine, t->unfold, 2, global,
       local, events, "unfold_half_spectrum", error);
 }
 
