@@ -996,7 +996,7 @@ inline void store_bin_across (__global float2 * row, uint stride, uint k1,
 /* The pass's numbers, in one argument: NVIDIA's OpenCL spends time on every
  * argument of every launch
  * (docs/experiments/2026-11-25-fewer-kernel-arguments.md), and short passes
- * wait on that. Field for field ClfftRowNumbers in clfft-passes.c. */
+ * wait on that. Field for field ClfftRowNumbers in clfft-kernel-structs.h. */
 typedef struct
 {
   uint src_stride, src_dist, dst_stride, dst_dist, batch, gain_dist;

@@ -81,10 +81,13 @@ def read_modules(folder):
             for function in declared:
                 result |= defined_in.get(function, set())
             if not result:
+                # a module of its own (types, constants): what it includes
+                # are its own uses, not what including it stands for
                 result = {module_of(header)}
-            for inner in direct(header):
-                if inner not in seen:
-                    result |= stands_for(inner, seen + (header,))
+            else:
+                for inner in direct(header):
+                    if inner not in seen:
+                        result |= stands_for(inner, seen + (header,))
         stands[header] = result
         return result
 
