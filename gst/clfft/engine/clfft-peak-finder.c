@@ -102,10 +102,13 @@ enqueue_search (ClfftPeakFinder * f, const ClfftPeakParams * params,
   };
   cl_int st;
 
-  st = clEnqueueWriteBuffer (queue, f->count, CL_FALSE, 0, sizeof (zero),
-      &zero, 0, NULL, NULL);
+  /* a fill takes its pattern when queued; a write that does not block
+   * would read zero from this stack frame whenever the queue runs it,
+   * after a failed launch below returned too */
+  st = clEnqueueFillBuffer (queue, f->count, &zero, sizeof (zero), 0,
+      sizeof (zero), 0, NULL, NULL);
   if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueWriteBuffer (peaks)");
+    return clfft_fail (error, st, "clEnqueueFillBuffer (peaks)");
   if (!clfft_kernel_args_find_peaks (f->find_peaks, &args, error)
       || !clfft_kernel_enqueue (f->engine, f->find_peaks, 2, global, local,
           NULL, "find_peaks", error))
