@@ -925,7 +925,8 @@ GST_END_TEST;
 
 /* An entry that names a schedule with its twiddles prefetched is read back
  * as such: the plan runs that build, untimed, and stays correct. Where
- * tuning may not pick it (PoCL 6), it is discarded and timed anew, and
+ * tuning may not pick it (PoCL 4 and later), it is discarded and timed
+ * anew, and
  * the plan runs a schedule without. */
 GST_START_TEST (test_prefetched_choice_is_read)
 {

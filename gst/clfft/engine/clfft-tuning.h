@@ -45,7 +45,8 @@ ClfftTuning clfft_tuning_decide (ClfftEngine * engine, ClfftTuning requested,
 
 /* The one place where it is decided whether tuning may pick schedules
  * whose twiddles are prefetched (PREFETCH_TWIDDLES) on device: not on
- * PoCL 6, whose kernel compiler now and then makes of such a pass a kernel
+ * PoCL 4 and later, whose kernel compiler (seen in 5.0 and 6.0) now and
+ * then makes of such a pass a kernel
  * that runs and writes nothing (docs/experiments/2026-12-07-pocl6-
  * prefetch-twiddles.md). Logged once per device. */
 gboolean clfft_tuning_prefetch_allowed (const ClfftDeviceInfo * device);
