@@ -223,10 +223,15 @@ GST_START_TEST (test_notch_mask_build_time)
   if (seconds > 2.0)
     fail ("the mask of %u notches at %ux%u took %.2f s", p.n_notches, w, h,
         seconds);
-  /* a bin of every notch's centre is notched: the mask was made */
+  /* the bin nearest every notch's centre is notched: the mask was made.
+   * Bins stand for -n/2 .. n/2 - 1 cycles, the mask's frequencies: a
+   * centre above the last (fy 0.49999 at 1080 rows) is nearest to it,
+   * not to the row of -1/2 that rounding and wrapping would give */
   for (guint i = 0; i < G_N_ELEMENTS (notches); i++) {
-    gint x = (gint) lround (notches[i].fx * w);
-    gint y = (gint) lround (notches[i].fy * h);
+    gint x = CLAMP ((gint) lround (notches[i].fx * w), -(gint) w / 2,
+        (gint) w / 2 - 1);
+    gint y = CLAMP ((gint) lround (notches[i].fy * h), -(gint) h / 2,
+        (gint) h / 2 - 1);
     gfloat g = gain[(gsize) ((y + (gint) h) % (gint) h) * w +
         (x + (gint) w) % (gint) w];
 
