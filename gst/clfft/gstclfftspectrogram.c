@@ -465,6 +465,20 @@ drop_not_due (GstPad * pad, GstPadProbeInfo * info, gpointer user_data)
       GST_PAD_PROBE_DROP : GST_PAD_PROBE_OK;
 }
 
+/* Neighbours asking for our engine (the GstContext exchange) get it, on
+ * either pad, as from the other elements; the rest is the base class's. */
+static gboolean
+gst_clfft_spectrogram_query (GstPad * pad, GstObject * parent,
+    GstQuery * query)
+{
+  GstClfftSpectrogram *self = GST_CLFFT_SPECTROGRAM (parent);
+
+  if (gst_clfft_device_answer_query (&self->device, query))
+    return TRUE;
+  return (GST_PAD_IS_SINK (pad) ? self->base_sink_query :
+      self->base_src_query) (pad, parent, query);
+}
+
 static gboolean
 gst_clfft_spectrogram_sink_event (GstPad * pad, GstObject * parent,
     GstEvent * event)
@@ -1249,8 +1263,12 @@ gst_clfft_spectrogram_init (GstClfftSpectrogram * self)
   self->base_event = GST_PAD_EVENTFUNC (sink);
   gst_pad_set_chain_function (sink, gst_clfft_spectrogram_chain);
   gst_pad_set_event_function (sink, gst_clfft_spectrogram_sink_event);
+  self->base_sink_query = GST_PAD_QUERYFUNC (sink);
+  gst_pad_set_query_function (sink, gst_clfft_spectrogram_query);
   gst_object_unref (sink);
   src = gst_element_get_static_pad (GST_ELEMENT (self), "src");
+  self->base_src_query = GST_PAD_QUERYFUNC (src);
+  gst_pad_set_query_function (src, gst_clfft_spectrogram_query);
   gst_pad_add_probe (src, GST_PAD_PROBE_TYPE_BUFFER, drop_not_due, NULL,
       NULL);
   gst_object_unref (src);

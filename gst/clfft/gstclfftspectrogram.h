@@ -78,9 +78,10 @@ struct _GstClfftSpectrogram
   gboolean colours_pending;
   GstClfftDevice device;        /* device-index, fallback; the engine */
 
-  /* the base class's handlers of the sink pad, which ours call on */
+  /* the base class's handlers of the pads, which ours call on */
   GstPadChainFunction base_chain;
   GstPadEventFunction base_event;
+  GstPadQueryFunction base_sink_query, base_src_query;
 
   /* streaming state, used in the streaming thread only */
   ClfftSpectrogram *painter;

@@ -260,6 +260,14 @@ struct _ClfftFilter2d
   gboolean stack_halves;
   cl_mem stack_gain;
   guint stack_gain_version;
+  /* a stack's below filter keeps a host copy of its gain ([kx][ky], as
+   * the gain buffer), from which the stack's is made without reading the
+   * device (stack_gain_refresh) */
+  gboolean keep_gain;
+  gfloat *gain_kept;
+  /* GainWrites: the host copies of gain writes that may not have
+   * completed */
+  GQueue gain_writes;
 };
 
 static gsize
@@ -1235,28 +1243,121 @@ mirrored_in_ky (const gfloat * half, guint bins, guint h)
   return TRUE;
 }
 
+/* The host copies that a gain's writes read from, kept until the last
+ * write (written) has completed (gain_writes_reap). */
+typedef struct
+{
+  gfloat *half, *by_rows, *split, *as_given;
+  cl_event written;
+} GainWrites;
+
+static void
+gain_writes_free (GainWrites * w)
+{
+  clfft_event_release (&w->written);
+  g_free (w->half);
+  g_free (w->by_rows);
+  g_free (w->split);
+  g_free (w->as_given);
+  g_free (w);
+}
+
+/* Frees the copies of the writes that have completed, oldest first (they
+ * complete in order on the engine's queue); where wait, all of them,
+ * waiting for the device. */
+static void
+gain_writes_reap (ClfftFilter2d * f, gboolean wait)
+{
+  GainWrites *w;
+
+  while ((w = g_queue_peek_head (&f->gain_writes))) {
+    cl_int status = CL_QUEUED, st;
+
+    st = clGetEventInfo (w->written, CL_EVENT_COMMAND_EXECUTION_STATUS,
+        sizeof (status), &status, NULL);
+    if (st == CL_SUCCESS && status > CL_COMPLETE && !wait)
+      return;
+    /* an event that failed has ended as well */
+    if (st != CL_SUCCESS || status > CL_COMPLETE)
+      clfft_warn_on_failure (clWaitForEvents (1, &w->written),
+          "clWaitForEvents (gain)");
+    gain_writes_free (g_queue_pop_head (&f->gain_writes));
+  }
+}
+
+/* Writes the gain's forms, ordered after the frames in flight on every
+ * queue that may read them and before those submitted later, so that a
+ * property change drains no frame (clfft_engine_fence_begin). */
+static gboolean
+gain_write (ClfftFilter2d * f, GainWrites * w, GError ** error)
+{
+  const gsize h = f->height;
+  ClfftFence fence;
+  cl_command_queue queue;
+  cl_int st = CL_SUCCESS;
+  gboolean ok;
+
+  gain_writes_reap (f, FALSE);
+  if (!clfft_engine_fence_begin (f->engine, f->compute, &fence, error)) {
+    gain_writes_free (w);
+    return FALSE;
+  }
+  queue = clfft_engine_get_queue (f->engine);
+  if (f->gain)
+    st = clEnqueueWriteBuffer (queue, f->gain, CL_FALSE, 0,
+        f->bins * h * sizeof (gfloat), w->half, 0, NULL, NULL);
+  if (st == CL_SUCCESS && w->by_rows)
+    st = clEnqueueWriteBuffer (queue, f->gain_by_rows, CL_FALSE, 0,
+        f->choice.pitch * h * sizeof (gfloat), w->by_rows, 0, NULL, NULL);
+  if (st == CL_SUCCESS && w->split)
+    st = clEnqueueWriteBuffer (queue, f->gain_split, CL_FALSE, 0,
+        gain_split_count (f) * sizeof (gfloat), w->split, 0, NULL, NULL);
+  /* the last on the in-order queue: once it completes, no write reads the
+   * copies */
+  if (st == CL_SUCCESS)
+    st = clEnqueueWriteBuffer (queue, f->gain_as_given, CL_FALSE, 0,
+        f->width * h * sizeof (gfloat), w->as_given, 0, NULL, &w->written);
+  ok = clfft_engine_fence_end (f->engine, &fence, error);
+  if (st == CL_SUCCESS)
+    g_queue_push_tail (&f->gain_writes, w);
+  else {
+    /* writes queued before the failure may still read the copies */
+    clfft_warn_on_failure (clFinish (queue), "clFinish (gain)");
+    gain_writes_free (w);
+  }
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBuffer (gain)");
+  return ok;
+}
+
 /* The gain of the bins, [kx][ky] for kx < bins: (G(k) + G(-k)) / 2, the
  * part of G that acts on a real frame, times the normalization. */
 gboolean
 clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
     GError ** error)
 {
-  cl_command_queue queue = clfft_engine_get_queue (f->engine);
-  guint w = f->width, h = f->height;
-  gfloat *half, *by_rows = NULL, *split = NULL;
-  cl_int st = CL_SUCCESS;
+  const guint w = f->width, h = f->height;
+  GainWrites *writes = g_new0 (GainWrites, 1);
+  gfloat *half;
+  gboolean mirrored;
 
-  half = clfft_engine_try_alloc (f->engine, (gsize) f->bins * h,
-      sizeof (gfloat), FALSE, "the filter's gain", error);
+  half = writes->half = clfft_engine_try_alloc (f->engine,
+      (gsize) f->bins * h, sizeof (gfloat), FALSE, "the filter's gain",
+      error);
   if (half && f->gain_by_rows)
-    by_rows = clfft_engine_try_alloc (f->engine, (gsize) f->choice.pitch * h,
-        sizeof (gfloat), TRUE, "the filter's gain by rows", error);
+    writes->by_rows = clfft_engine_try_alloc (f->engine,
+        (gsize) f->choice.pitch * h, sizeof (gfloat), TRUE,
+        "the filter's gain by rows", error);
   if (half && f->gain_split)
-    split = clfft_engine_try_alloc (f->engine, gain_split_count (f),
-        sizeof (gfloat), TRUE, "the filter's gain for split columns", error);
-  if (!half || (f->gain_by_rows && !by_rows) || (f->gain_split && !split)) {
-    g_free (half);
-    g_free (by_rows);
+    writes->split = clfft_engine_try_alloc (f->engine, gain_split_count (f),
+        sizeof (gfloat), TRUE, "the filter's gain for split columns",
+        error);
+  if (half && (!f->gain_by_rows || writes->by_rows)
+      && (!f->gain_split || writes->split))
+    writes->as_given = clfft_engine_try_alloc (f->engine, (gsize) w * h,
+        sizeof (gfloat), FALSE, "the filter's gain as given", error);
+  if (!writes->as_given) {
+    gain_writes_free (writes);
     return FALSE;
   }
 
@@ -1267,55 +1368,39 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
       for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
         half[(gsize) kx * h + ky] = 0.5f * (gain[(gsize) ky * w + kx] +
             gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
-  /* frames on the side queue or the filter's own may still read the
-   * gain; the writes below wait for those on the engine's queue */
-  st = clFinish (f->compute);
-  if (st != CL_SUCCESS || !clfft_engine_finish_side (f->engine, error)) {
-    if (st != CL_SUCCESS)
-      clfft_fail (error, st, "clFinish (frames)");
-    g_free (half);
-    g_free (by_rows);
-    return FALSE;
-  }
-  /* after a failed write the buffer may hold either gain: read it whole */
-  f->gain_mirrored = FALSE;
-  f->gain_version++;
-  if (f->gain)
-    st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
-        (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
-  if (st == CL_SUCCESS && by_rows) {
+  if (writes->by_rows)
     for (guint band = 0; band < h; band += GAIN_BAND)
       for (guint kx = 0; kx < f->bins; kx++)
         for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
-          by_rows[(gsize) ky * f->choice.pitch + kx] =
+          writes->by_rows[(gsize) ky * f->choice.pitch + kx] =
               half[(gsize) kx * h + ky];
-    st = clEnqueueWriteBuffer (queue, f->gain_by_rows, CL_TRUE, 0,
-        (gsize) f->choice.pitch * h * sizeof (gfloat), by_rows, 0, NULL, NULL);
-  }
-  if (st == CL_SUCCESS && split) {
+  if (writes->split) {
     const guint pitch = f->choice.pitch, h2 = h / 2;
 
     /* column kx of the half gain, ky = 2 k2 + odd, to column kx + odd
      * pitch, element k2 */
     for (guint kx = 0; kx < f->bins; kx++)
       for (guint ky = 0; ky < h; ky++)
-        split[(gsize) (kx + (ky & 1) * pitch) * h2 + ky / 2] =
+        writes->split[(gsize) (kx + (ky & 1) * pitch) * h2 + ky / 2] =
             half[(gsize) kx * h + ky];
-    st = clEnqueueWriteBuffer (queue, f->gain_split, CL_TRUE, 0,
-        gain_split_count (f) * sizeof (gfloat), split, 0, NULL, NULL);
   }
-  /* only the mirrored column pass, where made, has use for the scan */
-  if (st == CL_SUCCESS && f->columns_mirrored.n_passes)
-    f->gain_mirrored = mirrored_in_ky (half, f->bins, h);
-  g_free (half);
-  g_free (by_rows);
-  g_free (split);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueWriteBuffer (gain)");
-  st = clEnqueueWriteBuffer (queue, f->gain_as_given, CL_TRUE, 0,
-      (gsize) w * h * sizeof (gfloat), gain, 0, NULL, NULL);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueWriteBuffer (gain as given)");
+  memcpy (writes->as_given, gain, (gsize) w * h * sizeof (gfloat));
+  /* a stack's below keeps its gain for the stack's (stack_gain_refresh) */
+  if (f->keep_gain) {
+    g_free (f->gain_kept);
+    f->gain_kept = g_memdup2 (half, (gsize) f->bins * h * sizeof (gfloat));
+  }
+  mirrored = f->columns_mirrored.n_passes && mirrored_in_ky (half, f->bins,
+      h);
+  /* after a failed write the buffers may hold either gain: read them
+   * whole */
+  f->gain_mirrored = FALSE;
+  f->gain_version++;
+  if (!gain_write (f, writes, error))
+    return FALSE;
+  /* frames submitted from now on, which choose their column pass at
+   * enqueue */
+  f->gain_mirrored = mirrored;
   return TRUE;
 }
 
@@ -2172,43 +2257,69 @@ static gboolean
 stack_gain_refresh (ClfftFilter2d * top, ClfftFilter2d * below,
     GError ** error)
 {
-  cl_command_queue queue = clfft_engine_get_queue (top->engine);
   const guint h = below->height, w = below->width;
   /* the norm of h rows of the top's width, over below's own */
   const gfloat norm = top->norm * top->height / h / below->norm;
-  gfloat *half, *repeated;
+  const gfloat *half;
+  GainWrites *writes;
+  ClfftFence fence;
   cl_int st;
+  gboolean ok;
 
   if (top->stack_gain_version == below->gain_version)
     return TRUE;
-  half = clfft_engine_try_alloc (top->engine, (gsize) below->bins * h,
-      sizeof (gfloat), FALSE, "the gain below", error);
-  repeated = half ? clfft_engine_try_alloc (top->engine, (gsize) top->bins *
-      h, sizeof (gfloat), FALSE, "the gain below, repeated", error) : NULL;
-  if (!repeated) {
-    g_free (half);
+  gain_writes_reap (top, FALSE);
+  /* the first time only (below's gains were set before the stack was
+   * made): the gain as on the device, once its writes are done */
+  if (!below->gain_kept) {
+    below->keep_gain = TRUE;
+    below->gain_kept = clfft_engine_try_alloc (top->engine,
+        (gsize) below->bins * h, sizeof (gfloat), FALSE, "the gain below",
+        error);
+    if (!below->gain_kept)
+      return FALSE;
+    clfft_engine_lock_queue (top->engine);
+    st = clEnqueueReadBuffer (clfft_engine_get_queue (top->engine),
+        below->gain, CL_TRUE, 0, (gsize) below->bins * h * sizeof (gfloat),
+        below->gain_kept, 0, NULL, NULL);
+    clfft_engine_unlock_queue (top->engine);
+    if (st != CL_SUCCESS) {
+      g_clear_pointer (&below->gain_kept, g_free);
+      return clfft_fail (error, st, "clEnqueueReadBuffer (the gain below)");
+    }
+  }
+  half = below->gain_kept;
+  writes = g_new0 (GainWrites, 1);
+  writes->half = clfft_engine_try_alloc (top->engine, (gsize) top->bins * h,
+      sizeof (gfloat), FALSE, "the gain below, repeated", error);
+  if (!writes->half) {
+    gain_writes_free (writes);
     return FALSE;
   }
-  clfft_engine_lock_queue (top->engine);
-  st = clEnqueueReadBuffer (queue, below->gain, CL_TRUE, 0,
-      (gsize) below->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
-  for (guint kx = 0; st == CL_SUCCESS && kx < top->bins; kx++) {
+  for (guint kx = 0; kx < top->bins; kx++) {
     const guint k = kx % w;
 
     for (guint ky = 0; ky < h; ky++)
-      repeated[(gsize) kx * h + ky] = norm * (k < below->bins ?
+      writes->half[(gsize) kx * h + ky] = norm * (k < below->bins ?
           half[(gsize) k * h + ky] : half[(gsize) (w - k) * h +
               (h - ky) % h]);
   }
+  if (!clfft_engine_fence_begin (top->engine, top->compute, &fence, error)) {
+    gain_writes_free (writes);
+    return FALSE;
+  }
+  st = clEnqueueWriteBuffer (clfft_engine_get_queue (top->engine),
+      top->stack_gain, CL_FALSE, 0, (gsize) top->bins * h * sizeof (gfloat),
+      writes->half, 0, NULL, &writes->written);
+  ok = clfft_engine_fence_end (top->engine, &fence, error);
   if (st == CL_SUCCESS)
-    st = clEnqueueWriteBuffer (queue, top->stack_gain, CL_TRUE, 0,
-        (gsize) top->bins * h * sizeof (gfloat), repeated, 0, NULL, NULL);
-  clfft_engine_unlock_queue (top->engine);
-  g_free (half);
-  g_free (repeated);
+    g_queue_push_tail (&top->gain_writes, writes);
+  else
+    gain_writes_free (writes);
   if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueReadBuffer, clEnqueueWrite"
-        "Buffer (the gain below)");
+    return clfft_fail (error, st, "clEnqueueWriteBuffer (the gain below)");
+  if (!ok)
+    return FALSE;
   top->stack_gain_version = below->gain_version;
   return TRUE;
 }
@@ -2579,6 +2690,16 @@ clfft_filter2d_in_flight (ClfftFilter2d * f)
   return f->in_flight;
 }
 
+gboolean
+clfft_testing_filter2d_gate (ClfftFilter2d * f, cl_event gate,
+    GError ** error)
+{
+  cl_int st = clEnqueueBarrierWithWaitList (f->compute, 1, &gate, NULL);
+
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "clEnqueueBarrierWithWaitList (gate)");
+}
+
 void
 clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
 {
@@ -2659,6 +2780,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_background_tuning_free (f->extras_background);
   if (f->in_flight)
     finish_queues (f);
+  gain_writes_reap (f, TRUE);
   if (f->own_thread) {
     own_programs_wait (f, OWN_WAIT_UNTIL_BUILT);
     /* own programs that no frame ran: launched once, so that the next
@@ -2712,6 +2834,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->stack_below);
   clfft_buffer_release (&f->stack_spectrum);
   clfft_buffer_release (&f->stack_gain);
+  g_free (f->gain_kept);
   clfft_buffer_release (&f->batch_gain);
   clfft_kernel_release (&f->mirror_pad);
   clfft_engine_unref (f->engine);

@@ -1875,6 +1875,50 @@ GST_START_TEST (test_pipelines_share_one_engine)
 
 GST_END_TEST;
 
+/* A neighbour that asks either pad for the engine's context (before it
+ * asks the pipeline, as GStreamer's context exchange goes) gets the
+ * engine that the element announced, as from the other two elements. */
+GST_START_TEST (test_pads_answer_engine_queries)
+{
+  GstElement *pipeline = gst_pipeline_new (NULL);
+  GstElement *element = gst_element_factory_make ("clfftspectrogram", NULL);
+  GstBus *bus = gst_element_get_bus (pipeline);
+  gconstpointer announced;
+  GstMessage *msg;
+
+  fail_unless (element != NULL);
+  gst_bin_add (GST_BIN (pipeline), element);
+  fail_unless_equals_int (gst_element_set_state (pipeline, GST_STATE_READY),
+      GST_STATE_CHANGE_SUCCESS);
+  msg = gst_bus_pop_filtered (bus, GST_MESSAGE_HAVE_CONTEXT);
+  fail_unless (msg != NULL, "no engine announced at READY");
+  announced = have_context_engine (msg);
+  gst_message_unref (msg);
+  for (guint p = 0; p < 2; p++) {
+    GstPad *pad = gst_element_get_static_pad (element, p ? "src" : "sink");
+    GstQuery *query = gst_query_new_context ("gst.clfft.engine");
+    GstContext *context = NULL;
+    const GValue *value;
+
+    fail_unless (gst_pad_query (pad, query), "the %s pad did not answer",
+        GST_PAD_NAME (pad));
+    gst_query_parse_context (query, &context);
+    fail_unless (context != NULL);
+    value = gst_structure_get_value (gst_context_get_structure (context),
+        "engine");
+    fail_unless (value != NULL && G_VALUE_HOLDS_BOXED (value)
+        && g_value_get_boxed (value) == announced,
+        "the %s pad answered with another engine", GST_PAD_NAME (pad));
+    gst_query_unref (query);
+    gst_object_unref (pad);
+  }
+  gst_element_set_state (pipeline, GST_STATE_NULL);
+  gst_object_unref (bus);
+  gst_object_unref (pipeline);
+}
+
+GST_END_TEST;
+
 /* CYCLES cycles NULL -> PLAYING -> NULL of the element alone (as
  * gst-check's generic/states does), each taking the engine and letting it
  * go; resident memory stays within 1 MiB after the first tenth, and no
@@ -2054,6 +2098,7 @@ clfftspectrogram_suite (void)
   tcase_add_loop_test (tc, test_out_of_memory, 0, 2);
   tcase_add_test (tc, test_soak);
   tcase_add_test (tc, test_pipelines_share_one_engine);
+  tcase_add_test (tc, test_pads_answer_engine_queries);
   tcase_add_test (tc, test_state_cycles);
   return s;
 }
