@@ -165,9 +165,7 @@ prepare_format (ClfftEngine * engine, GstVideoFormat format, guint w,
   gst_clfft_frame_roles (&info, GST_CLFFT_CHROMA_FILTER, FALSE, roles);
   ok = clfft_frame_filter_set_roles (filter, roles, &new_plans, error);
   /* the sizes' own programs, which the frame tunes where it tunes */
-  for (guint i = 0; ok && i < clfft_frame_filter_get_n_plans (filter); i++)
-    ok = clfft_filter2d_finish_own_programs (clfft_frame_filter_get_plan
-        (filter, i, NULL, NULL, NULL), error);
+  ok = ok && clfft_frame_filter_finish_own_programs (filter, error);
   for (guint p = 0; p < layout.n_planes; p++) {
     gsize bytes = layout.row_bytes[p] * layout.rows[p];
 

@@ -868,24 +868,13 @@ gst_clfft_2d_filter_change_state (GstElement * element,
   return ret;
 }
 
-/* The frame filter's first plan (the luma's, R's, or the gray frame's),
- * which every format filters: its size is the stream's, whose steps the
- * clfft-prepare messages tell. */
-static ClfftFilter2d *
-main_plan (GstClfft2dFilter * self)
-{
-  return clfft_frame_filter_get_plan (self->frames, 0, NULL, NULL, NULL);
-}
-
 static void
 free_plan (GstClfft2dFilter * self, gboolean stream_goes_on)
 {
   /* a stream at another size or on another device has no use for the old
    * size's programs still building; at the end they go to the cache */
-  for (guint i = 0; self->frames && stream_goes_on
-      && i < clfft_frame_filter_get_n_plans (self->frames); i++)
-    clfft_filter2d_cancel_own_programs (clfft_frame_filter_get_plan
-        (self->frames, i, NULL, NULL, NULL));
+  if (self->frames && stream_goes_on)
+    clfft_frame_filter_cancel_own_programs (self->frames);
   g_clear_pointer (&self->frames, clfft_frame_filter_free);
   g_clear_pointer (&self->mask, g_free);
   /* a new size's frames are searched anew */
@@ -1090,7 +1079,7 @@ static void
 post_prepare_message (GstClfft2dFilter * self, const gchar * what,
     gdouble seconds, gboolean final)
 {
-  ClfftTuning tuning = clfft_filter2d_get_tuning (main_plan (self));
+  ClfftTuning tuning = clfft_frame_filter_get_tuning (self->frames);
 
   GST_INFO_OBJECT (self, "%dx%d: %s in %.3f s (tuning %s%s)", self->width,
       self->height, what, seconds, clfft_tuning_name (tuning),
@@ -1205,8 +1194,7 @@ make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
 {
   gint64 start = g_get_monotonic_time ();
   ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];
-  ClfftFilter2d *plan;
-  guint tw, th;
+  ClfftFramePlanShape main_shape;
 
   self->frames = clfft_frame_filter_new (self->device.engine, &self->layout,
       settings->padding, error);
@@ -1219,15 +1207,17 @@ make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
     free_plan (self, TRUE);
     return FALSE;
   }
-  plan = main_plan (self);
   post_prepare_message (self, "plan",
       (g_get_monotonic_time () - start) / 1e6,
-      !clfft_filter2d_runs_generic (plan)
-      && clfft_filter2d_get_tuning (plan) != CLFFT_TUNING_BACKGROUND);
+      !clfft_frame_filter_runs_generic (self->frames)
+      && clfft_frame_filter_get_tuning (self->frames) !=
+      CLFFT_TUNING_BACKGROUND);
   self->plan_padding = settings->padding;
-  clfft_filter2d_get_transform_size (plan, &tw, &th);
-  warn_square_padding (self, settings, tw, th);
-  self->mask_floats = (gsize) tw * th;
+  /* the first plan (the luma's, R's, or the gray frame's) is the
+   * stream's size */
+  clfft_frame_filter_get_plan_shape (self->frames, 0, &main_shape);
+  warn_square_padding (self, settings, main_shape.width, main_shape.height);
+  self->mask_floats = (gsize) main_shape.width * main_shape.height;
   self->mask = clfft_engine_try_alloc (self->device.engine, self->mask_floats,
       sizeof (gfloat), FALSE, "the filter's mask", error);
   if (!self->mask) {
@@ -1238,7 +1228,8 @@ make_plan (GstClfft2dFilter * self, const GstClfftFrameSettings * settings,
   self->mask_dirty = TRUE;
   GST_OBJECT_UNLOCK (self);
   GST_DEBUG_OBJECT (self, "prepared for %dx%d %s frames, transforms of %ux%u",
-      self->width, self->height, GST_VIDEO_INFO_NAME (&self->info), tw, th);
+      self->width, self->height, GST_VIDEO_INFO_NAME (&self->info),
+      main_shape.width, main_shape.height);
   return TRUE;
 }
 
@@ -1365,7 +1356,6 @@ update_mask (GstClfft2dFilter * self, GError ** error)
   GstClfftMaskImage *image;
   gchar *problem;
   gboolean ok = TRUE, automatic;
-  guint tw, th;
 
   GST_OBJECT_LOCK (self);
   automatic = self->notches_auto;
@@ -1424,14 +1414,18 @@ update_mask (GstClfft2dFilter * self, GError ** error)
      * each with its own */
     for (guint i = 0; ok && i < clfft_frame_filter_get_n_plans (self->frames);
         i++) {
-      ClfftFilter2d *plan = clfft_frame_filter_get_plan (self->frames, i,
-          &params.sx, &params.sy, &params.interleaved);
+      ClfftFramePlanShape shape;
+      gsize size;
 
-      clfft_filter2d_get_transform_size (plan, &tw, &th);
+      clfft_frame_filter_get_plan_shape (self->frames, i, &shape);
+      params.sx = shape.sx;
+      params.sy = shape.sy;
+      params.interleaved = shape.interleaved;
+      size = (gsize) shape.width * shape.height;
       /* U and V side by side are wider than an odd width's luma */
-      if ((gsize) tw * th > self->mask_floats) {
+      if (size > self->mask_floats) {
         g_free (self->mask);
-        self->mask_floats = (gsize) tw * th;
+        self->mask_floats = size;
         self->mask = clfft_engine_try_alloc (self->device.engine,
             self->mask_floats, sizeof (gfloat), FALSE, "the filter's mask",
             error);
@@ -1441,8 +1435,8 @@ update_mask (GstClfft2dFilter * self, GError ** error)
           break;
         }
       }
-      gst_clfft_mask_fill (self->mask, tw, th, &params);
-      ok = clfft_filter2d_set_gain (plan, self->mask, error);
+      gst_clfft_mask_fill (self->mask, shape.width, shape.height, &params);
+      ok = clfft_frame_filter_set_gain (self->frames, i, self->mask, error);
     }
   }
   /* a mask that failed stays to be made: the next frame fails too */
@@ -1881,12 +1875,12 @@ submit_frame (GstClfft2dFilter * self, GstBuffer * inbuf)
   if (ret != GST_FLOW_OK && device_failed (self, error, TRUE))
     ret = GST_FLOW_OK;
   if (ret == GST_FLOW_OK && self->frames
-      && clfft_filter2d_take_own_programs (main_plan (self), &step_seconds))
+      && clfft_frame_filter_take_own_programs (self->frames, &step_seconds))
     post_prepare_message (self, "own-programs", step_seconds,
-        clfft_filter2d_get_tuning (main_plan (self)) !=
+        clfft_frame_filter_get_tuning (self->frames) !=
         CLFFT_TUNING_BACKGROUND);
   if (ret == GST_FLOW_OK && self->frames
-      && clfft_filter2d_take_tuned (main_plan (self), &step_seconds))
+      && clfft_frame_filter_take_tuned (self->frames, &step_seconds))
     post_prepare_message (self, "tuned", step_seconds, TRUE);
   return ret;
 }

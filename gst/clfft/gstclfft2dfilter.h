@@ -8,7 +8,7 @@
 #include "engine/clfft-engine.h"
 #include "gstclfftdevice.h"
 #include "engine/clfft-fft.h"
-#include "engine/clfft-filter2d.h"
+#include "engine/clfft-frame-filter.h"
 #include "engine/clfft-peak-finder.h"
 #include "gstclfftframelayout.h"
 #include "gstclfftprepareahead.h"

@@ -1,6 +1,7 @@
 /* clfft2dfilter's prepare-sizes: see gstclfftprepareahead.h. */
 #include "gstclfftprepareahead.h"
 #include "engine/clfft-filter-generic.h"
+#include "engine/clfft-frame-filter.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_clfft_debug);
 #define GST_CAT_DEFAULT gst_clfft_debug
@@ -48,6 +49,32 @@ prepare_generic (GstClfftAhead * ahead)
   }
 }
 
+/* A frame filter of one channel of the size's, its own programs built:
+ * the plan that a stream's frames of that size (their luma, or their one
+ * channel) will find in the caches. */
+static ClfftFrameFilter *
+prepare_size (GstClfftAhead * ahead, const GstClfftFrameSize * size,
+    GError ** error)
+{
+  const guint sample = size->pixels == CLFFT_PIXELS_U16 ? 2 : 1;
+  const ClfftFrameLayout layout = {
+    1, {(gsize) size->width * sample}, {size->height}, 1, {
+      {0, 0, sample, size->width, size->height, 8 * sample, 0, 1, 1}}
+  };
+  const ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS] = {
+    CLFFT_CHANNEL_FILTER
+  };
+  ClfftFrameFilter *filter;
+  gboolean made;
+
+  filter = clfft_frame_filter_new (ahead->engine, &layout, ahead->padding,
+      error);
+  if (filter && (!clfft_frame_filter_set_roles (filter, roles, &made, error)
+          || !clfft_frame_filter_finish_own_programs (filter, error)))
+    g_clear_pointer (&filter, clfft_frame_filter_free);
+  return filter;
+}
+
 static gpointer
 ahead_run (gpointer data)
 {
@@ -61,16 +88,15 @@ ahead_run (gpointer data)
         GstClfftFrameSize, i);
     gint64 start = g_get_monotonic_time ();
     GError *error = NULL;
-    ClfftFilter2d *filter = clfft_filter2d_new (ahead->engine, size->width,
-        size->height, size->pixels, ahead->padding, &error);
+    ClfftFrameFilter *filter = prepare_size (ahead, size, &error);
 
-    if (filter && clfft_filter2d_finish_own_programs (filter, &error)) {
+    if (filter) {
       gdouble seconds = (g_get_monotonic_time () - start) / 1e6;
 
       GST_INFO_OBJECT (ahead->element, "prepared %ux%u%s ahead in %.3f s",
           size->width, size->height, size->pixels == CLFFT_PIXELS_U16 ?
           " (16-bit)" : "", seconds);
-      post_prepared (ahead, size, clfft_filter2d_get_tuning (filter),
+      post_prepared (ahead, size, clfft_frame_filter_get_tuning (filter),
           seconds);
     } else {
       GST_ELEMENT_WARNING (ahead->element, RESOURCE, FAILED,
@@ -78,7 +104,7 @@ ahead_run (gpointer data)
               size->height), ("%s", error->message));
       g_clear_error (&error);
     }
-    g_clear_pointer (&filter, clfft_filter2d_free);
+    g_clear_pointer (&filter, clfft_frame_filter_free);
   }
   return NULL;
 }

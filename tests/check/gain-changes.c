@@ -94,12 +94,13 @@ random_gains (ClfftFrameFilter * filter)
   gfloat **gains = g_new0 (gfloat *, CLFFT_FRAME_MAX_CHANNELS);
 
   for (guint p = 0; p < clfft_frame_filter_get_n_plans (filter); p++) {
-    guint tw, th;
+    ClfftFramePlanShape shape;
+    gsize n;
 
-    clfft_filter2d_get_transform_size (clfft_frame_filter_get_plan (filter,
-            p, NULL, NULL, NULL), &tw, &th);
-    gains[p] = g_new (gfloat, (gsize) tw * th);
-    for (gsize i = 0; i < (gsize) tw * th; i++)
+    clfft_frame_filter_get_plan_shape (filter, p, &shape);
+    n = (gsize) shape.width * shape.height;
+    gains[p] = g_new (gfloat, n);
+    for (gsize i = 0; i < n; i++)
       gains[p][i] = g_rand_double_range (rng, 0.0, 1.0);
   }
   return gains;
@@ -117,8 +118,7 @@ static gboolean
 set_gains (ClfftFrameFilter * filter, gfloat ** gains, GError ** error)
 {
   for (guint p = 0; p < clfft_frame_filter_get_n_plans (filter); p++)
-    if (!clfft_filter2d_set_gain (clfft_frame_filter_get_plan (filter, p,
-                NULL, NULL, NULL), gains[p], error))
+    if (!clfft_frame_filter_set_gain (filter, p, gains[p], error))
       return FALSE;
   return TRUE;
 }
@@ -208,10 +208,8 @@ check_gain_change_in_flight (const ClfftFrameLayout * layout,
   fail_unless (clfft_frame_filter_set_roles (filter, roles, &new_plans,
           &error), "%s", error ? error->message : "");
   /* every frame on the plans' own programs, not the generic filter's */
-  for (guint p = 0; p < clfft_frame_filter_get_n_plans (filter); p++)
-    fail_unless (clfft_filter2d_finish_own_programs
-        (clfft_frame_filter_get_plan (filter, p, NULL, NULL, NULL), &error),
-        "%s", error ? error->message : "");
+  fail_unless (clfft_frame_filter_finish_own_programs (filter, &error), "%s",
+      error ? error->message : "");
 
   old_gains = random_gains (filter);
   new_gains = random_gains (filter);

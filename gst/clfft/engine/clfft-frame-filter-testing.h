@@ -1,5 +1,5 @@
-/* The frame filter's test hooks: its on-device work queued alone, for
- * benchmarks. Tests include them through clfft-testing.h; the plugin does
+/* The frame filter's test hooks: its plans, and its on-device work queued
+ * alone, for benchmarks. Tests include them through clfft-testing.h; the plugin does
  * not. */
 #ifndef __CLFFT_FRAME_FILTER_TESTING_H__
 #define __CLFFT_FRAME_FILTER_TESTING_H__
@@ -7,6 +7,12 @@
 #include "clfft-frame-filter.h"
 
 G_BEGIN_DECLS
+
+/* Plan index itself (see clfft_frame_filter_get_n_plans), for tests and
+ * tools that work on it directly; and its shape's sx, sy and interleaved
+ * where not NULL. */
+ClfftFilter2d *clfft_frame_filter_get_plan (ClfftFrameFilter * filter,
+    guint index, guint * sx, guint * sy, guint * interleaved);
 
 /* Queues the frame filter's work on the frame last submitted (its planes
  * still on the device), leaving the result there: the on-device part of a

@@ -664,6 +664,74 @@ clfft_frame_filter_get_plan (ClfftFrameFilter * f, guint index, guint * sx,
 }
 
 void
+clfft_frame_filter_get_plan_shape (ClfftFrameFilter * f, guint index,
+    ClfftFramePlanShape * shape)
+{
+  const Plan *plan;
+
+  g_return_if_fail (index < f->n_plans);
+  plan = &f->plans[index];
+  clfft_filter2d_get_transform_size (plan->filter, &shape->width,
+      &shape->height);
+  shape->sx = plan->sx;
+  shape->sy = plan->sy;
+  shape->interleaved = plan->interleaved;
+}
+
+gboolean
+clfft_frame_filter_set_gain (ClfftFrameFilter * f, guint index,
+    const gfloat * gain, GError ** error)
+{
+  g_return_val_if_fail (index < f->n_plans, FALSE);
+  return clfft_filter2d_set_gain (f->plans[index].filter, gain, error);
+}
+
+ClfftTuning
+clfft_frame_filter_get_tuning (ClfftFrameFilter * f)
+{
+  g_return_val_if_fail (f->n_plans > 0, CLFFT_TUNING_OFF);
+  return clfft_filter2d_get_tuning (f->plans[0].filter);
+}
+
+gboolean
+clfft_frame_filter_runs_generic (ClfftFrameFilter * f)
+{
+  return f->n_plans > 0 && clfft_filter2d_runs_generic (f->plans[0].filter);
+}
+
+gboolean
+clfft_frame_filter_take_own_programs (ClfftFrameFilter * f,
+    gdouble * seconds)
+{
+  return f->n_plans > 0
+      && clfft_filter2d_take_own_programs (f->plans[0].filter, seconds);
+}
+
+gboolean
+clfft_frame_filter_take_tuned (ClfftFrameFilter * f, gdouble * seconds)
+{
+  return f->n_plans > 0
+      && clfft_filter2d_take_tuned (f->plans[0].filter, seconds);
+}
+
+gboolean
+clfft_frame_filter_finish_own_programs (ClfftFrameFilter * f,
+    GError ** error)
+{
+  for (guint i = 0; i < f->n_plans; i++)
+    if (!clfft_filter2d_finish_own_programs (f->plans[i].filter, error))
+      return FALSE;
+  return TRUE;
+}
+
+void
+clfft_frame_filter_cancel_own_programs (ClfftFrameFilter * f)
+{
+  for (guint i = 0; i < f->n_plans; i++)
+    clfft_filter2d_cancel_own_programs (f->plans[i].filter);
+}
+
+void
 clfft_frame_filter_set_tuning (ClfftFrameFilter * f, ClfftTuning tuning)
 {
   f->tuning = tuning;

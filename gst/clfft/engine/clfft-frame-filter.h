@@ -92,15 +92,51 @@ gboolean clfft_frame_filter_output_groups (ClfftFrameFilter * filter,
     const ClfftChannelRole * roles);
 /* The plans: one per size, subsampling and interleaving of the channels
  * filtered so far, the first one the first channel's (the luma's, or
- * R's). The caller sets their gains (at the plan's transform size,
- * frequencies divided by its subsampling; where *interleaved is above 1,
- * the mask of one plane, width / interleaved wide, repeated across:
- * GstClfftMaskParams.interleaved) and may read their state; tuning,
- * outputs and mode go through the functions below, which apply to plans
- * made later too. */
+ * R's). The caller sets their gains (clfft_frame_filter_set_gain);
+ * tuning, outputs and mode go through the functions below, which apply to
+ * plans made later too. */
 guint clfft_frame_filter_get_n_plans (ClfftFrameFilter * filter);
-ClfftFilter2d *clfft_frame_filter_get_plan (ClfftFrameFilter * filter,
-    guint index, guint * sx, guint * sy, guint * interleaved);
+
+/* What a plan's gain is made for. */
+typedef struct
+{
+  guint width, height;          /* the transform's: the channel's, or
+                                 * padded (clfft_filter2d_get_transform_size) */
+  guint sx, sy;                 /* the channels' subsampling: frequencies
+                                 * are divided by it */
+  /* planes side by side in the plan's channel: where above 1, its gain
+   * is the mask of one plane, width / interleaved wide, repeated across
+   * (GstClfftMaskParams.interleaved) */
+  guint interleaved;
+} ClfftFramePlanShape;
+
+void clfft_frame_filter_get_plan_shape (ClfftFrameFilter * filter,
+    guint index, ClfftFramePlanShape * shape);
+/* As clfft_filter2d_set_gain for plan index: gain has shape's width x
+ * height values. Frames in flight keep the gain they were submitted
+ * with. */
+gboolean clfft_frame_filter_set_gain (ClfftFrameFilter * filter,
+    guint index, const gfloat * gain, GError ** error);
+
+/* The first plan's preparation, as clfft-filter2d.h says of a filter's:
+ * the tuning decided (never CLFFT_TUNING_AUTO), whether its next frame
+ * runs the generic filter, and, TRUE once each, the steps that the frame
+ * submitted last took in (its own programs; the schedules tuned in the
+ * background), with *seconds each took. */
+ClfftTuning clfft_frame_filter_get_tuning (ClfftFrameFilter * filter);
+gboolean clfft_frame_filter_runs_generic (ClfftFrameFilter * filter);
+gboolean clfft_frame_filter_take_own_programs (ClfftFrameFilter * filter,
+    gdouble * seconds);
+gboolean clfft_frame_filter_take_tuned (ClfftFrameFilter * filter,
+    gdouble * seconds);
+/* As clfft_filter2d_finish_own_programs for every plan: frames from now
+ * on run the sizes' own programs (to prepare them ahead, or to test
+ * them). */
+gboolean clfft_frame_filter_finish_own_programs (ClfftFrameFilter * filter,
+    GError ** error);
+/* As clfft_filter2d_cancel_own_programs for every plan: for a filter
+ * about to be freed as the stream goes on without it. */
+void clfft_frame_filter_cancel_own_programs (ClfftFrameFilter * filter);
 
 /* As clfft_filter2d_set_tuning for every plan, made or to be made. */
 void clfft_frame_filter_set_tuning (ClfftFrameFilter * filter,
