@@ -28,8 +28,9 @@
  * #GstClfft2dFilter:order), the masks are: `lowpass` LP (r, cutoff);
  * `highpass` 1 - LP (r, cutoff); `bandpass` LP (r, cutoff-high) -
  * LP (r, cutoff) and `bandstop` 1 minus that; `notch` the product over
- * #GstClfft2dFilter:notches and their mirrors of 1 - LP (d, notch-radius),
- * d the distance to the notch; `custom` an 8-bit PGM
+ * #GstClfft2dFilter:notches and their mirrors of 1 - LP (d, c), d the
+ * distance to the notch and c its own radius ("fx,fy,radius") or else
+ * #GstClfft2dFilter:notch-radius; `custom` an 8-bit PGM
  * (#GstClfft2dFilter:mask-location) with DC at its centre; `none` all ones;
  * `structures` ImageJ's FFT Bandpass, (1 - exp (-4 L^2 r^2))
  * exp (-4 S^2 r^2) with L and S #GstClfft2dFilter:structure-large and
@@ -444,8 +445,8 @@ quoted_start (const gchar * text)
   return result;
 }
 
-/* Takes a "fx,fy;..." list; a malformed or too long one is refused with a
- * warning and the notches stay as they were. */
+/* Takes a "fx,fy[,radius];..." list; a malformed or too long one is
+ * refused with a warning and the notches stay as they were. */
 static gboolean
 set_notches (GstClfft2dFilter * self, const gchar * text)
 {
@@ -2178,14 +2179,17 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
   g_object_class_install_property (gobject_class, PROP_NOTCHES,
       g_param_spec_string ("notches", "Notches",
           "Frequencies that filter=notch removes, with their mirrors: "
-          "\"fx,fy;fx,fy;...\" in cycles per pixel (-0.5..0.5), at most "
+          "\"fx,fy;fx,fy;...\" in cycles per pixel (-0.5..0.5), each with "
+          "a radius of its own where written \"fx,fy,radius\" (above 0, "
+          "at most 0.5; else notch-radius), at most "
           G_STRINGIFY (GST_CLFFT_MAX_NOTCHES) " of them, or \"auto\" to "
           "find them in the frames' spectra", NULL,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_NOTCH_RADIUS,
       g_param_spec_double ("notch-radius", "Notch radius",
-          "Cutoff of the shape around each notch, in cycles per pixel", 0.0,
+          "Cutoff of the shape around each notch that has no radius of its "
+          "own, in cycles per pixel", 0.0,
           MAX_CUTOFF, DEFAULT_NOTCH_RADIUS, G_PARAM_READWRITE |
           G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING |
           GST_PARAM_CONTROLLABLE));

@@ -75,29 +75,34 @@ band (const GstClfftMaskParams * p, gdouble r)
       lowpass (p->shape, p->order, r, p->cutoff);
 }
 
-/* A notch's factor 1 - LP (d, notch_radius) at frequency (fx, fy), the
- * notch at (cx, cy). */
+/* A notch's radius: its own, else the mask's. */
 static gdouble
-notch_factor (const GstClfftMaskParams * p, gdouble cx, gdouble cy,
-    gdouble fx, gdouble fy)
+notch_radius (const GstClfftMaskParams * p, const GstClfftNotch * notch)
+{
+  return notch->radius > 0.0 ? notch->radius : p->notch_radius;
+}
+
+/* A notch's factor 1 - LP (d, c) at frequency (fx, fy), the notch of
+ * radius c at (cx, cy). */
+static gdouble
+notch_factor (const GstClfftMaskParams * p, gdouble c, gdouble cx,
+    gdouble cy, gdouble fx, gdouble fy)
 {
   gdouble dx = fx - cx, dy = fy - cy;
 
-  return 1.0 - lowpass (p->shape, p->order, sqrt (dx * dx + dy * dy),
-      p->notch_radius);
+  return 1.0 - lowpass (p->shape, p->order, sqrt (dx * dx + dy * dy), c);
 }
 
-/* How far from its centre, in cycles per pixel, a notch's factor can be
- * anything but exactly 1 in double precision. Beyond it LP (d, c) is below
- * 2^-60, a 64th of the half step of doubles below 1, so 1 - LP rounds to
- * 1 even with the last bits of exp and sqrt wrong: leaving those bins out
- * of the product changes no bit of it. Butterworth's tail falls as
- * (c / d)^2n, which at low orders reaches over the whole spectrum. */
+/* How far from its centre, in cycles per pixel, a notch of radius c can
+ * be anything but exactly 1 in double precision. Beyond it LP (d, c) is
+ * below 2^-60, a 64th of the half step of doubles below 1, so 1 - LP
+ * rounds to 1 even with the last bits of exp and sqrt wrong: leaving
+ * those bins out of the product changes no bit of it. Butterworth's tail
+ * falls as (c / d)^2n, which at low orders reaches over the whole
+ * spectrum. */
 static gdouble
-notch_reach (const GstClfftMaskParams * p)
+notch_reach (const GstClfftMaskParams * p, gdouble c)
 {
-  const gdouble c = p->notch_radius;
-
   if (c <= 0.0)
     return 0.0;
   switch (p->shape) {
@@ -117,6 +122,7 @@ notch_reach (const GstClfftMaskParams * p)
 typedef struct
 {
   gdouble cx, cy;
+  gdouble radius, reach;
   gint first_row, last_row;
 } NotchReach;
 
@@ -145,9 +151,6 @@ static void
 notch_mask_fill (gfloat * gain, guint width, guint height,
     const GstClfftMaskParams * p, gdouble sx, gdouble sy)
 {
-  /* a touch wider than the bound: a bin at its edge is computed, not
-   * skipped */
-  const gdouble reach = notch_reach (p) * (1.0 + 1e-9);
   NotchReach *notch = g_new (NotchReach, 2 * (gsize) p->n_notches);
   gdouble *row = g_new (gdouble, width), *fx = g_new (gdouble, width);
 
@@ -157,7 +160,12 @@ notch_mask_fill (gfloat * gain, guint width, guint height,
 
     n->cx = mirror * p->notches[i / 2].fx;
     n->cy = mirror * p->notches[i / 2].fy;
-    indices_within (n->cy, reach, height, sy, &n->first_row, &n->last_row);
+    n->radius = notch_radius (p, &p->notches[i / 2]);
+    /* a touch wider than the bound: a bin at its edge is computed, not
+     * skipped */
+    n->reach = notch_reach (p, n->radius) * (1.0 + 1e-9);
+    indices_within (n->cy, n->reach, height, sy, &n->first_row,
+        &n->last_row);
   }
   for (guint kx = 0; kx < width; kx++)
     fx[kx] = frequency (kx, width) / sx;
@@ -176,12 +184,12 @@ notch_mask_fill (gfloat * gain, guint width, guint height,
       if (y < n->first_row || y > n->last_row)
         continue;
       /* the row's chord of the disc of the reach */
-      half = sqrt (MAX (reach * reach - dy * dy, 0.0));
+      half = sqrt (MAX (n->reach * n->reach - dy * dy, 0.0));
       indices_within (n->cx, half, width, sx, &first, &last);
       for (gint x = first; x <= last; x++) {
         const guint kx = x < 0 ? (guint) (x + (gint) width) : (guint) x;
 
-        row[kx] *= notch_factor (p, n->cx, n->cy, fx[kx], fy);
+        row[kx] *= notch_factor (p, n->radius, n->cx, n->cy, fx[kx], fy);
       }
     }
     for (guint kx = 0; kx < width; kx++)
@@ -326,6 +334,41 @@ gst_clfft_mask_fill (gfloat * gain, guint width, guint height,
     gain[0] = 1.0f;
 }
 
+/* The next number of a notch, after its comma where comma: moves *at past
+ * it and the spaces after it. */
+static gboolean
+notch_number (gchar ** at, gboolean comma, gdouble * value)
+{
+  gchar *end, *start = *at;
+
+  if (comma) {
+    if (*start != ',')
+      return FALSE;
+    start++;
+  }
+  errno = 0;
+  *value = g_ascii_strtod (start, &end);
+  if (end == start || errno != 0 || !isfinite (*value))
+    return FALSE;
+  *at = g_strchug (end);
+  return TRUE;
+}
+
+/* "fx,fy" or "fx,fy,radius", stripped */
+static gboolean
+parse_notch (gchar * item, GstClfftNotch * notch)
+{
+  gchar *at = item;
+
+  notch->radius = 0.0;
+  if (!notch_number (&at, FALSE, &notch->fx)
+      || !notch_number (&at, TRUE, &notch->fy)
+      || (*at == ',' && (!notch_number (&at, TRUE, &notch->radius)
+              || notch->radius <= 0.0 || notch->radius > 0.5)))
+    return FALSE;
+  return *at == '\0' && fabs (notch->fx) <= 0.5 && fabs (notch->fy) <= 0.5;
+}
+
 GArray *
 gst_clfft_notches_parse (const gchar * text, GError ** error)
 {
@@ -337,7 +380,7 @@ gst_clfft_notches_parse (const gchar * text, GError ** error)
   while (notches && *next) {
     const gchar *semicolon = strchr (next, ';');
     gsize length = semicolon ? (gsize) (semicolon - next) : strlen (next);
-    gchar *copy = g_strndup (next, length), *item = g_strstrip (copy), *end;
+    gchar *copy = g_strndup (next, length), *item = g_strstrip (copy);
     GstClfftNotch notch;
 
     next += length + (semicolon ? 1 : 0);
@@ -354,21 +397,14 @@ gst_clfft_notches_parse (const gchar * text, GError ** error)
       g_free (copy);
       break;
     }
-    errno = 0;
-    notch.fx = g_ascii_strtod (item, &end);
-    if (end != item && *(end = (gchar *) g_strchug (end)) == ',') {
-      gchar *y = end + 1;
-
-      notch.fy = g_ascii_strtod (y, &end);
-      if (end != y && *g_strchug (end) == '\0' && errno == 0
-          && fabs (notch.fx) <= 0.5 && fabs (notch.fy) <= 0.5) {
-        g_array_append_val (notches, notch);
-        g_free (copy);
-        continue;
-      }
+    if (parse_notch (item, &notch)) {
+      g_array_append_val (notches, notch);
+      g_free (copy);
+      continue;
     }
     g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-        "notch \"%s\" is not \"fx,fy\" with both in -0.5..0.5 cycles per "
+        "notch \"%s\" is not \"fx,fy\" or \"fx,fy,radius\" with fx and "
+        "fy in -0.5..0.5 and the radius in 0..0.5 (above 0) cycles per "
         "pixel", item);
     g_array_unref (notches);
     notches = NULL;

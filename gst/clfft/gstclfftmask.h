@@ -42,10 +42,13 @@ typedef enum
  * (as many as auto-notch-count finds, so a found list can be pasted). */
 #define GST_CLFFT_MAX_NOTCHES 64
 
-/* A notch at (fx, fy) cycles per pixel; its mirror (-fx, -fy) is implied. */
+/* A notch at (fx, fy) cycles per pixel; its mirror (-fx, -fy) is implied.
+ * radius, in cycles per pixel: the notch's own, or 0 for the mask's
+ * notch_radius. */
 typedef struct
 {
   gdouble fx, fy;
+  gdouble radius;
 } GstClfftNotch;
 
 /* An 8-bit mask image, centred: pixel (height/2, width/2) is DC. */

@@ -66,6 +66,56 @@ GST_START_TEST (test_notch_list_bound)
 
 GST_END_TEST;
 
+/* "fx,fy" takes the mask's radius, "fx,fy,radius" its own (above 0, at
+ * most 0.5 cycles per pixel), spaces allowed around the numbers; anything
+ * else is refused with the syntax in the message. */
+GST_START_TEST (test_notch_radius_syntax)
+{
+  const struct
+  {
+    const gchar *text;
+    gdouble fx, fy, radius;
+  } good[] = {
+    {"0.1,-0.2", 0.1, -0.2, 0.0},
+    {"0.1,-0.2,0.01", 0.1, -0.2, 0.01},
+    {" 0.25 , 0.125 , 0.5 ", 0.25, 0.125, 0.5},
+    {"-0.5,0.5,1e-3", -0.5, 0.5, 0.001},
+  };
+  const gchar *bad[] = {
+    "0.1,0.2,0", "0.1,0.2,-0.01", "0.1,0.2,0.51", "0.1,0.2,",
+    "0.1,0.2,0.01,0.02", "0.1,0.2,nan", "0.1,0.2,inf", "0.1,0.2 0.01",
+    "0.1", "0.6,0.1,0.01", "0.1,0.2,x",
+  };
+  GError *error = NULL;
+  GArray *notches;
+
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++) {
+    const GstClfftNotch *n;
+
+    notches = gst_clfft_notches_parse (good[i].text, &error);
+    fail_unless (notches != NULL && notches->len == 1, "\"%s\": %s",
+        good[i].text, error ? error->message : "not one notch");
+    n = &g_array_index (notches, GstClfftNotch, 0);
+    fail_unless (n->fx == good[i].fx && n->fy == good[i].fy
+        && n->radius == good[i].radius, "\"%s\" read as %g,%g,%g",
+        good[i].text, n->fx, n->fy, n->radius);
+    g_array_unref (notches);
+  }
+  /* each in a list of good ones: the whole list is refused */
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++) {
+    gchar *list = g_strdup_printf ("0.1,0.1;%s;0.2,0.2,0.01", bad[i]);
+
+    notches = gst_clfft_notches_parse (list, &error);
+    fail_unless (notches == NULL, "\"%s\" was taken", bad[i]);
+    fail_unless (error && strstr (error->message, "fx,fy,radius"),
+        "\"%s\": %s", bad[i], error ? error->message : "no error");
+    g_clear_error (&error);
+    g_free (list);
+  }
+}
+
+GST_END_TEST;
+
 /* ---- the mask against the full product ------------------------------- */
 
 /* The mask at bin (kx, ky) of a w x h plane, every notch and mirror
@@ -80,9 +130,12 @@ ref_notch_gain (const GstClfftMaskParams * p, guint kx, guint ky, guint w,
   const gdouble fx = x / (w * sx), fy = y / (h * sy);
   gdouble g = 1.0, stripe = 1.0;
 
-  for (guint i = 0; i < p->n_notches; i++)
-    g *= ref_notch_factor (p, fx - p->notches[i].fx, fy - p->notches[i].fy)
-        * ref_notch_factor (p, fx + p->notches[i].fx, fy + p->notches[i].fy);
+  for (guint i = 0; i < p->n_notches; i++) {
+    const GstClfftNotch *n = &p->notches[i];
+
+    g *= ref_notch_factor (p, n, fx - n->fx, fy - n->fy)
+        * ref_notch_factor (p, n, fx + n->fx, fy + n->fy);
+  }
   if (p->stripes != GST_CLFFT_STRIPES_NONE && (x || y)) {
     gdouble k = (p->stripes == GST_CLFFT_STRIPES_HORIZONTAL ? x : y) *
         (100.0 - p->stripe_tolerance) / 100.0;
@@ -120,9 +173,10 @@ check_notch_mask (const GstClfftMaskParams * p, guint w, guint h,
 }
 
 /* 64 notches, some where rounding is at its worst (on bins, at DC, on the
- * spectrum's edges), the rest random; every shape at radii from 0 (a
- * point) to the largest, planes subsampled and side by side, stripes and
- * band gains: the mask is the full product's. */
+ * spectrum's edges), the rest random, a third of them with radii of
+ * their own; every shape at radii from 0 (a point) to the largest for the
+ * rest, planes subsampled and side by side, stripes and band gains: the
+ * mask is the full product's. */
 GST_START_TEST (test_notch_mask_matches_full_product)
 {
   GRand *rng = ref_rand_new ();
@@ -139,14 +193,15 @@ GST_START_TEST (test_notch_mask_matches_full_product)
     {GST_CLFFT_SHAPE_BUTTERWORTH, 16},
   };
   GstClfftNotch notches[GST_CLFFT_MAX_NOTCHES] = {
-    {0.0, 0.0}, {0.5, 0.5}, {-0.5, 0.25}, {0.25, -0.5}, {0.125, 0.0625},
-    {-0.03125, 0.375}, {0.49, -0.49},
+    {0.0, 0.0}, {0.5, 0.5, 0.5}, {-0.5, 0.25}, {0.25, -0.5, 0.001},
+    {0.125, 0.0625}, {-0.03125, 0.375, 0.05}, {0.49, -0.49},
   };
   guint cases = 0;
 
   for (guint i = 7; i < G_N_ELEMENTS (notches); i++) {
     notches[i].fx = g_rand_double_range (rng, -0.5, 0.5);
     notches[i].fy = g_rand_double_range (rng, -0.5, 0.5);
+    notches[i].radius = i % 3 ? 0.0 : g_rand_double_range (rng, 1e-4, 0.1);
   }
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     for (guint u = 0; u < G_N_ELEMENTS (subsampling); u++)
@@ -253,6 +308,7 @@ mask_suite (void)
 
   tcase_set_timeout (tc, 600);
   tcase_add_test (tc, test_notch_list_bound);
+  tcase_add_test (tc, test_notch_radius_syntax);
   tcase_add_test (tc, test_notch_mask_matches_full_product);
   tcase_add_test (tc, test_notch_mask_build_time);
   suite_add_tcase (s, tc);

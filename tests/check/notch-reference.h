@@ -9,13 +9,16 @@
 
 #include "gstclfftmask.h"
 
-/* 1 - LP (d, c) at (dx, dy) from the notch, through expm1 */
+/* 1 - LP (d, c) at (dx, dy) from notch n, through expm1: c is the
+ * notch's own radius, or p's where it has none */
 static inline gdouble
-ref_notch_factor (const GstClfftMaskParams * p, gdouble dx, gdouble dy)
+ref_notch_factor (const GstClfftMaskParams * p, const GstClfftNotch * n,
+    gdouble dx, gdouble dy)
 {
   /* the distance as the mask computes it: an ideal notch's edge is a
    * comparison, which a last bit of hypot's could tip */
-  const gdouble d = sqrt (dx * dx + dy * dy), c = p->notch_radius;
+  const gdouble d = sqrt (dx * dx + dy * dy);
+  const gdouble c = n->radius > 0.0 ? n->radius : p->notch_radius;
 
   if (c <= 0.0)
     return d <= 0.0 ? 0.0 : 1.0;

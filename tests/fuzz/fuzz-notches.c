@@ -65,8 +65,8 @@ check_masks (const GArray * notches)
               const GstClfftNotch *n = &g_array_index (notches,
                   GstClfftNotch, i);
 
-              ref *= ref_notch_factor (&p, fx - n->fx, fy - n->fy)
-                  * ref_notch_factor (&p, fx + n->fx, fy + n->fy);
+              ref *= ref_notch_factor (&p, n, fx - n->fx, fy - n->fy)
+                  * ref_notch_factor (&p, n, fx + n->fx, fy + n->fy);
             }
             if (!(fabs (gain[ky * w + kx] - ref) <= ldexp (ref, -24) + 1e-13))
               abort ();

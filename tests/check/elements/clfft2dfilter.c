@@ -909,7 +909,7 @@ GST_END_TEST;
  * thread for minutes while the mask was made) is refused at once with a
  * warning that gives the limit and quotes only the list's start; the
  * notches stay, and the frames are filtered with them. A list of the
- * limit's length is taken. */
+ * limit's length is taken. A notch's own radius wins over notch-radius. */
 GST_START_TEST (test_long_notch_lists)
 {
   const guint w = 64, ht = 48;
@@ -970,6 +970,24 @@ GST_START_TEST (test_long_notch_lists)
   g_free (text);
   fail_unless (pop_message (bus, GST_MESSAGE_WARNING) == NULL);
   g_free (filter_frame (h, in, w, ht));
+
+  /* a notch with a radius of its own filters as notch-radius of that
+   * value does, whatever notch-radius says; without it, notch-radius
+   * counts (and the two differ, or this tells nothing) */
+  g_object_set (filter, "notch-radius", 0.01, "notches", "0.1,0.2,0.05",
+      NULL);
+  out = filter_frame (h, in, w, ht);
+  ref = reference_run (in, w, ht, &kept);
+  diff = max_abs_diff (ref, out, (gsize) w * ht);
+  fail_unless (diff <= 1, "%d levels from the reference of the notch's own "
+      "radius", diff);
+  g_free (out);
+  g_object_set (filter, "notches", "0.1,0.2", NULL);
+  out = filter_frame (h, in, w, ht);
+  fail_unless (max_abs_diff (ref, out, (gsize) w * ht) > 1,
+      "the notch-radius of 0.01 filtered as the notch's own 0.05");
+  g_free (out);
+  g_free (ref);
 
   gst_element_set_bus (filter, NULL);
   gst_object_unref (filter);
