@@ -1512,11 +1512,12 @@ find_notches (GstClfft2dFilter * self, GstBuffer * inbuf, GError ** error)
   ClfftPeakParams params;
   GstVideoFrame frame;
   GArray *peaks, *notches;
-  gboolean automatic, due;
+  gboolean automatic, due, fresh;
   gfloat *luma;
   gchar *text;
   gint w = GST_VIDEO_INFO_WIDTH (&video->in_info);
   gint h = GST_VIDEO_INFO_HEIGHT (&video->in_info);
+  gint64 start;
 
   GST_OBJECT_LOCK (self);
   automatic = self->notches_auto && self->filter == GST_CLFFT_FILTER_NOTCH;
@@ -1526,6 +1527,7 @@ find_notches (GstClfft2dFilter * self, GstBuffer * inbuf, GError ** error)
   params = (ClfftPeakParams) {
   self->auto_notch_min_radius, self->auto_notch_threshold,
         self->auto_notch_count};
+  fresh = self->peaks_stale;
   if (due) {
     self->peaks_stale = FALSE;
     self->frames_since_peaks = 0;
@@ -1546,14 +1548,26 @@ find_notches (GstClfft2dFilter * self, GstBuffer * inbuf, GError ** error)
   luma = g_new (gfloat, (gsize) w * h);
   frame_luma (&frame, luma);
   gst_video_frame_unmap (&frame);
+  /* a new size or setting is searched afresh; the same scene keeps what
+   * it found near the threshold rather than flicker */
+  if (fresh)
+    g_array_set_size (self->peaks_kept, 0);
+  params.kept = (const ClfftPeak *) self->peaks_kept->data;
+  params.n_kept = self->peaks_kept->len;
   peaks = g_array_new (FALSE, FALSE, sizeof (ClfftPeak));
+  start = g_get_monotonic_time ();
   if (!clfft_peak_finder_run (self->peak_finder, luma, &params, peaks,
           error)) {
     g_free (luma);
     g_array_unref (peaks);
     return FALSE;
   }
+  GST_INFO_OBJECT (self, "the search of the %dx%d spectrum took %.2f ms "
+      "(upload, transform, search and read back, the device waited for)",
+      w, h, (g_get_monotonic_time () - start) / 1e3);
   g_free (luma);
+  g_array_set_size (self->peaks_kept, 0);
+  g_array_append_vals (self->peaks_kept, peaks->data, peaks->len);
   text = notches_text (peaks);
   notches = g_array_new (FALSE, FALSE, sizeof (GstClfftNotch));
   for (guint i = 0; i < peaks->len; i++) {
@@ -2105,6 +2119,7 @@ gst_clfft_2d_filter_finalize (GObject * object)
   g_free (self->mask_problem);
   g_free (self->unposted_warning);
   g_free (self->notches_found);
+  g_array_unref (self->peaks_kept);
   if (self->mask_image)
     gst_clfft_mask_image_unref (self->mask_image);
   G_OBJECT_CLASS (parent_class)->finalize (object);
@@ -2331,7 +2346,8 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
       g_param_spec_double ("auto-notch-threshold", "Automatic notches' "
           "threshold", "notches=auto: a peak's magnitude over the mean "
           "magnitude around it (its 11 x 11 bins but the 3 x 3 centre), a "
-          "factor (20 is 26 dB)", 1.0, 1.0e6, DEFAULT_AUTO_NOTCH_THRESHOLD,
+          "factor (20 is 26 dB); a peak found by the search before needs "
+          "half of it", 1.0, 1.0e6, DEFAULT_AUTO_NOTCH_THRESHOLD,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_AUTO_NOTCH_INTERVAL,
@@ -2390,6 +2406,7 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->cutoff = DEFAULT_CUTOFF;
   self->cutoff_high = DEFAULT_CUTOFF_HIGH;
   self->notches = g_array_new (FALSE, FALSE, sizeof (GstClfftNotch));
+  self->peaks_kept = g_array_new (FALSE, FALSE, sizeof (ClfftPeak));
   self->auto_notch_count = DEFAULT_AUTO_NOTCH_COUNT;
   self->auto_notch_min_radius = DEFAULT_AUTO_NOTCH_MIN_RADIUS;
   self->auto_notch_threshold = DEFAULT_AUTO_NOTCH_THRESHOLD;

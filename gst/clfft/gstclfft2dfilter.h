@@ -140,10 +140,13 @@ struct _GstClfft2dFilter
   gsize mask_floats;
   gint width, height;
   /* notches=auto's finder (the frame size's), and the frames since its
-   * last run; stale: the next frame is searched */
+   * last run; stale: the next frame is searched afresh; else the peaks
+   * found last (ClfftPeak, streaming thread only) stand out at a lower
+   * threshold in the next search (ClfftPeakParams.kept) */
   ClfftPeakFinder *peak_finder;
   guint frames_since_peaks;
   gboolean peaks_stale;
+  GArray *peaks_kept;
   gboolean band_empty;          /* warned of an empty band */
   gboolean no_notches;          /* warned of filter=notch without notches */
   /* a refused property value's warning made while the element had no bus

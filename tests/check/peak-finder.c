@@ -230,6 +230,141 @@ GST_START_TEST (test_peaks_match_reference_whatever_the_order)
 
 GST_END_TEST;
 
+/* noise of a still scene's frame (a sensor's: new each frame) and a
+ * grating of amplitude a at signed bin (sx, sy) */
+static void
+noisy_grating (GRand * noise, gfloat * frame, guint w, guint h, gint sx,
+    gint sy, gdouble a)
+{
+  for (guint y = 0; y < h; y++)
+    for (guint x = 0; x < w; x++)
+      frame[(gsize) y * w + x] = (gfloat) (g_rand_double_range (noise, 0.0,
+              255.0) + a * cos (2 * G_PI * ((gdouble) sx * x / w +
+                  (gdouble) sy * y / h)));
+}
+
+/* The ratio of the bin (sx, sy) in frame as the reference computes it, 0
+ * where it is no candidate at all (a neighbour is larger). */
+static gdouble
+ratio_at (const gfloat * frame, guint w, guint h, gint sx, gint sy)
+{
+  GArray *all = ref_search (frame, w, h, 0.05, 0.0);
+  gdouble ratio = 0.0;
+
+  for (guint i = 0; i < all->len; i++) {
+    const RefPeak *r = &g_array_index (all, RefPeak, i);
+
+    if (r->sx == sx && r->sy == sy)
+      ratio = r->ratio;
+  }
+  g_array_unref (all);
+  return ratio;
+}
+
+static gboolean
+has_peak_at (const GArray * peaks, guint w, guint h, gint sx, gint sy)
+{
+  for (guint i = 0; i < peaks->len; i++) {
+    const ClfftPeak *p = &g_array_index (peaks, ClfftPeak, i);
+
+    if (lround (p->fx * w) == sx && lround (p->fy * h) == sy)
+      return TRUE;
+  }
+  return FALSE;
+}
+
+/* A still scene's grating whose ratio falls below the threshold after it
+ * was found (the sensor's noise, a weaker frame) stays found while it is
+ * above CLFFT_PEAK_KEEP x threshold, where the search is given the
+ * peaks found before; searched afresh, the same frame has no peak there
+ * (what flickered). Below that it goes; and a second grating as weak,
+ * never found before, is not found. */
+GST_START_TEST (test_found_peaks_are_kept_near_the_threshold)
+{
+  const guint w = 256, h = 192;
+  const gint sx = 61, sy = -37, other_sx = 23, other_sy = 41;
+  gfloat *strong = g_new (gfloat, (gsize) w * h);
+  gfloat *weak = g_new (gfloat, (gsize) w * h);
+  gfloat *gone = g_new (gfloat, (gsize) w * h);
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (ClfftPeak));
+  GArray *again = g_array_new (FALSE, FALSE, sizeof (ClfftPeak));
+  GError *error = NULL;
+  ClfftPeakFinder *finder = clfft_peak_finder_new (engine, w, h, &error);
+  ClfftPeakParams params = { 0.05, 12.0, 8 };
+  /* the ratio of a grating of one amplitude spreads by a quarter from one
+   * noise to another: one fixed draw, whose ratios are checked below */
+  GRand *noise = g_rand_new_with_seed (76);
+  gdouble r_strong, r_weak, r_gone, r_other;
+
+  fail_unless (finder != NULL, "%s", error ? error->message : "");
+  noisy_grating (noise, strong, w, h, sx, sy, 12.0);
+  noisy_grating (noise, weak, w, h, sx, sy, 5.0);
+  noisy_grating (noise, gone, w, h, sx, sy, 2.6);
+  g_rand_free (noise);
+  /* and in the weak frame a second grating as weak, never found before */
+  for (guint y = 0; y < h; y++)
+    for (guint x = 0; x < w; x++)
+      weak[(gsize) y * w + x] += (gfloat) (5.0 * cos (2 * G_PI *
+              ((gdouble) other_sx * x / w + (gdouble) other_sy * y / h)));
+  r_strong = ratio_at (strong, w, h, sx, sy);
+  r_weak = ratio_at (weak, w, h, sx, sy);
+  r_other = ratio_at (weak, w, h, other_sx, other_sy);
+  r_gone = ratio_at (gone, w, h, sx, sy);
+  g_print ("the grating's ratio: %.2f, %.2f, %.2f; the other's %.2f "
+      "(threshold %.0f)\n", r_strong, r_weak, r_gone, r_other,
+      params.threshold);
+  /* the cases this is about */
+  fail_unless (r_strong > params.threshold, "strong: %g", r_strong);
+  fail_unless (r_weak < params.threshold
+      && r_weak > CLFFT_PEAK_KEEP * params.threshold, "weak: %g", r_weak);
+  fail_unless (r_gone < CLFFT_PEAK_KEEP * params.threshold, "gone: %g",
+      r_gone);
+  fail_unless (r_other < params.threshold
+      && r_other > CLFFT_PEAK_KEEP * params.threshold, "other: %g", r_other);
+
+  fail_unless (clfft_peak_finder_run (finder, strong, &params, found,
+          &error), "%s", error ? error->message : "");
+  fail_unless (has_peak_at (found, w, h, sx, sy), "the strong grating was "
+      "not found");
+  /* the weak frame afresh: nothing there */
+  fail_unless (clfft_peak_finder_run (finder, weak, &params, again, &error),
+      "%s", error ? error->message : "");
+  fail_if (has_peak_at (again, w, h, sx, sy), "the weak grating was found "
+      "afresh");
+  /* with the peaks found before: still there, and nothing else below the
+   * threshold */
+  params.kept = (const ClfftPeak *) found->data;
+  params.n_kept = found->len;
+  fail_unless (clfft_peak_finder_run (finder, weak, &params, again, &error),
+      "%s", error ? error->message : "");
+  fail_unless (has_peak_at (again, w, h, sx, sy), "the weak grating was "
+      "lost though it was found before");
+  for (guint i = 0; i < again->len; i++) {
+    const ClfftPeak *p = &g_array_index (again, ClfftPeak, i);
+
+    fail_unless (p->ratio > params.threshold
+        || has_peak_at (found, w, h, lround (p->fx * w), lround (p->fy * h)),
+        "(%g, %g) of ratio %g found below the threshold", p->fx, p->fy,
+        p->ratio);
+  }
+  fail_if (has_peak_at (again, w, h, other_sx, other_sy), "the other "
+      "grating, never found before, was found below the threshold");
+  /* below the lower bar it goes */
+  fail_unless (clfft_peak_finder_run (finder, gone, &params, again, &error),
+      "%s", error ? error->message : "");
+  fail_if (has_peak_at (again, w, h, sx, sy), "the grating was kept at "
+      "ratio %g", r_gone);
+
+  clfft_peak_finder_free (finder);
+  g_array_unref (found);
+  g_array_unref (again);
+  g_free (strong);
+  g_free (weak);
+  g_free (gone);
+}
+
+GST_END_TEST;
+
 static Suite *
 peak_finder_suite (void)
 {
@@ -239,6 +374,7 @@ peak_finder_suite (void)
   tcase_set_timeout (tc, 600);
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_peaks_match_reference_whatever_the_order);
+  tcase_add_test (tc, test_found_peaks_are_kept_near_the_threshold);
   suite_add_tcase (s, tc);
   return s;
 }

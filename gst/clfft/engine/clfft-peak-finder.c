@@ -11,6 +11,7 @@
 #include "clfft-faults.h"
 #include "clfft-queue.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* room for candidates at first: a picture has none, periodic noise a
@@ -91,7 +92,9 @@ enqueue_search (ClfftPeakFinder * f, const ClfftPeakParams * params,
     .width = f->width,
     .height = f->height,
     .min_radius = params->min_radius,
-    .threshold = params->threshold,
+    /* the lower bar of the peaks found before; the host applies each */
+    .threshold = params->n_kept ? params->threshold * CLFFT_PEAK_KEEP :
+        params->threshold,
     .max_peaks = room,
     .count = f->count,
     .peaks = f->candidates,
@@ -117,6 +120,35 @@ enqueue_search (ClfftPeakFinder * f, const ClfftPeakParams * params,
       NULL, NULL);
   return st == CL_SUCCESS || clfft_fail (error, st,
       "clEnqueueReadBuffer (peaks)");
+}
+
+/* |a - b| on a circle of n */
+static gint
+wrapped_distance (gint a, gint b, gint n)
+{
+  gint d = ((a - b) % n + n) % n;
+
+  return MIN (d, n - d);
+}
+
+/* Whether the candidate at signed bin (sx, sy) is at a peak found before
+ * or next to it, or to its mirror. */
+static gboolean
+near_kept (ClfftPeakFinder * f, const ClfftPeakParams * params, gint sx,
+    gint sy)
+{
+  const gint w = f->width, h = f->height;
+
+  for (guint i = 0; i < params->n_kept; i++) {
+    const gint kx = (gint) lround (params->kept[i].fx * w);
+    const gint ky = (gint) lround (params->kept[i].fy * h);
+
+    for (gint mirror = 1; mirror >= -1; mirror -= 2)
+      if (wrapped_distance (sx, mirror * kx, w) <= 1
+          && wrapped_distance (sy, mirror * ky, h) <= 1)
+        return TRUE;
+  }
+  return FALSE;
 }
 
 /* Room for n candidates (more than there was). */
@@ -184,11 +216,15 @@ clfft_peak_finder_run (ClfftPeakFinder * f, const gfloat * frame,
   qsort (found, n, sizeof (cl_float4), stronger_first);
   for (guint i = 0; i < n && peaks->len < params->max_peaks; i++) {
     /* whole signed bins, from floats */
-    ClfftPeak peak = { (gdouble) found[i].s[0] / f->width,
-      (gdouble) found[i].s[1] / f->height, found[i].s[2]
+    const gint sx = (gint) found[i].s[0], sy = (gint) found[i].s[1];
+    ClfftPeak peak = { (gdouble) sx / f->width, (gdouble) sy / f->height,
+      found[i].s[2]
     };
 
-    g_array_append_val (peaks, peak);
+    /* the device applied the threshold itself where nothing is kept */
+    if (!params->n_kept || peak.ratio > params->threshold
+        || near_kept (f, params, sx, sy))
+      g_array_append_val (peaks, peak);
   }
   g_free (found);
   return clfft_engine_check_fault (f->engine, CLFFT_FAULT_AT_COMPLETION,

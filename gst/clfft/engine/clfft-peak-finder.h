@@ -18,11 +18,22 @@ typedef struct
    * bins but the 3 x 3 centre) */
   gdouble threshold;
   guint max_peaks;              /* the strongest ones are kept */
+  /* the peaks found before (the last search's on the same scene), or
+   * none: a candidate at one of their bins or next to it (or to its
+   * mirror) stands out at CLFFT_PEAK_KEEP x threshold, so that noise
+   * near the threshold is not found and lost from one search to the
+   * next */
+  const struct _ClfftPeak *kept;
+  guint n_kept;
 } ClfftPeakParams;
+
+/* How far below the threshold a peak found before may fall and still be
+ * found: 6 dB. */
+#define CLFFT_PEAK_KEEP 0.5
 
 /* A peak at (fx, fy) cycles per pixel (its mirror (-fx, -fy) is the same
  * noise), and its magnitude over the mean around it. */
-typedef struct
+typedef struct _ClfftPeak
 {
   gdouble fx, fy;
   gdouble ratio;
