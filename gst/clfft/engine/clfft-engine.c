@@ -27,6 +27,9 @@ struct _ClfftEngine
    * the override that begin_side replaced, for end_side (under
    * queue_lock) */
   cl_command_queue side_queue, before_side;
+  /* maps and unmaps of host memory, made at its first use
+   * (clfft_engine_get_host_queue; under queue_lock) */
+  cl_command_queue host_queue;
   /* the thread whose launches go to override_queue rather than queue
    * (clfft_engine_begin_queue; both set under queue_lock) */
   GThread *override_thread;
@@ -171,6 +174,11 @@ clfft_engine_unref (ClfftEngine * engine)
   if (engine->side_queue) {
     clfft_warn_on_failure (clReleaseCommandQueue (engine->side_queue),
         "clReleaseCommandQueue (side)");
+    clfft_count_object (CLFFT_OBJECT_QUEUE, -1);
+  }
+  if (engine->host_queue) {
+    clfft_warn_on_failure (clReleaseCommandQueue (engine->host_queue),
+        "clReleaseCommandQueue (host memory)");
     clfft_count_object (CLFFT_OBJECT_QUEUE, -1);
   }
   clfft_warn_on_failure (clReleaseContext (engine->context), "clReleaseContext");
@@ -371,6 +379,28 @@ clfft_engine_begin_side (ClfftEngine * engine, GError ** error)
       engine->side_queue);
   clfft_engine_unlock_queue (engine);
   return TRUE;
+}
+
+cl_command_queue
+clfft_engine_get_host_queue (ClfftEngine * engine, GError ** error)
+{
+  cl_command_queue queue;
+  cl_int st = CL_SUCCESS;
+
+  clfft_engine_lock_queue (engine);
+  if (!engine->host_queue) {
+    engine->host_queue = clCreateCommandQueue (engine->context,
+        engine->device->id, 0, &st);
+    if (st != CL_SUCCESS)
+      engine->host_queue = NULL;
+    else
+      clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
+  }
+  queue = engine->host_queue;
+  clfft_engine_unlock_queue (engine);
+  if (!queue)
+    clfft_fail (error, st, "clCreateCommandQueue (host memory)");
+  return queue;
 }
 
 void

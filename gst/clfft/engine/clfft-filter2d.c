@@ -265,9 +265,8 @@ struct _ClfftFilter2d
    * device (stack_gain_refresh) */
   gboolean keep_gain;
   gfloat *gain_kept;
-  /* GainWrites: the host copies of gain writes that may not have
-   * completed */
-  GQueue gain_writes;
+  /* StagedGain: gains uploaded whose copies may not have run */
+  GQueue staged_gains;
 };
 
 static gsize
@@ -1243,91 +1242,158 @@ mirrored_in_ky (const gfloat * half, guint bins, guint h)
   return TRUE;
 }
 
-/* The host copies that a gain's writes read from, kept until the last
- * write (written) has completed (gain_writes_reap). */
+/* The host forms of a gain, written by gain_write. */
 typedef struct
 {
   gfloat *half, *by_rows, *split, *as_given;
-  cl_event written;
-} GainWrites;
+} GainForms;
 
 static void
-gain_writes_free (GainWrites * w)
+gain_forms_clear (GainForms * g)
 {
-  clfft_event_release (&w->written);
-  g_free (w->half);
-  g_free (w->by_rows);
-  g_free (w->split);
-  g_free (w->as_given);
-  g_free (w);
+  g_free (g->half);
+  g_free (g->by_rows);
+  g_free (g->split);
+  g_free (g->as_given);
 }
 
-/* Frees the copies of the writes that have completed, oldest first (they
+/* A gain's forms in pinned host memory, and the event of the last of the
+ * writes from them that the engine's queue runs in order: they are freed
+ * once it has completed (staged_gains_reap). Pinned, because NVIDIA's
+ * OpenCL holds the caller of a write from pageable memory, blocking or
+ * not, until the queue has run it. */
+#define MAX_STAGED 4
+typedef struct
+{
+  ClfftHostBuffer *buffers[MAX_STAGED];
+  cl_mem targets[MAX_STAGED];
+  gsize bytes[MAX_STAGED];
+  guint n;
+  cl_event written;
+} StagedGain;
+
+static void
+staged_gain_free (StagedGain * g)
+{
+  for (guint i = 0; i < g->n; i++)
+    clfft_host_buffer_free (g->buffers[i]);
+  clfft_event_release (&g->written);
+  g_free (g);
+}
+
+/* Frees the staged gains whose writes have completed, oldest first (they
  * complete in order on the engine's queue); where wait, all of them,
  * waiting for the device. */
 static void
-gain_writes_reap (ClfftFilter2d * f, gboolean wait)
+staged_gains_reap (ClfftFilter2d * f, gboolean wait)
 {
-  GainWrites *w;
+  StagedGain *g;
 
-  while ((w = g_queue_peek_head (&f->gain_writes))) {
+  while ((g = g_queue_peek_head (&f->staged_gains))) {
     cl_int status = CL_QUEUED, st;
 
-    st = clGetEventInfo (w->written, CL_EVENT_COMMAND_EXECUTION_STATUS,
+    st = clGetEventInfo (g->written, CL_EVENT_COMMAND_EXECUTION_STATUS,
         sizeof (status), &status, NULL);
     if (st == CL_SUCCESS && status > CL_COMPLETE && !wait)
       return;
     /* an event that failed has ended as well */
     if (st != CL_SUCCESS || status > CL_COMPLETE)
-      clfft_warn_on_failure (clWaitForEvents (1, &w->written),
+      clfft_warn_on_failure (clWaitForEvents (1, &g->written),
           "clWaitForEvents (gain)");
-    gain_writes_free (g_queue_pop_head (&f->gain_writes));
+    staged_gain_free (g_queue_pop_head (&f->staged_gains));
   }
 }
 
-/* Writes the gain's forms, ordered after the frames in flight on every
- * queue that may read them and before those submitted later, so that a
- * property change drains no frame (clfft_engine_fence_begin). */
+/* A pinned copy of bytes of from, to be written into to. */
 static gboolean
-gain_write (ClfftFilter2d * f, GainWrites * w, GError ** error)
+staged_gain_add (ClfftEngine * engine, StagedGain * g, cl_mem to,
+    const gfloat * from, gsize bytes, GError ** error)
 {
-  const gsize h = f->height;
-  ClfftFence fence;
-  cl_command_queue queue;
+  ClfftHostBuffer *pinned = clfft_host_buffer_new (engine, bytes, error);
+
+  if (!pinned)
+    return FALSE;
+  g_assert (g->n < MAX_STAGED);
+  memcpy (clfft_host_buffer_get_data (pinned), from, bytes);
+  g->buffers[g->n] = pinned;
+  g->targets[g->n] = to;
+  g->bytes[g->n++] = bytes;
+  return TRUE;
+}
+
+/* The writes of the staged gain on queue, behind what is queued there;
+ * g->written, the last one's event. */
+static gboolean
+staged_gain_enqueue (StagedGain * g, cl_command_queue queue, GError ** error)
+{
   cl_int st = CL_SUCCESS;
+
+  for (guint i = 0; i < g->n && st == CL_SUCCESS; i++) {
+    clfft_event_release (&g->written);
+    st = clEnqueueWriteBuffer (queue, g->targets[i], CL_FALSE, 0,
+        g->bytes[i], clfft_host_buffer_get_data (g->buffers[i]), 0, NULL,
+        &g->written);
+  }
+  return st == CL_SUCCESS || clfft_fail (error, st,
+      "clEnqueueWriteBuffer (gain)");
+}
+
+/* Writes staged (which it takes) ordered after the frames in flight on
+ * every queue that may read its targets and before those submitted
+ * later, so that a property change drains no frame
+ * (clfft_engine_fence_begin); its memory is freed once the writes have
+ * run. */
+static gboolean
+staged_gain_write (ClfftFilter2d * f, StagedGain * staged, GError ** error)
+{
+  ClfftFence fence;
   gboolean ok;
 
-  gain_writes_reap (f, FALSE);
+  staged_gains_reap (f, FALSE);
   if (!clfft_engine_fence_begin (f->engine, f->compute, &fence, error)) {
-    gain_writes_free (w);
+    staged_gain_free (staged);
     return FALSE;
   }
-  queue = clfft_engine_get_queue (f->engine);
-  if (f->gain)
-    st = clEnqueueWriteBuffer (queue, f->gain, CL_FALSE, 0,
-        f->bins * h * sizeof (gfloat), w->half, 0, NULL, NULL);
-  if (st == CL_SUCCESS && w->by_rows)
-    st = clEnqueueWriteBuffer (queue, f->gain_by_rows, CL_FALSE, 0,
-        f->choice.pitch * h * sizeof (gfloat), w->by_rows, 0, NULL, NULL);
-  if (st == CL_SUCCESS && w->split)
-    st = clEnqueueWriteBuffer (queue, f->gain_split, CL_FALSE, 0,
-        gain_split_count (f) * sizeof (gfloat), w->split, 0, NULL, NULL);
-  /* the last on the in-order queue: once it completes, no write reads the
-   * copies */
-  if (st == CL_SUCCESS)
-    st = clEnqueueWriteBuffer (queue, f->gain_as_given, CL_FALSE, 0,
-        f->width * h * sizeof (gfloat), w->as_given, 0, NULL, &w->written);
-  ok = clfft_engine_fence_end (f->engine, &fence, error);
-  if (st == CL_SUCCESS)
-    g_queue_push_tail (&f->gain_writes, w);
-  else {
-    /* writes queued before the failure may still read the copies */
-    clfft_warn_on_failure (clFinish (queue), "clFinish (gain)");
-    gain_writes_free (w);
-  }
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueWriteBuffer (gain)");
+  ok = staged_gain_enqueue (staged, clfft_engine_get_queue (f->engine),
+      error);
+  /* kept until the writes queued have run (the free waits for them after
+   * a failure too) */
+  if (staged->written)
+    g_queue_push_tail (&f->staged_gains, staged);
+  else
+    staged_gain_free (staged);
+  /* after a failure too: the frames after it must not overtake what was
+   * queued */
+  if (!clfft_engine_fence_end (f->engine, &fence, ok ? error : NULL))
+    ok = FALSE;
   return ok;
+}
+
+/* Writes the gain's forms (staged_gain_write). */
+static gboolean
+gain_write (ClfftFilter2d * f, const GainForms * g, GError ** error)
+{
+  const gsize h = f->height;
+  StagedGain *staged = g_new0 (StagedGain, 1);
+  gboolean ok = TRUE;
+
+  if (f->gain)
+    ok = staged_gain_add (f->engine, staged, f->gain, g->half,
+        f->bins * h * sizeof (gfloat), error);
+  if (ok && g->by_rows)
+    ok = staged_gain_add (f->engine, staged, f->gain_by_rows, g->by_rows,
+        f->choice.pitch * h * sizeof (gfloat), error);
+  if (ok && g->split)
+    ok = staged_gain_add (f->engine, staged, f->gain_split, g->split,
+        gain_split_count (f) * sizeof (gfloat), error);
+  if (ok)
+    ok = staged_gain_add (f->engine, staged, f->gain_as_given, g->as_given,
+        f->width * h * sizeof (gfloat), error);
+  if (!ok) {
+    staged_gain_free (staged);
+    return FALSE;
+  }
+  return staged_gain_write (f, staged, error);
 }
 
 /* The gain of the bins, [kx][ky] for kx < bins: (G(k) + G(-k)) / 2, the
@@ -1337,27 +1403,27 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
     GError ** error)
 {
   const guint w = f->width, h = f->height;
-  GainWrites *writes = g_new0 (GainWrites, 1);
+  GainForms forms = { NULL };
   gfloat *half;
-  gboolean mirrored;
+  gboolean mirrored, ok;
 
-  half = writes->half = clfft_engine_try_alloc (f->engine,
+  half = forms.half = clfft_engine_try_alloc (f->engine,
       (gsize) f->bins * h, sizeof (gfloat), FALSE, "the filter's gain",
       error);
   if (half && f->gain_by_rows)
-    writes->by_rows = clfft_engine_try_alloc (f->engine,
+    forms.by_rows = clfft_engine_try_alloc (f->engine,
         (gsize) f->choice.pitch * h, sizeof (gfloat), TRUE,
         "the filter's gain by rows", error);
   if (half && f->gain_split)
-    writes->split = clfft_engine_try_alloc (f->engine, gain_split_count (f),
+    forms.split = clfft_engine_try_alloc (f->engine, gain_split_count (f),
         sizeof (gfloat), TRUE, "the filter's gain for split columns",
         error);
-  if (half && (!f->gain_by_rows || writes->by_rows)
-      && (!f->gain_split || writes->split))
-    writes->as_given = clfft_engine_try_alloc (f->engine, (gsize) w * h,
+  if (half && (!f->gain_by_rows || forms.by_rows)
+      && (!f->gain_split || forms.split))
+    forms.as_given = clfft_engine_try_alloc (f->engine, (gsize) w * h,
         sizeof (gfloat), FALSE, "the filter's gain as given", error);
-  if (!writes->as_given) {
-    gain_writes_free (writes);
+  if (!forms.as_given) {
+    gain_forms_clear (&forms);
     return FALSE;
   }
 
@@ -1368,23 +1434,23 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
       for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
         half[(gsize) kx * h + ky] = 0.5f * (gain[(gsize) ky * w + kx] +
             gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
-  if (writes->by_rows)
+  if (forms.by_rows)
     for (guint band = 0; band < h; band += GAIN_BAND)
       for (guint kx = 0; kx < f->bins; kx++)
         for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
-          writes->by_rows[(gsize) ky * f->choice.pitch + kx] =
+          forms.by_rows[(gsize) ky * f->choice.pitch + kx] =
               half[(gsize) kx * h + ky];
-  if (writes->split) {
+  if (forms.split) {
     const guint pitch = f->choice.pitch, h2 = h / 2;
 
     /* column kx of the half gain, ky = 2 k2 + odd, to column kx + odd
      * pitch, element k2 */
     for (guint kx = 0; kx < f->bins; kx++)
       for (guint ky = 0; ky < h; ky++)
-        writes->split[(gsize) (kx + (ky & 1) * pitch) * h2 + ky / 2] =
+        forms.split[(gsize) (kx + (ky & 1) * pitch) * h2 + ky / 2] =
             half[(gsize) kx * h + ky];
   }
-  memcpy (writes->as_given, gain, (gsize) w * h * sizeof (gfloat));
+  memcpy (forms.as_given, gain, (gsize) w * h * sizeof (gfloat));
   /* a stack's below keeps its gain for the stack's (stack_gain_refresh) */
   if (f->keep_gain) {
     g_free (f->gain_kept);
@@ -1396,7 +1462,9 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
    * whole */
   f->gain_mirrored = FALSE;
   f->gain_version++;
-  if (!gain_write (f, writes, error))
+  ok = gain_write (f, &forms, error);
+  gain_forms_clear (&forms);
+  if (!ok)
     return FALSE;
   /* frames submitted from now on, which choose their column pass at
    * enqueue */
@@ -2261,14 +2329,13 @@ stack_gain_refresh (ClfftFilter2d * top, ClfftFilter2d * below,
   /* the norm of h rows of the top's width, over below's own */
   const gfloat norm = top->norm * top->height / h / below->norm;
   const gfloat *half;
-  GainWrites *writes;
-  ClfftFence fence;
+  gfloat *repeated;
+  StagedGain *staged;
   cl_int st;
   gboolean ok;
 
   if (top->stack_gain_version == below->gain_version)
     return TRUE;
-  gain_writes_reap (top, FALSE);
   /* the first time only (below's gains were set before the stack was
    * made): the gain as on the device, once its writes are done */
   if (!below->gain_kept) {
@@ -2289,36 +2356,27 @@ stack_gain_refresh (ClfftFilter2d * top, ClfftFilter2d * below,
     }
   }
   half = below->gain_kept;
-  writes = g_new0 (GainWrites, 1);
-  writes->half = clfft_engine_try_alloc (top->engine, (gsize) top->bins * h,
+  repeated = clfft_engine_try_alloc (top->engine, (gsize) top->bins * h,
       sizeof (gfloat), FALSE, "the gain below, repeated", error);
-  if (!writes->half) {
-    gain_writes_free (writes);
+  if (!repeated)
     return FALSE;
-  }
   for (guint kx = 0; kx < top->bins; kx++) {
     const guint k = kx % w;
 
     for (guint ky = 0; ky < h; ky++)
-      writes->half[(gsize) kx * h + ky] = norm * (k < below->bins ?
+      repeated[(gsize) kx * h + ky] = norm * (k < below->bins ?
           half[(gsize) k * h + ky] : half[(gsize) (w - k) * h +
               (h - ky) % h]);
   }
-  if (!clfft_engine_fence_begin (top->engine, top->compute, &fence, error)) {
-    gain_writes_free (writes);
+  staged = g_new0 (StagedGain, 1);
+  ok = staged_gain_add (top->engine, staged, top->stack_gain, repeated,
+      (gsize) top->bins * h * sizeof (gfloat), error);
+  g_free (repeated);
+  if (!ok) {
+    staged_gain_free (staged);
     return FALSE;
   }
-  st = clEnqueueWriteBuffer (clfft_engine_get_queue (top->engine),
-      top->stack_gain, CL_FALSE, 0, (gsize) top->bins * h * sizeof (gfloat),
-      writes->half, 0, NULL, &writes->written);
-  ok = clfft_engine_fence_end (top->engine, &fence, error);
-  if (st == CL_SUCCESS)
-    g_queue_push_tail (&top->gain_writes, writes);
-  else
-    gain_writes_free (writes);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueWriteBuffer (the gain below)");
-  if (!ok)
+  if (!staged_gain_write (top, staged, error))
     return FALSE;
   top->stack_gain_version = below->gain_version;
   return TRUE;
@@ -2780,7 +2838,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_background_tuning_free (f->extras_background);
   if (f->in_flight)
     finish_queues (f);
-  gain_writes_reap (f, TRUE);
+  staged_gains_reap (f, TRUE);
   if (f->own_thread) {
     own_programs_wait (f, OWN_WAIT_UNTIL_BUILT);
     /* own programs that no frame ran: launched once, so that the next

@@ -1,6 +1,7 @@
 #include "clfft-host-buffer.h"
 #include "clfft-passes.h"
 #include "clfft-log.h"
+#include "clfft-queue.h"
 
 #include <string.h>
 
@@ -126,6 +127,7 @@ ClfftHostBuffer *
 clfft_host_buffer_new (ClfftEngine * engine, gsize size, GError ** error)
 {
   ClfftHostBuffer *b = g_new0 (ClfftHostBuffer, 1);
+  cl_command_queue queue;
   cl_int st;
 
   b->size = MAX (size, 1);
@@ -135,8 +137,16 @@ clfft_host_buffer_new (ClfftEngine * engine, gsize size, GError ** error)
     g_free (b);
     return NULL;
   }
-  b->data = clEnqueueMapBuffer (clfft_engine_get_queue (engine), b->mem,
-      CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, b->size, 0, NULL, NULL, &st);
+  /* not on the engine's queue, whose frames in flight a blocking map
+   * would wait for */
+  queue = clfft_engine_get_host_queue (engine, error);
+  if (!queue) {
+    clfft_buffer_release (&b->mem);
+    g_free (b);
+    return NULL;
+  }
+  b->data = clEnqueueMapBuffer (queue, b->mem, CL_TRUE, CL_MAP_READ |
+      CL_MAP_WRITE, 0, b->size, 0, NULL, NULL, &st);
   if (st != CL_SUCCESS) {
     clfft_buffer_release (&b->mem);
     g_free (b);
@@ -160,7 +170,8 @@ clfft_host_buffer_free (ClfftHostBuffer * b)
 
   if (!b)
     return;
-  queue = clfft_engine_get_queue (b->engine);
+  /* made with the buffer, which mapped there */
+  queue = clfft_engine_get_host_queue (b->engine, NULL);
   /* the memory object goes once the unmap has run */
   clfft_warn_on_failure (clEnqueueUnmapMemObject (queue, b->mem, b->data, 0,
           NULL, NULL), "clEnqueueUnmapMemObject (pinned host memory)");

@@ -36,6 +36,13 @@ void clfft_engine_end_side (ClfftEngine * engine);
 cl_command_queue clfft_engine_begin_queue (ClfftEngine * engine,
     cl_command_queue queue);
 void clfft_engine_end_queue (ClfftEngine * engine, cl_command_queue before);
+/* A queue of the engine's for mapping and unmapping host memory
+ * (clfft-host-buffer.c), made at its first use: a map there waits for
+ * no frame in flight on the others. NULL with error set where it cannot
+ * be made. */
+cl_command_queue clfft_engine_get_host_queue (ClfftEngine * engine,
+    GError ** error);
+
 /* A point in the order of an engine's queues, for a rewrite of device
  * memory that frames in flight may still read (a plan's gain) without a
  * host wait: between clfft_engine_fence_begin and _end (which hold the
