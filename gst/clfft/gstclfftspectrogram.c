@@ -911,6 +911,14 @@ gst_clfft_spectrogram_render (GstAudioVisualizer * scope, GstBuffer * audio,
   guint64 due_end = 0;
   GError *error = NULL;
 
+  /* The audio was taken in the chain function: this buffer's samples are
+   * not read. GStreamer 1.24's GstAudioVisualizer (Ubuntu 24.04's 1.24.2)
+   * appends each picture's samples to this one buffer and never drops the
+   * old ones, so that it grew by a picture's audio at every picture:
+   * drop them here (where the buffer is the base class's own). */
+  if (gst_buffer_is_writable (audio))
+    gst_buffer_remove_all_memory (audio);
+
   GST_OBJECT_LOCK (self);
   reset = self->reset_pending;
   recolour = self->colours_pending;
