@@ -265,7 +265,7 @@ struct _ClfftFilter2d
    * device (stack_gain_refresh) */
   gboolean keep_gain;
   gfloat *gain_kept;
-  /* StagedGain: gains uploaded whose copies may not have run */
+  /* StagedGain: gains staged whose writes may not have run */
   GQueue staged_gains;
 };
 
