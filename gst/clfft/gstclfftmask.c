@@ -51,8 +51,13 @@ lowpass (GstClfftShape shape, guint order, gdouble r, gdouble c)
   switch (shape) {
     case GST_CLFFT_SHAPE_IDEAL:
       return r <= c ? 1.0 : 0.0;
-    case GST_CLFFT_SHAPE_GAUSSIAN:
-      return exp (-r * r / (2.0 * c * c));
+    case GST_CLFFT_SHAPE_GAUSSIAN:{
+      /* r / c first: with c so small that c^2 is 0 (a notch's own radius
+       * may be), r^2 / 2c^2 at r = 0 was NaN */
+      gdouble q = r / c;
+
+      return exp (-0.5 * q * q);
+    }
     case GST_CLFFT_SHAPE_BUTTERWORTH:{
       /* (r / c)^(2 order) by multiplication: pow took most of the time of
        * a large frame's mask */

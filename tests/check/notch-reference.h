@@ -25,13 +25,16 @@ ref_notch_factor (const GstClfftMaskParams * p, const GstClfftNotch * n,
   switch (p->shape) {
     case GST_CLFFT_SHAPE_IDEAL:
       return d <= c ? 0.0 : 1.0;
-    case GST_CLFFT_SHAPE_GAUSSIAN:
-      return -expm1 (-d * d / (2.0 * c * c));
-    case GST_CLFFT_SHAPE_BUTTERWORTH:{
-      gdouble power = pow (d / c, 2.0 * p->order);
+    case GST_CLFFT_SHAPE_GAUSSIAN:{
+      /* d / c first: finite for the tiniest radius */
+      const gdouble q = d / c;
 
-      return power / (1.0 + power);
+      return -expm1 (-0.5 * q * q);
     }
+    case GST_CLFFT_SHAPE_BUTTERWORTH:
+      /* 1 / (1 + (c / d)^2n): no infinity over infinity where d / c
+       * overflows */
+      return d <= 0.0 ? 0.0 : 1.0 / (1.0 + pow (c / d, 2.0 * p->order));
   }
   /* no other shape exists: a test that makes one is wrong */
   abort ();

@@ -38,6 +38,8 @@ fi
 
 # -max_total_time bounds the run; a crash or a failed check (abort) stops
 # it with the input written under crashes-TARGET/.
+# a failure exits 1: libFuzzer's own code for it, 77, is meson's skip
 exec "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  -error_exitcode=1 -timeout_exitcode=1 \
   -max_len=4096 -artifact_prefix="$work/crashes-$target/" -print_final_stats=1 \
   "$work/new-$target" "$here/corpus/$target"
