@@ -431,58 +431,16 @@ clfft_engine_end_queue (ClfftEngine * engine, cl_command_queue before)
   clfft_engine_unlock_queue (engine);
 }
 
-/* Commands queued on waiting after this wait for those queued on on
- * before it. */
-static cl_int
-queue_waits_for (cl_command_queue waiting, cl_command_queue on)
-{
-  cl_event marker;
-  cl_int st, released;
-
-  if (!waiting || !on || on == waiting)
-    return CL_SUCCESS;
-  st = clEnqueueMarkerWithWaitList (on, 0, NULL, &marker);
-  if (st != CL_SUCCESS)
-    return st;
-  st = clEnqueueBarrierWithWaitList (waiting, 1, &marker, NULL);
-  released = clReleaseEvent (marker);
-  return st != CL_SUCCESS ? st : released;
-}
-
 gboolean
-clfft_engine_fence_begin (ClfftEngine * engine, cl_command_queue extra,
-    ClfftFence * fence, GError ** error)
+clfft_engine_finish_side (ClfftEngine * engine, GError ** error)
 {
-  cl_int st;
+  cl_int st = CL_SUCCESS;
 
-  fence->extra = extra;
-  fence->before = clfft_engine_begin_queue (engine, engine->queue);
-  st = queue_waits_for (engine->queue, engine->side_queue);
-  if (st == CL_SUCCESS)
-    st = queue_waits_for (engine->queue, extra);
-  if (st == CL_SUCCESS)
-    return TRUE;
-  clfft_engine_end_queue (engine, fence->before);
-  return clfft_fail (error, st, "clEnqueueMarkerWithWaitList, "
-      "clEnqueueBarrierWithWaitList (fence)");
-}
-
-gboolean
-clfft_engine_fence_end (ClfftEngine * engine, ClfftFence * fence,
-    GError ** error)
-{
-  cl_int st;
-
-  st = queue_waits_for (engine->side_queue, engine->queue);
-  if (st == CL_SUCCESS && fence->extra)
-    st = queue_waits_for (fence->extra, engine->queue);
-  /* the rewrite starts now, not at the next frame's flush */
-  if (st == CL_SUCCESS)
-    st = clFlush (engine->queue);
-  clfft_engine_end_queue (engine, fence->before);
-  return st == CL_SUCCESS || clfft_fail (error, st,
-      "clEnqueueMarkerWithWaitList, clEnqueueBarrierWithWaitList, clFlush "
-      "(fence)");
+  clfft_engine_lock_queue (engine);
+  if (engine->side_queue)
+    st = clFinish (engine->side_queue);
+  clfft_engine_unlock_queue (engine);
+  return st == CL_SUCCESS || clfft_fail (error, st, "clFinish (side queue)");
 }
 
 void

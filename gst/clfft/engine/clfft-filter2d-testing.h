@@ -53,12 +53,6 @@ gboolean clfft_filter2d_set_one_launch (ClfftFilter2d * filter,
  * frames only; for tests and benchmarks. */
 gboolean clfft_filter2d_set_lanes (ClfftFilter2d * filter, gboolean lanes);
 
-/* Makes the frames that clfft_filter2d_submit queues from now on wait on
- * the device until gate (a user event) completes: a test of what the
- * host may do while frames are in flight. */
-gboolean clfft_testing_filter2d_gate (ClfftFilter2d * filter, cl_event gate,
-    GError ** error);
-
 /* Queues the filter on the frame last uploaded, leaving the result on the
  * device: the on-device part of process, for benchmarks. */
 gboolean clfft_filter2d_enqueue (ClfftFilter2d * filter, GError ** error);

@@ -260,13 +260,6 @@ struct _ClfftFilter2d
   gboolean stack_halves;
   cl_mem stack_gain;
   guint stack_gain_version;
-  /* a stack's below filter keeps a host copy of its gain ([kx][ky], as
-   * the gain buffer), from which the stack's is made without reading the
-   * device (stack_gain_refresh) */
-  gboolean keep_gain;
-  gfloat *gain_kept;
-  /* StagedGain: gains staged whose writes may not have run */
-  GQueue staged_gains;
 };
 
 static gsize
@@ -1242,188 +1235,28 @@ mirrored_in_ky (const gfloat * half, guint bins, guint h)
   return TRUE;
 }
 
-/* The host forms of a gain, written by gain_write. */
-typedef struct
-{
-  gfloat *half, *by_rows, *split, *as_given;
-} GainForms;
-
-static void
-gain_forms_clear (GainForms * g)
-{
-  g_free (g->half);
-  g_free (g->by_rows);
-  g_free (g->split);
-  g_free (g->as_given);
-}
-
-/* A gain's forms in pinned host memory, and the event of the last of the
- * writes from them that the engine's queue runs in order: they are freed
- * once it has completed (staged_gains_reap). Pinned, because NVIDIA's
- * OpenCL holds the caller of a write from pageable memory, blocking or
- * not, until the queue has run it. */
-#define MAX_STAGED 4
-typedef struct
-{
-  ClfftHostBuffer *buffers[MAX_STAGED];
-  cl_mem targets[MAX_STAGED];
-  gsize bytes[MAX_STAGED];
-  guint n;
-  cl_event written;
-} StagedGain;
-
-static void
-staged_gain_free (StagedGain * g)
-{
-  for (guint i = 0; i < g->n; i++)
-    clfft_host_buffer_free (g->buffers[i]);
-  clfft_event_release (&g->written);
-  g_free (g);
-}
-
-/* Frees the staged gains whose writes have completed, oldest first (they
- * complete in order on the engine's queue); where wait, all of them,
- * waiting for the device. */
-static void
-staged_gains_reap (ClfftFilter2d * f, gboolean wait)
-{
-  StagedGain *g;
-
-  while ((g = g_queue_peek_head (&f->staged_gains))) {
-    cl_int status = CL_QUEUED, st;
-
-    st = clGetEventInfo (g->written, CL_EVENT_COMMAND_EXECUTION_STATUS,
-        sizeof (status), &status, NULL);
-    if (st == CL_SUCCESS && status > CL_COMPLETE && !wait)
-      return;
-    /* an event that failed has ended as well */
-    if (st != CL_SUCCESS || status > CL_COMPLETE)
-      clfft_warn_on_failure (clWaitForEvents (1, &g->written),
-          "clWaitForEvents (gain)");
-    staged_gain_free (g_queue_pop_head (&f->staged_gains));
-  }
-}
-
-/* A pinned copy of bytes of from, to be written into to. */
-static gboolean
-staged_gain_add (ClfftEngine * engine, StagedGain * g, cl_mem to,
-    const gfloat * from, gsize bytes, GError ** error)
-{
-  ClfftHostBuffer *pinned = clfft_host_buffer_new (engine, bytes, error);
-
-  if (!pinned)
-    return FALSE;
-  g_assert (g->n < MAX_STAGED);
-  memcpy (clfft_host_buffer_get_data (pinned), from, bytes);
-  g->buffers[g->n] = pinned;
-  g->targets[g->n] = to;
-  g->bytes[g->n++] = bytes;
-  return TRUE;
-}
-
-/* The writes of the staged gain on queue, behind what is queued there;
- * g->written, the last one's event. */
-static gboolean
-staged_gain_enqueue (StagedGain * g, cl_command_queue queue, GError ** error)
-{
-  cl_int st = CL_SUCCESS;
-
-  for (guint i = 0; i < g->n && st == CL_SUCCESS; i++) {
-    clfft_event_release (&g->written);
-    st = clEnqueueWriteBuffer (queue, g->targets[i], CL_FALSE, 0,
-        g->bytes[i], clfft_host_buffer_get_data (g->buffers[i]), 0, NULL,
-        &g->written);
-  }
-  return st == CL_SUCCESS || clfft_fail (error, st,
-      "clEnqueueWriteBuffer (gain)");
-}
-
-/* Writes staged (which it takes) ordered after the frames in flight on
- * every queue that may read its targets and before those submitted
- * later, so that a property change drains no frame
- * (clfft_engine_fence_begin); its memory is freed once the writes have
- * run. */
-static gboolean
-staged_gain_write (ClfftFilter2d * f, StagedGain * staged, GError ** error)
-{
-  ClfftFence fence;
-  gboolean ok;
-
-  staged_gains_reap (f, FALSE);
-  if (!clfft_engine_fence_begin (f->engine, f->compute, &fence, error)) {
-    staged_gain_free (staged);
-    return FALSE;
-  }
-  ok = staged_gain_enqueue (staged, clfft_engine_get_queue (f->engine),
-      error);
-  /* kept until the writes queued have run (the free waits for them after
-   * a failure too) */
-  if (staged->written)
-    g_queue_push_tail (&f->staged_gains, staged);
-  else
-    staged_gain_free (staged);
-  /* after a failure too: the frames after it must not overtake what was
-   * queued */
-  if (!clfft_engine_fence_end (f->engine, &fence, ok ? error : NULL))
-    ok = FALSE;
-  return ok;
-}
-
-/* Writes the gain's forms (staged_gain_write). */
-static gboolean
-gain_write (ClfftFilter2d * f, const GainForms * g, GError ** error)
-{
-  const gsize h = f->height;
-  StagedGain *staged = g_new0 (StagedGain, 1);
-  gboolean ok = TRUE;
-
-  if (f->gain)
-    ok = staged_gain_add (f->engine, staged, f->gain, g->half,
-        f->bins * h * sizeof (gfloat), error);
-  if (ok && g->by_rows)
-    ok = staged_gain_add (f->engine, staged, f->gain_by_rows, g->by_rows,
-        f->choice.pitch * h * sizeof (gfloat), error);
-  if (ok && g->split)
-    ok = staged_gain_add (f->engine, staged, f->gain_split, g->split,
-        gain_split_count (f) * sizeof (gfloat), error);
-  if (ok)
-    ok = staged_gain_add (f->engine, staged, f->gain_as_given, g->as_given,
-        f->width * h * sizeof (gfloat), error);
-  if (!ok) {
-    staged_gain_free (staged);
-    return FALSE;
-  }
-  return staged_gain_write (f, staged, error);
-}
-
 /* The gain of the bins, [kx][ky] for kx < bins: (G(k) + G(-k)) / 2, the
  * part of G that acts on a real frame, times the normalization. */
 gboolean
 clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
     GError ** error)
 {
-  const guint w = f->width, h = f->height;
-  GainForms forms = { NULL };
-  gfloat *half;
-  gboolean mirrored, ok;
+  cl_command_queue queue = clfft_engine_get_queue (f->engine);
+  guint w = f->width, h = f->height;
+  gfloat *half, *by_rows = NULL, *split = NULL;
+  cl_int st = CL_SUCCESS;
 
-  half = forms.half = clfft_engine_try_alloc (f->engine,
-      (gsize) f->bins * h, sizeof (gfloat), FALSE, "the filter's gain",
-      error);
+  half = clfft_engine_try_alloc (f->engine, (gsize) f->bins * h,
+      sizeof (gfloat), FALSE, "the filter's gain", error);
   if (half && f->gain_by_rows)
-    forms.by_rows = clfft_engine_try_alloc (f->engine,
-        (gsize) f->choice.pitch * h, sizeof (gfloat), TRUE,
-        "the filter's gain by rows", error);
+    by_rows = clfft_engine_try_alloc (f->engine, (gsize) f->choice.pitch * h,
+        sizeof (gfloat), TRUE, "the filter's gain by rows", error);
   if (half && f->gain_split)
-    forms.split = clfft_engine_try_alloc (f->engine, gain_split_count (f),
-        sizeof (gfloat), TRUE, "the filter's gain for split columns",
-        error);
-  if (half && (!f->gain_by_rows || forms.by_rows)
-      && (!f->gain_split || forms.split))
-    forms.as_given = clfft_engine_try_alloc (f->engine, (gsize) w * h,
-        sizeof (gfloat), FALSE, "the filter's gain as given", error);
-  if (!forms.as_given) {
-    gain_forms_clear (&forms);
+    split = clfft_engine_try_alloc (f->engine, gain_split_count (f),
+        sizeof (gfloat), TRUE, "the filter's gain for split columns", error);
+  if (!half || (f->gain_by_rows && !by_rows) || (f->gain_split && !split)) {
+    g_free (half);
+    g_free (by_rows);
     return FALSE;
   }
 
@@ -1434,41 +1267,55 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
       for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
         half[(gsize) kx * h + ky] = 0.5f * (gain[(gsize) ky * w + kx] +
             gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
-  if (forms.by_rows)
+  /* frames on the side queue or the filter's own may still read the
+   * gain; the writes below wait for those on the engine's queue */
+  st = clFinish (f->compute);
+  if (st != CL_SUCCESS || !clfft_engine_finish_side (f->engine, error)) {
+    if (st != CL_SUCCESS)
+      clfft_fail (error, st, "clFinish (frames)");
+    g_free (half);
+    g_free (by_rows);
+    return FALSE;
+  }
+  /* after a failed write the buffer may hold either gain: read it whole */
+  f->gain_mirrored = FALSE;
+  f->gain_version++;
+  if (f->gain)
+    st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
+        (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
+  if (st == CL_SUCCESS && by_rows) {
     for (guint band = 0; band < h; band += GAIN_BAND)
       for (guint kx = 0; kx < f->bins; kx++)
         for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
-          forms.by_rows[(gsize) ky * f->choice.pitch + kx] =
+          by_rows[(gsize) ky * f->choice.pitch + kx] =
               half[(gsize) kx * h + ky];
-  if (forms.split) {
+    st = clEnqueueWriteBuffer (queue, f->gain_by_rows, CL_TRUE, 0,
+        (gsize) f->choice.pitch * h * sizeof (gfloat), by_rows, 0, NULL, NULL);
+  }
+  if (st == CL_SUCCESS && split) {
     const guint pitch = f->choice.pitch, h2 = h / 2;
 
     /* column kx of the half gain, ky = 2 k2 + odd, to column kx + odd
      * pitch, element k2 */
     for (guint kx = 0; kx < f->bins; kx++)
       for (guint ky = 0; ky < h; ky++)
-        forms.split[(gsize) (kx + (ky & 1) * pitch) * h2 + ky / 2] =
+        split[(gsize) (kx + (ky & 1) * pitch) * h2 + ky / 2] =
             half[(gsize) kx * h + ky];
+    st = clEnqueueWriteBuffer (queue, f->gain_split, CL_TRUE, 0,
+        gain_split_count (f) * sizeof (gfloat), split, 0, NULL, NULL);
   }
-  memcpy (forms.as_given, gain, (gsize) w * h * sizeof (gfloat));
-  /* a stack's below keeps its gain for the stack's (stack_gain_refresh) */
-  if (f->keep_gain) {
-    g_free (f->gain_kept);
-    f->gain_kept = g_memdup2 (half, (gsize) f->bins * h * sizeof (gfloat));
-  }
-  mirrored = f->columns_mirrored.n_passes && mirrored_in_ky (half, f->bins,
-      h);
-  /* after a failed write the buffers may hold either gain: read them
-   * whole */
-  f->gain_mirrored = FALSE;
-  f->gain_version++;
-  ok = gain_write (f, &forms, error);
-  gain_forms_clear (&forms);
-  if (!ok)
-    return FALSE;
-  /* frames submitted from now on, which choose their column pass at
-   * enqueue */
-  f->gain_mirrored = mirrored;
+  /* only the mirrored column pass, where made, has use for the scan */
+  if (st == CL_SUCCESS && f->columns_mirrored.n_passes)
+    f->gain_mirrored = mirrored_in_ky (half, f->bins, h);
+  g_free (half);
+  g_free (by_rows);
+  g_free (split);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBuffer (gain)");
+  st = clEnqueueWriteBuffer (queue, f->gain_as_given, CL_TRUE, 0,
+      (gsize) w * h * sizeof (gfloat), gain, 0, NULL, NULL);
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueWriteBuffer (gain as given)");
   return TRUE;
 }
 
@@ -2325,42 +2172,27 @@ static gboolean
 stack_gain_refresh (ClfftFilter2d * top, ClfftFilter2d * below,
     GError ** error)
 {
+  cl_command_queue queue = clfft_engine_get_queue (top->engine);
   const guint h = below->height, w = below->width;
   /* the norm of h rows of the top's width, over below's own */
   const gfloat norm = top->norm * top->height / h / below->norm;
-  const gfloat *half;
-  gfloat *repeated;
-  StagedGain *staged;
+  gfloat *half, *repeated;
   cl_int st;
-  gboolean ok;
 
   if (top->stack_gain_version == below->gain_version)
     return TRUE;
-  /* the first time only (below's gains were set before the stack was
-   * made): the gain as on the device, once its writes are done */
-  if (!below->gain_kept) {
-    below->keep_gain = TRUE;
-    below->gain_kept = clfft_engine_try_alloc (top->engine,
-        (gsize) below->bins * h, sizeof (gfloat), FALSE, "the gain below",
-        error);
-    if (!below->gain_kept)
-      return FALSE;
-    clfft_engine_lock_queue (top->engine);
-    st = clEnqueueReadBuffer (clfft_engine_get_queue (top->engine),
-        below->gain, CL_TRUE, 0, (gsize) below->bins * h * sizeof (gfloat),
-        below->gain_kept, 0, NULL, NULL);
-    clfft_engine_unlock_queue (top->engine);
-    if (st != CL_SUCCESS) {
-      g_clear_pointer (&below->gain_kept, g_free);
-      return clfft_fail (error, st, "clEnqueueReadBuffer (the gain below)");
-    }
-  }
-  half = below->gain_kept;
-  repeated = clfft_engine_try_alloc (top->engine, (gsize) top->bins * h,
-      sizeof (gfloat), FALSE, "the gain below, repeated", error);
-  if (!repeated)
+  half = clfft_engine_try_alloc (top->engine, (gsize) below->bins * h,
+      sizeof (gfloat), FALSE, "the gain below", error);
+  repeated = half ? clfft_engine_try_alloc (top->engine, (gsize) top->bins *
+      h, sizeof (gfloat), FALSE, "the gain below, repeated", error) : NULL;
+  if (!repeated) {
+    g_free (half);
     return FALSE;
-  for (guint kx = 0; kx < top->bins; kx++) {
+  }
+  clfft_engine_lock_queue (top->engine);
+  st = clEnqueueReadBuffer (queue, below->gain, CL_TRUE, 0,
+      (gsize) below->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
+  for (guint kx = 0; st == CL_SUCCESS && kx < top->bins; kx++) {
     const guint k = kx % w;
 
     for (guint ky = 0; ky < h; ky++)
@@ -2368,16 +2200,15 @@ stack_gain_refresh (ClfftFilter2d * top, ClfftFilter2d * below,
           half[(gsize) k * h + ky] : half[(gsize) (w - k) * h +
               (h - ky) % h]);
   }
-  staged = g_new0 (StagedGain, 1);
-  ok = staged_gain_add (top->engine, staged, top->stack_gain, repeated,
-      (gsize) top->bins * h * sizeof (gfloat), error);
+  if (st == CL_SUCCESS)
+    st = clEnqueueWriteBuffer (queue, top->stack_gain, CL_TRUE, 0,
+        (gsize) top->bins * h * sizeof (gfloat), repeated, 0, NULL, NULL);
+  clfft_engine_unlock_queue (top->engine);
+  g_free (half);
   g_free (repeated);
-  if (!ok) {
-    staged_gain_free (staged);
-    return FALSE;
-  }
-  if (!staged_gain_write (top, staged, error))
-    return FALSE;
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clEnqueueReadBuffer, clEnqueueWrite"
+        "Buffer (the gain below)");
   top->stack_gain_version = below->gain_version;
   return TRUE;
 }
@@ -2748,16 +2579,6 @@ clfft_filter2d_in_flight (ClfftFilter2d * f)
   return f->in_flight;
 }
 
-gboolean
-clfft_testing_filter2d_gate (ClfftFilter2d * f, cl_event gate,
-    GError ** error)
-{
-  cl_int st = clEnqueueBarrierWithWaitList (f->compute, 1, &gate, NULL);
-
-  return st == CL_SUCCESS || clfft_fail (error, st,
-      "clEnqueueBarrierWithWaitList (gate)");
-}
-
 void
 clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
 {
@@ -2838,7 +2659,6 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_background_tuning_free (f->extras_background);
   if (f->in_flight)
     finish_queues (f);
-  staged_gains_reap (f, TRUE);
   if (f->own_thread) {
     own_programs_wait (f, OWN_WAIT_UNTIL_BUILT);
     /* own programs that no frame ran: launched once, so that the next
@@ -2892,7 +2712,6 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->stack_below);
   clfft_buffer_release (&f->stack_spectrum);
   clfft_buffer_release (&f->stack_gain);
-  g_free (f->gain_kept);
   clfft_buffer_release (&f->batch_gain);
   clfft_kernel_release (&f->mirror_pad);
   clfft_engine_unref (f->engine);

@@ -42,24 +42,10 @@ void clfft_engine_end_queue (ClfftEngine * engine, cl_command_queue before);
  * be made. */
 cl_command_queue clfft_engine_get_host_queue (ClfftEngine * engine,
     GError ** error);
-
-/* A point in the order of an engine's queues, for a rewrite of device
- * memory that frames in flight may still read (a plan's gain) without a
- * host wait: between clfft_engine_fence_begin and _end (which hold the
- * queue lock), clfft_engine_get_queue is the engine's own queue, and what
- * the caller queues there runs after everything queued before on that
- * queue, on its side queue (where made) and on extra (a queue of the
- * caller's, or NULL), and before everything queued on any of them after
- * end. Where begin fails, it has ended. */
-typedef struct
-{
-  cl_command_queue extra, before;
-} ClfftFence;
-
-gboolean clfft_engine_fence_begin (ClfftEngine * engine,
-    cl_command_queue extra, ClfftFence * fence, GError ** error);
-gboolean clfft_engine_fence_end (ClfftEngine * engine, ClfftFence * fence,
-    GError ** error);
+/* Waits for the side queue's work, if it was ever made: for the host
+ * before it rewrites a buffer that work may still read (a plan's gain),
+ * since the engine's queue is not ordered with it. */
+gboolean clfft_engine_finish_side (ClfftEngine * engine, GError ** error);
 
 G_END_DECLS
 
