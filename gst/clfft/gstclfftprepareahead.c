@@ -2,6 +2,7 @@
 #include "gstclfftprepareahead.h"
 #include "engine/clfft-filter-generic.h"
 #include "engine/clfft-frame-filter.h"
+#include "gstclfftframelayout.h"
 
 GST_DEBUG_CATEGORY_EXTERN (gst_clfft_debug);
 #define GST_CAT_DEFAULT gst_clfft_debug
@@ -49,24 +50,29 @@ prepare_generic (GstClfftAhead * ahead)
   }
 }
 
-/* A frame filter of one channel of the size's, its own programs built:
- * the plan that a stream's frames of that size (their luma, or their one
- * channel) will find in the caches. */
+/* A frame filter of gray frames of the size, made as clfft2dfilter makes
+ * it for them, its own programs built: the plan that a stream's frames of
+ * that size (their luma, or their one channel) will find in the caches. */
 static ClfftFrameFilter *
 prepare_size (GstClfftAhead * ahead, const GstClfftFrameSize * size,
     GError ** error)
 {
-  const guint sample = size->pixels == CLFFT_PIXELS_U16 ? 2 : 1;
-  const ClfftFrameLayout layout = {
-    1, {(gsize) size->width * sample}, {size->height}, 1, {
-      {0, 0, sample, size->width, size->height, 8 * sample, 0, 1, 1}}
-  };
-  const ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS] = {
-    CLFFT_CHANNEL_FILTER
-  };
+  ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];
+  ClfftFrameLayout layout;
   ClfftFrameFilter *filter;
+  GstVideoInfo info;
   gboolean made;
 
+  /* GRAY8 and GRAY16_LE: layouts for every size clfft2dfilter takes */
+  if (!gst_video_info_set_format (&info, size->pixels == CLFFT_PIXELS_U16 ?
+          GST_VIDEO_FORMAT_GRAY16_LE : GST_VIDEO_FORMAT_GRAY8, size->width,
+          size->height)
+      || !gst_clfft_frame_layout_from_info (&info, &layout)) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
+        "no gray frames of %ux%u", size->width, size->height);
+    return NULL;
+  }
+  gst_clfft_frame_roles (&info, GST_CLFFT_CHROMA_FILTER, FALSE, roles);
   filter = clfft_frame_filter_new (ahead->engine, &layout, ahead->padding,
       error);
   if (filter && (!clfft_frame_filter_set_roles (filter, roles, &made, error)

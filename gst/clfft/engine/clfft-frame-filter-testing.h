@@ -1,6 +1,6 @@
 /* The frame filter's test hooks: its plans, and its on-device work queued
- * alone, for benchmarks. Tests include them through clfft-testing.h; the plugin does
- * not. */
+ * alone, for benchmarks. Tests include them through clfft-testing.h; the
+ * plugin does not. */
 #ifndef __CLFFT_FRAME_FILTER_TESTING_H__
 #define __CLFFT_FRAME_FILTER_TESTING_H__
 
