@@ -60,6 +60,8 @@ teardown (void)
   g_unsetenv (CLFFT_TUNE_ENV);
   g_unsetenv (CLFFT_SPLIT_COLUMNS_ENV);
   g_unsetenv (CLFFT_LANES_ENV);
+  g_unsetenv (CLFFT_CHECK_BUILDS_ENV);
+  clfft_testing_spoil_build_checks (0);
 }
 
 typedef struct
@@ -1122,6 +1124,135 @@ GST_START_TEST (test_split_columns)
 
 GST_END_TEST;
 
+/* A frame of the case through filter against the reference, with a
+ * random gain. */
+static void
+check_against_reference (ClfftFilter2d * filter, const Case * c,
+    const gchar * what)
+{
+  const gsize n = (gsize) c->width * c->height;
+  const gsize row_bytes = c->width * (c->wide ? 2 : 1);
+  gfloat *gain = random_gain (c->width, c->height, FALSE);
+  guint16 *frame = g_new (guint16, n), *want;
+  guint8 *frame_bytes, *want_bytes, *got = g_malloc (row_bytes * c->height);
+  GError *error = NULL;
+
+  for (gsize p = 0; p < n; p++)
+    frame[p] = g_rand_int_range (rng, 0, c->wide ? 65536 : 256);
+  frame_bytes = to_bytes (c, frame);
+  fail_unless (clfft_filter2d_set_gain (filter, gain, &error), "%s",
+      error ? error->message : "");
+  clfft_filter2d_set_output (filter, c->magnitude ? CLFFT_OUTPUT_ABS :
+      CLFFT_OUTPUT_CLAMP, c->gain, c->offset);
+  fail_unless (clfft_filter2d_process (filter, frame_bytes, row_bytes, got,
+          row_bytes, &error), "%s", error ? error->message : "");
+  want = reference_pixels (c, frame, gain);
+  want_bytes = to_bytes (c, want);
+  assert_close (c, got, want_bytes, what);
+  fail_unless (distinct_values (c, got) >= 16, "%s: %u values", what,
+      distinct_values (c, got));
+  g_free (gain);
+  g_free (frame);
+  g_free (frame_bytes);
+  g_free (want);
+  g_free (want_bytes);
+  g_free (got);
+}
+
+/* Own programs whose known answer comes out wrong (as a test makes it
+ * look, clfft_testing_spoil_build_checks) are built again as the next
+ * round, while frames run the generic filter (64x48, in lanes or in
+ * three passes, 8- and 16-bit) or before the first frame (a height of
+ * 2 x 17, which the generic filter does not take); frames come out right
+ * either way; wrong CLFFT_BUILD_CHECK_ROUNDS times running is an error,
+ * never frames of a wrong build; and CLFFT_CHECK_BUILDS=0 checks
+ * nothing. */
+GST_START_TEST (test_wrong_builds_are_built_again)
+{
+  const Case gray = { 64, 48, FALSE, FALSE, 1.0f, 0.0f };
+  const Case wide = { 64, 48, TRUE, TRUE, 2.0f, 0.0f };
+  const Case no_generic = { 64, 34, FALSE, FALSE, 1.0f, 128.0f };
+  const struct
+  {
+    const Case *c;
+    gboolean lanes;
+    guint wrong;
+  } threaded[] = { {&gray, TRUE, 1}, {&wide, FALSE, 2}, {&gray, TRUE, 0} };
+  GError *error = NULL;
+  ClfftFilter2d *filter;
+
+  g_setenv (CLFFT_CHECK_BUILDS_ENV, "1", TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (threaded); i++) {
+    const Case *c = threaded[i].c;
+
+    g_setenv (CLFFT_LANES_ENV, threaded[i].lanes ? "1" : "0", TRUE);
+    clfft_testing_hold_own_programs (TRUE);
+    filter = clfft_filter2d_new (engine, c->width, c->height, c->wide ?
+        CLFFT_PIXELS_U16 : CLFFT_PIXELS_U8, CLFFT_PADDING_NONE, &error);
+    fail_unless (filter != NULL, "%s", error ? error->message : "");
+    fail_unless (clfft_filter2d_runs_generic (filter));
+    check_against_reference (filter, c, "the generic filter");
+    clfft_testing_spoil_build_checks (threaded[i].wrong);
+    clfft_testing_hold_own_programs (FALSE);
+    fail_unless (clfft_filter2d_finish_own_programs (filter, &error), "%s",
+        error ? error->message : "");
+    fail_if (clfft_filter2d_runs_generic (filter));
+    fail_unless_equals_int (clfft_filter2d_get_build_round (filter),
+        threaded[i].wrong);
+    fail_unless_equals_int (clfft_filter2d_get_path (filter),
+        threaded[i].lanes ? CLFFT_FILTER_PATH_LANES :
+        CLFFT_FILTER_PATH_PASSES);
+    check_against_reference (filter, c, "own programs, checked");
+    clfft_filter2d_free (filter);
+  }
+  g_unsetenv (CLFFT_LANES_ENV);
+
+  /* no generic filter: built again before clfft_filter2d_new returns */
+  clfft_testing_spoil_build_checks (1);
+  filter = clfft_filter2d_new (engine, 64, 34, CLFFT_PIXELS_U8,
+      CLFFT_PADDING_NONE, &error);
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  fail_if (clfft_filter2d_runs_generic (filter));
+  fail_unless_equals_int (clfft_filter2d_get_build_round (filter), 1);
+  check_against_reference (filter, &no_generic, "own programs, no generic");
+  clfft_filter2d_free (filter);
+
+  /* wrong every time: no filter, and why */
+  clfft_testing_spoil_build_checks (CLFFT_BUILD_CHECK_ROUNDS);
+  filter = clfft_filter2d_new (engine, 64, 34, CLFFT_PIXELS_U8,
+      CLFFT_PADDING_NONE, &error);
+  fail_unless (filter == NULL);
+  fail_unless (error != NULL && strstr (error->message, "wrong 3 times"),
+      "%s", error ? error->message : "no error");
+  g_clear_error (&error);
+
+  clfft_testing_hold_own_programs (TRUE);
+  filter = clfft_filter2d_new (engine, 64, 48, CLFFT_PIXELS_U8,
+      CLFFT_PADDING_NONE, &error);
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  clfft_testing_spoil_build_checks (CLFFT_BUILD_CHECK_ROUNDS);
+  clfft_testing_hold_own_programs (FALSE);
+  fail_if (clfft_filter2d_finish_own_programs (filter, &error));
+  fail_unless (error != NULL && strstr (error->message, "wrong 3 times"),
+      "%s", error ? error->message : "no error");
+  g_clear_error (&error);
+  clfft_filter2d_free (filter);
+
+  /* not checked: a wrong answer would go unseen */
+  g_setenv (CLFFT_CHECK_BUILDS_ENV, "0", TRUE);
+  clfft_testing_spoil_build_checks (1);
+  filter = clfft_filter2d_new (engine, 64, 48, CLFFT_PIXELS_U8,
+      CLFFT_PADDING_NONE, &error);
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  fail_unless (clfft_filter2d_finish_own_programs (filter, &error), "%s",
+      error ? error->message : "");
+  fail_unless_equals_int (clfft_filter2d_get_build_round (filter), 0);
+  fail_unless (clfft_build_check_spoiled ());
+  clfft_filter2d_free (filter);
+}
+
+GST_END_TEST;
+
 static Suite *
 filter_paths_suite (void)
 {
@@ -1143,6 +1274,7 @@ filter_paths_suite (void)
   tcase_add_test (tc, test_background_tuning_of_channels_in_turn);
   tcase_add_test (tc, test_generic_filter);
   tcase_add_test (tc, test_split_columns);
+  tcase_add_test (tc, test_wrong_builds_are_built_again);
   suite_add_tcase (s, tc);
   return s;
 }

@@ -489,6 +489,15 @@ clfft_automatic_choice_balances (void)
   return count > 1;
 }
 
+guint
+clfft_device_pocl_major (const ClfftDeviceInfo * device)
+{
+  if (!device->platform_name || !device->driver_version
+      || !strstr (device->platform_name, "Portable Computing Language"))
+    return 0;
+  return (guint) g_ascii_strtoull (device->driver_version, NULL, 10);
+}
+
 gboolean
 clfft_automatic_choice_allows (guint index)
 {

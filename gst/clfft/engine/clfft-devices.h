@@ -36,6 +36,10 @@ typedef struct
  * per process; the array is owned by the engine. */
 const ClfftDeviceInfo *clfft_list_devices (guint * n_devices, GError ** error);
 
+/* PoCL's major version from the device's driver version ("6.0+debian");
+ * 0 for other drivers. */
+guint clfft_device_pocl_major (const ClfftDeviceInfo * device);
+
 /* Resolves a device request: index >= 0 names a device; -1 is automatic:
  * among the devices that CLFFT_DEVICE_ENV names (a comma-separated list of
  * indices and parts of names), else among the GPUs of the fastest kind

@@ -53,6 +53,10 @@ gboolean clfft_filter2d_set_one_launch (ClfftFilter2d * filter,
  * frames only; for tests and benchmarks. */
 gboolean clfft_filter2d_set_lanes (ClfftFilter2d * filter, gboolean lanes);
 
+/* The round of the builds of the filter's own programs now in use
+ * (clfft-build-check.h): 0 unless their known answer came out wrong. */
+guint clfft_filter2d_get_build_round (ClfftFilter2d * filter);
+
 /* Queues the filter on the frame last uploaded, leaving the result on the
  * device: the on-device part of process, for benchmarks. */
 gboolean clfft_filter2d_enqueue (ClfftFilter2d * filter, GError ** error);

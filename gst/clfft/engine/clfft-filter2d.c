@@ -58,6 +58,7 @@
  * range). */
 #include "clfft-filter2d.h"
 #include "clfft-background-tuning.h"
+#include "clfft-build-check.h"
 #include "clfft-filter-one-launch.h"
 #include "clfft-filter-generic.h"
 #include "clfft-filter-lanes.h"
@@ -196,6 +197,10 @@ struct _ClfftFilter2d
   gdouble own_ready;            /* seconds from own_start to own_done */
   gdouble own_seconds;          /* own_ready once taken in, else < 0 */
   gboolean own_launched;        /* a frame has run the own programs */
+  /* the own programs are checked before any frame runs them
+   * (clfft-build-check.h), and which round of their builds this is */
+  gboolean checks_builds;
+  guint build_round;
   gboolean generic_ran;         /* a frame has run the generic filter */
   ClfftTuning tuning;           /* as decided: never AUTO */
   /* CLFFT_TUNING_BACKGROUND: started at the first frame that runs the
@@ -878,7 +883,9 @@ own_programs_run (gpointer data)
     g_cond_wait (&own_hold_cond, &own_hold_lock);
   g_mutex_unlock (&own_hold_lock);
   clfft_program_cache_notify_builds (own_programs_compiling, f);
+  clfft_program_cache_set_build_round (f->build_round);
   ok = build_own_programs (f, TRUE, &f->own_error);
+  clfft_program_cache_set_build_round (0);
   clfft_program_cache_notify_builds (NULL, NULL);
 
   g_mutex_lock (&f->own_lock);
@@ -914,12 +921,242 @@ own_programs_wait (ClfftFilter2d * f, OwnWait wait)
   return done;
 }
 
-/* Joins own_thread, which must have finished, and puts its programs in
- * place of the generic filter. */
+static gboolean enqueue_own_path (ClfftFilter2d * f, GError ** error);
+static gsize gain_split_count (ClfftFilter2d * f);
+static void finish_queues (ClfftFilter2d * f);
+
+/* The own programs' known answer (clfft-build-check.h): a frame of
+ * pseudo-random pixels through the path frames will take, with the gain
+ * of all ones and the output as it comes, back as it went in. Runs
+ * between frames, after this filter's frames in flight: it borrows the
+ * buffers they use. *right says whether the answer was right; FALSE
+ * (error set) where the check could not run. */
 static gboolean
-own_programs_take (ClfftFilter2d * f, GError ** error)
+own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
 {
+  const gsize bytes = frame_bytes (f);
+  const gboolean wide = f->pixel_size == 2;
+  /* float rounding of an exact round trip, well below a wrong build's */
+  const guint tolerance = wide ? 8 : 1;
+  guint8 *in = g_malloc (bytes), *out = g_malloc (bytes);
+  GRand *rand = g_rand_new_with_seed (f->frame_width * 8191u +
+      f->frame_height);
+  cl_mem frame_in = NULL, frame_out = NULL, ones[3] = { NULL, NULL, NULL };
+  cl_mem *const gains[3] = { &f->gain, &f->gain_by_rows, &f->gain_split };
+  const gsize gain_bytes[3] = { (gsize) f->bins * f->height * sizeof
+        (cl_float), (gsize) f->choice.pitch * f->height * sizeof (cl_float),
+    gain_split_count (f) * sizeof (cl_float)
+  };
+  ClfftTransform *const inverses[2] = { &f->rows_inverse,
+    &f->rows_inverse_split
+  };
+  gfloat offsets[2];
+  gboolean magnitudes[2];
+  const ClfftOutput output = f->output;
+  const ClfftMode mode = f->mode;
+  const gfloat output_gain = f->output_gain;
+  const gboolean gain_mirrored = f->gain_mirrored;
+  ClfftFilterGeneric *const generic = f->generic;
+  cl_mem saved[3];
+  ClfftFilterPath path = CLFFT_FILTER_PATH_GENERIC;
+  gsize wrong = 0, worst_at = 0;
+  guint worst = 0;
+  gboolean ok;
+
+  for (gsize i = 0; i < bytes; i++)
+    in[i] = (guint8) g_rand_int_range (rand, 0, 256);
+  g_rand_free (rand);
+  finish_queues (f);
+  ok = (frame_in = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY |
+          CL_MEM_COPY_HOST_PTR, bytes, in, error))
+      && (frame_out = clfft_buffer_new (f->engine, CL_MEM_WRITE_ONLY, bytes,
+          NULL, error));
+  for (guint g = 0; ok && g < 3; g++)
+    ok = !*gains[g] || ((ones[g] = clfft_buffer_new (f->engine,
+                CL_MEM_READ_ONLY, gain_bytes[g], NULL, error))
+        && fill_floats (f, ones[g], f->norm, gain_bytes[g], error));
+  if (ok) {
+    /* the frame as the path filters it: no generic filter, no view, no
+     * stretch, nothing scaled or shifted */
+    for (guint g = 0; g < 3; g++) {
+      saved[g] = *gains[g];
+      *gains[g] = ones[g];
+    }
+    for (guint t = 0; t < 2; t++) {
+      offsets[t] = inverses[t]->tables.offset;
+      magnitudes[t] = inverses[t]->tables.magnitude;
+      clfft_transform_set_byte_output (inverses[t], 0.0f, FALSE);
+    }
+    f->gain_mirrored = f->columns_mirrored.n_passes != 0;
+    f->generic = NULL;
+    f->mode = CLFFT_MODE_FILTER;
+    f->output = CLFFT_OUTPUT_CLAMP;
+    f->output_gain = 1.0f;
+    f->bytes_in = frame_in;
+    f->bytes_out = frame_out;
+    path = clfft_filter2d_get_path (f);
+    clfft_engine_lock_queue (f->engine);
+    ok = enqueue_own_path (f, error);
+    if (ok) {
+      cl_int st = clEnqueueReadBuffer (clfft_engine_get_queue (f->engine),
+          frame_out, CL_TRUE, 0, bytes, out, 0, NULL, NULL);
+
+      ok = st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueReadBuffer "
+          "(the own programs' check)");
+    }
+    clfft_engine_unlock_queue (f->engine);
+    f->bytes_in = f->slots[0].bytes_in;
+    f->bytes_out = f->slots[0].bytes_out;
+    f->output_gain = output_gain;
+    f->output = output;
+    f->mode = mode;
+    f->generic = generic;
+    f->gain_mirrored = gain_mirrored;
+    for (guint t = 0; t < 2; t++)
+      clfft_transform_set_byte_output (inverses[t], offsets[t],
+          magnitudes[t]);
+    for (guint g = 0; g < 3; g++)
+      *gains[g] = saved[g];
+  }
+  if (ok && clfft_build_check_spoiled ())
+    out[bytes / 2] ^= 0x80;
+  for (gsize i = 0; ok && i < bytes / f->pixel_size; i++) {
+    const guint a = wide ? ((const guint16 *) in)[i] : in[i];
+    const guint b = wide ? ((const guint16 *) out)[i] : out[i];
+    const guint d = a > b ? a - b : b - a;
+
+    wrong += d > tolerance;
+    if (d > worst) {
+      worst = d;
+      worst_at = i;
+    }
+  }
+  if (ok) {
+    *right = wrong == 0;
+    clfft_log (*right ? CLFFT_LOG_INFO : CLFFT_LOG_WARNING, "the %ux%u "
+        "filter's own programs (%s, build round %u) %s their known answer: "
+        "%" G_GSIZE_FORMAT " pixels off by more than %u, the most %u at "
+        "(%" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT ")", f->width, f->height,
+        clfft_filter_path_name (path), f->build_round,
+        *right ? "give" : "do not give", wrong, tolerance, worst,
+        worst_at % f->frame_width, worst_at / f->frame_width);
+    f->own_launched = TRUE;
+  }
+  for (guint g = 0; g < 3; g++)
+    clfft_buffer_release (&ones[g]);
+  clfft_buffer_release (&frame_in);
+  clfft_buffer_release (&frame_out);
+  g_free (in);
+  g_free (out);
+  return ok;
+}
+
+/* Transform t planned again from its spec, to be built afresh. */
+static gboolean
+transform_replan (ClfftFilter2d * f, ClfftTransform * t, GError ** error)
+{
+  ClfftTransformSpec spec = t->spec;
+  const gfloat offset = t->tables.offset;
+  const gboolean magnitude = t->tables.magnitude, tuned = t->tuned;
+
+  if (!t->n_passes)
+    return TRUE;
+  spec.build_later = TRUE;
+  clfft_transform_clear (t);
+  if (!clfft_transform_init (t, f->engine, &spec, error))
+    return FALSE;
+  clfft_transform_set_byte_output (t, offset, magnitude);
+  t->tuned = tuned;
+  return TRUE;
+}
+
+/* After a wrong known answer: the own programs let go and planned again,
+ * to be built as the next round; FALSE (error set) where the rounds are
+ * spent. */
+static gboolean
+own_programs_again (ClfftFilter2d * f, GError ** error)
+{
+  ClfftTransform *transforms[N_PATH_TRANSFORMS + 5] = {
+    &f->rows_forward_in_turn, &f->rows_inverse_in_turn,
+    &f->rows_forward_halves, &f->rows_inverse_halves, &f->columns_halves
+  };
+  const guint n = 5 + path_transforms (f, transforms + 5);
+  gboolean ok = TRUE;
+
+  if (f->build_round + 1 >= CLFFT_BUILD_CHECK_ROUNDS) {
+    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_BUILD, "the device built "
+        "the %ux%u filter's programs wrong %u times running: they do not "
+        "give the known answer (see docs/troubleshooting.md)", f->width,
+        f->height, CLFFT_BUILD_CHECK_ROUNDS);
+    return FALSE;
+  }
+  g_clear_pointer (&f->one_launch, clfft_filter_one_launch_free);
+  g_clear_pointer (&f->lanes, clfft_filter_lanes_free);
+  for (guint i = 0; ok && i < n; i++)
+    ok = transform_replan (f, transforms[i], error);
+  f->build_round++;
+  return ok;
+}
+
+/* build_own_programs on the calling thread, checked where builds are
+ * (rebuilt as the next round where wrong). */
+static gboolean
+build_own_programs_checked (ClfftFilter2d * f, GError ** error)
+{
+  gboolean ok, right = FALSE;
+
+  while (!right) {
+    clfft_program_cache_set_build_round (f->build_round);
+    ok = build_own_programs (f, FALSE, error);
+    clfft_program_cache_set_build_round (0);
+    if (!ok)
+      return FALSE;
+    if (!f->checks_builds)
+      return TRUE;
+    if (!own_programs_check (f, &right, error)
+        || (!right && !own_programs_again (f, error)))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gpointer own_programs_run (gpointer data);
+
+/* Starts own_thread; FALSE (why set) where it cannot. */
+static gboolean
+own_programs_spawn (ClfftFilter2d * f, GError ** why)
+{
+  f->own_done = FALSE;
+  f->own_ok = FALSE;
+  f->own_compiling = FALSE;
+  f->own_thread = g_thread_try_new ("clfft-own-programs", own_programs_run,
+      f, why);
+  return f->own_thread != NULL;
+}
+
+/* Joins own_thread, which must have finished, and puts its programs in
+ * place of the generic filter; where they are checked (check, and the
+ * filter checks builds) and wrong, builds them again on own_thread
+ * (own_thread set again, frames still on the generic filter). */
+static gboolean
+own_programs_take (ClfftFilter2d * f, gboolean check, GError ** error)
+{
+  gboolean right = TRUE;
+  GError *why = NULL;
+
   g_thread_join (g_steal_pointer (&f->own_thread));
+  if (f->own_ok && check && f->checks_builds)
+    f->own_ok = own_programs_check (f, &right, &f->own_error)
+        && (right || own_programs_again (f, &f->own_error));
+  if (f->own_ok && !right) {
+    if (own_programs_spawn (f, &why))
+      return TRUE;
+    clfft_log (CLFFT_LOG_WARNING, "%s: the %ux%u filter builds its "
+        "programs again before its next frame", why->message, f->width,
+        f->height);
+    g_error_free (why);
+    f->own_ok = build_own_programs_checked (f, &f->own_error);
+  }
   /* told where frames ran the generic filter before */
   f->own_seconds = f->generic_ran ? f->own_ready : -1.0;
   g_clear_pointer (&f->generic, clfft_filter_generic_free);
@@ -976,7 +1213,7 @@ own_programs_start (ClfftFilter2d * f, GError ** error)
     clfft_log (CLFFT_LOG_INFO, "%s: the first %ux%u frame waits for the "
         "size's own programs", why->message, f->width, f->height);
     g_error_free (why);
-    return build_own_programs (f, FALSE, error);
+    return build_own_programs_checked (f, error);
   }
   /* the generic kernels compiled before the own programs' builds, which
    * would hold the first frame back */
@@ -988,20 +1225,24 @@ own_programs_start (ClfftFilter2d * f, GError ** error)
         why->message);
     g_clear_error (&why);
   }
-  f->own_thread = g_thread_try_new ("clfft-own-programs", own_programs_run,
-      f, &why);
-  if (!f->own_thread) {
+  if (!own_programs_spawn (f, &why)) {
     clfft_log (CLFFT_LOG_WARNING, "%s: the first %ux%u frame waits for the "
         "size's own programs", why->message, f->width, f->height);
     g_error_free (why);
     g_clear_pointer (&f->generic, clfft_filter_generic_free);
-    return build_own_programs (f, FALSE, error);
+    return build_own_programs_checked (f, error);
   }
   if (own_programs_wait (f, OWN_WAIT_WHILE_LOADING))
-    return own_programs_take (f, error);
+    return own_programs_take (f, TRUE, error);
   clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs the generic filter "
       "while its own programs build", f->width, f->height);
   return TRUE;
+}
+
+guint
+clfft_filter2d_get_build_round (ClfftFilter2d * f)
+{
+  return f->build_round;
 }
 
 gboolean
@@ -1013,10 +1254,13 @@ clfft_filter2d_runs_generic (ClfftFilter2d * f)
 gboolean
 clfft_filter2d_finish_own_programs (ClfftFilter2d * f, GError ** error)
 {
-  if (!f->own_thread)
-    return TRUE;
-  own_programs_wait (f, OWN_WAIT_UNTIL_BUILT);
-  return own_programs_take (f, error);
+  /* a check may send them back to be built again */
+  while (f->own_thread) {
+    own_programs_wait (f, OWN_WAIT_UNTIL_BUILT);
+    if (!own_programs_take (f, TRUE, error))
+      return FALSE;
+  }
+  return TRUE;
 }
 
 /* Between frames: takes the size's own programs in once built, and waits
@@ -1029,9 +1273,12 @@ own_programs_step (ClfftFilter2d * f, GError ** error)
   const gboolean needed = f->mode != CLFFT_MODE_FILTER
       || f->output == CLFFT_OUTPUT_NORMALIZE;
 
-  return !f->own_thread
-      || !own_programs_wait (f, needed ? OWN_WAIT_UNTIL_BUILT : OWN_WAIT_NOT)
-      || own_programs_take (f, error);
+  /* a check may send them back to be built again */
+  while (f->own_thread && own_programs_wait (f, needed ?
+          OWN_WAIT_UNTIL_BUILT : OWN_WAIT_NOT))
+    if (!own_programs_take (f, TRUE, error))
+      return FALSE;
+  return TRUE;
 }
 
 void
@@ -1165,6 +1412,8 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
   f->far_margin[1] = (height - frame_height +
       (padding == CLFFT_PADDING_IMAGEJ ? 0 : 1)) / 2;
   decide_tuning (f, CLFFT_TUNING_AUTO);
+  f->checks_builds =
+      clfft_build_check_wanted (clfft_engine_get_device (engine));
   f->bins = width / 2 + 1;
   choose_path (f);
   /* a half-length inverse gives W / 2 times the samples, not W */
@@ -1996,15 +2245,22 @@ enqueue_passes (ClfftFilter2d * f, GError ** error)
 gboolean
 clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 {
-  ClfftFilterPath path;
-
   if (!own_programs_step (f, error))
     return FALSE;
-  path = clfft_filter2d_get_path (f);
-  if (path == CLFFT_FILTER_PATH_GENERIC)
+  if (clfft_filter2d_get_path (f) == CLFFT_FILTER_PATH_GENERIC)
     return enqueue_generic (f, error);
   f->own_launched = TRUE;
   background_tuning_step (f);
+  return enqueue_own_path (f, error);
+}
+
+/* A frame on the path the own programs take, as the filter's mode and
+ * output are now. */
+static gboolean
+enqueue_own_path (ClfftFilter2d * f, GError ** error)
+{
+  const ClfftFilterPath path = clfft_filter2d_get_path (f);
+
   if (path == CLFFT_FILTER_PATH_SPECTRUM_VIEW)
     return enqueue_spectrum_view (f, error);
   if (f->mirror_pad && !mirror_pad_enqueue (f, error))
@@ -2663,7 +2919,8 @@ clfft_filter2d_free (ClfftFilter2d * f)
     own_programs_wait (f, OWN_WAIT_UNTIL_BUILT);
     /* own programs that no frame ran: launched once, so that the next
      * start finds them compiled in the device's cache too */
-    if (own_programs_take (f, NULL) && !g_atomic_int_get (&f->own_cancel)
+    if (own_programs_take (f, FALSE, NULL)
+        && !g_atomic_int_get (&f->own_cancel)
         && compiles_at_first_launch (f) && !f->own_launched)
       launch_unused_frame (f);
   }

@@ -44,6 +44,7 @@ clfft_overrides_read (ClfftOverrides * o)
   o->side_queue = read_switch (CLFFT_SIDE_QUEUE_ENV, FALSE);
   o->stacked_rows = read_switch (CLFFT_STACKED_ROWS_ENV, FALSE);
   o->split_columns = read_switch (CLFFT_SPLIT_COLUMNS_ENV, FALSE);
+  o->check_builds = read_switch (CLFFT_CHECK_BUILDS_ENV, FALSE);
   o->composite_radices =
       g_strcmp0 (g_getenv ("CLFFT_COMPOSITE_RADICES"), "1") == 0;
   o->generic_kernels = g_getenv (CLFFT_GENERIC_KERNELS_ENV) != NULL;

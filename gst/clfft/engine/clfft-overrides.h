@@ -28,6 +28,7 @@ G_BEGIN_DECLS
 #define CLFFT_SIDE_QUEUE_ENV "CLFFT_SIDE_QUEUE"
 #define CLFFT_STACKED_ROWS_ENV "CLFFT_STACKED_ROWS"
 #define CLFFT_SPLIT_COLUMNS_ENV "CLFFT_SPLIT_COLUMNS"
+#define CLFFT_CHECK_BUILDS_ENV "CLFFT_CHECK_BUILDS"
 
 /* A yes-or-no override: unset leaves the engine's choice. */
 typedef enum
@@ -82,6 +83,10 @@ typedef struct
    * the rows (CLFFT_FILTER_PATH_SPLIT_COLUMNS) wherever they can be (1)
    * or nowhere (0); unset, where they would take two passes each way */
   ClfftOverride split_columns;
+  /* CLFFT_CHECK_BUILDS: the filters' freshly built programs checked
+   * against a known answer (clfft-build-check.h) on every device (1) or
+   * on none (0); unset, where the driver is known to build wrong */
+  ClfftOverride check_builds;
   /* CLFFT_COMPOSITE_RADICES=1: radices 6 to 16 on CPUs too */
   gboolean composite_radices;
   /* CLFFT_GENERIC_KERNELS (set): row passes in the generic build, one

@@ -110,6 +110,15 @@ clfft_program_cache_notify_builds (void (*notify) (gpointer data),
   g_private_replace (&build_watch, watch);
 }
 
+/* clfft_program_cache_set_build_round, per thread: 0 unset */
+static GPrivate build_round;
+
+void
+clfft_program_cache_set_build_round (guint round)
+{
+  g_private_set (&build_round, GUINT_TO_POINTER (round));
+}
+
 static void
 notify_build (void)
 {
@@ -500,8 +509,8 @@ store_binary (cl_program program, const gchar * path, const guint8 key[32])
   g_free (binary);
 }
 
-cl_program
-clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
+static cl_program
+program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
     const gchar * options, GError ** error)
 {
   const gchar *source = find_source (source_name);
@@ -596,5 +605,24 @@ clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
   g_cond_broadcast (&cache->built);
   g_mutex_unlock (&cache->lock);
   g_free (path);
+  return program;
+}
+
+cl_program
+clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
+    const gchar * options, GError ** error)
+{
+  const guint round = GPOINTER_TO_UINT (g_private_get (&build_round));
+  gchar *own_options;
+  cl_program program;
+
+  if (!round)
+    return program_cache_get (cache, source_name, options, error);
+  /* a define that no kernel reads: another program to every cache, the
+   * driver's included, so that the driver compiles it afresh */
+  own_options = g_strdup_printf ("%s%sCLFFT_BUILD_ROUND=%u",
+      options ? options : "", options && *options ? " -D " : "-D ", round);
+  program = program_cache_get (cache, source_name, own_options, error);
+  g_free (own_options);
   return program;
 }

@@ -32,6 +32,13 @@ const gchar *clfft_program_cache_get_warning (ClfftProgramCache * cache);
 void clfft_program_cache_notify_builds (void (*notify) (gpointer data),
     gpointer data);
 
+/* Has the programs that clfft_program_cache_get builds on the calling
+ * thread from now on built as round round (0, the first: their own
+ * options): a later round is another program to every cache, the
+ * driver's included, so that a driver that built one wrong builds it
+ * afresh (clfft-build-check.h). */
+void clfft_program_cache_set_build_round (guint round);
+
 /* A test hook (clfft-testing.h includes this header): has program caches
  * made from now on keep binaries on every device, where PoCL's would keep
  * records of builds that PoCL's own cache answers: a test of both kinds of

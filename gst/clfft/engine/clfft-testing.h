@@ -2,11 +2,13 @@
  * includes; the plugin does not include this header. Each part declares
  * its own hooks beside it (clfft-engine-testing.h, clfft-program-cache.h,
  * clfft-filter2d-testing.h, clfft-frame-filter-testing.h,
+ * clfft-build-check.h,
  * clfft-spectrum-testing.h), so that a part that defines hooks need not
  * include this header, which stands above every part. */
 #ifndef __CLFFT_TESTING_H__
 #define __CLFFT_TESTING_H__
 
+#include "clfft-build-check.h"
 #include "clfft-engine.h"
 #include "clfft-engine-testing.h"
 #include "clfft-filter2d.h"

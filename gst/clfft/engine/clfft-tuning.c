@@ -181,23 +181,12 @@ schedule_text (const ClfftRowSchedule * schedule)
   return g_string_free (s, FALSE);
 }
 
-/* PoCL's major version from its driver version ("6.0+debian"); 0 for
- * other drivers. */
-static guint
-pocl_major (const ClfftDeviceInfo * device)
-{
-  if (!device->platform_name || !device->driver_version
-      || !strstr (device->platform_name, "Portable Computing Language"))
-    return 0;
-  return (guint) g_ascii_strtoull (device->driver_version, NULL, 10);
-}
-
 gboolean
 clfft_tuning_prefetch_allowed (const ClfftDeviceInfo * device)
 {
   /* the devices logged so far, by index */
   static guint64 logged;
-  const guint major = pocl_major (device);
+  const guint major = clfft_device_pocl_major (device);
   /* 3.1 (Debian 12) is the last version seen right; 5.0 (Ubuntu 24.04)
    * and 6.0 (Debian 13) both fail; 4 was not tried. Not PoCL: 0 */
   const gboolean allowed = major < 4;
