@@ -4,7 +4,7 @@
 #include "clfft-overrides.h"
 
 static GMutex lock;
-/* the devices logged so far, by index (under lock) */
+/* the devices logged so far, by index */
 static guint64 logged;
 /* clfft_testing_spoil_build_checks (under lock) */
 static guint spoil;
@@ -14,7 +14,7 @@ clfft_build_check_wanted (const ClfftDeviceInfo * device)
 {
   ClfftOverrides overrides;
   const guint major = clfft_device_pocl_major (device);
-  gboolean wanted, log;
+  gboolean wanted;
   const gchar *why;
 
   clfft_overrides_read (&overrides);
@@ -28,13 +28,7 @@ clfft_build_check_wanted (const ClfftDeviceInfo * device)
     why = wanted ? "its compiler builds a kernel wrong now and then" :
         "its builds were never seen wrong";
   }
-  g_mutex_lock (&lock);
-  log = device->index < 64 && !(logged & (G_GUINT64_CONSTANT (1) <<
-          device->index));
-  if (device->index < 64)
-    logged |= G_GUINT64_CONSTANT (1) << device->index;
-  g_mutex_unlock (&lock);
-  if (log)
+  if (clfft_device_first_seen (device, &logged))
     clfft_log (CLFFT_LOG_INFO, "%s: the filters' programs are %schecked "
         "against a known answer when built, %s", device->name,
         wanted ? "" : "not ", why);

@@ -499,6 +499,21 @@ clfft_device_pocl_major (const ClfftDeviceInfo * device)
 }
 
 gboolean
+clfft_device_first_seen (const ClfftDeviceInfo * device, guint64 * seen)
+{
+  static GMutex seen_lock;
+  const guint64 bit = device->index < 64 ? G_GUINT64_CONSTANT (1) <<
+      device->index : 0;
+  gboolean first;
+
+  g_mutex_lock (&seen_lock);
+  first = bit && !(*seen & bit);
+  *seen |= bit;
+  g_mutex_unlock (&seen_lock);
+  return first;
+}
+
+gboolean
 clfft_automatic_choice_allows (guint index)
 {
   const ClfftDeviceInfo *devices;

@@ -40,6 +40,12 @@ const ClfftDeviceInfo *clfft_list_devices (guint * n_devices, GError ** error);
  * 0 for other drivers. */
 guint clfft_device_pocl_major (const ClfftDeviceInfo * device);
 
+/* TRUE the first time it is asked with device and seen (a bit per device
+ * index, the first 64, which it sets under a lock of its own): for what is
+ * logged once per device. */
+gboolean clfft_device_first_seen (const ClfftDeviceInfo * device,
+    guint64 * seen);
+
 /* Resolves a device request: index >= 0 names a device; -1 is automatic:
  * among the devices that CLFFT_DEVICE_ENV names (a comma-separated list of
  * indices and parts of names), else among the GPUs of the fastest kind

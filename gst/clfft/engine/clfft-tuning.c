@@ -190,15 +190,8 @@ clfft_tuning_prefetch_allowed (const ClfftDeviceInfo * device)
   /* 3.1 (Debian 12) is the last version seen right; 5.0 (Ubuntu 24.04)
    * and 6.0 (Debian 13) both fail; 4 was not tried. Not PoCL: 0 */
   const gboolean allowed = major < 4;
-  gboolean log;
 
-  g_mutex_lock (&lock);
-  log = device->index < 64 && !(logged & (G_GUINT64_CONSTANT (1) <<
-          device->index));
-  if (device->index < 64)
-    logged |= G_GUINT64_CONSTANT (1) << device->index;
-  g_mutex_unlock (&lock);
-  if (log && !allowed)
+  if (clfft_device_first_seen (device, &logged) && !allowed)
     clfft_log (CLFFT_LOG_INFO, "%s: tuning leaves out prefetched twiddles "
         "on PoCL %u (its compiler at times makes such passes write "
         "nothing)", device->name, major);
