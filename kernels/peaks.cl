@@ -9,8 +9,9 @@
  * is at least min_radius cycles per pixel from DC, larger than its eight
  * neighbours, and more than threshold times the mean magnitude of the
  * square of side 2 RING + 1 around it, its 3 x 3 centre left out. Peaks
- * are appended to peaks (signed kx, ky, ratio, magnitude) while count
- * stays below max_peaks; count goes on counting.
+ * are appended to peaks (signed kx, ky, ratio, and the root of the
+ * energy of the 3 x 3 centre, which holds a grating between bins too)
+ * while count stays below max_peaks; count goes on counting.
  * Build options: none. */
 
 #define RING 5
@@ -39,7 +40,7 @@ __kernel void find_peaks (__global const float2 * spectrum, uint width,
   const int w = width, h = height;
   const int kx = get_global_id (0), ky = get_global_id (1);
   const int sx = kx, sy = 2 * ky < h ? ky : ky - h;
-  float m, sum = 0.0f, fx, fy;
+  float m, sum = 0.0f, energy, fx, fy;
   uint n = 0;
 
   if (kx > w / 2 || ky >= h)
@@ -51,6 +52,7 @@ __kernel void find_peaks (__global const float2 * spectrum, uint width,
   if (fx * fx + fy * fy < min_radius * min_radius)
     return;
   m = magnitude (spectrum, sx, sy, w, h);
+  energy = m * m;
   for (int dy = -RING; dy <= RING; dy++)
     for (int dx = -RING; dx <= RING; dx++) {
       float v;
@@ -61,6 +63,7 @@ __kernel void find_peaks (__global const float2 * spectrum, uint width,
       if (abs (dx) <= 1 && abs (dy) <= 1) {
         if (v > m)
           return;
+        energy += v * v;
         continue;
       }
       sum += v;
@@ -70,6 +73,6 @@ __kernel void find_peaks (__global const float2 * spectrum, uint width,
     uint i = atomic_inc (count);
 
     if (i < max_peaks)
-      peaks[i] = (float4) (sx, sy, m * n / sum, m);
+      peaks[i] = (float4) (sx, sy, m * n / sum, sqrt (energy));
   }
 }

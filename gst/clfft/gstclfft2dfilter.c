@@ -38,7 +38,9 @@
  * as ImageJ pads it. #GstClfft2dFilter:stripes removes horizontal or
  * vertical stripes as ImageJ does, with any filter. notches=auto finds
  * the notches itself: the isolated peaks of the frame's spectrum (periodic
- * noise), posted as a clfft-notches element message and kept in
+ * noise) whose gratings are at least
+ * #GstClfft2dFilter:auto-notch-min-amplitude levels strong, posted with
+ * their amplitudes as a clfft-notches element message and kept in
  * #GstClfft2dFilter:notches-found. The mask M then becomes
  * stop-gain + (pass-gain - stop-gain) x M (#GstClfft2dFilter:pass-gain,
  * 1, and #GstClfft2dFilter:stop-gain, 0, by default):
@@ -150,6 +152,8 @@ GST_DEBUG_CATEGORY_STATIC (gst_clfft_2d_filter_debug);
 #define MAX_AUTO_NOTCH_COUNT GST_CLFFT_MAX_NOTCHES
 #define DEFAULT_AUTO_NOTCH_MIN_RADIUS 0.05
 #define DEFAULT_AUTO_NOTCH_THRESHOLD 20.0
+/* levels of an 8-bit frame: a grating weaker than this is not seen */
+#define DEFAULT_AUTO_NOTCH_MIN_AMPLITUDE 2.0
 #define DEFAULT_AUTO_NOTCH_INTERVAL 0
 #define DEFAULT_SATURATE 0.0
 #define MAX_SATURATE 99.0
@@ -195,6 +199,7 @@ enum
   PROP_AUTO_NOTCH_COUNT,
   PROP_AUTO_NOTCH_MIN_RADIUS,
   PROP_AUTO_NOTCH_THRESHOLD,
+  PROP_AUTO_NOTCH_MIN_AMPLITUDE,
   PROP_AUTO_NOTCH_INTERVAL,
   PROP_NOTCHES_FOUND,
   PROP_PIPELINE_DEPTH,
@@ -657,6 +662,10 @@ gst_clfft_2d_filter_set_property (GObject * object, guint prop_id,
       self->auto_notch_threshold = g_value_get_double (value);
       self->peaks_stale = TRUE;
       break;
+    case PROP_AUTO_NOTCH_MIN_AMPLITUDE:
+      self->auto_notch_min_amplitude = g_value_get_double (value);
+      self->peaks_stale = TRUE;
+      break;
     case PROP_AUTO_NOTCH_INTERVAL:
       self->auto_notch_interval = g_value_get_uint (value);
       break;
@@ -761,6 +770,9 @@ gst_clfft_2d_filter_get_property (GObject * object, guint prop_id,
       break;
     case PROP_AUTO_NOTCH_THRESHOLD:
       g_value_set_double (value, self->auto_notch_threshold);
+      break;
+    case PROP_AUTO_NOTCH_MIN_AMPLITUDE:
+      g_value_set_double (value, self->auto_notch_min_amplitude);
       break;
     case PROP_AUTO_NOTCH_INTERVAL:
       g_value_set_uint (value, self->auto_notch_interval);
@@ -1483,6 +1495,23 @@ frame_luma (const GstVideoFrame * frame, gfloat * luma)
   g_free (line);
 }
 
+/* "a;a;..." of peaks: their amplitudes in levels of an 8-bit frame, from
+ * the search's units (scale per level). */
+static gchar *
+amplitudes_text (const GArray * peaks, gdouble scale)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < peaks->len; i++) {
+    const ClfftPeak *p = &g_array_index (peaks, ClfftPeak, i);
+    gchar a[G_ASCII_DTOSTR_BUF_SIZE];
+
+    g_string_append_printf (text, "%s%s", i ? ";" : "",
+        g_ascii_formatd (a, sizeof (a), "%.3g", p->amplitude / scale));
+  }
+  return g_string_free (text, FALSE);
+}
+
 /* "fx,fy;..." of peaks, as the notches property takes them. */
 static gchar *
 notches_text (const GArray * peaks)
@@ -1514,7 +1543,11 @@ find_notches (GstClfft2dFilter * self, GstBuffer * inbuf, GError ** error)
   GArray *peaks, *notches;
   gboolean automatic, due, fresh;
   gfloat *luma;
-  gchar *text;
+  gchar *text, *amplitudes;
+  /* a level of an 8-bit frame in frame_luma's units, which are 16-bit
+   * values for deeper formats */
+  const gdouble level = GST_VIDEO_FORMAT_INFO_BITS (gst_video_format_get_info
+      (video->in_info.finfo->unpack_format)) > 8 ? 257.0 : 1.0;
   gint w = GST_VIDEO_INFO_WIDTH (&video->in_info);
   gint h = GST_VIDEO_INFO_HEIGHT (&video->in_info);
   gint64 start;
@@ -1526,7 +1559,7 @@ find_notches (GstClfft2dFilter * self, GstBuffer * inbuf, GError ** error)
           && self->frames_since_peaks >= self->auto_notch_interval));
   params = (ClfftPeakParams) {
   self->auto_notch_min_radius, self->auto_notch_threshold,
-        self->auto_notch_count};
+        self->auto_notch_count, self->auto_notch_min_amplitude * level};
   fresh = self->peaks_stale;
   if (due) {
     self->peaks_stale = FALSE;
@@ -1569,6 +1602,7 @@ find_notches (GstClfft2dFilter * self, GstBuffer * inbuf, GError ** error)
   g_array_set_size (self->peaks_kept, 0);
   g_array_append_vals (self->peaks_kept, peaks->data, peaks->len);
   text = notches_text (peaks);
+  amplitudes = amplitudes_text (peaks, level);
   notches = g_array_new (FALSE, FALSE, sizeof (GstClfftNotch));
   for (guint i = 0; i < peaks->len; i++) {
     const ClfftPeak *p = &g_array_index (peaks, ClfftPeak, i);
@@ -1576,8 +1610,8 @@ find_notches (GstClfft2dFilter * self, GstBuffer * inbuf, GError ** error)
 
     g_array_append_val (notches, notch);
   }
-  GST_INFO_OBJECT (self, "%u peaks in the spectrum: \"%s\"", peaks->len,
-      text);
+  GST_INFO_OBJECT (self, "%u peaks in the spectrum: \"%s\", amplitudes "
+      "\"%s\"", peaks->len, text, amplitudes);
   GST_OBJECT_LOCK (self);
   g_free (self->notches_found);
   self->notches_found = g_strdup (text);
@@ -1591,11 +1625,13 @@ find_notches (GstClfft2dFilter * self, GstBuffer * inbuf, GError ** error)
   gst_element_post_message (GST_ELEMENT (self),
       gst_message_new_element (GST_OBJECT (self),
           gst_structure_new ("clfft-notches", "notches", G_TYPE_STRING, text,
-              "count", G_TYPE_UINT, peaks->len, NULL)));
+              "count", G_TYPE_UINT, peaks->len, "amplitudes", G_TYPE_STRING,
+              amplitudes, NULL)));
   g_object_notify (G_OBJECT (self), "notches-found");
   g_array_unref (notches);
   g_array_unref (peaks);
   g_free (text);
+  g_free (amplitudes);
   return TRUE;
 }
 
@@ -2350,6 +2386,15 @@ gst_clfft_2d_filter_class_init (GstClfft2dFilterClass * klass)
           "half of it", 1.0, 1.0e6, DEFAULT_AUTO_NOTCH_THRESHOLD,
           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS |
           GST_PARAM_MUTABLE_PLAYING));
+  g_object_class_install_property (gobject_class,
+      PROP_AUTO_NOTCH_MIN_AMPLITUDE, g_param_spec_double
+      ("auto-notch-min-amplitude", "Automatic notches' least amplitude",
+          "notches=auto: a peak is found only where its grating's amplitude "
+          "is at least this many levels of an 8-bit frame (of a frame's "
+          "full range over 255 for deeper formats): weaker periodic "
+          "patterns are not seen, however sharp their peak; 0 finds any",
+          0.0, 255.0, DEFAULT_AUTO_NOTCH_MIN_AMPLITUDE, G_PARAM_READWRITE |
+          G_PARAM_STATIC_STRINGS | GST_PARAM_MUTABLE_PLAYING));
   g_object_class_install_property (gobject_class, PROP_AUTO_NOTCH_INTERVAL,
       g_param_spec_uint ("auto-notch-interval", "Automatic notches' "
           "interval", "notches=auto: search the spectrum again every this "
@@ -2410,6 +2455,7 @@ gst_clfft_2d_filter_init (GstClfft2dFilter * self)
   self->auto_notch_count = DEFAULT_AUTO_NOTCH_COUNT;
   self->auto_notch_min_radius = DEFAULT_AUTO_NOTCH_MIN_RADIUS;
   self->auto_notch_threshold = DEFAULT_AUTO_NOTCH_THRESHOLD;
+  self->auto_notch_min_amplitude = DEFAULT_AUTO_NOTCH_MIN_AMPLITUDE;
   self->auto_notch_interval = DEFAULT_AUTO_NOTCH_INTERVAL;
   self->peaks_stale = TRUE;
   self->notch_radius = DEFAULT_NOTCH_RADIUS;

@@ -112,6 +112,7 @@ struct _GstClfft2dFilter
   gboolean notches_auto;
   guint auto_notch_count, auto_notch_interval;
   gdouble auto_notch_min_radius, auto_notch_threshold;
+  gdouble auto_notch_min_amplitude;       /* levels of an 8-bit frame */
   gchar *notches_found;
   GstClfftOutput output;
   GstClfftChroma chroma;

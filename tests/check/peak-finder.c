@@ -41,6 +41,7 @@ typedef struct
 {
   gint sx, sy;
   gdouble ratio;
+  gdouble amplitude;
 } RefPeak;
 
 static gint
@@ -55,7 +56,8 @@ ref_stronger_first (gconstpointer a, gconstpointer b)
  * FFTW: every bin of the half spectrum (kx 0 .. W/2; on the columns kx = 0
  * and W/2 the rows of sy >= 0) at least min_radius from DC, no smaller
  * than its eight neighbours, and above threshold times the mean of its
- * ring. All of them, strongest first. */
+ * ring, with its amplitude (twice the root of its 3 x 3 bins' energy over
+ * W H). All of them, strongest first. */
 static GArray *
 ref_search (const gfloat * frame, guint w, guint h, gdouble min_radius,
     gdouble threshold)
@@ -77,7 +79,7 @@ ref_search (const gfloat * frame, guint w, guint h, gdouble min_radius,
       const gint sx = kx, sy = 2 * ky < h ? (gint) ky : (gint) ky - (gint) h;
       const gdouble fx = (gdouble) sx / w, fy = (gdouble) sy / h;
       const gdouble m = MAG (sx, sy);
-      gdouble sum = 0.0;
+      gdouble sum = 0.0, energy = m * m;
       guint n = 0;
       gboolean peak = TRUE;
 
@@ -93,13 +95,15 @@ ref_search (const gfloat * frame, guint w, guint h, gdouble min_radius,
             continue;
           if (ABS (dx) <= 1 && ABS (dy) <= 1) {
             peak = peak && v <= m;
+            energy += v * v;
             continue;
           }
           sum += v;
           n++;
         }
       if (peak && m > threshold * sum / n) {
-        RefPeak p = { sx, sy, m * n / sum };
+        RefPeak p = { sx, sy, m * n / sum, 2.0 * sqrt (energy) / ((gdouble) w
+              * h) };
 
         g_array_append_val (found, p);
       }
@@ -142,6 +146,9 @@ check_peaks (const GArray * peaks, const GArray * ref, guint max_peaks,
     if (fabs (p->ratio - r->ratio) > 1e-3 * r->ratio)
       fail ("peak %u at (%d, %d): ratio %g for %g", i, sx, sy, p->ratio,
           r->ratio);
+    if (fabs (p->amplitude - r->amplitude) > 1e-3 * r->amplitude)
+      fail ("peak %u at (%d, %d): amplitude %g for %g", i, sx, sy,
+          p->amplitude, r->amplitude);
     if (r->ratio < weakest * (1 - 2e-3))
       fail ("peak %u at (%d, %d), ratio %g: below the reference's %u "
           "strongest (down to %g)", i, sx, sy, r->ratio, max_peaks, weakest);
@@ -365,6 +372,72 @@ GST_START_TEST (test_found_peaks_are_kept_near_the_threshold)
 
 GST_END_TEST;
 
+/* A grating's amplitude, measured on noise of 0 to 255: on a bin and
+ * half-way between bins in x, in y and in both, from 0.8 to 1.1 times the
+ * amplitude planted (a grating between bins spreads beyond the 3 x 3 bins:
+ * half-way in both, they hold 0.855^2 of its energy, 0.855 of the
+ * amplitude; the noise adds a little); and
+ * min_amplitude keeps a grating of 6 out and one of 12 in, however far
+ * both stand out. */
+GST_START_TEST (test_amplitude_of_gratings)
+{
+  const guint w = 320, h = 240;
+  const gdouble offsets[4][2] = { {0, 0}, {0.5, 0}, {0, 0.5}, {0.5, 0.5} };
+  gfloat *frame = g_new (gfloat, (gsize) w * h);
+  GArray *found = g_array_new (FALSE, FALSE, sizeof (ClfftPeak));
+  GError *error = NULL;
+  ClfftPeakFinder *finder = clfft_peak_finder_new (engine, w, h, &error);
+  ClfftPeakParams params = { 0.05, 8.0, 4 };
+  GRand *noise = g_rand_new_with_seed (7);
+
+  fail_unless (finder != NULL, "%s", error ? error->message : "");
+  for (guint i = 0; i < G_N_ELEMENTS (offsets); i++) {
+    const gdouble cx = 71 + offsets[i][0], cy = -43 + offsets[i][1];
+    const ClfftPeak *p;
+
+    for (guint y = 0; y < h; y++)
+      for (guint x = 0; x < w; x++)
+        frame[(gsize) y * w + x] = (gfloat) (g_rand_double_range (noise,
+                0.0, 255.0) + 30.0 * cos (2 * G_PI * (cx * x / w + cy * y /
+                    h)));
+    fail_unless (clfft_peak_finder_run (finder, frame, &params, found,
+            &error), "%s", error ? error->message : "");
+    fail_unless (found->len >= 1, "grating at (%g, %g) bins not found", cx,
+        cy);
+    p = &g_array_index (found, ClfftPeak, 0);
+    GST_INFO ("grating of 30 at (%g, %g) bins: found at (%g, %g), "
+        "amplitude %.2f, ratio %.1f", cx, cy, p->fx * w, p->fy * h,
+        p->amplitude, p->ratio);
+    fail_unless (fabs (p->fx * w - cx) <= 0.5 && fabs (p->fy * h - cy) <= 0.5,
+        "grating at (%g, %g) bins found at (%g, %g)", cx, cy, p->fx * w,
+        p->fy * h);
+    fail_unless (p->amplitude >= 0.8 * 30.0 && p->amplitude <= 1.1 * 30.0,
+        "grating of 30 "
+        "at (%g, %g) bins: amplitude %g", cx, cy, p->amplitude);
+  }
+
+  params.min_amplitude = 9.0;
+  for (guint i = 0; i < 2; i++) {
+    const gdouble a = i ? 12.0 : 6.0;
+
+    noisy_grating (noise, frame, w, h, 71, -43, a);
+    fail_unless (clfft_peak_finder_run (finder, frame, &params, found,
+            &error), "%s", error ? error->message : "");
+    fail_unless (ratio_at (frame, w, h, 71, -43) > params.threshold,
+        "the grating of %g does not stand out: ratio %g", a,
+        ratio_at (frame, w, h, 71, -43));
+    if (has_peak_at (found, w, h, 71, -43) != (i == 1))
+      fail ("the grating of %g %s at a least amplitude of 9", a,
+          i ? "was not found" : "was found");
+  }
+  g_rand_free (noise);
+  g_array_unref (found);
+  g_free (frame);
+  clfft_peak_finder_free (finder);
+}
+
+GST_END_TEST;
+
 static Suite *
 peak_finder_suite (void)
 {
@@ -375,6 +448,7 @@ peak_finder_suite (void)
   tcase_add_checked_fixture (tc, setup, teardown);
   tcase_add_test (tc, test_peaks_match_reference_whatever_the_order);
   tcase_add_test (tc, test_found_peaks_are_kept_near_the_threshold);
+  tcase_add_test (tc, test_amplitude_of_gratings);
   suite_add_tcase (s, tc);
   return s;
 }

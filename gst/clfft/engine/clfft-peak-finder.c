@@ -218,9 +218,11 @@ clfft_peak_finder_run (ClfftPeakFinder * f, const gfloat * frame,
     /* whole signed bins, from floats */
     const gint sx = (gint) found[i].s[0], sy = (gint) found[i].s[1];
     ClfftPeak peak = { (gdouble) sx / f->width, (gdouble) sy / f->height,
-      found[i].s[2]
+      found[i].s[2], 2.0 * found[i].s[3] / ((gdouble) f->width * f->height)
     };
 
+    if (peak.amplitude < params->min_amplitude)
+      continue;
     /* the device applied the threshold itself where nothing is kept */
     if (!params->n_kept || peak.ratio > params->threshold
         || near_kept (f, params, sx, sy))

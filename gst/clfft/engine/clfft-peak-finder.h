@@ -18,6 +18,10 @@ typedef struct
    * bins but the 3 x 3 centre) */
   gdouble threshold;
   guint max_peaks;              /* the strongest ones are kept */
+  /* the least amplitude of a peak's grating (see ClfftPeak), in the
+   * frame's units: a weaker one is not found, however it stands out
+   * (0: any) */
+  gdouble min_amplitude;
   /* the peaks found before (the last search's on the same scene), or
    * none: a candidate at one of their bins or next to it (or to its
    * mirror) stands out at CLFFT_PEAK_KEEP x threshold, so that noise
@@ -32,11 +36,16 @@ typedef struct
 #define CLFFT_PEAK_KEEP 0.5
 
 /* A peak at (fx, fy) cycles per pixel (its mirror (-fx, -fy) is the same
- * noise), and its magnitude over the mean around it. */
+ * noise), its magnitude over the mean around it, and the amplitude of the
+ * grating it is, in the frame's units: a cos (2 pi (fx x + fy y)) has
+ * |F| = a W H / 2 at its bin, or spread over the bins next to it where it
+ * lies between them; a is twice the root of the energy of the peak's
+ * 3 x 3 bins over W H. */
 typedef struct _ClfftPeak
 {
   gdouble fx, fy;
   gdouble ratio;
+  gdouble amplitude;
 } ClfftPeak;
 
 typedef struct _ClfftPeakFinder ClfftPeakFinder;

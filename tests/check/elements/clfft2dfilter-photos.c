@@ -1,5 +1,6 @@
-/* clfft2dfilter on real photos (examples/data) of several sizes, square
- * and not.
+/* clfft2dfilter on real photos (examples/data, and scikit-image's
+ * pictures for notches=auto on clean photos) of several sizes, square and
+ * not.
  *
  * filter=structures against ImageJ 1.x's FFT Bandpass (Process > FFT >
  * Bandpass Filter), computed here in double precision from its
@@ -32,13 +33,14 @@ typedef struct
   gboolean autoscale, saturate;
 } Dialog;
 
-/* A photo of examples/data as GRAY8, scaled to w x ht, packed. */
+/* A picture of folder as GRAY8, scaled to w x ht, packed. */
 static guint8 *
-photo (const gchar * name, guint w, guint ht)
+picture (const gchar * folder, const gchar * name, guint w, guint ht)
 {
-  gchar *launch = g_strdup_printf ("filesrc location=%s/%s ! pngdec ! "
+  gchar *path = g_build_filename (folder, name, NULL);
+  gchar *launch = g_strdup_printf ("filesrc location=%s ! decodebin ! "
       "videoconvert ! videoscale ! video/x-raw,format=GRAY8,width=%u,"
-      "height=%u ! appsink name=out", CLFFT_EXAMPLES_DATA, name, w, ht);
+      "height=%u ! appsink name=out", path, w, ht);
   GstElement *pipeline = gst_parse_launch (launch, NULL);
   GstElement *sink;
   GstSample *sample = NULL;
@@ -65,7 +67,29 @@ photo (const gchar * name, guint w, guint ht)
   gst_object_unref (sink);
   gst_object_unref (pipeline);
   g_free (launch);
+  g_free (path);
   return pixels;
+}
+
+/* A photo of examples/data. */
+static guint8 *
+photo (const gchar * name, guint w, guint ht)
+{
+  return picture (CLFFT_EXAMPLES_DATA, name, w, ht);
+}
+
+/* scikit-image's pictures (python3-skimage): CLFFT_SKIMAGE_DATA, or the
+ * folder the environment names (a machine that has them elsewhere) */
+static const gchar *
+skimage_data (void)
+{
+  const gchar *folder = g_getenv ("CLFFT_SKIMAGE_DATA");
+
+  folder = folder ? folder : CLFFT_SKIMAGE_DATA;
+  if (!g_file_test (folder, G_FILE_TEST_IS_DIR))
+    fail ("no %s: the tests read scikit-image's pictures (install "
+        "python3-skimage)", folder);
+  return folder;
 }
 
 /* Position q of a side of n pixels mirror-tiled about the frame (edge
@@ -191,9 +215,13 @@ dialog_properties (const Dialog * d)
       d->autoscale ? "normalize" : "clamp", d->saturate ? 1.0 : 0.0);
 }
 
+/* the last clfft-notches message's amplitudes, one for each of its
+ * notches, of 64 at most (auto-notch-count's most) (run_frames) */
+static gdouble last_amplitudes[64];
+
 /* n frames through one element with props, one after the other; the
  * last one out, packed; the last clfft-notches message's notches into
- * *found (NULL: none must come). */
+ * *found (NULL: none must come), its amplitudes into last_amplitudes. */
 static guint8 *
 run_frames (const guint8 * const *in, guint n, guint w, guint ht,
     const gchar * props, gchar ** found)
@@ -249,6 +277,23 @@ run_frames (const guint8 * const *in, guint n, guint w, guint ht,
     fail_unless (last != NULL, "%s: no clfft-notches message", props);
     st = gst_message_get_structure (last);
     *found = g_strdup (gst_structure_get_string (st, "notches"));
+    {
+      gchar **a = g_strsplit (gst_structure_get_string (st, "amplitudes"),
+          ";", -1);
+      guint count = 0;
+
+      fail_unless (gst_structure_get_uint (st, "count", &count));
+      fail_unless (count <= G_N_ELEMENTS (last_amplitudes));
+      fail_unless_equals_int (g_strv_length (a), count);
+      for (guint i = 0; i < count; i++) {
+        gchar *end;
+
+        last_amplitudes[i] = g_ascii_strtod (a[i], &end);
+        fail_unless (*end == '\0' && last_amplitudes[i] > 0, "amplitude "
+            "\"%s\"", a[i]);
+      }
+      g_strfreev (a);
+    }
     g_object_get (filter, "notches-found", &property, NULL);
     fail_unless_equals_string (property, *found);
     g_free (property);
@@ -447,12 +492,23 @@ GST_START_TEST (test_auto_notches_find_gratings)
         found);
     n = parse_notches (found, fx, fy, G_N_ELEMENTS (fx));
     fail_unless_equals_int (n, 2);
-    for (guint j = 0; j < 2; j++)
-      if (!notch_matches (fx[0], fy[0], &cases[i].g[j], w, ht)
-          && !notch_matches (fx[1], fy[1], &cases[i].g[j], w, ht))
+    for (guint j = 0; j < 2; j++) {
+      const Grating *g = &cases[i].g[j];
+      const guint k = notch_matches (fx[0], fy[0], g, w, ht) ? 0 : 1;
+
+      if (!notch_matches (fx[k], fy[k], g, w, ht))
         fail ("%s %ux%u: no notch found within half a bin of (%g, %g) "
-            "cycles: \"%s\"", cases[i].name, w, ht, cases[i].g[j].cx,
-            cases[i].g[j].cy, found);
+            "cycles: \"%s\"", cases[i].name, w, ht, g->cx, g->cy, found);
+      /* the grating's amplitude as posted: the 3 x 3 bins hold 0.855 of
+       * it half-way between bins, the photo's own spectrum adds a little */
+      GST_INFO ("grating (%g, %g) of %g: amplitude %g posted", g->cx, g->cy,
+          g->amplitude, last_amplitudes[k]);
+      if (last_amplitudes[k] < 0.8 * g->amplitude
+          || last_amplitudes[k] > 1.2 * g->amplitude)
+        fail ("%s %ux%u: grating (%g, %g) of %g posted as of %g",
+            cases[i].name, w, ht, g->cx, g->cy, g->amplitude,
+            last_amplitudes[k]);
+    }
     hand_props = g_strdup_printf ("filter=notch notches=\"%.17g,%.17g;"
         "%.17g,%.17g\"", cases[i].g[0].cx / w, cases[i].g[0].cy / ht,
         cases[i].g[1].cx / w, cases[i].g[1].cy / ht);
@@ -542,25 +598,47 @@ GST_START_TEST (test_auto_notches_none_on_photos)
     const gchar *name;
     guint w, ht;
   } photos[] = {
+    {"astronaut.png", 512, 512}, {"brick.png", 512, 512},
     {"camera.png", 512, 512}, {"camera.png", 301, 211},
+    {"cell.png", 660, 550}, {"chelsea.png", 451, 300},
     {"coffee.png", 600, 400}, {"coffee.png", 150, 233},
+    {"coins.png", 384, 303}, {"grass.png", 512, 512},
+    {"gravel.png", 512, 512}, {"hubble_deep_field.jpg", 436, 500},
+    {"ihc.png", 512, 512}, {"moon.png", 512, 512},
+    {"motorcycle_left.png", 370, 248}, {"motorcycle_right.png", 741, 497},
+    {"page.png", 383, 191}, {"retina.jpg", 400, 400},
+    {"rocket.jpg", 427, 640}, {"text.png", 448, 172},
+    {"clock_motion.png", 300, 300},
   };
+  const gchar *folder = skimage_data ();
+  guint found_without_floor = 0;
 
   for (guint i = 0; i < G_N_ELEMENTS (photos); i++) {
     guint w = photos[i].w, ht = photos[i].ht;
-    guint8 *in = photo (photos[i].name, w, ht), *out;
+    guint8 *in = picture (folder, photos[i].name, w, ht), *out;
     gchar *found;
 
-    out = run_frame (in, w, ht, "filter=notch notches=auto",
-        &found);
-    fail_unless_equals_string (found, "");
+    out = run_frame (in, w, ht, "filter=notch notches=auto", &found);
+    if (g_strcmp0 (found, "") != 0)
+      fail ("%s %ux%u: notches found on a clean photo: \"%s\"",
+          photos[i].name, w, ht, found);
     if (rms_levels (in, out, (gsize) w * ht) > 0.5)
       fail ("%s %ux%u: changed by %.2f levels RMS with no notch",
           photos[i].name, w, ht, rms_levels (in, out, (gsize) w * ht));
     g_free (found);
     g_free (out);
+    /* sharp peaks of patterns too faint to see, which only the least
+     * amplitude keeps out */
+    g_free (run_frame (in, w, ht, "filter=notch notches=auto "
+            "auto-notch-min-amplitude=0", &found));
+    GST_INFO ("%s %ux%u, any amplitude: \"%s\"", photos[i].name, w, ht,
+        found);
+    found_without_floor += g_strcmp0 (found, "") != 0;
+    g_free (found);
     g_free (in);
   }
+  fail_unless (found_without_floor >= 1, "no photo of the set has a peak "
+      "below the least amplitude: the set does not test it");
 }
 
 GST_END_TEST;
@@ -570,13 +648,13 @@ GST_END_TEST;
  * below the threshold but above CLFFT_PEAK_KEEP (a half) of it, though
  * that frame searched alone has none: the notches do not flicker. On the
  * photo at full size, the grating's ratio is about 56 at 2 levels and 29
- * at 1 (the threshold set to 40). */
+ * at 1 (the threshold set to 40, any amplitude taken). */
 GST_START_TEST (test_auto_notches_hold_on_a_still_scene)
 {
   const guint w = 512, ht = 512;
   const Grating strong = { 122, -74, 2 }, weak = { 122, -74, 1 };
   const gchar *props = "filter=notch notches=auto auto-notch-interval=1 "
-      "auto-notch-threshold=40";
+      "auto-notch-threshold=40 auto-notch-min-amplitude=0";
   guint8 *clean = photo ("camera.png", w, ht);
   const guint8 *frames[2] = { with_gratings (clean, w, ht, &strong, 1),
     with_gratings (clean, w, ht, &weak, 1)
