@@ -927,18 +927,21 @@ static void finish_queues (ClfftFilter2d * f);
 
 /* The own programs' known answer (clfft-build-check.h): a frame of
  * pseudo-random pixels through the path frames will take, with the gain
- * of all ones and the output as it comes, back as it went in. Runs
+ * of all ones and the output as it comes, back as it went in (in the
+ * top-left corner of the transform's rows, where frames are read back
+ * from: padded transforms are wider). Runs
  * between frames, after this filter's frames in flight: it borrows the
  * buffers they use. *right says whether the answer was right; FALSE
  * (error set) where the check could not run. */
 static gboolean
 own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
 {
-  const gsize bytes = frame_bytes (f);
+  const gsize bytes = frame_bytes (f), out_bytes = (gsize) f->width *
+      f->height * f->pixel_size;
   const gboolean wide = f->pixel_size == 2;
   /* float rounding of an exact round trip, well below a wrong build's */
   const guint tolerance = wide ? 8 : 1;
-  guint8 *in = g_malloc (bytes), *out = g_malloc (bytes);
+  guint8 *in = g_malloc (bytes), *out = g_malloc (out_bytes);
   GRand *rand = g_rand_new_with_seed (f->frame_width * 8191u +
       f->frame_height);
   cl_mem frame_in = NULL, frame_out = NULL, ones[3] = { NULL, NULL, NULL };
@@ -969,8 +972,8 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
   finish_queues (f);
   ok = (frame_in = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY |
           CL_MEM_COPY_HOST_PTR, bytes, in, error))
-      && (frame_out = clfft_buffer_new (f->engine, CL_MEM_WRITE_ONLY, bytes,
-          NULL, error));
+      && (frame_out = clfft_buffer_new (f->engine, CL_MEM_WRITE_ONLY,
+          out_bytes, NULL, error));
   for (guint g = 0; ok && g < 3; g++)
     ok = !*gains[g] || ((ones[g] = clfft_buffer_new (f->engine,
                 CL_MEM_READ_ONLY, gain_bytes[g], NULL, error))
@@ -999,7 +1002,7 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
     ok = enqueue_own_path (f, error);
     if (ok) {
       cl_int st = clEnqueueReadBuffer (clfft_engine_get_queue (f->engine),
-          frame_out, CL_TRUE, 0, bytes, out, 0, NULL, NULL);
+          frame_out, CL_TRUE, 0, out_bytes, out, 0, NULL, NULL);
 
       ok = st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueReadBuffer "
           "(the own programs' check)");
@@ -1019,10 +1022,11 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
       *gains[g] = saved[g];
   }
   if (ok && clfft_build_check_spoiled ())
-    out[bytes / 2] ^= 0x80;
+    out[(gsize) f->frame_height / 2 * f->width * f->pixel_size] ^= 0x80;
   for (gsize i = 0; ok && i < bytes / f->pixel_size; i++) {
+    const gsize o = i / f->frame_width * f->width + i % f->frame_width;
     const guint a = wide ? ((const guint16 *) in)[i] : in[i];
-    const guint b = wide ? ((const guint16 *) out)[i] : out[i];
+    const guint b = wide ? ((const guint16 *) out)[o] : out[o];
     const guint d = a > b ? a - b : b - a;
 
     wrong += d > tolerance;
