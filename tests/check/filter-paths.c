@@ -14,6 +14,7 @@
 
 #include "engine/clfft-engine.h"
 #include "engine/clfft-filter2d.h"
+#include "engine/clfft-filter2d-batch.h"
 #include "engine/clfft-frame-filter.h"
 #include "engine/clfft-overrides.h"
 #include "engine/clfft-filter-one-launch.h"
@@ -1166,9 +1167,10 @@ check_against_reference (ClfftFilter2d * filter, const Case * c,
  * three passes, 8- and 16-bit; mirror-padded and ImageJ-padded, whose
  * transforms are wider than the frame) or before the first frame (a
  * height of 2 x 17, which the generic filter does not take); frames come
- * out right either way; wrong CLFFT_BUILD_CHECK_ROUNDS times running is
- * an error, never frames of a wrong build; and CLFFT_CHECK_BUILDS=0
- * checks nothing. */
+ * out right either way, a frame in whose enqueue the check runs (as the
+ * frame filter's frames queue theirs) too; wrong
+ * CLFFT_BUILD_CHECK_ROUNDS times running is an error, never frames of a
+ * wrong build; and CLFFT_CHECK_BUILDS=0 checks nothing. */
 GST_START_TEST (test_wrong_builds_are_built_again)
 {
   const Case gray = { 64, 48, FALSE, FALSE, 1.0f, 0.0f };
@@ -1251,6 +1253,54 @@ GST_START_TEST (test_wrong_builds_are_built_again)
     g_free (frame);
     g_free (generic);
     g_free (own);
+  }
+
+  /* taken in, and checked, inside the enqueue of a frame on buffers of
+   * its own (output=normalize waits for the own programs), as the frame
+   * filter queues its frames: the frame still reads and writes its own
+   * buffers, and comes out as the same frame does after it */
+  {
+    const gsize n = (gsize) gray.width * gray.height;
+    guint8 *frame = g_malloc (n), *inside = g_malloc (n),
+        *after = g_malloc (n);
+    gfloat *gain = random_gain (gray.width, gray.height, FALSE);
+    cl_mem in, out;
+
+    for (gsize p = 0; p < n; p++)
+      frame[p] = g_rand_int_range (rng, 0, 256);
+    clfft_testing_hold_own_programs (TRUE);
+    filter = clfft_filter2d_new (engine, gray.width, gray.height,
+        CLFFT_PIXELS_U8, CLFFT_PADDING_NONE, &error);
+    fail_unless (filter != NULL, "%s", error ? error->message : "");
+    fail_unless (clfft_filter2d_runs_generic (filter));
+    fail_unless (clfft_filter2d_set_gain (filter, gain, &error), "%s",
+        error ? error->message : "");
+    clfft_filter2d_set_output (filter, CLFFT_OUTPUT_NORMALIZE, 1.0f, 0.0f);
+    in = clfft_buffer_new (engine, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
+        n, frame, &error);
+    out = clfft_buffer_new (engine, CL_MEM_WRITE_ONLY, n, NULL, &error);
+    fail_unless (in && out, "%s", error ? error->message : "");
+    clfft_testing_spoil_build_checks (1);
+    clfft_testing_hold_own_programs (FALSE);
+    fail_unless (clfft_filter2d_enqueue_buffers (filter, in, out, &error),
+        "%s", error ? error->message : "");
+    fail_if (clfft_filter2d_runs_generic (filter));
+    fail_unless_equals_int (clfft_filter2d_get_build_round (filter), 1);
+    fail_unless_equals_int (clEnqueueReadBuffer (clfft_engine_get_queue
+            (engine), out, CL_TRUE, 0, n, inside, 0, NULL, NULL),
+        CL_SUCCESS);
+    fail_unless (clfft_filter2d_process (filter, frame, gray.width, after,
+            gray.width, &error), "%s", error ? error->message : "");
+    assert_close (&gray, inside, after, "checked inside a frame's enqueue, "
+        "that frame against the next");
+    fail_unless (distinct_values (&gray, inside) >= 16);
+    clReleaseMemObject (in);
+    clReleaseMemObject (out);
+    clfft_filter2d_free (filter);
+    g_free (gain);
+    g_free (frame);
+    g_free (inside);
+    g_free (after);
   }
 
   /* no generic filter: built again before clfft_filter2d_new returns */

@@ -960,6 +960,8 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
   const gfloat output_gain = f->output_gain;
   const gboolean gain_mirrored = f->gain_mirrored;
   ClfftFilterGeneric *const generic = f->generic;
+  /* a frame's, where the check runs inside its enqueue */
+  const cl_mem bytes_in = f->bytes_in, bytes_out = f->bytes_out;
   cl_mem saved[3];
   ClfftFilterPath path = CLFFT_FILTER_PATH_GENERIC;
   gsize wrong = 0, worst_at = 0;
@@ -1008,8 +1010,8 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
           "(the own programs' check)");
     }
     clfft_engine_unlock_queue (f->engine);
-    f->bytes_in = f->slots[0].bytes_in;
-    f->bytes_out = f->slots[0].bytes_out;
+    f->bytes_in = bytes_in;
+    f->bytes_out = bytes_out;
     f->output_gain = output_gain;
     f->output = output;
     f->mode = mode;
