@@ -1076,6 +1076,68 @@ GST_START_TEST (test_spectrum_tunes_only_when_asked)
 
 GST_END_TEST;
 
+/* clfft_program_cache_set_build_round's log, for test_build_round_
+ * reaches_every_pass: the builds' lines */
+static void
+collect_builds (ClfftLogLevel level, const gchar * message, gpointer data)
+{
+  static GMutex lock;
+
+  if (!g_str_has_prefix (message, "built "))
+    return;
+  g_mutex_lock (&lock);
+  g_ptr_array_add (data, g_strdup (message));
+  g_mutex_unlock (&lock);
+}
+
+/* A build round set on this thread reaches every pass that
+ * clfft_transforms_build builds for it, on its threads too: each of two
+ * transforms in two passes (four programs) builds anew as that round (a
+ * round never used before: no cache has it), and nothing builds without
+ * it; the thread's round is its own again after. */
+GST_START_TEST (test_build_round_reaches_every_pass)
+{
+  const guint round = 1000 + g_rand_int_range (rng, 0, 1000000);
+  gchar *define = g_strdup_printf ("CLFFT_BUILD_ROUND=%u", round);
+  const ClfftTransformSpec spec = { 6000, -1, CLFFT_LOAD_COMPLEX,
+    CLFFT_STORE_COMPLEX, 0, 3, CLFFT_TUNING_OFF, TRUE
+  };
+  ClfftTransformSpec inverse = spec;
+  ClfftTransform forward_t, inverse_t;
+  ClfftTransform *const both[] = { &forward_t, &inverse_t };
+  GPtrArray *builds = g_ptr_array_new_with_free_func (g_free);
+  GError *error = NULL;
+  guint with_round = 0;
+
+  inverse.sign = 1;
+  fail_unless (clfft_transform_init (&forward_t, engine, &spec, &error)
+      && clfft_transform_init (&inverse_t, engine, &inverse, &error), "%s",
+      error ? error->message : "");
+  fail_unless_equals_int (forward_t.n_passes + inverse_t.n_passes, 4);
+  clfft_set_log_func (collect_builds, builds);
+  clfft_program_cache_set_build_round (round);
+  fail_unless (clfft_transforms_build (both, 2, &error), "%s",
+      error ? error->message : "");
+  clfft_program_cache_set_build_round (0);
+  clfft_set_log_func (NULL, NULL);
+  for (guint i = 0; i < builds->len; i++) {
+    const gchar *line = g_ptr_array_index (builds, i);
+
+    GST_INFO ("%s", line);
+    if (!strstr (line, define))
+      fail ("built without round %u: %s", round, line);
+    with_round++;
+  }
+  fail_unless_equals_int (with_round, 4);
+  fail_unless_equals_int (clfft_program_cache_get_build_round (), 0);
+  clfft_transform_clear (&forward_t);
+  clfft_transform_clear (&inverse_t);
+  g_ptr_array_unref (builds);
+  g_free (define);
+}
+
+GST_END_TEST;
+
 static Suite *
 tuning_suite (void)
 {
@@ -1089,6 +1151,7 @@ tuning_suite (void)
   tcase_add_test (tc, test_every_schedule_unfolds_real_spectra);
   tcase_add_test (tc, test_real_layout_is_chosen);
   tcase_add_test (tc, test_split_is_chosen);
+  tcase_add_test (tc, test_build_round_reaches_every_pass);
   tcase_add_test (tc, test_choice_is_remembered);
   tcase_add_test (tc, test_bad_entries_are_discarded);
   tcase_add_test (tc, test_entry_names_kernel_sources);

@@ -119,6 +119,12 @@ clfft_program_cache_set_build_round (guint round)
   g_private_set (&build_round, GUINT_TO_POINTER (round));
 }
 
+guint
+clfft_program_cache_get_build_round (void)
+{
+  return GPOINTER_TO_UINT (g_private_get (&build_round));
+}
+
 static void
 notify_build (void)
 {
@@ -612,7 +618,7 @@ cl_program
 clfft_program_cache_get (ClfftProgramCache * cache, const gchar * source_name,
     const gchar * options, GError ** error)
 {
-  const guint round = GPOINTER_TO_UINT (g_private_get (&build_round));
+  const guint round = clfft_program_cache_get_build_round ();
   gchar *own_options;
   cl_program program;
 

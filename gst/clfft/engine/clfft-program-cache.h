@@ -38,6 +38,8 @@ void clfft_program_cache_notify_builds (void (*notify) (gpointer data),
  * driver's included, so that a driver that built one wrong builds it
  * afresh (clfft-build-check.h). */
 void clfft_program_cache_set_build_round (guint round);
+/* The calling thread's round: what a thread that builds for it takes on. */
+guint clfft_program_cache_get_build_round (void);
 
 /* A test hook (clfft-testing.h includes this header): has program caches
  * made from now on keep binaries on every device, where PoCL's would keep

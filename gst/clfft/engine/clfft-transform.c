@@ -23,6 +23,7 @@
 #include "clfft-kernel-args.h"
 #include "clfft-tuning.h"
 #include "clfft-log.h"
+#include "clfft-program-cache.h"
 
 #include <math.h>
 #include <string.h>
@@ -636,6 +637,7 @@ clfft_transform_build (ClfftTransform * t, GError ** error)
 typedef struct
 {
   ClfftRowPass *pass;
+  guint round;                  /* the build round of the thread it is for */
   GError *error;
 } BuildJob;
 
@@ -643,8 +645,11 @@ static gpointer
 build_job_run (gpointer data)
 {
   BuildJob *job = data;
+  const guint round = clfft_program_cache_get_build_round ();
 
+  clfft_program_cache_set_build_round (job->round);
   clfft_row_pass_build (job->pass, &job->error);
+  clfft_program_cache_set_build_round (round);
   return NULL;
 }
 
@@ -661,7 +666,8 @@ clfft_transforms_build (ClfftTransform * const transforms[], guint count,
     for (guint i = 0; i < transforms[t]->n_passes; i++)
       if (!transforms[t]->passes[i].kernel && n_jobs < G_N_ELEMENTS (jobs))
         jobs[n_jobs++] = (BuildJob) {
-        &transforms[t]->passes[i], NULL};
+        &transforms[t]->passes[i], clfft_program_cache_get_build_round (),
+        NULL};
   /* each on a thread of its own but the first, which is this thread's; a
    * thread that cannot start leaves its job to this one */
   for (guint j = 1; j < n_jobs; j++)
