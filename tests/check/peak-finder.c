@@ -204,12 +204,17 @@ GST_START_TEST (test_peaks_match_reference_whatever_the_order)
       ref->len, before_gratings);
   fail_unless (before_gratings > ONCE_READ, "only %u candidates before the "
       "gratings (of %u)", before_gratings, ref->len);
+  /* in either order: the noise moves each grating's ratio by up to a
+   * quarter, and theirs are near */
   for (guint i = 0; i < G_N_ELEMENTS (gratings); i++) {
     const RefPeak *r = &g_array_index (ref, RefPeak, i);
+    gboolean grating = FALSE;
 
-    fail_unless (r->sx == gratings[i].sx && r->sy == gratings[i].sy,
-        "the reference's strongest %u is (%d, %d), not a grating", i, r->sx,
-        r->sy);
+    for (guint g = 0; g < G_N_ELEMENTS (gratings); g++)
+      grating = grating || (r->sx == gratings[g].sx
+          && r->sy == gratings[g].sy);
+    fail_unless (grating, "the reference's strongest %u is (%d, %d), not a "
+        "grating", i, r->sx, r->sy);
   }
 
   fail_unless (clfft_peak_finder_run (finder, frame, &two, peaks, &error),
