@@ -1,10 +1,10 @@
 /* Hooks for the engine's tests and benchmarks, all of them through the
  * includes; the plugin does not include this header. Each part declares
  * its own hooks beside it (clfft-engine-testing.h, clfft-program-cache.h,
- * clfft-filter2d-testing.h, clfft-frame-filter-testing.h,
- * clfft-build-check.h,
- * clfft-spectrum-testing.h), so that a part that defines hooks need not
- * include this header, which stands above every part. */
+ * clfft-build-check.h, clfft-filter2d-testing.h,
+ * clfft-frame-filter-testing.h, clfft-spectrum-testing.h), so that a part
+ * that defines hooks need not include this header, which stands above
+ * every part. */
 #ifndef __CLFFT_TESTING_H__
 #define __CLFFT_TESTING_H__
 
