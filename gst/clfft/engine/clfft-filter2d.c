@@ -1,34 +1,16 @@
-/* The filter runs in three passes over global memory, on the half
- * spectrum of the real frame (width / 2 + 1 bins per row):
- *   rows forward: pixels in, half-spectrum rows out (an even width as a
- *     complex transform of half the length over pixel pairs, unfolded in
- *     the same pass);
- *   columns forward x gain x inverse, in place, in one kernel that reads and
- *     writes the columns of neighbouring bins side by side (coalesced);
- *   rows inverse: half-spectrum rows in, pixels (pairs) out.
- * The gain of a bin is symmetrized, (G(k) + G(-k)) / 2, and stored
- * transposed (a bin's column is a row of gains), with the normalization
- * folded in: the output is the real part of the inverse of the whole
- * spectrum times G, as the full complex filter would give. For frames
- * that outgrow the cache, while that gain is the same at ky and -ky (as
- * radial masks are), the columns read it at min (ky, H - ky) only
- * (columns_mirrored).
- * A height above 4096 whose half runs in one pass, with rows of pixel
- * pairs in one pass, splits the columns in two halves
- * (CLFFT_FILTER_PATH_SPLIT_COLUMNS): the rows forward take the sum and
- * the difference of pixel rows j and j + H/2, the first radix-2 step of a
- * column, and store them as spectrum rows 2j and 2j + 1; each half's
- * columns then run in one pass (columns_split), the halves side by side
- * in rows of twice the pitch, reading their gain from gain_split; the
- * rows inverse join the halves as they load them (SPLIT_COLUMNS in
- * kernels/fft_stockham.cl). Other heights above 4096 run the columns in
- * two passes each way, in three
- * (columns_in_three): the forward's first, the forward's second with the
- * gain and its inverse, the inverse's last, through a scratch buffer and
- * back into the spectrum; each reads and writes neighbouring columns side
- * by side. A height through Bluestein transposes instead: rows forward,
- * transpose, columns forward with the gain on its output, columns
- * inverse, transpose, rows inverse.
+/* The 2D filter of one frame size: what every filter path shares, and the
+ * path's part (clfft-filter-part.h), which clfft_filter_path_choose picks
+ * once, with the filter. Each part's file says how its frames run; all of
+ * them run on the half spectrum of the real frame (width / 2 + 1 bins per
+ * row) through the shape's rows forward, and back through its rows
+ * inverse or their own. The gain of a bin is symmetrized,
+ * (G(k) + G(-k)) / 2, with the normalization folded in, and held in each
+ * layout the part reads (ClfftGainLayouts): the output is the real part of
+ * the inverse of the whole spectrum times G, as the full complex filter
+ * would give.
+ * While a new size's own programs build (own_thread), its frames run the
+ * generic filter's part (standin); a device that may build them wrong has
+ * them checked against a known answer first (clfft-build-check.h).
  * output=normalize ends differently: rows inverse into real values, then
  * kernels/normalize.cl finds their range and stretches them to pixels.
  * mode=spectrum stops after the columns forward (no gain):
@@ -42,27 +24,15 @@
  * and downloaded on the filter's download queue behind a marker after the
  * passes. Three queues, so that one frame's transfers never wait in line
  * behind another frame's filtering.
- * Where the device can order memory across work-groups (NVIDIA's GPUs),
- * small frames run the three passes as one launch instead
- * (clfft-filter-one-launch.h): each launch costs the GPU time of its own,
- * which the small frames' passes do not hide. Which path a frame size
- * takes is decided in clfft-filter-path.c.
- * On CPUs the three passes run in SIMD lanes instead
- * (clfft-filter-lanes.h): each work-item transforms 8 rows or columns at
- * once; the gain then lies as the spectrum does, a row of pitch gains per
- * row (gain_by_rows), as it does for the columns in two passes, which
- * read neighbouring columns' gains side by side.
  * padding=mirror first mirrors the frame into a larger one
  * (kernels/mirror_pad.cl), runs all of the above on that, and crops the
  * frame back out as it reads the pixels (and as normalize takes the
  * range). */
 #include "clfft-filter2d.h"
-#include "clfft-background-tuning.h"
+#include "clfft-filter-tuning.h"
 #include "clfft-build-check.h"
-#include "clfft-filter-one-launch.h"
-#include "clfft-filter-generic.h"
-#include "clfft-filter-lanes.h"
-#include "clfft-filter-path.h"
+#include "clfft-filter-part.h"
+#include "clfft-stretch.h"
 #include "clfft-kernel-args.h"
 #include "clfft-transform.h"
 #include "clfft-overrides.h"
@@ -76,40 +46,17 @@
 
 #include <string.h>
 
-/* normalize.cl: work-items per group, and groups of the range pass */
-#define NORMALIZE_GROUP 256
-#define NORMALIZE_RANGES 128
 /* Rows of the gain that clfft_filter2d_set_gain takes at a time */
 #define GAIN_BAND 32
 
-/* normalize.cl's HIST_SIZE and the words of its saturation state */
-#define SATURATION_HIST_SIZE (3 * 2048)
-
-/* Real values to pixels by their range (kernels/normalize.cl). */
-typedef struct
-{
-  cl_kernel value_range, stretch;
-  cl_mem ranges;                /* a (min, max) pair per group */
-  /* the ranks' values of a saturation, made at its first use */
-  cl_kernel saturation_start, saturation_histogram, saturation_pick;
-  cl_mem hist, whole, picked, saturated;
-} Stretch;
-
-/* output=normalize: rows inverse into real values, then stretched. */
+/* output=normalize: rows inverse into real values (rows of the
+ * transform's width), then stretched. */
 typedef struct
 {
   ClfftTransform rows;
-  Stretch stretch;
+  cl_mem values;
+  ClfftStretch stretch;
 } Normalize;
-
-/* mode=spectrum: columns forward in place (no gain), the log-magnitude
- * view, then stretched from 0 to the maximum. */
-typedef struct
-{
-  ClfftTransform columns;
-  cl_kernel log_magnitude;
-  Stretch stretch;
-} SpectrumView;
 
 /* One frame in flight, and the memory its slot keeps between frames. */
 typedef struct
@@ -139,14 +86,19 @@ struct _ClfftFilter2d
   guint bins;                   /* width / 2 + 1: half-spectrum columns */
   /* the plan's path, with the spectrum's pitch (complex values from one
    * row to the next), whether rows run as half-length pair transforms, and
-   * the cache measures; path downgraded to the passes where its own
-   * programs cannot be made */
+   * the cache measures */
   ClfftFilterChoice choice;
+  /* what the path's part reads of the above (shape.choice is &choice) */
+  ClfftFilterShape shape;
+  /* the path's part: what the frames run once the size's own programs
+   * are built */
+  ClfftFilterPart *part;
   gfloat norm;                  /* 1 / (W H), as the rows inverse scales */
   gsize pixel_size;             /* bytes */
   cl_kernel mirror_pad;         /* padded only */
   /* the padding right of and below the frame (kernels/mirror_pad.cl) */
   cl_uint far_margin[2];
+  /* the shape's rows; a part may run rows of its own instead */
   ClfftTransform rows_forward, rows_inverse;
   /* the same with their pixels two channels in turn in one plane
    * (clfft_filter2d_new_for_batch, in_turn; n_passes 0 where not made) */
@@ -161,30 +113,10 @@ struct _ClfftFilter2d
   ClfftTransform rows_forward_halves, rows_inverse_halves, columns_halves;
   /* the frames its batches will hold (clfft_filter2d_new_for_batch) */
   guint batch_planned;
-  ClfftTransform columns_filter;        /* or, where that takes more: */
-  /* a column in two passes each way: forward, gain, inverse in three */
-  ClfftTransform columns_in_three;
-  /* or, split in two halves (CLFFT_FILTER_PATH_SPLIT_COLUMNS): the rows
-   * that split and join them, and the halves' columns, side by side in
-   * each row of twice the pitch, one pass each; the frames' rows run
-   * these, rows_forward and rows_inverse serving the view and normalize's
-   * shape only */
-  ClfftTransform rows_forward_split, rows_inverse_split, columns_split;
-  /* or, for a height through Bluestein, over the transposed spectrum: */
-  ClfftTransform columns_forward, columns_inverse;
-  ClfftTransposePass transpose; /* the transposed path only */
-  /* columns_filter reading each gain once for ky and -ky, for frames that
-   * outgrow the cache; taken while gain_mirrored */
-  ClfftTransform columns_mirrored;
-  gboolean gain_mirrored;       /* the gain is the same at ky and -ky */
-  ClfftFilterOneLaunch *one_launch;     /* the three passes at once */
-  gboolean one_launch_off;      /* clfft_filter2d_set_one_launch (FALSE) */
-  ClfftFilterLanes *lanes;      /* the three passes in SIMD lanes (CPUs) */
-  gboolean lanes_off;           /* clfft_filter2d_set_lanes (FALSE) */
-  /* The size's own programs (the passes', the one launch's, the lanes'),
-   * made on own_thread where they were not ready at once; frames run
-   * generic until the first frame after it has finished. */
-  ClfftFilterGeneric *generic;
+  /* The size's own programs (its part's), made on own_thread where they
+   * were not ready at once; frames run the generic filter's part until the
+   * first frame after it has finished. */
+  ClfftFilterPart *standin;
   GThread *own_thread;
   GMutex own_lock;
   GCond own_cond;
@@ -203,44 +135,22 @@ struct _ClfftFilter2d
   guint build_round;
   gboolean generic_ran;         /* a frame has run the generic filter */
   ClfftTuning tuning;           /* as decided: never AUTO */
-  /* CLFFT_TUNING_BACKGROUND: started at the first frame that runs the
-   * passes, taken in at a later one */
-  ClfftBackgroundTuning *background;
-  gboolean background_started;
-  gdouble background_seconds;   /* the tuning just taken in, else < 0 */
-  /* and then, in a round of their own, the extra transforms of the stack
-   * or of the channels in turn, whichever runs first
-   * (background_extras_step): the transforms, and the first round's
-   * seconds while the second runs */
-  ClfftBackgroundTuning *extras_background;
-  gboolean extras_started;
-  ClfftTransform *extras_tuned[3];
-  guint n_extras_tuned;
-  gdouble first_round_seconds;
+  /* CLFFT_TUNING_BACKGROUND only: the tuning of the part's passes, and
+   * of the stack's or the channels' in turn extra transforms */
+  ClfftFilterTuning *background;
   ClfftScratch transform_scratch;       /* the transforms' own */
   ClfftOutput output;
   gfloat output_gain;
   gfloat saturation;            /* percent, for normalize */
   ClfftMode mode;
   Normalize normalize;          /* built for the first normalized frame */
-  SpectrumView spectrum_view;   /* built for the first spectrum frame */
+  ClfftFilterPart *view;        /* made for the first spectrum frame */
   cl_mem bytes_in, bytes_out;   /* of the frame being filtered (not owned) */
   cl_mem spectrum;              /* height rows of bins complex values,
                                  * pitch apart (bins apart for the view) */
-  cl_mem scratch;               /* the same, transposed; the transposed
-                                 * path only */
-  /* bins rows of height: [kx][ky]; none where the columns run in two
-   * passes, which read gain_by_rows only */
-  cl_mem gain;
-  cl_mem gain_by_rows;          /* height rows of pitch: [ky][kx]; lanes,
-                                 * columns in two passes */
-  /* columns_split's: pitch + bins columns of height / 2, [s][k2], column
-   * s < pitch the gains of bins ky = 2 k2 of kx = s, s >= pitch those of
-   * ky = 2 k2 + 1 of kx = s - pitch (the padding columns between keep
-   * what unit_gain filled: they filter no bin) */
-  cl_mem gain_split;
-  cl_mem gain_as_given;         /* height rows of width, for the view */
-  cl_mem real_values;           /* width x height floats, at first use */
+  /* in the layouts the part reads, and the generic filter's (by columns)
+   * where it runs the first frames */
+  ClfftFilterGains gains;
   cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
   /* clfft_filter2d_enqueue_batch: the spectra of batch_n frames, their
    * rows interleaved, and each frame's gain, pitch rows apart: the gain of
@@ -352,11 +262,12 @@ mirror_pad_init (ClfftFilter2d * f, GError ** error)
           count * f->pixel_size, NULL, error));
 }
 
+/* The frame in into bytes_padded, mirrored */
 static gboolean
-mirror_pad_enqueue (ClfftFilter2d * f, GError ** error)
+mirror_pad_enqueue (ClfftFilter2d * f, cl_mem in, GError ** error)
 {
   const ClfftArgsMirrorPad args = {
-    .frame = f->bytes_in,
+    .frame = in,
     .width = f->frame_width,
     .height = f->frame_height,
     .padded = f->bytes_padded,
@@ -375,92 +286,11 @@ mirror_pad_enqueue (ClfftFilter2d * f, GError ** error)
       NULL, "mirror_pad", error);
 }
 
-/* The rows forward and inverse that frames of the passes run: where the
- * columns are split, those that split and join them (the plain ones then
- * serve the spectrum view, and normalize's shape). */
-static ClfftTransform *
-frame_rows_forward (ClfftFilter2d * f)
-{
-  return f->choice.path == CLFFT_FILTER_PATH_SPLIT_COLUMNS ?
-      &f->rows_forward_split : &f->rows_forward;
-}
-
-static ClfftTransform *
-frame_rows_inverse (ClfftFilter2d * f)
-{
-  return f->choice.path == CLFFT_FILTER_PATH_SPLIT_COLUMNS ?
-      &f->rows_inverse_split : &f->rows_inverse;
-}
-
-/* The most transforms path_transforms gives */
-#define N_PATH_TRANSFORMS 7
-
-/* The transforms whose passes the frames of the plan's path run (those
- * of other paths have none): the split columns' rows in place of the
- * plain rows, which the spectrum view builds at its first frame. */
-static guint
-path_transforms (ClfftFilter2d * f,
-    ClfftTransform * transforms[N_PATH_TRANSFORMS])
-{
-  const gboolean split = f->choice.path == CLFFT_FILTER_PATH_SPLIT_COLUMNS;
-  ClfftTransform *const all[N_PATH_TRANSFORMS] = { frame_rows_forward (f),
-    &f->columns_filter, &f->columns_mirrored, &f->columns_in_three,
-    split ? &f->columns_split : &f->columns_forward, &f->columns_inverse,
-    frame_rows_inverse (f)
-  };
-
-  memcpy (transforms, all, sizeof (all));
-  return N_PATH_TRANSFORMS;
-}
-
-/* Builds the passes' kernels, all at once: the first frame of a new size
- * waits for the slowest build, not for their sum. */
-static gboolean
-build_passes (ClfftFilter2d * f, GError ** error)
-{
-  ClfftTransform *transforms[N_PATH_TRANSFORMS];
-
-  return clfft_transforms_build (transforms, path_transforms (f, transforms),
-      error);
-}
-
-/* The one-launch filter, where the chooser picked it or a test asks for
- * it (and the frame's transforms each run in one pass of the half
- * spectrum). Where it cannot be made, the three passes run: a log line
- * says why. */
-static void
-one_launch_init (ClfftFilter2d * f, gboolean asked)
-{
-  GError *error = NULL;
-
-  if (f->one_launch || !f->choice.pairs || f->rows_forward.n_passes != 1
-      || f->rows_forward.bluestein || f->columns_filter.n_passes != 1
-      || !clfft_filter_one_launch_supported (clfft_engine_get_device
-          (f->engine))
-      || !(asked || f->choice.path == CLFFT_FILTER_PATH_ONE_LAUNCH))
-    return;
-  /* the one launch takes the passes' shapes */
-  if (!build_passes (f, &error)
-      || !(f->one_launch = clfft_filter_one_launch_new (f->engine,
-              &f->rows_forward.passes[0], &f->columns_filter.passes[0],
-              f->pixel_size, &error))) {
-    clfft_log (CLFFT_LOG_INFO, "%s: the %ux%u filter runs in three passes",
-        error->message, f->width, f->height);
-    g_error_free (error);
-    if (f->choice.path == CLFFT_FILTER_PATH_ONE_LAUNCH)
-      f->choice.path = CLFFT_FILTER_PATH_PASSES;
-  }
-}
-
 gboolean
 clfft_filter2d_set_one_launch (ClfftFilter2d * f, gboolean one_launch)
 {
-  if (!clfft_filter2d_finish_own_programs (f, NULL))
-    return FALSE;
-  f->one_launch_off = !one_launch;
-  if (one_launch)
-    one_launch_init (f, TRUE);
-  return one_launch && f->one_launch != NULL;
+  return clfft_filter2d_finish_own_programs (f, NULL)
+      && clfft_filter_part_set_one_launch (&f->part, one_launch);
 }
 
 /* value in the first bytes of buffer, on the engine's queue, done when
@@ -482,74 +312,46 @@ fill_floats (ClfftFilter2d * f, cl_mem buffer, gfloat value, gsize bytes,
       "clEnqueueFillBuffer, clWaitForEvents");
 }
 
-/* What the paths that read the gain by rows need besides their programs,
- * made with the plan (before any frame, so that frames of the generic
- * filter may run meanwhile): one more copy of the gain (gain_by_rows),
- * for the lanes' columns and for the columns in two passes; for the
- * lanes, a spectrum whose padding holds zeros, not whatever the device's
- * memory held (the lanes transform it with the bins). */
-static gboolean
-gain_by_rows_prepare (ClfftFilter2d * f, GError ** error)
-{
-  const gboolean lanes = f->choice.path == CLFFT_FILTER_PATH_LANES;
-
-  if (!lanes && f->choice.path != CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES)
-    return TRUE;
-  if (lanes && !fill_floats (f, f->spectrum, 0.0f, (gsize) f->choice.pitch *
-          f->height * sizeof (cl_float2), error))
-    return FALSE;
-  f->gain_by_rows = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
-      (gsize) f->choice.pitch * f->height * sizeof (cl_float), NULL, error);
-  return f->gain_by_rows != NULL;
-}
-
-/* The filter in SIMD lanes, where they fit. Where they cannot be made,
- * the three passes run: a log line says why. */
-static void
-lanes_init (ClfftFilter2d * f)
-{
-  GError *why = NULL;
-
-  if (f->choice.path != CLFFT_FILTER_PATH_LANES || !f->gain_by_rows)
-    return;
-  f->lanes = clfft_filter_lanes_new (f->engine, &f->rows_forward.passes[0],
-      &f->columns_filter.passes[0], f->pixel_size, &why);
-  if (!f->lanes) {
-    clfft_log (CLFFT_LOG_INFO, "%s: the %ux%u filter runs in three passes",
-        why->message, f->width, f->height);
-    g_error_free (why);
-    f->choice.path = CLFFT_FILTER_PATH_PASSES;
-  }
-}
-
 gboolean
 clfft_filter2d_set_lanes (ClfftFilter2d * f, gboolean lanes)
 {
-  if (!clfft_filter2d_finish_own_programs (f, NULL))
-    return FALSE;
-  f->lanes_off = !lanes;
-  return lanes && f->lanes != NULL;
+  return clfft_filter2d_finish_own_programs (f, NULL)
+      && clfft_filter_part_set_lanes (f->part, lanes);
+}
+
+/* The transforms of the filter: the shape's rows, the part's, and the
+ * extra rows and columns (those not made have no passes). Returns how
+ * many. */
+#define N_FILTER_TRANSFORMS (7 + CLFFT_FILTER_PART_MAX_TRANSFORMS)
+static guint
+filter_transforms (ClfftFilter2d * f,
+    ClfftTransform * out[N_FILTER_TRANSFORMS])
+{
+  ClfftTransform *const own[] = { &f->rows_forward, &f->rows_inverse,
+    &f->rows_forward_in_turn, &f->rows_inverse_in_turn,
+    &f->rows_forward_halves, &f->rows_inverse_halves, &f->columns_halves
+  };
+  ClfftTransform *part[CLFFT_FILTER_PART_MAX_TRANSFORMS];
+  const guint k = clfft_filter_part_transforms (f->part, part);
+  guint n = G_N_ELEMENTS (own);
+
+  memcpy (out, own, sizeof (own));
+  for (guint i = 0; i < k; i++)
+    /* the shape's rows are listed once */
+    if (part[i] != &f->rows_forward && part[i] != &f->rows_inverse)
+      out[n++] = part[i];
+  return n;
 }
 
 /* One scratch for all the transforms: they run one after another. */
 static gboolean
 scratch_alloc (ClfftFilter2d * f, GError ** error)
 {
-  clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward);
-  clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse);
-  clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward_in_turn);
-  clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse_in_turn);
-  clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward_halves);
-  clfft_scratch_add_need (&f->transform_scratch, &f->rows_forward_split);
-  clfft_scratch_add_need (&f->transform_scratch, &f->columns_split);
-  clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse_split);
-  clfft_scratch_add_need (&f->transform_scratch, &f->rows_inverse_halves);
-  clfft_scratch_add_need (&f->transform_scratch, &f->columns_halves);
-  clfft_scratch_add_need (&f->transform_scratch, &f->columns_filter);
-  clfft_scratch_add_need (&f->transform_scratch, &f->columns_mirrored);
-  clfft_scratch_add_need (&f->transform_scratch, &f->columns_in_three);
-  clfft_scratch_add_need (&f->transform_scratch, &f->columns_forward);
-  clfft_scratch_add_need (&f->transform_scratch, &f->columns_inverse);
+  ClfftTransform *transforms[N_FILTER_TRANSFORMS];
+  const guint n = filter_transforms (f, transforms);
+
+  for (guint i = 0; i < n; i++)
+    clfft_scratch_add_need (&f->transform_scratch, transforms[i]);
   return clfft_scratch_alloc (&f->transform_scratch, f->engine, error);
 }
 
@@ -559,24 +361,34 @@ cache_hints (ClfftFilter2d * f)
   return f->choice.outgrows_cache ? CLFFT_ROW_CACHE_HINTS : 0;
 }
 
+/* The part of the three passes that takes frames now (not the generic
+ * filter, not the view), or NULL. */
+static ClfftFilterPart *
+three_passes (ClfftFilter2d * f)
+{
+  if (f->standin || f->mode == CLFFT_MODE_SPECTRUM)
+    return NULL;
+  return clfft_filter_part_three_passes (f->part,
+      f->output == CLFFT_OUTPUT_NORMALIZE);
+}
+
 gboolean
 clfft_filter2d_get_gain_mirrored (ClfftFilter2d * f)
 {
   /* the generic filter, the one launch and the lanes read the whole
    * gain */
-  return clfft_filter2d_get_path (f) == CLFFT_FILTER_PATH_PASSES
-      && f->gain_mirrored && f->columns_mirrored.n_passes;
+  ClfftFilterPart *passes = three_passes (f);
+
+  return passes && passes->reads_mirrored_gain && f->gains.mirrored;
 }
 
 gboolean
 clfft_filter2d_get_cache_hints (ClfftFilter2d * f)
 {
-  const ClfftTransform *const transforms[] = { &f->rows_forward,
-    &f->rows_inverse, &f->columns_filter, &f->columns_mirrored,
-    &f->columns_in_three, &f->columns_forward
-  };
+  ClfftTransform *transforms[N_FILTER_TRANSFORMS];
+  const guint n = filter_transforms (f, transforms);
 
-  for (guint i = 0; i < G_N_ELEMENTS (transforms); i++)
+  for (guint i = 0; i < n; i++)
     for (guint p = 0; p < transforms[i]->n_passes; p++)
       if (transforms[i]->passes[p].spec.flags & CLFFT_ROW_CACHE_HINTS)
         return TRUE;
@@ -626,7 +438,7 @@ extra_rows_init (ClfftFilter2d * f, const ClfftTransformSpec * forward,
 }
 
 /* Extra transforms (extra_rows_init, columns_halves_init), built where
- * the frames run the three passes, which alone take them: they are an
+ * the part runs the three passes, which alone take them: they are an
  * option, whose build failing leaves the filter without them, with a log
  * line, rather than without its own programs. */
 static void
@@ -637,7 +449,7 @@ extra_build (ClfftFilter2d * f, ClfftTransform * const extra[], guint n,
 
   if (!extra[0]->n_passes)
     return;
-  if (f->choice.path == CLFFT_FILTER_PATH_PASSES
+  if (clfft_filter_part_three_passes (f->part, FALSE)
       && clfft_transforms_build (extra, n, &why))
     return;
   if (why) {
@@ -652,10 +464,8 @@ extra_build (ClfftFilter2d * f, ClfftTransform * const extra[], guint n,
 /* The row transforms: an even width as a half-length transform of pixel
  * pairs (the unfold into bins, or the fold back, fused into the pass), an
  * odd one at full length keeping bins 0 .. W/2. The rows inverse is the
- * spectrum's last use. The filter's transforms are planned here and built
- * once the filter knows which run (build_passes): where it runs in lanes,
- * only if the passes run after all (the spectrum view, tests that turn
- * the lanes off), since on PoCL each build takes a second or more. */
+ * spectrum's last use. They are planned here, for every path, and built
+ * by the parts whose frames run them. */
 static gboolean
 rows_init (ClfftFilter2d * f, GError ** error)
 {
@@ -682,19 +492,6 @@ rows_init (ClfftFilter2d * f, GError ** error)
       || !clfft_transform_init (&f->rows_inverse, f->engine, &inverse,
           error))
     return FALSE;
-  if (f->choice.path == CLFFT_FILTER_PATH_SPLIT_COLUMNS) {
-    /* each pixel row is read by two rows of the batch: no streaming
-     * hint that would drop it from the cache before the second */
-    ClfftTransformSpec split[2] = { forward, inverse };
-
-    split[0].flags &= ~CLFFT_ROW_STREAM_PIXELS;
-    split[0].split_columns = split[1].split_columns = f->height / 2;
-    if (!clfft_transform_init (&f->rows_forward_split, f->engine, &split[0],
-            error)
-        || !clfft_transform_init (&f->rows_inverse_split, f->engine,
-            &split[1], error))
-      return FALSE;
-  }
   if (f->in_turn_asked) {
     /* YUY2's plane: each row of pixel pairs, a sample of each channel, as
      * one complex row of the width, whose spectrum holds both channels'
@@ -720,75 +517,28 @@ rows_init (ClfftFilter2d * f, GError ** error)
 }
 
 /* The columns of the frame below of two halves (clfft_filter2d_enqueue_
- * stack): as the filter's own (filter), halves_height long, as many as
- * its own, with a gain of their own; where not made, the stack runs no
- * halves, with a log line. */
-static gboolean
-columns_halves_init (ClfftFilter2d * f, const ClfftTransformSpec * filter)
+ * stack): as the three passes' own, halves_height long, as many as its
+ * own, with a gain of their own; where not made, the stack runs no halves,
+ * with a log line. */
+static void
+columns_halves_init (ClfftFilter2d * f)
 {
-  ClfftTransformSpec halves = *filter;
+  const ClfftTransform *columns = clfft_filter_part_get_columns (f->part);
+  ClfftTransformSpec halves;
   GError *why = NULL;
 
-  if (!f->halves_height || !f->rows_forward_halves.n_passes)
-    return TRUE;
+  if (!f->halves_height || !f->rows_forward_halves.n_passes || !columns)
+    return;
+  halves = columns->spec;
   halves.length = f->halves_height;
   if (clfft_transform_init (&f->columns_halves, f->engine, &halves, &why))
-    return TRUE;
+    return;
   clfft_log (CLFFT_LOG_INFO, "the %ux%u filter takes no two halves below "
       "its own: %s", f->width, f->height, why->message);
   g_error_free (why);
   clfft_transform_clear (&f->rows_forward_halves);
   clfft_transform_clear (&f->rows_inverse_halves);
   clfft_transform_clear (&f->columns_halves);
-  return TRUE;
-}
-
-/* Columns of the half spectrum: in place, bins side by side, when a
- * column runs in one pass or in two each way (then filtered in three);
- * else over the transposed spectrum. */
-static gboolean
-columns_init (ClfftFilter2d * f, GError ** error)
-{
-  const guint across = CLFFT_ROW_LOAD_ACROSS_ROWS |
-      CLFFT_ROW_STORE_ACROSS_ROWS;
-  const guint stream = cache_hints (f) & CLFFT_ROW_STREAM_GAIN;
-  const ClfftTuning tuning = transform_tuning (f);
-  const ClfftTransformSpec filter = { f->height, -1, CLFFT_LOAD_COMPLEX,
-    CLFFT_STORE_COMPLEX, CLFFT_ROW_GAIN_BETWEEN | across | stream, f->bins,
-    tuning, TRUE
-  }, mirrored = { f->height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
-    filter.flags | CLFFT_ROW_GAIN_MIRRORED, f->bins, tuning, TRUE
-  }, forward = { f->height, -1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX,
-    CLFFT_ROW_GAIN_ON_STORE | stream, f->bins, tuning, TRUE
-  }, inverse = { f->height, 1, CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, 0,
-    f->bins, tuning, TRUE
-  };
-
-  if (f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES)
-    return clfft_transform_init (&f->columns_in_three, f->engine, &filter,
-        error);
-  if (f->choice.path == CLFFT_FILTER_PATH_SPLIT_COLUMNS) {
-    const ClfftTransformSpec halves = { f->height / 2, -1,
-      CLFFT_LOAD_COMPLEX, CLFFT_STORE_COMPLEX, filter.flags,
-      f->choice.pitch + f->bins, tuning, TRUE
-    };
-
-    return clfft_transform_init (&f->columns_split, f->engine, &halves,
-        error);
-  }
-  if (f->choice.path != CLFFT_FILTER_PATH_TRANSPOSED)
-    return clfft_transform_init (&f->columns_filter, f->engine, &filter,
-        error) && columns_halves_init (f, &filter)
-        && (!f->choice.outgrows_cache
-        || clfft_transform_init (&f->columns_mirrored, f->engine, &mirrored,
-            error));
-  return clfft_transform_init (&f->columns_forward, f->engine, &forward,
-      error)
-      && clfft_transform_init (&f->columns_inverse, f->engine, &inverse,
-      error)
-      && clfft_transpose_pass_init (&f->transpose, f->engine, error)
-      && (f->scratch = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
-          (gsize) f->bins * f->height * sizeof (cl_float2), NULL, error));
 }
 
 /* Whether the filter's own programs were cancelled: own_thread then
@@ -804,42 +554,24 @@ own_programs_cancelled (ClfftFilter2d * f, GError ** error)
   return TRUE;
 }
 
-/* The size's own programs: the lanes' where they fit, else the passes'
- * and, where it pays, the one launch's. On own_thread (threaded) it
- * touches nothing that frames of the generic filter use, and builds the
- * passes one after another, so that a filter cancelled meanwhile (a
- * stream that changed size again) waits for one build at most; no driver seen
- * built them faster side by side
- * (docs/experiments/2026-11-26-parallel-builds.md). */
+/* The size's own programs: the part's, and the extra transforms where the
+ * part runs the three passes. On own_thread (threaded) it touches nothing
+ * that frames of the generic filter use, and builds one program at a time
+ * (clfft_filter_part_build_transforms). */
 static gboolean
 build_own_programs (ClfftFilter2d * f, gboolean threaded, GError ** error)
 {
-  ClfftTransform *transforms[N_PATH_TRANSFORMS];
-  const guint n = path_transforms (f, transforms);
+  ClfftTransform *const in_turn[] = { &f->rows_forward_in_turn,
+    &f->rows_inverse_in_turn
+  }, *const halves[] = { &f->rows_forward_halves, &f->rows_inverse_halves,
+    &f->columns_halves
+  };
 
-  lanes_init (f);
-  if (f->lanes)
-    return TRUE;
-  if (!threaded && !build_passes (f, error))
+  if (!clfft_filter_part_build (f->part, threaded, &f->own_cancel, error)
+      || own_programs_cancelled (f, error))
     return FALSE;
-  for (guint i = 0; threaded && i < n; i++)
-    if (own_programs_cancelled (f, error)
-        || !clfft_transform_build (transforms[i], error))
-      return FALSE;
-  if (own_programs_cancelled (f, error))
-    return FALSE;
-  one_launch_init (f, FALSE);
-  {
-    ClfftTransform *const in_turn[] = { &f->rows_forward_in_turn,
-      &f->rows_inverse_in_turn
-    }, *const halves[] = { &f->rows_forward_halves, &f->rows_inverse_halves,
-      &f->columns_halves
-    };
-
-    extra_build (f, in_turn, G_N_ELEMENTS (in_turn), "channels in turn");
-    extra_build (f, halves, G_N_ELEMENTS (halves), "two halves below its "
-        "own");
-  }
+  extra_build (f, in_turn, G_N_ELEMENTS (in_turn), "channels in turn");
+  extra_build (f, halves, G_N_ELEMENTS (halves), "two halves below its own");
   return TRUE;
 }
 
@@ -921,18 +653,51 @@ own_programs_wait (ClfftFilter2d * f, OwnWait wait)
   return done;
 }
 
-static gboolean enqueue_own_path (ClfftFilter2d * f, GError ** error);
-static gsize gain_split_count (ClfftFilter2d * f);
+static gboolean enqueue_normalized_rows (gpointer filter, cl_mem spectrum,
+    const ClfftTransform * rows, GError ** error);
 static void finish_queues (ClfftFilter2d * f);
 
+/* A frame of in through part into out, on the engine's queue: padded
+ * first where the filter pads; ending in pixels scaled by scale, or
+ * normalized. */
+static gboolean
+enqueue_part (ClfftFilter2d * f, ClfftFilterPart * part, cl_mem in,
+    cl_mem out, const ClfftFilterGains * gains, gfloat scale,
+    gboolean normalized, GError ** error)
+{
+  const ClfftFilterFrame frame = {
+    .pixels_in = f->mirror_pad ? f->bytes_padded : in,
+    .pixels_out = out,
+    .spectrum = f->spectrum,
+    .gains = *gains,
+    .scale = scale,
+    .offset = f->rows_inverse.tables.offset,
+    .magnitude = f->rows_inverse.tables.magnitude,
+    .normalized = normalized ? enqueue_normalized_rows : NULL,
+    .filter = f,
+  };
+
+  return (!f->mirror_pad || mirror_pad_enqueue (f, in, error))
+      && part->ops->enqueue (part, &frame, error);
+}
+
+/* The inverse rows whose byte output a frame's end takes: the shape's, and
+ * the part's own where it has them. */
+static guint
+inverse_rows (ClfftFilter2d * f, ClfftTransform * out[2])
+{
+  out[0] = &f->rows_inverse;
+  out[1] = f->part->rows_inverse;
+  return out[1] == out[0] ? 1 : 2;
+}
+
 /* The own programs' known answer (clfft-build-check.h): a frame of
- * pseudo-random pixels through the path frames will take, with the gain
- * of all ones and the output as it comes, back as it went in (in the
- * top-left corner of the transform's rows, where frames are read back
- * from: padded transforms are wider). Runs
- * between frames, after this filter's frames in flight: it borrows the
- * buffers they use. *right says whether the answer was right; FALSE
- * (error set) where the check could not run. */
+ * pseudo-random pixels through the part's path, with the gain of all ones
+ * and the output as it comes, back as it went in (in the top-left corner
+ * of the transform's rows, where frames are read back from: padded
+ * transforms are wider). Runs between frames, after this filter's frames
+ * in flight: it borrows the buffers they use. *right says whether the
+ * answer was right; FALSE (error set) where the check could not run. */
 static gboolean
 own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
 {
@@ -941,28 +706,24 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
   const gboolean wide = f->pixel_size == 2;
   /* float rounding of an exact round trip, well below a wrong build's */
   const guint tolerance = wide ? 8 : 1;
+  const ClfftGainLayouts layouts[3] = { CLFFT_GAIN_BY_COLUMNS,
+    CLFFT_GAIN_BY_ROWS, CLFFT_GAIN_SPLIT
+  };
+  const cl_mem given[3] = { f->gains.by_columns, f->gains.by_rows,
+    f->gains.split
+  };
+  /* a gain of ones is the same at ky and -ky */
+  ClfftFilterGains ones = {.mirrored = TRUE };
+  cl_mem *const ones_of[3] = { &ones.by_columns, &ones.by_rows, &ones.split };
+  ClfftFilterPart *const running = clfft_filter_part_running (f->part,
+      FALSE);
+  ClfftTransform *inverses[2];
+  const guint n_inverses = inverse_rows (f, inverses);
   guint8 *in = NULL, *out = NULL;
   GRand *rand;
-  cl_mem frame_in = NULL, frame_out = NULL, ones[3] = { NULL, NULL, NULL };
-  cl_mem *const gains[3] = { &f->gain, &f->gain_by_rows, &f->gain_split };
-  const gsize gain_bytes[3] = { (gsize) f->bins * f->height * sizeof
-        (cl_float), (gsize) f->choice.pitch * f->height * sizeof (cl_float),
-    gain_split_count (f) * sizeof (cl_float)
-  };
-  ClfftTransform *const inverses[2] = { &f->rows_inverse,
-    &f->rows_inverse_split
-  };
+  cl_mem frame_in = NULL, frame_out = NULL;
   gfloat offsets[2];
   gboolean magnitudes[2];
-  const ClfftOutput output = f->output;
-  const ClfftMode mode = f->mode;
-  const gfloat output_gain = f->output_gain;
-  const gboolean gain_mirrored = f->gain_mirrored;
-  ClfftFilterGeneric *const generic = f->generic;
-  /* a frame's, where the check runs inside its enqueue */
-  const cl_mem bytes_in = f->bytes_in, bytes_out = f->bytes_out;
-  cl_mem saved[3];
-  ClfftFilterPath path = CLFFT_FILTER_PATH_GENERIC;
   gsize wrong = 0, worst_at = 0;
   guint worst = 0;
   gboolean ok;
@@ -984,32 +745,24 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
           CL_MEM_COPY_HOST_PTR, bytes, in, error))
       && (frame_out = clfft_buffer_new (f->engine, CL_MEM_WRITE_ONLY,
           out_bytes, NULL, error));
-  for (guint g = 0; ok && g < 3; g++)
-    ok = !*gains[g] || ((ones[g] = clfft_buffer_new (f->engine,
-                CL_MEM_READ_ONLY, gain_bytes[g], NULL, error))
-        && fill_floats (f, ones[g], f->norm, gain_bytes[g], error));
+  for (guint g = 0; ok && g < 3; g++) {
+    const gsize gain_bytes = clfft_filter_gain_count (&f->shape,
+        layouts[g]) * sizeof (cl_float);
+
+    ok = !given[g] || ((*ones_of[g] = clfft_buffer_new (f->engine,
+                CL_MEM_READ_ONLY, gain_bytes, NULL, error))
+        && fill_floats (f, *ones_of[g], f->norm, gain_bytes, error));
+  }
   if (ok) {
-    /* the frame as the path filters it: no generic filter, no view, no
-     * stretch, nothing scaled or shifted */
-    for (guint g = 0; g < 3; g++) {
-      saved[g] = *gains[g];
-      *gains[g] = ones[g];
-    }
-    for (guint t = 0; t < 2; t++) {
+    /* the frame as the path filters it: nothing scaled or shifted */
+    for (guint t = 0; t < n_inverses; t++) {
       offsets[t] = inverses[t]->tables.offset;
       magnitudes[t] = inverses[t]->tables.magnitude;
       clfft_transform_set_byte_output (inverses[t], 0.0f, FALSE);
     }
-    f->gain_mirrored = f->columns_mirrored.n_passes != 0;
-    f->generic = NULL;
-    f->mode = CLFFT_MODE_FILTER;
-    f->output = CLFFT_OUTPUT_CLAMP;
-    f->output_gain = 1.0f;
-    f->bytes_in = frame_in;
-    f->bytes_out = frame_out;
-    path = clfft_filter2d_get_path (f);
     clfft_engine_lock_queue (f->engine);
-    ok = enqueue_own_path (f, error);
+    ok = enqueue_part (f, f->part, frame_in, frame_out, &ones, 1.0f, FALSE,
+        error);
     if (ok) {
       cl_int st = clEnqueueReadBuffer (clfft_engine_get_queue (f->engine),
           frame_out, CL_TRUE, 0, out_bytes, out, 0, NULL, NULL);
@@ -1018,18 +771,9 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
           "(the own programs' check)");
     }
     clfft_engine_unlock_queue (f->engine);
-    f->bytes_in = bytes_in;
-    f->bytes_out = bytes_out;
-    f->output_gain = output_gain;
-    f->output = output;
-    f->mode = mode;
-    f->generic = generic;
-    f->gain_mirrored = gain_mirrored;
-    for (guint t = 0; t < 2; t++)
+    for (guint t = 0; t < n_inverses; t++)
       clfft_transform_set_byte_output (inverses[t], offsets[t],
           magnitudes[t]);
-    for (guint g = 0; g < 3; g++)
-      *gains[g] = saved[g];
   }
   if (ok && clfft_build_check_spoiled ())
     out[(gsize) f->frame_height / 2 * f->width * f->pixel_size] ^= 0x80;
@@ -1051,13 +795,13 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
         "filter's own programs (%s, build round %u) %s their known answer: "
         "%" G_GSIZE_FORMAT " pixels off by more than %u, the most %u at "
         "(%" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT ")", f->width, f->height,
-        clfft_filter_path_name (path), f->build_round,
+        clfft_filter_path_name (running->ops->path), f->build_round,
         *right ? "give" : "do not give", wrong, tolerance, worst,
         worst_at % f->frame_width, worst_at / f->frame_width);
     f->own_launched = TRUE;
   }
   for (guint g = 0; g < 3; g++)
-    clfft_buffer_release (&ones[g]);
+    clfft_buffer_release (ones_of[g]);
   clfft_buffer_release (&frame_in);
   clfft_buffer_release (&frame_out);
   g_free (in);
@@ -1108,11 +852,8 @@ transform_replan (ClfftFilter2d * f, ClfftTransform * t, GError ** error)
 static gboolean
 own_programs_again (ClfftFilter2d * f, GError ** error)
 {
-  ClfftTransform *transforms[N_PATH_TRANSFORMS + 5] = {
-    &f->rows_forward_in_turn, &f->rows_inverse_in_turn,
-    &f->rows_forward_halves, &f->rows_inverse_halves, &f->columns_halves
-  };
-  const guint n = 5 + path_transforms (f, transforms + 5);
+  ClfftTransform *transforms[N_FILTER_TRANSFORMS];
+  const guint n = filter_transforms (f, transforms);
   gboolean ok = TRUE;
 
   if (f->build_round + 1 >= CLFFT_BUILD_CHECK_ROUNDS) {
@@ -1122,8 +863,9 @@ own_programs_again (ClfftFilter2d * f, GError ** error)
         f->height, CLFFT_BUILD_CHECK_ROUNDS);
     return FALSE;
   }
-  g_clear_pointer (&f->one_launch, clfft_filter_one_launch_free);
-  g_clear_pointer (&f->lanes, clfft_filter_lanes_free);
+  for (ClfftFilterPart * p = f->part; p; p = p->inner)
+    if (p->ops->forget)
+      p->ops->forget (p);
   for (guint i = 0; ok && i < n; i++)
     ok = transform_replan (f, transforms[i], error);
   f->build_round++;
@@ -1192,7 +934,7 @@ own_programs_take (ClfftFilter2d * f, gboolean check, GError ** error)
   }
   /* told where frames ran the generic filter before */
   f->own_seconds = f->generic_ran ? f->own_ready : -1.0;
-  g_clear_pointer (&f->generic, clfft_filter_generic_free);
+  g_clear_pointer (&f->standin, clfft_filter_part_free);
   if (!f->own_ok) {
     g_propagate_error (error, g_steal_pointer (&f->own_error));
     return FALSE;
@@ -1240,9 +982,9 @@ own_programs_start (ClfftFilter2d * f, GError ** error)
 {
   GError *why = NULL;
 
-  f->generic = clfft_filter_generic_new (f->engine, f->width, f->height,
-      f->pixel_size, &why);
-  if (!f->generic) {
+  f->standin = clfft_filter_part_new_of (&clfft_filter_part_generic,
+      &f->shape, &why);
+  if (!f->standin) {
     clfft_log (CLFFT_LOG_INFO, "%s: the first %ux%u frame waits for the "
         "size's own programs", why->message, f->width, f->height);
     g_error_free (why);
@@ -1250,19 +992,25 @@ own_programs_start (ClfftFilter2d * f, GError ** error)
   }
   /* the generic kernels compiled before the own programs' builds, which
    * would hold the first frame back */
-  if (compiles_at_first_launch (f)
-      && !clfft_filter_generic_launch_empty (f->generic,
-          f->mirror_pad ? f->bytes_padded : f->bytes_in, f->spectrum,
-          f->choice.pitch, f->gain, f->bytes_out, &why)) {
-    clfft_log (CLFFT_LOG_INFO, "launching the generic filter ahead: %s",
-        why->message);
-    g_clear_error (&why);
+  if (compiles_at_first_launch (f)) {
+    const ClfftFilterFrame frame = {
+      .pixels_in = f->mirror_pad ? f->bytes_padded : f->bytes_in,
+      .pixels_out = f->bytes_out,
+      .spectrum = f->spectrum,
+      .gains = f->gains,
+    };
+
+    if (!clfft_filter_part_generic_launch_empty (f->standin, &frame, &why)) {
+      clfft_log (CLFFT_LOG_INFO, "launching the generic filter ahead: %s",
+          why->message);
+      g_clear_error (&why);
+    }
   }
   if (!own_programs_spawn (f, &why)) {
     clfft_log (CLFFT_LOG_WARNING, "%s: the first %ux%u frame waits for the "
         "size's own programs", why->message, f->width, f->height);
     g_error_free (why);
-    g_clear_pointer (&f->generic, clfft_filter_generic_free);
+    g_clear_pointer (&f->standin, clfft_filter_part_free);
     return build_own_programs_checked (f, error);
   }
   if (own_programs_wait (f, OWN_WAIT_WHILE_LOADING))
@@ -1330,23 +1078,55 @@ clfft_filter2d_take_own_programs (ClfftFilter2d * f, gdouble * seconds)
   return TRUE;
 }
 
-/* Whether a frame may read the gain by columns (f->gain): the paths'
- * columns in one pass, and the generic filter, which runs the first
- * frames of heights it takes (at most CLFFT_MAX_ROW_LENGTH) whatever the
- * path. */
-static gboolean
-gain_by_columns_read (ClfftFilter2d * f)
+/* The gain's layouts the filter holds: the part's, and by columns for the
+ * generic filter, which runs the first frames of heights it takes (at
+ * most CLFFT_MAX_ROW_LENGTH) whatever the path. */
+static ClfftGainLayouts
+gain_layouts (ClfftFilter2d * f)
 {
-  return (f->choice.path != CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES
-      && f->choice.path != CLFFT_FILTER_PATH_SPLIT_COLUMNS)
-      || clfft_row_length_direct (f->height);
+  return f->part->ops->gains | (clfft_row_length_direct (f->height) ?
+      CLFFT_GAIN_BY_COLUMNS : 0);
 }
 
-/* The values of gain_split */
-static gsize
-gain_split_count (ClfftFilter2d * f)
+/* The gain's buffer of a layout, and its bytes */
+static cl_mem *
+gain_buffer (ClfftFilter2d * f, ClfftGainLayouts layout, gsize * bytes)
 {
-  return (gsize) (f->choice.pitch + f->bins) * (f->height / 2);
+  *bytes = clfft_filter_gain_count (&f->shape, layout) * sizeof (cl_float);
+  switch (layout) {
+    case CLFFT_GAIN_BY_COLUMNS:
+      return &f->gains.by_columns;
+    case CLFFT_GAIN_BY_ROWS:
+      return &f->gains.by_rows;
+    case CLFFT_GAIN_SPLIT:
+      return &f->gains.split;
+  }
+  g_return_val_if_reached (NULL);
+}
+
+#define N_GAIN_LAYOUTS 3
+
+/* The gain's buffers that the part and the generic filter read, made with
+ * the plan (before any frame, so that frames of the generic filter may
+ * run meanwhile); and, for a part that transforms the spectrum's padding,
+ * a spectrum whose padding holds zeros. */
+static gboolean
+gains_alloc (ClfftFilter2d * f, GError ** error)
+{
+  const ClfftGainLayouts layouts = gain_layouts (f);
+  gsize bytes;
+
+  if (f->part->ops->spectrum_zeroed && !fill_floats (f, f->spectrum, 0.0f,
+          (gsize) f->choice.pitch * f->height * sizeof (cl_float2), error))
+    return FALSE;
+  for (guint i = 0; i < N_GAIN_LAYOUTS; i++) {
+    cl_mem *buffer = gain_buffer (f, 1 << i, &bytes);
+
+    if ((layouts & (1 << i)) && !(*buffer = clfft_buffer_new (f->engine,
+                CL_MEM_READ_ONLY, bytes, NULL, error)))
+      return FALSE;
+  }
+  return TRUE;
 }
 
 /* The gain of all ones, as clfft_filter2d_set_gain makes it, filled on the
@@ -1354,18 +1134,17 @@ gain_split_count (ClfftFilter2d * f)
 static gboolean
 unit_gain (ClfftFilter2d * f, GError ** error)
 {
-  const gsize bins = (gsize) f->bins * f->height;
+  gsize bytes;
 
-  f->gain_mirrored = f->columns_mirrored.n_passes != 0;
+  f->gains.mirrored = clfft_filter_part_may_read_mirrored (f->part);
   f->gain_version++;
-  return (!f->gain
-          || fill_floats (f, f->gain, f->norm, bins * sizeof (cl_float),
-              error))
-      && (!f->gain_by_rows || fill_floats (f, f->gain_by_rows, f->norm,
-          (gsize) f->choice.pitch * f->height * sizeof (cl_float), error))
-      && (!f->gain_split || fill_floats (f, f->gain_split, f->norm,
-          gain_split_count (f) * sizeof (cl_float), error))
-      && fill_floats (f, f->gain_as_given, 1.0f,
+  for (guint i = 0; i < N_GAIN_LAYOUTS; i++) {
+    cl_mem *buffer = gain_buffer (f, 1 << i, &bytes);
+
+    if (*buffer && !fill_floats (f, *buffer, f->norm, bytes, error))
+      return FALSE;
+  }
+  return fill_floats (f, f->gains.as_given, 1.0f,
       (gsize) f->width * f->height * sizeof (cl_float), error);
 }
 
@@ -1393,6 +1172,10 @@ decide_tuning (ClfftFilter2d * f, ClfftTuning requested)
   f->tuning = clfft_tuning_decide (f->engine, requested, TRUE);
   clfft_log (CLFFT_LOG_INFO, "the %ux%u filter's tuning: %s", f->width,
       f->height, clfft_tuning_name (f->tuning));
+  if (f->tuning != CLFFT_TUNING_BACKGROUND)
+    g_clear_pointer (&f->background, clfft_filter_tuning_free);
+  else if (!f->background)
+    f->background = clfft_filter_tuning_new (f->engine, f->width, f->height);
 }
 
 static ClfftFilter2d *
@@ -1434,8 +1217,6 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
   f->frame_width = frame_width;
   f->frame_height = frame_height;
   f->zero_copy = clfft_engine_get_device (engine)->host_unified_memory;
-  f->background_seconds = -1.0;
-  f->first_round_seconds = -1.0;
   f->width = width;
   f->height = height;
   /* the margins right of and below the frame: the larger half (the
@@ -1449,11 +1230,25 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
       clfft_build_check_wanted (clfft_engine_get_device (engine));
   f->bins = width / 2 + 1;
   choose_path (f);
+  f->shape = (ClfftFilterShape) {
+    .engine = engine,
+    .width = width,
+    .height = height,
+    .bins = f->bins,
+    .pixel_size = f->pixel_size,
+    .choice = &f->choice,
+    .tuning = transform_tuning (f),
+    .rows_forward = &f->rows_forward,
+    .rows_inverse = &f->rows_inverse,
+    .scratch = &f->transform_scratch,
+  };
   /* a half-length inverse gives W / 2 times the samples, not W */
   f->norm = (f->choice.pairs ? 2.0f : 1.0f) / ((gfloat) width * height);
   ok = rows_init (f, error)
-      && columns_init (f, error)
-      && scratch_alloc (f, error)
+      && (f->part = clfft_filter_part_new (&f->shape, error));
+  if (ok)
+    columns_halves_init (f);
+  ok = ok && scratch_alloc (f, error)
       && (f->upload = clfft_queue_new (engine, error))
       && (f->download = clfft_queue_new (engine, error))
       && (f->compute = clfft_queue_new (engine, error))
@@ -1464,19 +1259,12 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
       && (!padded || mirror_pad_init (f, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
           (gsize) f->choice.pitch * height * sizeof (cl_float2), NULL, error))
-      && (!gain_by_columns_read (f)
-          || (f->gain = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
-                  (gsize) f->bins * height * sizeof (cl_float), NULL,
-                  error)))
-      && (f->choice.path != CLFFT_FILTER_PATH_SPLIT_COLUMNS
-          || (f->gain_split = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
-                  gain_split_count (f) * sizeof (cl_float), NULL, error)))
-      && (f->gain_as_given = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
+      && gains_alloc (f, error)
+      && (f->gains.as_given = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
           count * sizeof (cl_float), NULL, error));
   f->bytes_in = f->slots[0].bytes_in;
   f->bytes_out = f->slots[0].bytes_out;
-  ok = ok && gain_by_rows_prepare (f, error) && own_programs_start (f, error);
-  ok = ok && unit_gain (f, error);
+  ok = ok && own_programs_start (f, error) && unit_gain (f, error);
   if (!ok) {
     clfft_filter2d_free (f);
     return NULL;
@@ -1525,18 +1313,20 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
 {
   cl_command_queue queue = clfft_engine_get_queue (f->engine);
   guint w = f->width, h = f->height;
+  const gsize split_count = clfft_filter_gain_count (&f->shape,
+      CLFFT_GAIN_SPLIT);
   gfloat *half, *by_rows = NULL, *split = NULL;
   cl_int st = CL_SUCCESS;
 
   half = clfft_engine_try_alloc (f->engine, (gsize) f->bins * h,
       sizeof (gfloat), FALSE, "the filter's gain", error);
-  if (half && f->gain_by_rows)
+  if (half && f->gains.by_rows)
     by_rows = clfft_engine_try_alloc (f->engine, (gsize) f->choice.pitch * h,
         sizeof (gfloat), TRUE, "the filter's gain by rows", error);
-  if (half && f->gain_split)
-    split = clfft_engine_try_alloc (f->engine, gain_split_count (f),
+  if (half && f->gains.split)
+    split = clfft_engine_try_alloc (f->engine, split_count,
         sizeof (gfloat), TRUE, "the filter's gain for split columns", error);
-  if (!half || (f->gain_by_rows && !by_rows) || (f->gain_split && !split)) {
+  if (!half || (f->gains.by_rows && !by_rows) || (f->gains.split && !split)) {
     g_free (half);
     g_free (by_rows);
     return FALSE;
@@ -1560,10 +1350,10 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
     return FALSE;
   }
   /* after a failed write the buffer may hold either gain: read it whole */
-  f->gain_mirrored = FALSE;
+  f->gains.mirrored = FALSE;
   f->gain_version++;
-  if (f->gain)
-    st = clEnqueueWriteBuffer (queue, f->gain, CL_TRUE, 0,
+  if (f->gains.by_columns)
+    st = clEnqueueWriteBuffer (queue, f->gains.by_columns, CL_TRUE, 0,
         (gsize) f->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
   if (st == CL_SUCCESS && by_rows) {
     for (guint band = 0; band < h; band += GAIN_BAND)
@@ -1571,7 +1361,7 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
         for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
           by_rows[(gsize) ky * f->choice.pitch + kx] =
               half[(gsize) kx * h + ky];
-    st = clEnqueueWriteBuffer (queue, f->gain_by_rows, CL_TRUE, 0,
+    st = clEnqueueWriteBuffer (queue, f->gains.by_rows, CL_TRUE, 0,
         (gsize) f->choice.pitch * h * sizeof (gfloat), by_rows, 0, NULL, NULL);
   }
   if (st == CL_SUCCESS && split) {
@@ -1583,18 +1373,18 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
       for (guint ky = 0; ky < h; ky++)
         split[(gsize) (kx + (ky & 1) * pitch) * h2 + ky / 2] =
             half[(gsize) kx * h + ky];
-    st = clEnqueueWriteBuffer (queue, f->gain_split, CL_TRUE, 0,
-        gain_split_count (f) * sizeof (gfloat), split, 0, NULL, NULL);
+    st = clEnqueueWriteBuffer (queue, f->gains.split, CL_TRUE, 0,
+        split_count * sizeof (gfloat), split, 0, NULL, NULL);
   }
   /* only the mirrored column pass, where made, has use for the scan */
-  if (st == CL_SUCCESS && f->columns_mirrored.n_passes)
-    f->gain_mirrored = mirrored_in_ky (half, f->bins, h);
+  if (st == CL_SUCCESS && clfft_filter_part_may_read_mirrored (f->part))
+    f->gains.mirrored = mirrored_in_ky (half, f->bins, h);
   g_free (half);
   g_free (by_rows);
   g_free (split);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueWriteBuffer (gain)");
-  st = clEnqueueWriteBuffer (queue, f->gain_as_given, CL_TRUE, 0,
+  st = clEnqueueWriteBuffer (queue, f->gains.as_given, CL_TRUE, 0,
       (gsize) w * h * sizeof (gfloat), gain, 0, NULL, NULL);
   if (st != CL_SUCCESS)
     return clfft_fail (error, st, "clEnqueueWriteBuffer (gain as given)");
@@ -1619,226 +1409,26 @@ clfft_filter2d_set_output (ClfftFilter2d * f, ClfftOutput output,
       output == CLFFT_OUTPUT_ABS);
   clfft_transform_set_byte_output (&f->rows_inverse_halves, offset,
       output == CLFFT_OUTPUT_ABS);
-  clfft_transform_set_byte_output (&f->rows_inverse_split, offset,
+  clfft_transform_set_byte_output (f->part->rows_inverse, offset,
       output == CLFFT_OUTPUT_ABS);
-}
-
-static void
-stretch_clear (Stretch * st)
-{
-  clfft_kernel_release (&st->value_range);
-  clfft_kernel_release (&st->stretch);
-  clfft_buffer_release (&st->ranges);
-  clfft_kernel_release (&st->saturation_start);
-  clfft_kernel_release (&st->saturation_histogram);
-  clfft_kernel_release (&st->saturation_pick);
-  clfft_buffer_release (&st->hist);
-  clfft_buffer_release (&st->whole);
-  clfft_buffer_release (&st->picked);
-  clfft_buffer_release (&st->saturated);
-}
-
-/* normalize.cl's build options for the filter's pixels. */
-static gchar *
-normalize_options (ClfftFilter2d * f, gboolean from_zero)
-{
-  return g_strdup_printf ("-D GROUP=%d%s%s", NORMALIZE_GROUP,
-      f->pixel_size == 2 ? " -D STORE_U16" : "",
-      from_zero ? " -D FROM_ZERO" : "");
-}
-
-static gboolean
-stretch_init (Stretch * st, ClfftFilter2d * f, gboolean from_zero,
-    GError ** error)
-{
-  gchar *options = normalize_options (f, from_zero);
-  gboolean ok = (st->value_range = clfft_kernel_new (f->engine,
-          "normalize.cl", options, "value_range", error))
-      && (st->stretch = clfft_kernel_new (f->engine, "normalize.cl", options,
-          "stretch", error))
-      && (st->ranges = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
-          NORMALIZE_RANGES * sizeof (cl_float2), NULL, error));
-
-  g_free (options);
-  return ok;
-}
-
-/* The saturation's kernels and buffers, with normalize's options. */
-static gboolean
-saturation_init (Stretch * st, ClfftFilter2d * f, GError ** error)
-{
-  gchar *options;
-  gboolean ok;
-
-  if (st->saturation_pick)
-    return TRUE;
-  options = normalize_options (f, FALSE);
-  ok = (st->saturation_start = clfft_kernel_new (f->engine, "normalize.cl",
-          options, "saturation_start", error))
-      && (st->saturation_histogram = clfft_kernel_new (f->engine,
-          "normalize.cl", options, "saturation_histogram", error))
-      && (st->saturation_pick = clfft_kernel_new (f->engine, "normalize.cl",
-          options, "saturation_pick", error))
-      && (st->hist = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
-          SATURATION_HIST_SIZE * sizeof (cl_uint), NULL, error))
-      && (st->whole = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
-          sizeof (cl_float2), NULL, error))
-      && (st->picked = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
-          4 * sizeof (cl_uint), NULL, error))
-      && (st->saturated = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
-          sizeof (cl_float2), NULL, error));
-  g_free (options);
-  return ok;
-}
-
-/* After value_range: the values of the saturation's two ranks into
- * st->saturated (normalize.cl), in five launches. */
-static gboolean
-saturation_enqueue (Stretch * st, ClfftFilter2d * f, cl_mem values,
-    cl_uint count, gfloat percent, gsize global, GError ** error)
-{
-  /* truncated: the floor of a positive value */
-  const cl_uint k = (cl_uint) ((gdouble) count * percent / 200.0);
-  const cl_uint rank_lo = k, rank_hi = count - 1 - k;
-  const cl_uint n_ranges = NORMALIZE_RANGES;
-  const gsize local = NORMALIZE_GROUP;
-  gboolean ok = saturation_init (st, f, error);
-  const ClfftArgsSaturationStart start = {
-    .ranges = st->ranges,
-    .n_ranges = n_ranges,
-    .whole = st->whole,
-    .hist = st->hist,
-  };
-
-  ok = ok && clfft_kernel_args_saturation_start (st->saturation_start, &start,
-      error)
-      && clfft_kernel_enqueue (f->engine, st->saturation_start, 1, &local,
-      &local, NULL, "saturation_start", error);
-
-  for (cl_uint level = 0; ok && level < 2; level++) {
-    const ClfftArgsSaturationHistogram histogram = {
-      .values = values,
-      .width = f->frame_width,
-      .count = count,
-      .pitch = f->width,
-      .whole = st->whole,
-      .picked = st->picked,
-      .level = level,
-      .hist = st->hist,
-    };
-    const ClfftArgsSaturationPick pick = {
-      .hist = st->hist,
-      .rank_lo = rank_lo,
-      .rank_hi = rank_hi,
-      .level = level,
-      .whole = st->whole,
-      .picked = st->picked,
-      .saturated = st->saturated,
-    };
-
-    ok = clfft_kernel_args_saturation_histogram (st->saturation_histogram,
-        &histogram, error)
-        && clfft_kernel_enqueue (f->engine, st->saturation_histogram, 1,
-        &global, &local, NULL, "saturation_histogram", error)
-        && clfft_kernel_args_saturation_pick (st->saturation_pick, &pick,
-        error)
-        && clfft_kernel_enqueue (f->engine, st->saturation_pick, 1, &local,
-        &local, NULL, "saturation_pick", error);
-  }
-  return ok;
-}
-
-/* stretch's arguments: by the values of the saturation's ranks (percent,
- * > 0), which saturation_enqueue makes, or by the ranges. */
-static gboolean
-stretch_set_args (Stretch * st, ClfftFilter2d * f, cl_mem values,
-    cl_uint count, gfloat saturation, GError ** error)
-{
-  const ClfftArgsStretch args = {
-    .values = values,
-    .width = f->frame_width,
-    .count = count,
-    .pitch = f->width,
-    .ranges = saturation > 0 ? st->saturated : st->ranges,
-    .n_ranges = saturation > 0 ? 1 : NORMALIZE_RANGES,
-    .pixels = f->bytes_out,
-  };
-
-  return clfft_kernel_args_stretch (st->stretch, &args, error);
-}
-
-/* The frame's real values (rows of the transform's width, the frame in
- * their top-left corner) to pixels in bytes_out, by their range, or with
- * a saturation (percent, > 0) by the values of its ranks. */
-static gboolean
-stretch_enqueue (Stretch * st, ClfftFilter2d * f, cl_mem values,
-    gfloat saturation, GError ** error)
-{
-  cl_uint count = f->frame_width * f->frame_height;
-  const ClfftArgsValueRange range = {
-    .values = values,
-    .width = f->frame_width,
-    .count = count,
-    .pitch = f->width,
-    .ranges = st->ranges,
-  };
-  const gsize local = NORMALIZE_GROUP;
-  const gsize range_global = NORMALIZE_RANGES * NORMALIZE_GROUP;
-  const gsize stretch_global = MIN ((count + local - 1) / local * local,
-      (gsize) 1024 * local);
-
-  return clfft_kernel_args_value_range (st->value_range, &range, error)
-      && clfft_kernel_enqueue (f->engine, st->value_range, 1, &range_global,
-      &local, NULL, "value_range", error)
-      && (saturation <= 0 || saturation_enqueue (st, f, values, count,
-          saturation, stretch_global, error))
-      && stretch_set_args (st, f, values, count, saturation, error)
-      && clfft_kernel_enqueue (f->engine, st->stretch, 1, &stretch_global,
-      &local, NULL, "stretch", error);
-}
-
-/* Whether the scratch, sized for the transforms built with the filter,
- * covers one built later (by construction it needs no more than they
- * did). */
-static gboolean
-scratch_covers (ClfftFilter2d * f, const ClfftTransform * t, GError ** error)
-{
-  ClfftScratch need = { 0, };
-
-  clfft_scratch_add_need (&need, t);
-  if (need.count > f->transform_scratch.count
-      || need.bytes > f->transform_scratch.bytes) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "a %u-point transform needs more scratch than the filter has",
-        t->spec.length);
-    return FALSE;
-  }
-  return TRUE;
 }
 
 static void
 normalize_clear (Normalize * n)
 {
   clfft_transform_clear (&n->rows);
-  stretch_clear (&n->stretch);
+  clfft_buffer_release (&n->values);
+  clfft_stretch_clear (&n->stretch);
   memset (n, 0, sizeof (*n));
 }
 
-/* Real values of the transform's size, for normalize and the view. */
 static gboolean
-ensure_real_values (ClfftFilter2d * f, GError ** error)
-{
-  return ensure_device_buffer (f, &f->real_values, CL_MEM_READ_WRITE,
-      (gsize) f->width * f->height * sizeof (cl_float), error);
-}
-
-static gboolean
-ensure_normalize (ClfftFilter2d * f, GError ** error)
+ensure_normalize (ClfftFilter2d * f, const ClfftTransform * inverse,
+    GError ** error)
 {
   Normalize *n = &f->normalize;
-  /* the frames' rows inverse, ending in real values; where it joins
-   * split columns, so does this */
-  const ClfftTransform *inverse = frame_rows_inverse (f);
+  /* the frames' rows inverse (inverse), ending in real values; where it
+   * joins split columns, so does this */
   const ClfftTransformSpec rows = { inverse->spec.length, 1,
     inverse->spec.load,
     f->choice.pairs ? CLFFT_STORE_REAL_PAIRS : CLFFT_STORE_REAL,
@@ -1848,105 +1438,48 @@ ensure_normalize (ClfftFilter2d * f, GError ** error)
 
   if (n->stretch.stretch)
     return TRUE;
-  if (ensure_real_values (f, error)
+  if ((n->values = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
+              (gsize) f->width * f->height * sizeof (cl_float), NULL, error))
       && clfft_transform_init (&n->rows, f->engine, &rows, error)
-      && scratch_covers (f, &n->rows, error)
-      && stretch_init (&n->stretch, f, FALSE, error))
+      && clfft_filter_part_scratch_covers (f->part, &n->rows, error)
+      && clfft_stretch_init (&n->stretch, f->engine, f->pixel_size, FALSE,
+          error))
     return TRUE;
   normalize_clear (n);
   return FALSE;
 }
 
-static void
-spectrum_view_clear (SpectrumView * v)
+/* The end of a normalized frame (ClfftFilterFrame.normalized): rows
+ * inverse (of rows' shape) into real values, stretched into pixels. */
+static gboolean
+enqueue_normalized_rows (gpointer filter, cl_mem spectrum,
+    const ClfftTransform * rows, GError ** error)
 {
-  clfft_transform_clear (&v->columns);
-  clfft_kernel_release (&v->log_magnitude);
-  stretch_clear (&v->stretch);
-  memset (v, 0, sizeof (*v));
+  ClfftFilter2d *f = filter;
+  const ClfftRowLayout bins = { 1, f->choice.pitch }, values = { 1, f->width };
+
+  return ensure_normalize (f, rows, error)
+      && clfft_transform_enqueue (&f->normalize.rows, &f->transform_scratch,
+      spectrum, bins, f->normalize.values, values, f->height, NULL, 0, 1.0f,
+      NULL, error)
+      && clfft_stretch_enqueue (&f->normalize.stretch, f->normalize.values,
+      f->frame_width, f->frame_height, f->width, f->saturation, f->bytes_out,
+      error);
 }
 
+/* A frame of the spectrum view, made for the first */
 static gboolean
-ensure_spectrum_view (ClfftFilter2d * f, GError ** error)
+enqueue_spectrum_view (ClfftFilter2d * f, GError ** error)
 {
-  SpectrumView *v = &f->spectrum_view;
-  const ClfftTransformSpec columns = { f->height, -1, CLFFT_LOAD_COMPLEX,
-    CLFFT_STORE_COMPLEX, CLFFT_ROW_LOAD_ACROSS_ROWS |
-        CLFFT_ROW_STORE_ACROSS_ROWS, f->bins
-  };
-
-  if (v->log_magnitude)
-    return TRUE;
-  if (f->mirror_pad) {
+  if (!f->view && f->mirror_pad) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "the spectrum view needs a filter without padding");
     return FALSE;
   }
-  if (ensure_real_values (f, error)
-      && clfft_transform_init (&v->columns, f->engine, &columns, error)
-      && scratch_covers (f, &v->columns, error)
-      && (v->log_magnitude = clfft_kernel_new (f->engine, "spectrum_view.cl",
-              "", "log_magnitude", error))
-      && stretch_init (&v->stretch, f, TRUE, error))
-    return TRUE;
-  spectrum_view_clear (v);
-  return FALSE;
-}
-
-/* Rows inverse into real values, stretched into pixels. */
-static gboolean
-enqueue_normalized_rows (ClfftFilter2d * f, cl_mem spectrum,
-    GError ** error)
-{
-  const ClfftRowLayout bins = { 1, f->choice.pitch }, values = { 1, f->width };
-
-  return ensure_normalize (f, error)
-      && clfft_transform_enqueue (&f->normalize.rows, &f->transform_scratch,
-      spectrum, bins, f->real_values, values, f->height, NULL, 0, 1.0f, NULL,
-      error)
-      && stretch_enqueue (&f->normalize.stretch, f, f->real_values,
-      f->saturation, error);
-}
-
-/* log_magnitude's arguments: the spectrum's bins into real_values. */
-static gboolean
-log_magnitude_set_args (ClfftFilter2d * f, GError ** error)
-{
-  const ClfftArgsLogMagnitude args = {
-    .spectrum = f->spectrum,
-    .bins = f->bins,
-    .gain = f->gain_as_given,
-    .width = f->width,
-    .height = f->height,
-    .view = f->real_values,
-  };
-
-  return clfft_kernel_args_log_magnitude (f->spectrum_view.log_magnitude,
-      &args, error);
-}
-
-/* Rows forward, columns forward in place: the spectrum's bins; its view
- * into real_values, stretched. */
-static gboolean
-enqueue_spectrum_view (ClfftFilter2d * f, GError ** error)
-{
-  SpectrumView *v = &f->spectrum_view;
-  guint w = f->width, h = f->height;
-  const ClfftRowLayout pixels = { 1, w }, bins = { 1, f->bins };
-  const ClfftRowLayout columns = { f->bins, 1 };
-  const gsize local[2] = { 16, 16 };
-  const gsize global[2] = { (w + 15) / 16 * 16, (h + 15) / 16 * 16 };
-
-  return ensure_spectrum_view (f, error)
-      && clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
-      f->bytes_in, pixels, f->spectrum, bins, h, NULL, 0, 1.0f, NULL, error)
-      && clfft_transform_enqueue (&v->columns, &f->transform_scratch,
-      f->spectrum, columns, f->spectrum, columns, f->bins, NULL, 0, 1.0f,
-      NULL, error)
-      && log_magnitude_set_args (f, error)
-      && clfft_kernel_enqueue (f->engine, v->log_magnitude, 2, global, local,
-      NULL, "log_magnitude", error)
-      && stretch_enqueue (&v->stretch, f, f->real_values, 0.0f, error);
+  return (f->view || (f->view = clfft_filter_part_new_of
+          (&clfft_filter_part_spectrum_view, &f->shape, error)))
+      && enqueue_part (f, f->view, f->bytes_in, f->bytes_out, &f->gains,
+      1.0f, FALSE, error);
 }
 
 void
@@ -1955,324 +1488,65 @@ clfft_filter2d_set_mode (ClfftFilter2d * f, ClfftMode mode)
   f->mode = mode;
 }
 
-/* bins columns of the half spectrum in spectrum (rows pitch apart)
- * forward, times gain ([kx][ky], f->height rows), inverse, in place:
- * where a column runs in one pass (columns_filter). */
-static gboolean
-enqueue_columns_in_place (ClfftFilter2d * f, cl_mem spectrum, guint pitch,
-    guint bins, cl_mem gain, GError ** error)
+/* The frame now (the slot's buffers, the filter's gain and output), as
+ * the filter's part takes it. */
+static void
+frame_now (ClfftFilter2d * f, ClfftFilterFrame * frame)
 {
-  const ClfftRowLayout columns = { pitch, 1 };
-
-  return clfft_transform_enqueue (clfft_filter2d_get_gain_mirrored (f) ?
-      &f->columns_mirrored : &f->columns_filter, &f->transform_scratch,
-      spectrum, columns, spectrum, columns, bins, gain, f->height, 1.0f,
-      NULL, error);
-}
-
-/* The columns of the half spectrum forward, times the gain, inverse: in
- * place (in one pass, or in three), or through the transposed
- * spectrum. Returns where the result lies, or NULL on error. */
-static cl_mem
-enqueue_columns (ClfftFilter2d * f, GError ** error)
-{
-  const ClfftScratch *scratch = &f->transform_scratch;
-  const guint h = f->height;
-  const ClfftRowLayout rows = { 1, h }, columns = { f->choice.pitch, 1 };
-
-  if (f->columns_filter.n_passes)
-    return enqueue_columns_in_place (f, f->spectrum, f->choice.pitch,
-        f->bins, f->gain, error) ? f->spectrum : NULL;
-  if (f->columns_split.n_passes) {
-    /* the halves side by side: rows of twice the pitch */
-    const ClfftRowLayout halves = { 2 * f->choice.pitch, 1 };
-
-    return clfft_transform_enqueue (&f->columns_split, scratch,
-        f->spectrum, halves, f->spectrum, halves, f->choice.pitch + f->bins,
-        f->gain_split, h / 2, 1.0f, NULL, error) ? f->spectrum : NULL;
-  }
-  if (f->columns_in_three.n_passes)
-    return clfft_transform_enqueue (&f->columns_in_three, scratch,
-        f->spectrum, columns, f->spectrum, columns, f->bins,
-        f->gain_by_rows, f->choice.pitch, 1.0f, NULL, error) ?
-        f->spectrum : NULL;
-  return clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
-      f->scratch, f->bins, h, NULL, error)
-      && clfft_transform_enqueue (&f->columns_forward, scratch, f->scratch,
-      rows, f->spectrum, rows, f->bins, f->gain, h, 1.0f, NULL, error)
-      && clfft_transform_enqueue (&f->columns_inverse, scratch, f->spectrum,
-      rows, f->spectrum, rows, f->bins, NULL, 0, 1.0f, NULL, error)
-      && clfft_transpose_pass_enqueue (&f->transpose, f->spectrum,
-      f->scratch, h, f->bins, NULL, error) ? f->scratch : NULL;
-}
-
-/* The three passes in lanes, or the first two of them with
- * output=normalize. */
-static gboolean
-enqueue_lanes (ClfftFilter2d * f, GError ** error)
-{
-  const cl_mem real_twiddles = f->rows_forward.tables.real_twiddles;
-
-  if (!clfft_filter_lanes_enqueue_rows_forward (f->lanes,
-          f->mirror_pad ? f->bytes_padded : f->bytes_in, f->spectrum,
-          f->choice.pitch, real_twiddles, error)
-      || !clfft_filter_lanes_enqueue_columns (f->lanes, f->spectrum,
-          f->choice.pitch, f->gain_by_rows, error))
-    return FALSE;
-  if (f->output == CLFFT_OUTPUT_NORMALIZE)
-    return enqueue_normalized_rows (f, f->spectrum, error);
-  return clfft_filter_lanes_enqueue_rows_inverse (f->lanes, f->spectrum,
-      f->choice.pitch, f->bytes_out, real_twiddles, f->output_gain,
-      f->rows_inverse.tables.offset, f->rows_inverse.tables.magnitude, error);
-}
-
-/* Whether tuning pays for transform t: one pass, the size's own, long
- * enough. */
-static gboolean
-tuning_pays (const ClfftTransform * t)
-{
-  return t->n_passes == 1 && !t->passes[0].generic
-      && t->passes[0].n >= CLFFT_TUNED_MIN_LENGTH;
-}
-
-/* The transforms in one pass where tuning pays, their passes and the
- * launches they run with (enqueue, enqueue_columns). Returns how many. */
-static guint
-passes_to_tune (ClfftFilter2d * f, ClfftTransform * owners[],
-    ClfftRowPass * passes[], ClfftRowLaunch launches[])
-{
-  const guint w = f->width, h = f->height;
-  const ClfftRowLayout pixels = { 1, w }, bins = { 1, f->choice.pitch };
-  const ClfftRowLayout columns = { f->choice.pitch, 1 }, rows = { 1, h };
-  const ClfftRowLayout halves = { 2 * f->choice.pitch, 1 };
-  ClfftTransform *forward = frame_rows_forward (f),
-      *inverse = frame_rows_inverse (f);
-  cl_mem in = f->mirror_pad ? f->bytes_padded : f->bytes_in;
-  const struct
-  {
-    ClfftTransform *t;
-    ClfftRowLaunch launch;
-  } all[] = {
-    {forward, clfft_transform_launch (forward, in, pixels, f->spectrum,
-              bins, h, NULL, 0, 1.0f)},
-    {&f->columns_split, clfft_transform_launch (&f->columns_split,
-              f->spectrum, halves, f->spectrum, halves,
-              f->choice.pitch + f->bins, f->gain_split, h / 2, 1.0f)},
-    {&f->columns_filter, clfft_transform_launch (&f->columns_filter,
-              f->spectrum, columns, f->spectrum, columns, f->bins, f->gain, h,
-              1.0f)},
-    {&f->columns_mirrored, clfft_transform_launch (&f->columns_mirrored,
-              f->spectrum, columns, f->spectrum, columns, f->bins, f->gain, h,
-              1.0f)},
-    {&f->columns_forward, clfft_transform_launch (&f->columns_forward,
-              f->scratch, rows, f->spectrum, rows, f->bins, f->gain, h, 1.0f)},
-    {&f->columns_inverse, clfft_transform_launch (&f->columns_inverse,
-              f->spectrum, rows, f->spectrum, rows, f->bins, NULL, 0, 1.0f)},
-    {inverse, clfft_transform_launch (inverse, f->spectrum, bins,
-              f->bytes_out, pixels, h, NULL, 0, f->output_gain)},
+  *frame = (ClfftFilterFrame) {
+    .pixels_in = f->mirror_pad ? f->bytes_padded : f->bytes_in,
+    .pixels_out = f->bytes_out,
+    .spectrum = f->spectrum,
+    .gains = f->gains,
+    .scale = f->output_gain,
+    .offset = f->rows_inverse.tables.offset,
+    .magnitude = f->rows_inverse.tables.magnitude,
+    .normalized = f->output == CLFFT_OUTPUT_NORMALIZE ?
+        enqueue_normalized_rows : NULL,
+    .filter = f,
   };
-  guint count = 0;
-
-  for (guint i = 0; i < G_N_ELEMENTS (all); i++) {
-    ClfftTransform *t = all[i].t;
-
-    if (!tuning_pays (t))
-      continue;
-    owners[count] = t;
-    passes[count] = &t->passes[0];
-    launches[count++] = all[i].launch;
-  }
-  return count;
 }
 
-/* Whether frames run the three passes (rather than the one launch, the
- * lanes or the spectrum view). */
-static gboolean
-passes_run (ClfftFilter2d * f)
-{
-  const ClfftFilterPath path = clfft_filter2d_get_path (f);
-
-  return path == CLFFT_FILTER_PATH_PASSES
-      || path == CLFFT_FILTER_PATH_TRANSPOSED
-      || path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES
-      || path == CLFFT_FILTER_PATH_SPLIT_COLUMNS;
-}
-
-/* Tuning in the background: starts at the first frame, where the frames
- * run the passes, and puts the tuned passes in at the first frame after
- * it has finished. A tuning that cannot start is logged, and the passes
- * keep the rule's schedules. */
+/* At a frame of the size's own programs: the background tuning's step
+ * (clfft-filter-tuning.h), with the part that takes the frame, where it
+ * runs passes (the view's are not tuned). */
 static void
 background_tuning_step (ClfftFilter2d * f)
 {
-  ClfftTransform *owners[7];
-  ClfftRowPass *passes[7];
-  ClfftRowLaunch launches[7];
-  ClfftRowPass tuned;
-  guint count;
-  GError *error = NULL;
+  ClfftFilterFrame frame;
 
-  if (f->tuning != CLFFT_TUNING_BACKGROUND)
+  if (!f->background)
     return;
-  if (!f->background_started) {
-    f->background_started = TRUE;
-    count = passes_run (f) ? passes_to_tune (f, owners, passes, launches) : 0;
-    /* nothing to tune: the schedules are final from the first frame */
-    if (!count)
-      f->background_seconds = 0.0;
-    if (count && !(f->background = clfft_background_tuning_start (f->engine,
-                passes, launches, count, &error))) {
-      clfft_log (CLFFT_LOG_WARNING, "cannot tune the %ux%u filter in the "
-          "background, it keeps the rule's schedules: %s", f->width,
-          f->height, error->message);
-      g_error_free (error);
-    }
-    return;
-  }
-  if (!f->background || !clfft_background_tuning_done (f->background))
-    return;
-  /* the same list as at the start: the filter's transforms stay */
-  count = passes_to_tune (f, owners, passes, launches);
-  for (guint i = 0; i < count; i++)
-    if (clfft_background_tuning_take (f->background, i, &tuned))
-      clfft_transform_replace_pass (owners[i], 0, &tuned);
-  /* where the extras' round is to come, the tuning is done after it */
-  if (f->extras_started && f->n_extras_tuned)
-    f->first_round_seconds = clfft_background_tuning_seconds (f->background);
-  else
-    f->background_seconds = clfft_background_tuning_seconds (f->background);
-  g_clear_pointer (&f->background, clfft_background_tuning_free);
+  frame_now (f, &frame);
+  clfft_filter_tuning_step (f->background, f->mode == CLFFT_MODE_SPECTRUM ?
+      NULL : clfft_filter_part_running (f->part,
+          f->output == CLFFT_OUTPUT_NORMALIZE), &frame);
 }
 
-/* Whether background_extras_step has anything left to do: the callers
- * make their launches only then, rather than at every frame. */
+/* Whether a frame of the stack or of the channels in turn has its extra
+ * transforms' tuning to step (background_extras_step). */
 static gboolean
-extras_tuning_pending (const ClfftFilter2d * f)
+extras_tuning_pending (ClfftFilter2d * f)
 {
-  return f->tuning == CLFFT_TUNING_BACKGROUND && (!f->extras_started
-      || f->n_extras_tuned);
+  return f->background && clfft_filter_tuning_extras_pending (f->background);
 }
 
-/* The extra transforms that a frame of the stack or of the channels in
- * turn runs (their rows, and the halves' columns), tuned in the
- * background as the filter's own are, in a second round once the first
- * is in (two rounds at once would time each other's launches). Called at
- * each such frame with the transforms it runs and their launches, whose
- * buffers the tuning copies (clfft_background_tuning_start);
- * the first frame to call it decides the round's transforms. The tuning
- * is reported done (clfft_filter2d_take_tuned) after this round where it
- * was decided before the first round ended. */
 static void
 background_extras_step (ClfftFilter2d * f, ClfftTransform * const extras[],
     const ClfftRowLaunch launches[], guint n)
 {
-  ClfftRowPass *passes[G_N_ELEMENTS (f->extras_tuned)];
-  ClfftRowLaunch round[G_N_ELEMENTS (f->extras_tuned)];
-  ClfftRowPass tuned;
-  GError *error = NULL;
-
-  g_return_if_fail (n <= G_N_ELEMENTS (f->extras_tuned));
-  if (!extras_tuning_pending (f))
-    return;
-  if (!f->extras_started) {
-    f->extras_started = TRUE;
-    for (guint i = 0; i < n; i++)
-      if (tuning_pays (extras[i]))
-        f->extras_tuned[f->n_extras_tuned++] = extras[i];
-  }
-  if (!f->n_extras_tuned || f->background || !f->background_started)
-    return;
-  if (!f->extras_background) {
-    /* the round's transforms with this frame's launches, where it runs
-     * them all */
-    for (guint k = 0; k < f->n_extras_tuned; k++) {
-      guint i = 0;
-
-      while (i < n && extras[i] != f->extras_tuned[k])
-        i++;
-      if (i == n)
-        return;
-      passes[k] = &extras[i]->passes[0];
-      round[k] = launches[i];
-    }
-    if (!(f->extras_background = clfft_background_tuning_start (f->engine,
-                passes, round, f->n_extras_tuned, &error))) {
-      clfft_log (CLFFT_LOG_WARNING, "cannot tune the %ux%u filter's extra "
-          "transforms in the background, they keep the rule's schedules: "
-          "%s", f->width, f->height, error->message);
-      g_error_free (error);
-      f->n_extras_tuned = 0;
-      f->background_seconds = f->first_round_seconds;
-      f->first_round_seconds = -1.0;
-    }
-    return;
-  }
-  if (!clfft_background_tuning_done (f->extras_background))
-    return;
-  for (guint k = 0; k < f->n_extras_tuned; k++)
-    if (clfft_background_tuning_take (f->extras_background, k, &tuned))
-      clfft_transform_replace_pass (f->extras_tuned[k], 0, &tuned);
-  if (f->first_round_seconds >= 0)
-    f->background_seconds = f->first_round_seconds +
-        clfft_background_tuning_seconds (f->extras_background);
-  f->first_round_seconds = -1.0;
-  f->n_extras_tuned = 0;
-  g_clear_pointer (&f->extras_background, clfft_background_tuning_free);
-}
-
-/* A frame of the generic filter: its inverse is a full-length one, where
- * the gain's normalization is that of a half-length one for pairs. */
-static gboolean
-enqueue_generic (ClfftFilter2d * f, GError ** error)
-{
-  f->generic_ran = TRUE;
-  return (!f->mirror_pad || mirror_pad_enqueue (f, error))
-      && clfft_filter_generic_enqueue (f->generic,
-      f->mirror_pad ? f->bytes_padded : f->bytes_in, f->spectrum,
-      f->choice.pitch, f->gain, f->bytes_out,
-      f->output_gain * (f->choice.pairs ? 0.5f : 1.0f),
-      f->rows_inverse.tables.offset, f->rows_inverse.tables.magnitude,
-      error);
+  clfft_filter_tuning_extras_step (f->background, extras, launches, n);
 }
 
 ClfftFilterPath
 clfft_filter2d_get_path (ClfftFilter2d * f)
 {
-  if (f->generic)
-    return CLFFT_FILTER_PATH_GENERIC;
+  if (f->standin)
+    return f->standin->ops->path;
   if (f->mode == CLFFT_MODE_SPECTRUM)
-    return CLFFT_FILTER_PATH_SPECTRUM_VIEW;
-  /* the one launch does not end in normalize's range */
-  if (f->one_launch && !f->one_launch_off
-      && f->output != CLFFT_OUTPUT_NORMALIZE)
-    return CLFFT_FILTER_PATH_ONE_LAUNCH;
-  if (f->lanes && !f->lanes_off)
-    return CLFFT_FILTER_PATH_LANES;
-  if (f->columns_filter.n_passes)
-    return CLFFT_FILTER_PATH_PASSES;
-  if (f->columns_split.n_passes)
-    return CLFFT_FILTER_PATH_SPLIT_COLUMNS;
-  return f->choice.path == CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES ?
-      CLFFT_FILTER_PATH_COLUMNS_IN_TWO_PASSES : CLFFT_FILTER_PATH_TRANSPOSED;
-}
-
-/* The three passes, or the transposed ones, of a frame. */
-static gboolean
-enqueue_passes (ClfftFilter2d * f, GError ** error)
-{
-  const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, f->choice.pitch };
-  cl_mem filtered;
-
-  if (!clfft_transform_enqueue (frame_rows_forward (f), &f->transform_scratch,
-          f->mirror_pad ? f->bytes_padded : f->bytes_in, pixels, f->spectrum,
-          bins, f->height, NULL, 0, 1.0f, NULL, error)
-      || !(filtered = enqueue_columns (f, error)))
-    return FALSE;
-  if (f->output == CLFFT_OUTPUT_NORMALIZE)
-    return enqueue_normalized_rows (f, filtered, error);
-  return clfft_transform_enqueue (frame_rows_inverse (f),
-      &f->transform_scratch, filtered, bins, f->bytes_out, pixels, f->height,
-      NULL, 0, f->output_gain, NULL, error);
+    return clfft_filter_part_spectrum_view.path;
+  return clfft_filter_part_running (f->part,
+      f->output == CLFFT_OUTPUT_NORMALIZE)->ops->path;
 }
 
 gboolean
@@ -2280,36 +1554,17 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 {
   if (!own_programs_step (f, error))
     return FALSE;
-  if (clfft_filter2d_get_path (f) == CLFFT_FILTER_PATH_GENERIC)
-    return enqueue_generic (f, error);
+  if (f->standin) {
+    f->generic_ran = TRUE;
+    return enqueue_part (f, f->standin, f->bytes_in, f->bytes_out,
+        &f->gains, f->output_gain, FALSE, error);
+  }
   f->own_launched = TRUE;
   background_tuning_step (f);
-  return enqueue_own_path (f, error);
-}
-
-/* A frame on the path the own programs take, as the filter's mode and
- * output are now. */
-static gboolean
-enqueue_own_path (ClfftFilter2d * f, GError ** error)
-{
-  const ClfftFilterPath path = clfft_filter2d_get_path (f);
-
-  if (path == CLFFT_FILTER_PATH_SPECTRUM_VIEW)
+  if (f->mode == CLFFT_MODE_SPECTRUM)
     return enqueue_spectrum_view (f, error);
-  if (f->mirror_pad && !mirror_pad_enqueue (f, error))
-    return FALSE;
-  switch (path) {
-    case CLFFT_FILTER_PATH_ONE_LAUNCH:
-      return clfft_filter_one_launch_enqueue (f->one_launch,
-          f->mirror_pad ? f->bytes_padded : f->bytes_in, f->bytes_out,
-          f->spectrum, f->choice.pitch, f->rows_forward.tables.real_twiddles,
-          f->gain, f->output_gain, f->rows_inverse.tables.offset,
-          f->rows_inverse.tables.magnitude, error);
-    case CLFFT_FILTER_PATH_LANES:
-      return enqueue_lanes (f, error);
-    default:
-      return enqueue_passes (f, error);
-  }
+  return enqueue_part (f, f->part, f->bytes_in, f->bytes_out, &f->gains,
+      f->output_gain, f->output == CLFFT_OUTPUT_NORMALIZE, error);
 }
 
 gboolean
@@ -2339,8 +1594,7 @@ clfft_filter2d_prepare_batch (ClfftFilter2d * f, guint n, gboolean * batched,
   if (!own_programs_step (f, error))
     return FALSE;
   /* the three passes in one pass each, ending in pixels */
-  if (n < 2 || n > CLFFT_FILTER2D_MAX_BATCH
-      || clfft_filter2d_get_path (f) != CLFFT_FILTER_PATH_PASSES
+  if (n < 2 || n > CLFFT_FILTER2D_MAX_BATCH || !three_passes (f)
       || f->mirror_pad || f->output == CLFFT_OUTPUT_NORMALIZE
       || f->rows_forward.n_passes != 1 || f->rows_inverse.n_passes != 1)
     return TRUE;
@@ -2403,8 +1657,8 @@ batch_gain_refresh (ClfftFilter2d * f, guint n, GError ** error)
     if (f->batch_versions[c] == source->gain_version)
       continue;
     st = clEnqueueCopyBuffer (clfft_engine_get_queue (f->engine),
-        source->gain, f->batch_gain, 0, c * f->choice.pitch * column,
-        f->bins * column, 0, NULL, NULL);
+        source->gains.by_columns, f->batch_gain, 0,
+        c * f->choice.pitch * column, f->bins * column, 0, NULL, NULL);
     if (st == CL_SUCCESS)
       f->batch_versions[c] = source->gain_version;
   }
@@ -2428,9 +1682,10 @@ clfft_filter2d_enqueue_batch (ClfftFilter2d * f, cl_mem in, cl_mem out,
       && clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
       in, pixels, f->batch_spectrum, bins, n * f->height, NULL, 0, 1.0f,
       NULL, error)
-      && clfft_transform_enqueue (&f->columns_filter, &f->transform_scratch,
-      f->batch_spectrum, columns, f->batch_spectrum, columns,
-      (n - 1) * pitch + f->bins, f->batch_gain, f->height, 1.0f, NULL, error)
+      && clfft_transform_enqueue (clfft_filter_part_get_columns (f->part),
+      &f->transform_scratch, f->batch_spectrum, columns, f->batch_spectrum,
+      columns, (n - 1) * pitch + f->bins, f->batch_gain, f->height, 1.0f,
+      NULL, error)
       && clfft_transform_enqueue (&f->rows_inverse, &f->transform_scratch,
       f->batch_spectrum, bins, out, pixels, n * f->height, NULL, 0,
       f->output_gain, NULL, error);
@@ -2479,7 +1734,7 @@ stack_gain_refresh (ClfftFilter2d * top, ClfftFilter2d * below,
     return FALSE;
   }
   clfft_engine_lock_queue (top->engine);
-  st = clEnqueueReadBuffer (queue, below->gain, CL_TRUE, 0,
+  st = clEnqueueReadBuffer (queue, below->gains.by_columns, CL_TRUE, 0,
       (gsize) below->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
   for (guint kx = 0; st == CL_SUCCESS && kx < top->bins; kx++) {
     const guint k = kx % w;
@@ -2515,9 +1770,7 @@ clfft_filter2d_prepare_stack (ClfftFilter2d * top, ClfftFilter2d * below,
   /* the rows of both, one pass each in pixels out, by the top's rows
    * transforms; each one's columns in place, the halves' by the top's
    * columns_halves (below then runs any path: only its gain is read) */
-  if (clfft_filter2d_get_path (top) != CLFFT_FILTER_PATH_PASSES
-      || (!halves && clfft_filter2d_get_path (below) !=
-          CLFFT_FILTER_PATH_PASSES)
+  if (!three_passes (top) || (!halves && !three_passes (below))
       || top->width != (halves ? 2 : 1) * below->width
       || top->pixel_size != below->pixel_size || !top->choice.pairs
       || top->mirror_pad || below->mirror_pad
@@ -2584,8 +1837,8 @@ clfft_filter2d_enqueue_stack (ClfftFilter2d * top, ClfftFilter2d * below,
       clfft_transform_launch (extras[0], in, pixels, top->stack_spectrum,
           bins, rows, NULL, 0, 1.0f),
       clfft_transform_launch (extras[1], top->stack_below, columns,
-          top->stack_below, columns, top->bins, top->gain, below->height,
-          1.0f),
+          top->stack_below, columns, top->bins, top->gains.by_columns,
+          below->height, 1.0f),
       clfft_transform_launch (extras[2], top->stack_spectrum, bins, out,
           pixels, rows, NULL, 0, top->output_gain)
     };
@@ -2595,14 +1848,17 @@ clfft_filter2d_enqueue_stack (ClfftFilter2d * top, ClfftFilter2d * below,
   return clfft_transform_enqueue (halves ? &top->rows_forward_halves :
       &top->rows_forward, &top->transform_scratch, in, pixels,
       top->stack_spectrum, bins, rows, NULL, 0, 1.0f, NULL, error)
-      && enqueue_columns_in_place (top, top->stack_spectrum,
-      top->stack_pitch, top->bins, top->gain, error)
+      && clfft_filter_part_enqueue_columns (three_passes (top),
+      top->stack_spectrum, top->stack_pitch, top->bins,
+      top->gains.by_columns, clfft_filter2d_get_gain_mirrored (top), error)
       && (halves ? clfft_transform_enqueue (&top->columns_halves,
           &top->transform_scratch, top->stack_below, columns,
           top->stack_below, columns, top->bins, top->stack_gain,
           below->height, 1.0f, NULL, error) :
-      enqueue_columns_in_place (below, top->stack_below, top->stack_pitch,
-          below->bins, below->gain, error))
+      clfft_filter_part_enqueue_columns (three_passes (below),
+          top->stack_below, top->stack_pitch, below->bins,
+          below->gains.by_columns, clfft_filter2d_get_gain_mirrored (below),
+          error))
       && clfft_transform_enqueue (halves ? &top->rows_inverse_halves :
       &top->rows_inverse, &top->transform_scratch, top->stack_spectrum, bins,
       out, pixels, rows, NULL, 0, top->output_gain, NULL, error);
@@ -2657,9 +1913,10 @@ clfft_filter2d_enqueue_in_turn (ClfftFilter2d * f, cl_mem plane,
       && clfft_transform_enqueue (&f->rows_forward_in_turn,
       &f->transform_scratch, plane, pixels, f->batch_spectrum, bins,
       2 * f->height, NULL, 0, 1.0f, NULL, error)
-      && clfft_transform_enqueue (&f->columns_filter, &f->transform_scratch,
-      f->batch_spectrum, columns, f->batch_spectrum, columns,
-      bins_pitch + f->bins, f->batch_gain, f->height, 1.0f, NULL, error)
+      && clfft_transform_enqueue (clfft_filter_part_get_columns (f->part),
+      &f->transform_scratch, f->batch_spectrum, columns, f->batch_spectrum,
+      columns, bins_pitch + f->bins, f->batch_gain, f->height, 1.0f, NULL,
+      error)
       && clfft_transform_enqueue (&f->rows_inverse_in_turn,
       &f->transform_scratch, f->batch_spectrum, bins, plane, pixels,
       2 * f->height, NULL, 0, f->output_gain, NULL, error);
@@ -2872,12 +2129,8 @@ void
 clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
 {
   GError *error = NULL;
-  ClfftTransform *const transforms[] = { &f->rows_forward,
-    &f->columns_filter, &f->columns_mirrored, &f->columns_in_three,
-    &f->columns_forward, &f->columns_inverse, &f->rows_inverse,
-    &f->rows_forward_in_turn, &f->rows_inverse_in_turn,
-    &f->rows_forward_halves, &f->rows_inverse_halves, &f->columns_halves
-  };
+  ClfftTransform *transforms[N_FILTER_TRANSFORMS];
+  const guint n = filter_transforms (f, transforms);
 
   decide_tuning (f, tuning);
   /* blocking: the first frame waits for the size's own programs too, and
@@ -2888,16 +2141,9 @@ clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
         f->width, f->height, error->message);
     g_error_free (error);
   }
-  if (f->tuning != CLFFT_TUNING_BACKGROUND) {
-    g_clear_pointer (&f->background, clfft_background_tuning_free);
-    g_clear_pointer (&f->extras_background, clfft_background_tuning_free);
-    f->extras_started = FALSE;
-    f->n_extras_tuned = 0;
-    f->first_round_seconds = -1.0;
-  }
   /* blocking: each transform in one pass tunes at its next launch (a
    * choice made before comes from memory) */
-  for (guint i = 0; i < G_N_ELEMENTS (transforms); i++)
+  for (guint i = 0; i < n; i++)
     transforms[i]->tuned = f->tuning != CLFFT_TUNING_BLOCKING;
 }
 
@@ -2910,11 +2156,8 @@ clfft_filter2d_get_tuning (ClfftFilter2d * f)
 gboolean
 clfft_filter2d_take_tuned (ClfftFilter2d * f, gdouble * seconds)
 {
-  if (f->background_seconds < 0)
-    return FALSE;
-  *seconds = f->background_seconds;
-  f->background_seconds = -1.0;
-  return TRUE;
+  return f->background
+      && clfft_filter_tuning_take_seconds (f->background, seconds);
 }
 
 void
@@ -2944,8 +2187,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
 {
   /* the tuning's thread reads the filter's tables; own_thread builds its
    * programs */
-  clfft_background_tuning_free (f->background);
-  clfft_background_tuning_free (f->extras_background);
+  clfft_filter_tuning_free (f->background);
   if (f->in_flight)
     finish_queues (f);
   if (f->own_thread) {
@@ -2958,27 +2200,17 @@ clfft_filter2d_free (ClfftFilter2d * f)
       launch_unused_frame (f);
   }
   g_clear_error (&f->own_error);
-  clfft_filter_generic_free (f->generic);
-  clfft_filter_one_launch_free (f->one_launch);
-  clfft_filter_lanes_free (f->lanes);
+  clfft_filter_part_free (f->standin);
+  clfft_filter_part_free (f->part);
   clfft_transform_clear (&f->rows_forward);
-  clfft_transform_clear (&f->columns_filter);
-  clfft_transform_clear (&f->columns_mirrored);
-  clfft_transform_clear (&f->columns_in_three);
-  clfft_transform_clear (&f->columns_forward);
-  clfft_transform_clear (&f->columns_inverse);
   clfft_transform_clear (&f->rows_inverse);
   clfft_transform_clear (&f->rows_forward_in_turn);
   clfft_transform_clear (&f->rows_inverse_in_turn);
   clfft_transform_clear (&f->rows_forward_halves);
   clfft_transform_clear (&f->rows_inverse_halves);
   clfft_transform_clear (&f->columns_halves);
-  clfft_transform_clear (&f->rows_forward_split);
-  clfft_transform_clear (&f->rows_inverse_split);
-  clfft_transform_clear (&f->columns_split);
   normalize_clear (&f->normalize);
-  spectrum_view_clear (&f->spectrum_view);
-  clfft_transpose_pass_clear (&f->transpose);
+  clfft_filter_part_free (f->view);
   clfft_scratch_clear (&f->transform_scratch);
   for (guint i = 0; i < CLFFT_FILTER2D_MAX_IN_FLIGHT; i++) {
     slot_clear_frame (&f->slots[i]);
@@ -2991,12 +2223,10 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_queue_release (&f->download);
   clfft_queue_release (&f->compute);
   clfft_buffer_release (&f->spectrum);
-  clfft_buffer_release (&f->scratch);
-  clfft_buffer_release (&f->gain);
-  clfft_buffer_release (&f->gain_by_rows);
-  clfft_buffer_release (&f->gain_split);
-  clfft_buffer_release (&f->gain_as_given);
-  clfft_buffer_release (&f->real_values);
+  clfft_buffer_release (&f->gains.by_columns);
+  clfft_buffer_release (&f->gains.by_rows);
+  clfft_buffer_release (&f->gains.split);
+  clfft_buffer_release (&f->gains.as_given);
   clfft_buffer_release (&f->bytes_padded);
   clfft_buffer_release (&f->batch_spectrum);
   clfft_buffer_release (&f->stack_below);
