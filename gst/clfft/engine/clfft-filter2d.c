@@ -8,7 +8,7 @@
  * layout the part reads (ClfftGainLayouts): the output is the real part of
  * the inverse of the whole spectrum times G, as the full complex filter
  * would give.
- * While a new size's own programs build (own_thread), its frames run the
+ * While a new size's own programs build (own_build), its frames run the
  * generic filter's part (standin); a device that may build them wrong has
  * them checked against a known answer first (clfft-build-check.h).
  * output=normalize ends differently: rows inverse into real values, then
@@ -31,6 +31,7 @@
 #include "clfft-filter2d.h"
 #include "clfft-filter-tuning.h"
 #include "clfft-build-check.h"
+#include "clfft-build-thread.h"
 #include "clfft-filter-part.h"
 #include "clfft-stretch.h"
 #include "clfft-kernel-args.h"
@@ -113,21 +114,16 @@ struct _ClfftFilter2d
   ClfftTransform rows_forward_halves, rows_inverse_halves, columns_halves;
   /* the frames its batches will hold (clfft_filter2d_new_for_batch) */
   guint batch_planned;
-  /* The size's own programs (its part's), made on own_thread where they
-   * were not ready at once; frames run the generic filter's part until the
+  /* The size's own programs (its part's), made on own_build's thread where
+   * they were not ready at once; frames run the generic filter's part until the
    * first frame after it has finished. */
   ClfftFilterPart *standin;
-  GThread *own_thread;
-  GMutex own_lock;
-  GCond own_cond;
-  gboolean own_done;            /* under own_lock */
-  gboolean own_compiling;       /* under own_lock: one is not cached */
+  ClfftBuildThread *own_build;
   gint own_cancel;              /* atomic: clfft_filter2d_cancel_own_programs */
-  gboolean own_ok;
-  GError *own_error;
   gint64 own_start;             /* clfft_filter2d_new's, monotonic */
-  gdouble own_ready;            /* seconds from own_start to own_done */
-  gdouble own_seconds;          /* own_ready once taken in, else < 0 */
+  /* seconds from own_start to own_build's end, once taken in (where
+   * frames ran the generic filter), else < 0 */
+  gdouble own_seconds;
   gboolean own_launched;        /* a frame has run the own programs */
   /* the own programs are checked before any frame runs them
    * (clfft-build-check.h), and which round of their builds this is */
@@ -541,7 +537,7 @@ columns_halves_init (ClfftFilter2d * f)
   clfft_transform_clear (&f->columns_halves);
 }
 
-/* Whether the filter's own programs were cancelled: own_thread then
+/* Whether the filter's own programs were cancelled: own_build then
  * builds no more. */
 static gboolean
 own_programs_cancelled (ClfftFilter2d * f, GError ** error)
@@ -555,7 +551,7 @@ own_programs_cancelled (ClfftFilter2d * f, GError ** error)
 }
 
 /* The size's own programs: the part's, and the extra transforms where the
- * part runs the three passes. On own_thread (threaded) it touches nothing
+ * part runs the three passes. On own_build (threaded) it touches nothing
  * that frames of the generic filter use, and builds one program at a time
  * (clfft_filter_part_build_transforms). */
 static gboolean
@@ -575,82 +571,17 @@ build_own_programs (ClfftFilter2d * f, gboolean threaded, GError ** error)
   return TRUE;
 }
 
-/* clfft_testing_hold_own_programs */
-static GMutex own_hold_lock;
-static GCond own_hold_cond;
-static gboolean own_hold;
-
 void
 clfft_testing_hold_own_programs (gboolean hold)
 {
-  g_mutex_lock (&own_hold_lock);
-  own_hold = hold;
-  g_cond_broadcast (&own_hold_cond);
-  g_mutex_unlock (&own_hold_lock);
+  clfft_build_thread_hold (hold);
 }
 
-/* clfft_program_cache_notify_builds on own_thread: a program is not in
- * the cache, and frames need not wait for its build. */
-static void
-own_programs_compiling (gpointer data)
-{
-  ClfftFilter2d *f = data;
-
-  g_mutex_lock (&f->own_lock);
-  f->own_compiling = TRUE;
-  g_cond_broadcast (&f->own_cond);
-  g_mutex_unlock (&f->own_lock);
-}
-
-static gpointer
-own_programs_run (gpointer data)
-{
-  ClfftFilter2d *f = data;
-  gboolean ok;
-
-  g_mutex_lock (&own_hold_lock);
-  if (own_hold)
-    own_programs_compiling (f);
-  while (own_hold)
-    g_cond_wait (&own_hold_cond, &own_hold_lock);
-  g_mutex_unlock (&own_hold_lock);
-  clfft_program_cache_notify_builds (own_programs_compiling, f);
-  clfft_program_cache_set_build_round (f->build_round);
-  ok = build_own_programs (f, TRUE, &f->own_error);
-  clfft_program_cache_set_build_round (0);
-  clfft_program_cache_notify_builds (NULL, NULL);
-
-  g_mutex_lock (&f->own_lock);
-  f->own_ready = (g_get_monotonic_time () - f->own_start) / 1e6;
-  f->own_ok = ok;
-  f->own_done = TRUE;
-  g_cond_broadcast (&f->own_cond);
-  g_mutex_unlock (&f->own_lock);
-  return NULL;
-}
-
-/* How long own_programs_wait waits: not at all, while the own programs
- * load from the cache (until one is not there), or until they are built. */
-typedef enum
-{
-  OWN_WAIT_NOT,
-  OWN_WAIT_WHILE_LOADING,
-  OWN_WAIT_UNTIL_BUILT,
-} OwnWait;
-
-/* Waits for own_thread as long as asked; whether it has finished. */
+/* build_own_programs on own_build's thread */
 static gboolean
-own_programs_wait (ClfftFilter2d * f, OwnWait wait)
+build_own_programs_threaded (gpointer data, GError ** error)
 {
-  gboolean done;
-
-  g_mutex_lock (&f->own_lock);
-  while (!f->own_done && (wait == OWN_WAIT_UNTIL_BUILT
-          || (wait == OWN_WAIT_WHILE_LOADING && !f->own_compiling)))
-    g_cond_wait (&f->own_cond, &f->own_lock);
-  done = f->own_done;
-  g_mutex_unlock (&f->own_lock);
-  return done;
+  return build_own_programs (data, TRUE, error);
 }
 
 static gboolean enqueue_normalized_rows (gpointer filter, cl_mem spectrum,
@@ -894,49 +825,46 @@ build_own_programs_checked (ClfftFilter2d * f, GError ** error)
   return TRUE;
 }
 
-static gpointer own_programs_run (gpointer data);
-
-/* Starts own_thread; FALSE (why set) where it cannot. */
+/* Starts own_build; FALSE (why set) where it cannot. */
 static gboolean
 own_programs_spawn (ClfftFilter2d * f, GError ** why)
 {
-  f->own_done = FALSE;
-  f->own_ok = FALSE;
-  f->own_compiling = FALSE;
-  f->own_thread = g_thread_try_new ("clfft-own-programs", own_programs_run,
-      f, why);
-  return f->own_thread != NULL;
+  f->own_build = clfft_build_thread_start (build_own_programs_threaded, f,
+      f->build_round, f->own_start, why);
+  return f->own_build != NULL;
 }
 
-/* Joins own_thread, which must have finished, and puts its programs in
+/* Joins own_build, which must have finished, and puts its programs in
  * place of the generic filter; where they are checked (check, and the
- * filter checks builds) and wrong, builds them again on own_thread
- * (own_thread set again, frames still on the generic filter). */
+ * filter checks builds) and wrong, builds them again on a new own_build
+ * (frames still on the generic filter). */
 static gboolean
 own_programs_take (ClfftFilter2d * f, gboolean check, GError ** error)
 {
-  gboolean right = TRUE;
-  GError *why = NULL;
+  gboolean ok, right = TRUE;
+  gdouble ready;
+  GError *own_error = NULL, *why = NULL;
 
-  g_thread_join (g_steal_pointer (&f->own_thread));
-  if (f->own_ok && check && f->checks_builds) {
+  ok = clfft_build_thread_join (g_steal_pointer (&f->own_build), &ready,
+      &own_error);
+  if (ok && check && f->checks_builds) {
     own_programs_check_or_skip (f, &right);
-    f->own_ok = right || own_programs_again (f, &f->own_error);
+    ok = right || own_programs_again (f, &own_error);
   }
-  if (f->own_ok && !right) {
+  if (ok && !right) {
     if (own_programs_spawn (f, &why))
       return TRUE;
     clfft_log (CLFFT_LOG_WARNING, "%s: the %ux%u filter builds its "
         "programs again before its next frame", why->message, f->width,
         f->height);
     g_error_free (why);
-    f->own_ok = build_own_programs_checked (f, &f->own_error);
+    ok = build_own_programs_checked (f, &own_error);
   }
   /* told where frames ran the generic filter before */
-  f->own_seconds = f->generic_ran ? f->own_ready : -1.0;
+  f->own_seconds = f->generic_ran ? ready : -1.0;
   g_clear_pointer (&f->standin, clfft_filter_part_free);
-  if (!f->own_ok) {
-    g_propagate_error (error, g_steal_pointer (&f->own_error));
+  if (!ok) {
+    g_propagate_error (error, own_error);
     return FALSE;
   }
   return TRUE;
@@ -1013,7 +941,7 @@ own_programs_start (ClfftFilter2d * f, GError ** error)
     g_clear_pointer (&f->standin, clfft_filter_part_free);
     return build_own_programs_checked (f, error);
   }
-  if (own_programs_wait (f, OWN_WAIT_WHILE_LOADING))
+  if (clfft_build_thread_wait (f->own_build, CLFFT_BUILD_WAIT_WHILE_LOADING))
     return own_programs_take (f, TRUE, error);
   clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs the generic filter "
       "while its own programs build", f->width, f->height);
@@ -1029,15 +957,15 @@ clfft_filter2d_get_build_round (ClfftFilter2d * f)
 gboolean
 clfft_filter2d_runs_generic (ClfftFilter2d * f)
 {
-  return f->own_thread != NULL;
+  return f->own_build != NULL;
 }
 
 gboolean
 clfft_filter2d_finish_own_programs (ClfftFilter2d * f, GError ** error)
 {
   /* a check may send them back to be built again */
-  while (f->own_thread) {
-    own_programs_wait (f, OWN_WAIT_UNTIL_BUILT);
+  while (f->own_build) {
+    clfft_build_thread_wait (f->own_build, CLFFT_BUILD_WAIT_UNTIL_BUILT);
     if (!own_programs_take (f, TRUE, error))
       return FALSE;
   }
@@ -1047,7 +975,7 @@ clfft_filter2d_finish_own_programs (ClfftFilter2d * f, GError ** error)
 /* Between frames: takes the size's own programs in once built, and waits
  * for them where the frame needs them (the generic filter does not do its
  * mode or output). Never under the engine's queue lock: the one launch's
- * probe, on own_thread, takes it. */
+ * probe, on own_build's thread, takes it. */
 static gboolean
 own_programs_step (ClfftFilter2d * f, GError ** error)
 {
@@ -1055,8 +983,8 @@ own_programs_step (ClfftFilter2d * f, GError ** error)
       || f->output == CLFFT_OUTPUT_NORMALIZE;
 
   /* a check may send them back to be built again */
-  while (f->own_thread && own_programs_wait (f, needed ?
-          OWN_WAIT_UNTIL_BUILT : OWN_WAIT_NOT))
+  while (f->own_build && clfft_build_thread_wait (f->own_build, needed ?
+          CLFFT_BUILD_WAIT_UNTIL_BUILT : CLFFT_BUILD_WAIT_NOT))
     if (!own_programs_take (f, TRUE, error))
       return FALSE;
   return TRUE;
@@ -1210,8 +1138,6 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
   f->batch_planned = MAX (batch, 1);
   f->own_start = g_get_monotonic_time ();
   f->own_seconds = -1.0;
-  g_mutex_init (&f->own_lock);
-  g_cond_init (&f->own_cond);
   f->output_gain = 1.0f;
   f->pixel_size = pixels == CLFFT_PIXELS_U16 ? 2 : 1;
   f->frame_width = frame_width;
@@ -2185,13 +2111,13 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
 void
 clfft_filter2d_free (ClfftFilter2d * f)
 {
-  /* the tuning's thread reads the filter's tables; own_thread builds its
+  /* the tuning's thread reads the filter's tables; own_build builds its
    * programs */
   clfft_filter_tuning_free (f->background);
   if (f->in_flight)
     finish_queues (f);
-  if (f->own_thread) {
-    own_programs_wait (f, OWN_WAIT_UNTIL_BUILT);
+  if (f->own_build) {
+    clfft_build_thread_wait (f->own_build, CLFFT_BUILD_WAIT_UNTIL_BUILT);
     /* own programs that no frame ran: launched once, so that the next
      * start finds them compiled in the device's cache too */
     if (own_programs_take (f, FALSE, NULL)
@@ -2199,7 +2125,6 @@ clfft_filter2d_free (ClfftFilter2d * f)
         && compiles_at_first_launch (f) && !f->own_launched)
       launch_unused_frame (f);
   }
-  g_clear_error (&f->own_error);
   clfft_filter_part_free (f->standin);
   clfft_filter_part_free (f->part);
   clfft_transform_clear (&f->rows_forward);
@@ -2235,7 +2160,5 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->batch_gain);
   clfft_kernel_release (&f->mirror_pad);
   clfft_engine_unref (f->engine);
-  g_mutex_clear (&f->own_lock);
-  g_cond_clear (&f->own_cond);
   g_free (f);
 }
