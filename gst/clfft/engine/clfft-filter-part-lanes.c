@@ -80,12 +80,6 @@ lanes_enqueue (ClfftFilterPart * part, const ClfftFilterFrame * frame,
       frame->magnitude, error);
 }
 
-static void
-lanes_clear (ClfftFilterPart * part)
-{
-  lanes_forget (part);
-}
-
 const ClfftFilterPathOps clfft_filter_part_lanes = {
   .path = CLFFT_FILTER_PATH_LANES,
   .size = sizeof (LanesPart),
@@ -98,7 +92,8 @@ const ClfftFilterPathOps clfft_filter_part_lanes = {
   .forget = lanes_forget,
   .hands_to = lanes_hands_to,
   .enqueue = lanes_enqueue,
-  .clear = lanes_clear,
+  /* what it made besides its inner part */
+  .clear = lanes_forget,
 };
 
 gboolean

@@ -85,12 +85,6 @@ one_launch_enqueue (ClfftFilterPart * part, const ClfftFilterFrame * frame,
       frame->scale, frame->offset, frame->magnitude, error);
 }
 
-static void
-one_launch_clear (ClfftFilterPart * part)
-{
-  one_launch_forget (part);
-}
-
 const ClfftFilterPathOps clfft_filter_part_one_launch = {
   .path = CLFFT_FILTER_PATH_ONE_LAUNCH,
   .size = sizeof (OneLaunchPart),
@@ -101,7 +95,8 @@ const ClfftFilterPathOps clfft_filter_part_one_launch = {
   .forget = one_launch_forget,
   .hands_to = one_launch_hands_to,
   .enqueue = one_launch_enqueue,
-  .clear = one_launch_clear,
+  /* what it made besides its inner part */
+  .clear = one_launch_forget,
 };
 
 gboolean

@@ -588,15 +588,15 @@ static gboolean enqueue_normalized_rows (gpointer filter, cl_mem spectrum,
     const ClfftTransform * rows, GError ** error);
 static void finish_queues (ClfftFilter2d * f);
 
-/* A frame of in through part into out, on the engine's queue: padded
- * first where the filter pads; ending in pixels scaled by scale, or
- * normalized. */
-static gboolean
-enqueue_part (ClfftFilter2d * f, ClfftFilterPart * part, cl_mem in,
-    cl_mem out, const ClfftFilterGains * gains, gfloat scale,
-    gboolean normalized, GError ** error)
+/* A frame of in into out as the filter's parts take it: read from the
+ * padded copy where the filter pads; ending in pixels scaled by scale,
+ * or normalized. */
+static void
+frame_of (ClfftFilter2d * f, cl_mem in, cl_mem out,
+    const ClfftFilterGains * gains, gfloat scale, gboolean normalized,
+    ClfftFilterFrame * frame)
 {
-  const ClfftFilterFrame frame = {
+  *frame = (ClfftFilterFrame) {
     .pixels_in = f->mirror_pad ? f->bytes_padded : in,
     .pixels_out = out,
     .spectrum = f->spectrum,
@@ -607,7 +607,26 @@ enqueue_part (ClfftFilter2d * f, ClfftFilterPart * part, cl_mem in,
     .normalized = normalized ? enqueue_normalized_rows : NULL,
     .filter = f,
   };
+}
 
+/* The frame now: the slot's buffers, the filter's gain and output. */
+static void
+frame_now (ClfftFilter2d * f, ClfftFilterFrame * frame)
+{
+  frame_of (f, f->bytes_in, f->bytes_out, &f->gains, f->output_gain,
+      f->output == CLFFT_OUTPUT_NORMALIZE, frame);
+}
+
+/* A frame of in through part into out (frame_of), on the engine's queue,
+ * padded first where the filter pads. */
+static gboolean
+enqueue_part (ClfftFilter2d * f, ClfftFilterPart * part, cl_mem in,
+    cl_mem out, const ClfftFilterGains * gains, gfloat scale,
+    gboolean normalized, GError ** error)
+{
+  ClfftFilterFrame frame;
+
+  frame_of (f, in, out, gains, scale, normalized, &frame);
   return (!f->mirror_pad || mirror_pad_enqueue (f, in, error))
       && part->ops->enqueue (part, &frame, error);
 }
@@ -921,13 +940,9 @@ own_programs_start (ClfftFilter2d * f, GError ** error)
   /* the generic kernels compiled before the own programs' builds, which
    * would hold the first frame back */
   if (compiles_at_first_launch (f)) {
-    const ClfftFilterFrame frame = {
-      .pixels_in = f->mirror_pad ? f->bytes_padded : f->bytes_in,
-      .pixels_out = f->bytes_out,
-      .spectrum = f->spectrum,
-      .gains = f->gains,
-    };
+    ClfftFilterFrame frame;
 
+    frame_now (f, &frame);
     if (!clfft_filter_part_generic_launch_empty (f->standin, &frame, &why)) {
       clfft_log (CLFFT_LOG_INFO, "launching the generic filter ahead: %s",
           why->message);
@@ -1412,25 +1427,6 @@ void
 clfft_filter2d_set_mode (ClfftFilter2d * f, ClfftMode mode)
 {
   f->mode = mode;
-}
-
-/* The frame now (the slot's buffers, the filter's gain and output), as
- * the filter's part takes it. */
-static void
-frame_now (ClfftFilter2d * f, ClfftFilterFrame * frame)
-{
-  *frame = (ClfftFilterFrame) {
-    .pixels_in = f->mirror_pad ? f->bytes_padded : f->bytes_in,
-    .pixels_out = f->bytes_out,
-    .spectrum = f->spectrum,
-    .gains = f->gains,
-    .scale = f->output_gain,
-    .offset = f->rows_inverse.tables.offset,
-    .magnitude = f->rows_inverse.tables.magnitude,
-    .normalized = f->output == CLFFT_OUTPUT_NORMALIZE ?
-        enqueue_normalized_rows : NULL,
-    .filter = f,
-  };
 }
 
 /* At a frame of the size's own programs: the background tuning's step
