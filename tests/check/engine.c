@@ -1992,6 +1992,171 @@ GST_START_TEST (test_filter2d_frames_in_flight)
 
 GST_END_TEST;
 
+/* Frames of three planes (I420's) through the frame filter's ring, every
+ * channel filtered, at every depth from 1 to the most in flight: from and
+ * to pageable and pinned memory, with packed and padded rows, with the
+ * device's memory taken as the host's (planes read in place) or not, bit
+ * for bit the frames filtered one at a time from pageable packed memory
+ * through staging; and those, plane by plane, the frames that a filter
+ * of the plane's size alone gives with the same gain (within one level:
+ * the frame filter runs the planes' rows in the same launches). */
+GST_START_TEST (test_frame_filter_ends)
+{
+  const guint w = 96, h = 62, n_frames = 6;
+  const guint cw = w / 2, ch = h / 2;
+  const ClfftFrameLayout layout = {
+    3, {w, cw, cw}, {h, ch, ch}, 3, {
+      {0, 0, 1, w, h, 8, 0, 1, 1}, {1, 0, 1, cw, ch, 8, 0, 2, 2},
+      {2, 0, 1, cw, ch, 8, 0, 2, 2}}
+  };
+  const ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS] = { 0 };
+  const gsize plane_size[3] = { (gsize) w * h, (gsize) cw * ch,
+    (gsize) cw * ch
+  };
+  GError *error = NULL;
+  ClfftEngine *engine = clfft_engine_get (-1, &error);
+  ClfftFrameFilter *filter;
+  GRand *rng = ref_rand_new ();
+  guint8 *frames[3], *expected[3];
+  gfloat *gains[2];
+  gboolean new_plans;
+
+  fail_unless (engine != NULL, "%s", error ? error->message : "");
+  filter = clfft_frame_filter_new (engine, &layout, CLFFT_PADDING_NONE,
+      &error);
+  fail_unless (filter != NULL, "%s", error ? error->message : "");
+  fail_unless (clfft_frame_filter_set_roles (filter, roles, &new_plans,
+          &error), "%s", error ? error->message : "");
+  fail_unless_equals_int (clfft_frame_filter_get_n_plans (filter), 2);
+  fail_unless (clfft_frame_filter_finish_own_programs (filter, &error),
+      "%s", error ? error->message : "");
+  for (guint i = 0; i < 2; i++) {
+    gsize n = i ? plane_size[1] : plane_size[0];
+
+    gains[i] = g_new (gfloat, n);
+    for (gsize k = 0; k < n; k++)
+      gains[i][k] = g_rand_double_range (rng, 0, 1);
+    fail_unless (clfft_frame_filter_set_gain (filter, i, gains[i], &error),
+        "%s", error ? error->message : "");
+  }
+  for (guint p = 0; p < 3; p++) {
+    frames[p] = g_malloc (n_frames * plane_size[p]);
+    expected[p] = g_malloc (n_frames * plane_size[p]);
+    for (gsize k = 0; k < n_frames * plane_size[p]; k++)
+      frames[p][k] = g_rand_int_range (rng, 0, 256);
+  }
+  clfft_frame_filter_set_shared_memory (filter, FALSE);
+  for (guint i = 0; i < n_frames; i++) {
+    ClfftHostPlanes in = { 0 }, out = { 0 };
+
+    for (guint p = 0; p < 3; p++) {
+      in.planes[p] = (ClfftHostFrame) {
+      frames[p] + i * plane_size[p], layout.row_bytes[p], FALSE};
+      out.planes[p] = (ClfftHostFrame) {
+      expected[p] + i * plane_size[p], layout.row_bytes[p], FALSE};
+    }
+    fail_unless (clfft_frame_filter_submit (filter, &in, &out, &error)
+        && clfft_frame_filter_collect (filter, &error), "%s",
+        error->message);
+  }
+
+  /* each plane by a filter of its own */
+  for (guint p = 0; p < 3; p++) {
+    const guint pw = p ? cw : w, ph = p ? ch : h;
+    ClfftFilter2d *alone = clfft_filter2d_new (engine, pw, ph,
+        CLFFT_PIXELS_U8, CLFFT_PADDING_NONE, &error);
+    guint8 *got = g_malloc (plane_size[p]);
+    guint worst = 0;
+
+    fail_unless (alone != NULL, "%s", error ? error->message : "");
+    fail_unless (clfft_filter2d_finish_own_programs (alone, &error) &&
+        clfft_filter2d_set_gain (alone, gains[p ? 1 : 0], &error), "%s",
+        error->message);
+    for (guint i = 0; i < n_frames; i++) {
+      fail_unless (clfft_filter2d_process (alone, frames[p] + i *
+              plane_size[p], pw, got, pw, &error), "%s", error->message);
+      for (gsize k = 0; k < plane_size[p]; k++)
+        worst = MAX (worst, (guint) ABS ((gint) got[k] -
+                (gint) expected[p][i * plane_size[p] + k]));
+    }
+    fail_unless (worst <= 1, "plane %u: %u levels from its filter alone",
+        p, worst);
+    g_free (got);
+    clfft_filter2d_free (alone);
+  }
+
+  for (guint variant = 0; variant < 8; variant++) {
+    const gboolean shared = variant & 1, pinned = variant & 2;
+    /* rows 5 bytes apart more than packed: never in place */
+    const gsize pad = variant & 4 ? 5 : 0;
+    TestFrames in[3], out[3];
+    gsize stride[3], frame_bytes[3];
+
+    clfft_frame_filter_set_shared_memory (filter, shared);
+    for (guint p = 0; p < 3; p++) {
+      stride[p] = layout.row_bytes[p] + pad;
+      frame_bytes[p] = stride[p] * layout.rows[p];
+      test_frames_alloc (&in[p], engine, pinned, n_frames * frame_bytes[p]);
+      test_frames_alloc (&out[p], engine, pinned,
+          n_frames * frame_bytes[p]);
+      for (guint i = 0; i < n_frames; i++)
+        for (guint y = 0; y < layout.rows[p]; y++)
+          memcpy (in[p].data + i * frame_bytes[p] + y * stride[p],
+              frames[p] + i * plane_size[p] + y * layout.row_bytes[p],
+              layout.row_bytes[p]);
+    }
+    for (guint depth = 1; depth <= CLFFT_FRAME_RING_SIZE; depth++) {
+      guint submitted = 0;
+
+      for (guint p = 0; p < 3; p++)
+        memset (out[p].data, 0, n_frames * frame_bytes[p]);
+      for (guint collected = 0; collected < n_frames; collected++) {
+        while (submitted < n_frames && submitted < collected + depth) {
+          ClfftHostPlanes src = { 0 }, dst = { 0 };
+
+          for (guint p = 0; p < 3; p++) {
+            src.planes[p] = (ClfftHostFrame) {
+            in[p].data + submitted * frame_bytes[p], stride[p], pinned};
+            dst.planes[p] = (ClfftHostFrame) {
+            out[p].data + submitted * frame_bytes[p], stride[p], pinned};
+          }
+          fail_unless (clfft_frame_filter_submit (filter, &src, &dst,
+                  &error), "%s", error->message);
+          submitted++;
+        }
+        fail_unless_equals_int (clfft_frame_filter_in_flight (filter),
+            submitted - collected);
+        fail_unless (clfft_frame_filter_collect (filter, &error), "%s",
+            error->message);
+      }
+      for (guint p = 0; p < 3; p++)
+        for (guint i = 0; i < n_frames; i++)
+          for (guint y = 0; y < layout.rows[p]; y++)
+            fail_unless (memcmp (out[p].data + i * frame_bytes[p] +
+                    y * stride[p], expected[p] + i * plane_size[p] +
+                    y * layout.row_bytes[p], layout.row_bytes[p]) == 0,
+                "shared %d, pinned %d, stride %" G_GSIZE_FORMAT
+                ", depth %u: plane %u of frame %u, row %u differs", shared,
+                pinned, stride[p], depth, p, i, y);
+    }
+    for (guint p = 0; p < 3; p++) {
+      test_frames_free (&in[p]);
+      test_frames_free (&out[p]);
+    }
+  }
+  clfft_frame_filter_free (filter);
+  clfft_engine_unref (engine);
+  g_rand_free (rng);
+  for (guint p = 0; p < 3; p++) {
+    g_free (frames[p]);
+    g_free (expected[p]);
+  }
+  g_free (gains[0]);
+  g_free (gains[1]);
+}
+
+GST_END_TEST;
+
 /* Transforms columns columns of length h in place (element y of column c
  * at y * stride + c), as the filter's column pass does: forward, with a
  * gain between forward and inverse, and with a mirrored gain (the same at
@@ -2552,6 +2717,7 @@ engine_suite (void)
   tcase_add_test (tc, test_filter2d_sizes_out_of_range);
   tcase_add_test (tc, test_spectrum_groups_across_chunks);
   tcase_add_test (tc, test_filter2d_frames_in_flight);
+  tcase_add_test (tc, test_frame_filter_ends);
   tcase_add_test (tc, test_columns_exchange_parts);
   tcase_add_test (tc, test_columns_filtered_in_three_passes);
   tcase_add_test (tc, test_real_unfold_in_pairs_of_rows);

@@ -15,6 +15,15 @@ G_BEGIN_DECLS
  * work. */
 gboolean clfft_filter2d_enqueue_buffers (ClfftFilter2d * filter, cl_mem in,
     cl_mem out, GError ** error);
+/* Before a frame's commands, outside the engine's queue lock: takes the
+ * size's own programs in once built, and waits for them where the frame
+ * needs them (see clfft_filter2d_runs_generic). */
+gboolean clfft_filter2d_prepare_frame (ClfftFilter2d * filter,
+    GError ** error);
+/* The bytes that the addresses of its input (clfft_filter2d_enqueue_buffers)
+ * are multiples of where it reads them: pixel pairs where its rows run
+ * at half length (CLFFT_ROW_UNIT_STRIDE). */
+gsize clfft_filter2d_get_read_align (ClfftFilter2d * filter);
 
 /* Frames of one size filtered together (YUV's U and V, RGB's R, G and B):
  * in, n x height rows of the frame's width, frame c's row r at row

@@ -17,13 +17,10 @@
  * kernels/spectrum_view.cl draws log (1 + |F x G|) centred on DC, the
  * other half of F by symmetry and G as given, which normalize.cl scales
  * to the frame's maximum.
- * Frames move through slots: each has its own pixels in and out on the
- * device (input read in place from the host's memory where that is the
- * device's), uploaded on the filter's upload
- * queue, filtered on the engine's queue behind a barrier on the upload,
- * and downloaded on the filter's download queue behind a marker after the
- * passes. Three queues, so that one frame's transfers never wait in line
- * behind another frame's filtering.
+ * Frames submitted to the filter itself move through a ring of its own
+ * (clfft-frame-ring.h), whose work it is: each slot has its own pixels
+ * in and out on the device. The frame filter's frames move through the
+ * frame filter's ring instead, the filter working on its buffers.
  * padding=mirror first mirrors the frame into a larger one
  * (kernels/mirror_pad.cl), runs all of the above on that, and crops the
  * frame back out as it reads the pixels (and as normalize takes the
@@ -44,6 +41,7 @@
 #include "clfft-host-buffer.h"
 #include "clfft-filter2d-batch.h"
 #include "clfft-filter2d-testing.h"
+#include "clfft-frame-ring-testing.h"
 
 #include <string.h>
 
@@ -59,29 +57,18 @@ typedef struct
   ClfftStretch stretch;
 } Normalize;
 
-/* One frame in flight, and the memory its slot keeps between frames. */
-typedef struct
-{
-  cl_mem bytes_in, bytes_out;   /* on the device, made at first use */
-  ClfftHostBuffer *staging_in, *staging_out;    /* pinned, at first use */
-  cl_mem host_in;               /* the frame's own memory, read in place */
-  ClfftHostFrame dst;
-  gboolean dst_staged;
-  cl_event filtered, downloaded;
-} FrameSlot;
-
 struct _ClfftFilter2d
 {
   ClfftEngine *engine;
-  cl_command_queue upload, download;
-  /* where submitted frames run: streams of their own queue each, so that
-   * one's frames do not wait behind another's upload on the engine's
-   * in-order queue; clfft_filter2d_enqueue and the frame filter's
-   * enqueue_buffers and enqueue_batch stay on the engine's */
-  cl_command_queue compute;
-  FrameSlot slots[CLFFT_FILTER2D_MAX_IN_FLIGHT];
-  guint oldest, in_flight;      /* slots in flight from oldest on */
-  gboolean zero_copy;           /* packed input frames read in place */
+  /* frames submitted to the filter itself (made at the first), each with
+   * its slot's pixels in and out (the first slot's made with the filter:
+   * clfft_filter2d_enqueue's until a frame runs) */
+  ClfftFrameRing *ring;
+  cl_mem inputs[CLFFT_FRAME_RING_SIZE], outputs[CLFFT_FRAME_RING_SIZE];
+  /* the queue its frames ran on last (retained): what the host waits
+   * for before it rewrites what they read (the gain, the buffers of the
+   * known answer's check) */
+  cl_command_queue frames_queue;
   guint frame_width, frame_height;
   guint width, height;          /* of the transforms: the frame's, or padded */
   guint bins;                   /* width / 2 + 1: half-spectrum columns */
@@ -193,12 +180,16 @@ ensure_device_buffer (ClfftFilter2d * f, cl_mem * buffer, cl_mem_flags flags,
           error));
 }
 
+/* Waits for the frames queued so far, on the queue they ran on and the
+ * engine's side queue. */
 static gboolean
-ensure_staging (ClfftFilter2d * f, ClfftHostBuffer ** staging,
-    GError ** error)
+finish_frames (ClfftFilter2d * f, GError ** error)
 {
-  return *staging || (*staging = clfft_host_buffer_new (f->engine,
-          frame_bytes (f), error));
+  cl_int st = f->frames_queue ? clFinish (f->frames_queue) : CL_SUCCESS;
+
+  if (st != CL_SUCCESS)
+    return clfft_fail (error, st, "clFinish (frames)");
+  return clfft_engine_finish_side (f->engine, error);
 }
 
 gboolean
@@ -1157,7 +1148,6 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
   f->pixel_size = pixels == CLFFT_PIXELS_U16 ? 2 : 1;
   f->frame_width = frame_width;
   f->frame_height = frame_height;
-  f->zero_copy = clfft_engine_get_device (engine)->host_unified_memory;
   f->width = width;
   f->height = height;
   /* the margins right of and below the frame: the larger half (the
@@ -1190,12 +1180,9 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
   if (ok)
     columns_halves_init (f);
   ok = ok && scratch_alloc (f, error)
-      && (f->upload = clfft_queue_new (engine, error))
-      && (f->download = clfft_queue_new (engine, error))
-      && (f->compute = clfft_queue_new (engine, error))
-      && ensure_device_buffer (f, &f->slots[0].bytes_in, CL_MEM_READ_ONLY,
+      && ensure_device_buffer (f, &f->inputs[0], CL_MEM_READ_ONLY,
       frame_bytes (f), error)
-      && ensure_device_buffer (f, &f->slots[0].bytes_out, CL_MEM_WRITE_ONLY,
+      && ensure_device_buffer (f, &f->outputs[0], CL_MEM_WRITE_ONLY,
       count * f->pixel_size, error)
       && (!padded || mirror_pad_init (f, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
@@ -1203,8 +1190,8 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
       && gains_alloc (f, error)
       && (f->gains.as_given = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
           count * sizeof (cl_float), NULL, error));
-  f->bytes_in = f->slots[0].bytes_in;
-  f->bytes_out = f->slots[0].bytes_out;
+  f->bytes_in = f->inputs[0];
+  f->bytes_out = f->outputs[0];
   ok = ok && own_programs_start (f, error) && unit_gain (f, error);
   if (!ok) {
     clfft_filter2d_free (f);
@@ -1282,10 +1269,7 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
             gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
   /* frames on the side queue or the filter's own may still read the
    * gain; the writes below wait for those on the engine's queue */
-  st = clFinish (f->compute);
-  if (st != CL_SUCCESS || !clfft_engine_finish_side (f->engine, error)) {
-    if (st != CL_SUCCESS)
-      clfft_fail (error, st, "clFinish (frames)");
+  if (!finish_frames (f, error)) {
     g_free (half);
     g_free (by_rows);
     return FALSE;
@@ -1445,6 +1429,33 @@ background_tuning_step (ClfftFilter2d * f)
           f->output == CLFFT_OUTPUT_NORMALIZE), &frame);
 }
 
+/* Where a frame's commands go now: the queue its frames run on. */
+static void
+note_frames_queue (ClfftFilter2d * f)
+{
+  cl_command_queue queue = clfft_engine_get_queue (f->engine);
+  cl_int st;
+
+  if (queue == f->frames_queue)
+    return;
+  clfft_queue_release (&f->frames_queue);
+  st = clRetainCommandQueue (queue);
+  clfft_warn_on_failure (st, "clRetainCommandQueue (the frames' queue)");
+  if (st != CL_SUCCESS)
+    return;
+  clfft_count_object (CLFFT_OBJECT_QUEUE, 1);
+  f->frames_queue = queue;
+}
+
+/* At a frame of the size's own programs. */
+static void
+frame_begins (ClfftFilter2d * f)
+{
+  f->own_launched = TRUE;
+  note_frames_queue (f);
+  background_tuning_step (f);
+}
+
 /* Whether a frame of the stack or of the channels in turn has its extra
  * transforms' tuning to step (background_extras_step). */
 static gboolean
@@ -1478,11 +1489,11 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
     return FALSE;
   if (f->standin) {
     f->generic_ran = TRUE;
+    note_frames_queue (f);
     return enqueue_part (f, f->standin, f->bytes_in, f->bytes_out,
         &f->gains, f->output_gain, FALSE, error);
   }
-  f->own_launched = TRUE;
-  background_tuning_step (f);
+  frame_begins (f);
   if (f->mode == CLFFT_MODE_SPECTRUM)
     return enqueue_spectrum_view (f, error);
   return enqueue_part (f, f->part, f->bytes_in, f->bytes_out, &f->gains,
@@ -1498,9 +1509,9 @@ clfft_filter2d_enqueue_buffers (ClfftFilter2d * f, cl_mem in, cl_mem out,
   f->bytes_in = in;
   f->bytes_out = out;
   ok = clfft_filter2d_enqueue (f, error);
-  /* the slots' own buffers again, as submit leaves them */
-  f->bytes_in = f->slots[0].bytes_in;
-  f->bytes_out = f->slots[0].bytes_out;
+  /* the filter's own again: the caller's may go */
+  f->bytes_in = f->inputs[0];
+  f->bytes_out = f->outputs[0];
   return ok;
 }
 
@@ -1598,8 +1609,7 @@ clfft_filter2d_enqueue_batch (ClfftFilter2d * f, cl_mem in, cl_mem out,
   const ClfftRowLayout columns = { n * pitch, 1 };
 
   g_return_val_if_fail (n >= 2 && n <= f->batch_n, FALSE);
-  f->own_launched = TRUE;
-  background_tuning_step (f);
+  frame_begins (f);
   return batch_gain_refresh (f, n, error)
       && clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
       in, pixels, f->batch_spectrum, bins, n * f->height, NULL, 0, 1.0f,
@@ -1746,9 +1756,8 @@ clfft_filter2d_enqueue_stack (ClfftFilter2d * top, ClfftFilter2d * below,
 
   g_return_val_if_fail (top->stack_below
       && top->stack_height == below->height, FALSE);
-  top->own_launched = below->own_launched = TRUE;
-  background_tuning_step (top);
-  background_tuning_step (below);
+  frame_begins (top);
+  frame_begins (below);
   if (halves && extras_tuning_pending (top)) {
     ClfftTransform *const extras[] = { &top->rows_forward_halves,
       &top->columns_halves, &top->rows_inverse_halves
@@ -1816,8 +1825,7 @@ clfft_filter2d_enqueue_in_turn (ClfftFilter2d * f, cl_mem plane,
         f->width, f->height, pitch);
     return FALSE;
   }
-  f->own_launched = TRUE;
-  background_tuning_step (f);
+  frame_begins (f);
   if (extras_tuning_pending (f)) {
     ClfftTransform *const extras[] = { &f->rows_forward_in_turn,
       &f->rows_inverse_in_turn
@@ -1844,207 +1852,125 @@ clfft_filter2d_enqueue_in_turn (ClfftFilter2d * f, cl_mem plane,
       2 * f->height, NULL, 0, f->output_gain, NULL, error);
 }
 
-/* Lets queued work that reads or writes host memory finish (error
- * paths). */
+/* Lets queued work that reads or writes what frames use finish. */
 static void
 finish_queues (ClfftFilter2d * f)
 {
-  clfft_warn_on_failure (clFinish (f->upload), "clFinish (uploads)");
+  GError *error = NULL;
+
   clfft_warn_on_failure (clFinish (clfft_engine_get_queue (f->engine)),
       "clFinish");
-  clfft_warn_on_failure (clFinish (f->compute), "clFinish (frames)");
-  clfft_warn_on_failure (clFinish (f->download), "clFinish (downloads)");
+  if (!finish_frames (f, &error)) {
+    clfft_log (CLFFT_LOG_WARNING, "%s", error->message);
+    g_error_free (error);
+  }
 }
 
-/* What a slot holds for one frame only; its work must have finished. */
-static void
-slot_clear_frame (FrameSlot * slot)
+gboolean
+clfft_filter2d_prepare_frame (ClfftFilter2d * f, GError ** error)
 {
-  clfft_event_release (&slot->filtered);
-  clfft_event_release (&slot->downloaded);
-  clfft_buffer_release (&slot->host_in);
+  return own_programs_step (f, error);
 }
 
-/* Where src's pixels go up from: src or its copy in the slot's staging
- * memory; or nowhere, where the device reads them in place (host_in, which
- * bytes_in then is). */
 static gboolean
-slot_stage (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * src,
-    ClfftHostFrame * from, GError ** error)
+ring_prepare (gpointer work, GError ** error)
 {
-  const gsize row_bytes = frame_row_bytes (f);
+  return clfft_filter2d_prepare_frame (work, error);
+}
 
-  /* in place only where the row passes' pixels, read a pair at a time
-   * where there are pairs (CLFFT_ROW_UNIT_STRIDE), lie aligned */
-  const gsize read_unit = (f->choice.pairs ? 2 : 1) * f->pixel_size;
+gsize
+clfft_filter2d_get_read_align (ClfftFilter2d * f)
+{
+  return (f->choice.pairs ? 2 : 1) * f->pixel_size;
+}
 
-  if (f->zero_copy && src->stride == row_bytes
-      && (guintptr) src->data % read_unit == 0) {
-    f->bytes_in = slot->host_in = clfft_buffer_new (f->engine,
-        CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, frame_bytes (f), src->data,
-        error);
-    return slot->host_in != NULL;
-  }
-  if (!ensure_device_buffer (f, &slot->bytes_in, CL_MEM_READ_ONLY,
-          frame_bytes (f), error))
+/* The filter as the work of its own ring: a frame's one plane in and out
+ * of the slot's pixels. */
+static cl_mem
+slot_pixels (ClfftFilter2d * f, guint slot, gboolean input, GError ** error)
+{
+  cl_mem *buffer = input ? &f->inputs[slot] : &f->outputs[slot];
+
+  return ensure_device_buffer (f, buffer, input ? CL_MEM_READ_ONLY :
+      CL_MEM_WRITE_ONLY, input ? frame_bytes (f) : (gsize) f->width *
+      f->height * f->pixel_size, error) ? *buffer : NULL;
+}
+
+static gboolean
+ring_place (gpointer work, guint slot, guint p, gboolean input,
+    ClfftPlanePlace * place, GError ** error)
+{
+  ClfftFilter2d *f = work;
+  cl_mem buffer = slot_pixels (f, slot, input, error);
+
+  if (!buffer)
     return FALSE;
-  f->bytes_in = slot->bytes_in;
-  *from = *src;
-  if (!src->pinned && !f->zero_copy) {
-    if (!ensure_staging (f, &slot->staging_in, error))
-      return FALSE;
-    from->data = clfft_host_buffer_get_data (slot->staging_in);
-    from->stride = row_bytes;
-    clfft_copy_rows (from->data, from->stride, src->data, src->stride,
-        row_bytes, f->frame_height);
-  }
+  /* the frame is the top-left corner of the transform's rows */
+  *place = (ClfftPlanePlace) {
+    .buffer = buffer,
+    .pitch = input ? frame_row_bytes (f) : f->width * f->pixel_size,
+    .read_align = input ? clfft_filter2d_get_read_align (f) : 0,
+  };
   return TRUE;
 }
 
-/* from (slot_stage) into bytes_in, with the filter's compute queue waiting
- * for it; nothing where the device reads the frame in place. */
 static gboolean
-slot_upload (ClfftFilter2d * f, FrameSlot * slot, const ClfftHostFrame * from,
+ring_enqueue (gpointer work, const ClfftRingFrame * frame, cl_event * also,
     GError ** error)
 {
-  const gsize origin[3] = { 0, 0, 0 };
-  const gsize region[3] = { frame_row_bytes (f), f->frame_height, 1 };
-  cl_event uploaded;
-  cl_int st;
+  ClfftFilter2d *f = work;
+  cl_mem out = slot_pixels (f, frame->slot, FALSE, error);
 
-  if (slot->host_in)
-    return TRUE;
-  st = clEnqueueWriteBufferRect (f->upload, slot->bytes_in, CL_FALSE, origin,
-      origin, region, region[0], 0, from->stride, 0, from->data, 0, NULL,
-      &uploaded);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueWriteBufferRect");
-  /* the upload starts now; the passes wait for it */
-  st = clFlush (f->upload);
-  if (st == CL_SUCCESS)
-    st = clEnqueueBarrierWithWaitList (f->compute, 1, &uploaded, NULL);
-  clfft_event_release (&uploaded);
-  return st == CL_SUCCESS || clfft_fail (error, st, "clFlush, "
-      "clEnqueueBarrierWithWaitList");
+  return out && clfft_filter2d_enqueue_buffers (f, frame->planes[0], out,
+      error);
 }
 
-/* bytes_out into dst (or its staging) once the frame is filtered. Where
- * the device's memory is the host's the read is the one copy there is:
- * host-pointer buffers for dst returned stale pixels on PoCL 3.1. */
-static gboolean
-slot_download (ClfftFilter2d * f, FrameSlot * slot, GError ** error)
-{
-  const gsize row_bytes = frame_row_bytes (f);
-  const gsize origin[3] = { 0, 0, 0 };
-  const gsize region[3] = { row_bytes, f->frame_height, 1 };
-  guint8 *data = slot->dst.data;
-  gsize stride = slot->dst.stride;
-  cl_int st;
+static const ClfftFrameWorkOps ring_work = {
+  ring_prepare, ring_place, ring_enqueue
+};
 
-  slot->dst_staged = !slot->dst.pinned && !f->zero_copy;
-  if (slot->dst_staged) {
-    if (!ensure_staging (f, &slot->staging_out, error))
-      return FALSE;
-    data = clfft_host_buffer_get_data (slot->staging_out);
-    stride = row_bytes;
-  }
-  /* the frame is the top-left corner of the transform's rows */
-  st = clEnqueueReadBufferRect (f->download, slot->bytes_out, CL_FALSE,
-      origin, origin, region, f->width * f->pixel_size, 0, stride, 0, data,
-      1, &slot->filtered, &slot->downloaded);
-  if (st == CL_SUCCESS)
-    st = clFlush (f->download);
-  return st == CL_SUCCESS || clfft_fail (error, st,
-      "clEnqueueReadBufferRect, clFlush");
+static gboolean
+ensure_ring (ClfftFilter2d * f, GError ** error)
+{
+  ClfftRingPlanes planes = { 1, {frame_row_bytes (f)}, {f->frame_height},
+  {TRUE}
+  };
+
+  if (f->ring)
+    return TRUE;
+  if (!(f->ring = clfft_frame_ring_new (f->engine, &ring_work, f, error)))
+    return FALSE;
+  clfft_frame_ring_set_planes (f->ring, &planes);
+  return TRUE;
 }
 
 gboolean
 clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
     const ClfftHostFrame * dst, GError ** error)
 {
-  cl_command_queue queue = f->compute, before;
-  ClfftHostFrame from = { NULL, 0, FALSE };
-  FrameSlot *slot;
-  cl_int st;
-  gboolean ok;
+  const ClfftHostPlanes in = { {*src}
+  }, out = { {*dst}
+  };
 
-  if (f->in_flight == CLFFT_FILTER2D_MAX_IN_FLIGHT) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "%u frames are in flight already", f->in_flight);
-    return FALSE;
-  }
-  slot = &f->slots[(f->oldest + f->in_flight) % CLFFT_FILTER2D_MAX_IN_FLIGHT];
-  slot->dst = *dst;
-  ok = own_programs_step (f, error)
-      && slot_stage (f, slot, src, &from, error)
-      && ensure_device_buffer (f, &slot->bytes_out, CL_MEM_WRITE_ONLY,
-      (gsize) f->width * f->height * f->pixel_size, error);
-  /* the frame's commands side by side on the filter's queue, its upload
-   * too: NVIDIA's OpenCL took the calls of many streams' threads at once
-   * slower than one thread's after another's */
-  before = clfft_engine_begin_queue (f->engine, queue);
-  if (ok) {
-    f->bytes_out = slot->bytes_out;
-    ok = slot_upload (f, slot, &from, error)
-        && clfft_filter2d_enqueue (f, error);
-  }
-  if (ok) {
-    st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &slot->filtered);
-    if (st == CL_SUCCESS)
-      st = clFlush (queue);
-    ok = (st == CL_SUCCESS || clfft_fail (error, st,
-            "clEnqueueMarkerWithWaitList, clFlush"))
-        && slot_download (f, slot, error);
-  }
-  clfft_engine_end_queue (f->engine, before);
-  /* the slots' own buffers again, for clfft_filter2d_enqueue */
-  f->bytes_in = f->slots[0].bytes_in;
-  f->bytes_out = f->slots[0].bytes_out;
-  if (!ok) {
-    finish_queues (f);
-    clfft_engine_lock_queue (f->engine);
-    slot_clear_frame (slot);
-    clfft_engine_unlock_queue (f->engine);
-    return FALSE;
-  }
-  f->in_flight++;
-  return TRUE;
+  return ensure_ring (f, error)
+      && clfft_frame_ring_submit (f->ring, &in, &out, error);
 }
 
 gboolean
 clfft_filter2d_collect (ClfftFilter2d * f, GError ** error)
 {
-  FrameSlot *slot = &f->slots[f->oldest];
-  cl_int st;
-
-  if (f->in_flight == 0) {
+  if (!f->ring) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "no frame is in flight");
     return FALSE;
   }
-  st = clWaitForEvents (1, &slot->downloaded);
-  if (st == CL_SUCCESS && slot->dst_staged)
-    clfft_copy_rows (slot->dst.data, slot->dst.stride,
-        clfft_host_buffer_get_data (slot->staging_out), frame_row_bytes (f),
-        frame_row_bytes (f), f->frame_height);
-  if (st != CL_SUCCESS)
-    finish_queues (f);
-  /* releases are calls into the driver too (see submit) */
-  clfft_engine_lock_queue (f->engine);
-  slot_clear_frame (slot);
-  clfft_engine_unlock_queue (f->engine);
-  f->oldest = (f->oldest + 1) % CLFFT_FILTER2D_MAX_IN_FLIGHT;
-  f->in_flight--;
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "waiting for a frame's download");
-  return clfft_engine_check_fault (f->engine, CLFFT_FAULT_AT_COMPLETION,
-      "waiting for a frame's download", error);
+  return clfft_frame_ring_collect (f->ring, error);
 }
 
 guint
 clfft_filter2d_in_flight (ClfftFilter2d * f)
 {
-  return f->in_flight;
+  return f->ring ? clfft_frame_ring_in_flight (f->ring) : 0;
 }
 
 void
@@ -2085,7 +2011,14 @@ clfft_filter2d_take_tuned (ClfftFilter2d * f, gdouble * seconds)
 void
 clfft_filter2d_set_zero_copy (ClfftFilter2d * f, gboolean zero_copy)
 {
-  f->zero_copy = zero_copy;
+  GError *error = NULL;
+
+  if (ensure_ring (f, &error))
+    clfft_frame_ring_set_shared_memory (f->ring, zero_copy);
+  else {
+    clfft_log (CLFFT_LOG_WARNING, "%s", error->message);
+    g_error_free (error);
+  }
 }
 
 gboolean
@@ -2095,9 +2028,9 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
   const ClfftHostFrame in = { (guint8 *) src, src_stride, FALSE };
   const ClfftHostFrame out = { dst, dst_stride, FALSE };
 
-  if (f->in_flight) {
+  if (clfft_filter2d_in_flight (f)) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "process with %u frames in flight", f->in_flight);
+        "process with %u frames in flight", clfft_filter2d_in_flight (f));
     return FALSE;
   }
   return clfft_filter2d_submit (f, &in, &out, error)
@@ -2110,8 +2043,7 @@ clfft_filter2d_free (ClfftFilter2d * f)
   /* the tuning's thread reads the filter's tables; own_build builds its
    * programs */
   clfft_filter_tuning_free (f->background);
-  if (f->in_flight)
-    finish_queues (f);
+  clfft_frame_ring_free (f->ring);
   if (f->own_build) {
     clfft_build_thread_wait (f->own_build, CLFFT_BUILD_WAIT_UNTIL_BUILT);
     /* own programs that no frame ran: launched once, so that the next
@@ -2133,17 +2065,12 @@ clfft_filter2d_free (ClfftFilter2d * f)
   normalize_clear (&f->normalize);
   clfft_filter_part_free (f->view);
   clfft_scratch_clear (&f->transform_scratch);
-  for (guint i = 0; i < CLFFT_FILTER2D_MAX_IN_FLIGHT; i++) {
-    slot_clear_frame (&f->slots[i]);
-    clfft_buffer_release (&f->slots[i].bytes_in);
-    clfft_buffer_release (&f->slots[i].bytes_out);
-    clfft_host_buffer_free (f->slots[i].staging_in);
-    clfft_host_buffer_free (f->slots[i].staging_out);
+  for (guint i = 0; i < CLFFT_FRAME_RING_SIZE; i++) {
+    clfft_buffer_release (&f->inputs[i]);
+    clfft_buffer_release (&f->outputs[i]);
   }
-  clfft_queue_release (&f->upload);
-  clfft_queue_release (&f->download);
-  clfft_queue_release (&f->compute);
   clfft_buffer_release (&f->spectrum);
+  clfft_queue_release (&f->frames_queue);
   clfft_buffer_release (&f->gains.by_columns);
   clfft_buffer_release (&f->gains.by_rows);
   clfft_buffer_release (&f->gains.split);

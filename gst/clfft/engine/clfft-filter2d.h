@@ -6,6 +6,7 @@
 
 #include "clfft-engine.h"
 #include "clfft-filter-path.h"
+#include "clfft-frame-ring.h"
 #include "clfft-host-buffer.h"
 
 G_BEGIN_DECLS
@@ -107,16 +108,6 @@ typedef enum
  * frame's own spectrum, one pixel per frequency). */
 void clfft_filter2d_set_mode (ClfftFilter2d * filter, ClfftMode mode);
 
-/* A frame in host memory, rows stride bytes apart. pinned: data lies in a
- * ClfftHostBuffer of the filter's engine, so the device reaches it without
- * staging. */
-typedef struct
-{
-  guint8 *data;
-  gsize stride;
-  gboolean pinned;
-} ClfftHostFrame;
-
 /* Filters one frame; returns when dst holds the result. Strides in bytes.
  * The same as submit then collect of pageable frames, with no other frame
  * in flight. */
@@ -124,12 +115,12 @@ gboolean clfft_filter2d_process (ClfftFilter2d * filter, const guint8 * src,
     gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error);
 
 /* Frames in flight at most. */
-#define CLFFT_FILTER2D_MAX_IN_FLIGHT 4
+#define CLFFT_FILTER2D_MAX_IN_FLIGHT CLFFT_FRAME_RING_SIZE
 
-/* Frames in flight. submit queues three stages and returns: the upload of
- * src on the filter's upload queue, the filtering on the engine's queue
- * behind the upload, and the download into dst on the filter's download
- * queue behind the filtering. So frame N+1's upload and frame N-1's
+/* Frames in flight, through a ring of the filter's own
+ * (clfft-frame-ring.h), made at the first submit: submit queues the upload
+ * of src, the filtering behind it and the download into dst behind that,
+ * on three queues, and returns; so frame N+1's upload and frame N-1's
  * download run while frame N is filtered. collect returns when the oldest
  * frame in flight is in its dst. src and dst must stay untouched until
  * their frame is collected. Submitting more than
@@ -137,8 +128,8 @@ gboolean clfft_filter2d_process (ClfftFilter2d * filter, const guint8 * src,
  * Settings (gain, output, mode) apply to frames submitted after them.
  *
  * Host memory: pinned frames move by DMA straight from and to their
- * memory; others go through pinned staging of the filter's own (one copy
- * on the host each way). Where the device's memory is the host's (a CPU
+ * memory; others go through pinned staging of the ring's (one copy on
+ * the host each way). Where the device's memory is the host's (a CPU
  * device, PoCL), frames whose rows are packed (stride = width x pixel
  * size) are read in place through host-pointer buffers, and results are
  * read straight into dst: one copy, no staging (see

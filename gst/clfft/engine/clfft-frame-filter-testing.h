@@ -26,6 +26,10 @@ gboolean clfft_frame_filter_enqueue (ClfftFrameFilter * filter,
 gboolean clfft_frame_filter_join (ClfftFrameFilter * filter,
     GError ** error);
 
+/* As clfft_frame_ring_set_shared_memory, for the frame filter's ring. */
+void clfft_frame_filter_set_shared_memory (ClfftFrameFilter * filter,
+    gboolean shared);
+
 G_END_DECLS
 
 #endif /* __CLFFT_FRAME_FILTER_TESTING_H__ */

@@ -1,16 +1,13 @@
-/* A frame moves through slots as in clfft-filter2d.c: its planes that hold
- * a filtered channel are uploaded on the frame filter's upload queue; on
- * the engine's queue, behind a barrier on the uploads, the filtered
- * channels of each plane are taken out of it in one launch
- * (kernels/planes.cl), each is filtered by its plan
- * (clfft_filter2d_enqueue_buffers), and they are put back into the plane
- * in one launch; neutral channels there are filled; the planes are
- * downloaded on the download queue behind a marker. A plane that is one
- * channel of full range (I420's Y, U and V; GRAY8) needs no taking nor
- * putting: the plan reads the uploaded plane and the download reads the
- * plan's output.
- * Where the frame's one filtered channel is such a plane, the plan's own
- * clfft_filter2d_submit moves it, with its transfers in place on CPUs.
+/* A frame moves through the frame filter's ring (clfft-frame-ring.h),
+ * whose work it is: its planes that hold a filtered channel are uploaded;
+ * on the ring's compute queue, behind the uploads, the filtered channels
+ * of each plane are taken out of it in one launch (kernels/planes.cl),
+ * each is filtered by its plan (clfft_filter2d_enqueue_buffers), and they
+ * are put back into the plane in one launch; neutral channels there are
+ * filled; the planes are downloaded. A plane that is one channel of full
+ * range (I420's Y, U and V; GRAY8) needs no taking nor putting: it is
+ * uploaded where its plan reads it (work_place), read in place on CPUs
+ * where its plan reads it alone, and downloaded from the plan's output.
  * Filtered U and V that alternate in one plane are one channel of both
  * where the output allows (make_working_layout); where that channel and
  * Y are their plane's only two (YUY2's), the plan of their size filters
@@ -40,10 +37,11 @@
 #include "clfft-filter2d-batch.h"
 #include "clfft-filter2d-testing.h"
 #include "clfft-frame-filter-testing.h"
+#include "clfft-frame-ring-testing.h"
 
 #include <string.h>
 
-#define MAX_IN_FLIGHT CLFFT_FILTER2D_MAX_IN_FLIGHT
+#define MAX_IN_FLIGHT CLFFT_FRAME_RING_SIZE
 
 typedef struct
 {
@@ -60,9 +58,10 @@ typedef struct
   gint in_turn_plane;
 } Plan;
 
+/* What the frame filter keeps for a slot of its ring. */
 typedef struct
 {
-  /* the planes as uploaded, and put back into */
+  /* the planes as uploaded, and put back into: the ring's (not owned) */
   cl_mem planes[CLFFT_FRAME_MAX_PLANES];
   cl_mem filtered_channels[CLFFT_FRAME_MAX_CHANNELS];
   /* a batched plan's frames in and out, by plan, rows interleaved, for
@@ -74,15 +73,13 @@ typedef struct
    * each */
   cl_mem stack_in, stack_out;
   gsize stack_bytes;
-  ClfftHostBuffer *staging_in[CLFFT_FRAME_MAX_PLANES];
-  ClfftHostBuffer *staging_out[CLFFT_FRAME_MAX_PLANES];
-  ClfftHostPlanes dst;
-  gboolean dst_staged[CLFFT_FRAME_MAX_PLANES];
-  /* the uploads done; the side queue's part done, where the engine's
-   * queue does not wait for it (the download does) */
+  /* the uploads done (the ring's); the side queue's part done, where the
+   * engine's queue does not wait for it (the download does) */
   cl_event uploaded, side_done;
-  cl_event filtered, downloaded;
 } Slot;
+
+static const ClfftFrameWorkOps ring_work;
+static void set_ring_planes (ClfftFrameFilter * f);
 
 struct _ClfftFrameFilter
 {
@@ -94,8 +91,7 @@ struct _ClfftFrameFilter
   guint interleaved[CLFFT_FRAME_MAX_CHANNELS];
   ClfftPadding padding;
   gsize sample_size;            /* bytes: every channel's container */
-  gboolean stage;               /* pageable frames go through staging */
-  cl_command_queue upload, download;
+  ClfftFrameRing *ring;
   /* made for the first packed channel */
   cl_kernel take, put, fill, take_luma;
   cl_kernel take_words, put_words;      /* CLFFT_SAMPLES_THREE_TO_A_WORD */
@@ -116,10 +112,6 @@ struct _ClfftFrameFilter
    * frame (decide_batches) */
   gboolean in_turn[CLFFT_FRAME_MAX_PLANES];
   gboolean in_turn_logged;
-  /* the plane of the frame's one filtered channel where that is direct
-   * (the plan submits it), else -1 */
-  gint single;
-  guint single_plan;
   cl_mem channels[CLFFT_FRAME_MAX_CHANNELS];    /* taken out, for the plan */
   guint batch_index[CLFFT_FRAME_MAX_CHANNELS];  /* in its plan's batch */
   /* the first two plans, of one width, each with one direct plane, run
@@ -131,7 +123,7 @@ struct _ClfftFrameFilter
   ClfftOverride side_queue_override;
   gboolean stack_off;           /* CLFFT_STACKED_ROWS=0 */
   Slot slots[MAX_IN_FLIGHT];
-  guint oldest, in_flight;
+  guint last_slot;              /* of the frame submitted last */
   ClfftTuning tuning;
   ClfftOutput output;
   gfloat output_gain, output_offset;
@@ -143,12 +135,6 @@ static guint
 channel_max (const ClfftFrameChannel * c)
 {
   return (1u << c->depth) - 1;
-}
-
-static gsize
-plane_bytes (ClfftFrameFilter * f, guint p)
-{
-  return f->layout.row_bytes[p] * f->layout.rows[p];
 }
 
 static gboolean
@@ -211,8 +197,6 @@ clfft_frame_filter_new (ClfftEngine * engine,
   f->frame_layout = f->layout = *layout;
   f->padding = padding;
   f->sample_size = layout->channels[0].depth > 8 ? 2 : 1;
-  f->stage = !clfft_engine_get_device (engine)->host_unified_memory;
-  f->single = -1;
   f->gray = -1;
   f->tuning = CLFFT_TUNING_AUTO;
   f->output_gain = 1.0f;
@@ -221,8 +205,7 @@ clfft_frame_filter_new (ClfftEngine * engine,
     f->roles[i] = CLFFT_CHANNEL_PASS;
     f->interleaved[i] = 1;
   }
-  if (!(f->upload = clfft_queue_new (engine, error))
-      || !(f->download = clfft_queue_new (engine, error))) {
+  if (!(f->ring = clfft_frame_ring_new (engine, &ring_work, f, error))) {
     clfft_frame_filter_free (f);
     return NULL;
   }
@@ -574,7 +557,6 @@ clfft_frame_filter_set_roles (ClfftFrameFilter * f,
     GError ** error)
 {
   ClfftChannelRole roles[CLFFT_FRAME_MAX_CHANNELS];
-  guint n_filtered = 0;
 
   *new_plans = FALSE;
   if (clfft_frame_filter_in_flight (f)) {
@@ -601,7 +583,6 @@ clfft_frame_filter_set_roles (ClfftFrameFilter * f,
     f->roles[c] = roles[c];
     if (roles[c] == CLFFT_CHANNEL_GRAY && f->gray < 0) {
       f->gray = c;
-      n_filtered++;
     } else if (roles[c] == CLFFT_CHANNEL_GRAY) {
       const ClfftFrameChannel *first = &f->layout.channels[f->gray];
 
@@ -613,9 +594,7 @@ clfft_frame_filter_set_roles (ClfftFrameFilter * f,
             "three");
         return FALSE;
       }
-    } else if (roles[c] == CLFFT_CHANNEL_FILTER) {
-      n_filtered++;
-    } else {
+    } else if (roles[c] != CLFFT_CHANNEL_FILTER) {
       continue;
     }
     /* GRAY channels share the first one's plan, and its output */
@@ -625,21 +604,15 @@ clfft_frame_filter_set_roles (ClfftFrameFilter * f,
     f->plan_of[c] = f->plan_of[owner];
     f->on_device[ch->plane] = TRUE;
   }
-  f->single = -1;
   for (guint p = 0; p < f->layout.n_planes; p++) {
     if (!f->on_device[p])
       continue;
     for (guint c = 0; c < f->layout.n_channels; c++)
-      if (plane_is_channel (f, p, c)) {
-        f->direct[p] = TRUE;
-        if (n_filtered == 1) {
-          f->single = p;
-          f->single_plan = f->plan_of[c];
-        }
-      }
+      f->direct[p] |= plane_is_channel (f, p, c);
     if (!f->direct[p] && !ensure_kernels (f, error))
       return FALSE;
   }
+  set_ring_planes (f);
   return TRUE;
 }
 
@@ -683,7 +656,10 @@ clfft_frame_filter_set_gain (ClfftFrameFilter * f, guint index,
     const gfloat * gain, GError ** error)
 {
   g_return_val_if_fail (index < f->n_plans, FALSE);
-  return clfft_filter2d_set_gain (f->plans[index].filter, gain, error);
+  /* frames in flight may still read the gain, those of a batch or a stack
+   * that another plan leads too */
+  return clfft_frame_ring_finish (f->ring, error)
+      && clfft_filter2d_set_gain (f->plans[index].filter, gain, error);
 }
 
 ClfftTuning
@@ -1086,77 +1062,6 @@ channel_output (ClfftFrameFilter * f, Slot * slot, guint c, cl_mem * buffer,
     return FALSE;
   *buffer = slot->filtered_channels[c];
   return TRUE;
-}
-
-static gboolean
-ensure_staging (ClfftFrameFilter * f, ClfftHostBuffer ** staging, guint p,
-    GError ** error)
-{
-  return *staging || (*staging = clfft_host_buffer_new (f->engine,
-          plane_bytes (f, p), error));
-}
-
-/* The planes on the device into the slot's buffers, with the engine's
- * queue waiting for them. */
-static gboolean
-upload_planes (ClfftFrameFilter * f, Slot * slot, const ClfftHostPlanes * src,
-    GError ** error)
-{
-  cl_event uploaded = NULL;
-  cl_int st = CL_SUCCESS;
-
-  for (guint p = 0; p < f->layout.n_planes; p++) {
-    const gsize row = f->layout.row_bytes[p];
-    const gsize origin[3] = { 0, 0, 0 };
-    const gsize region[3] = { row, f->layout.rows[p], 1 };
-    const guint8 *data = src->planes[p].data;
-    gsize stride = src->planes[p].stride;
-    gsize to[3] = { 0, 0, 0 }, to_pitch = row;
-    cl_mem buffer;
-
-    if (!f->on_device[p])
-      continue;
-    if (!ensure_buffer (f, &slot->planes[p], plane_bytes (f, p), error))
-      return FALSE;
-    buffer = slot->planes[p];
-    /* a plane that is its plan's input goes where the plan reads it: in
-     * a batch, between the other frames' rows */
-    if (f->direct[p]) {
-      cl_uint first, pitch;
-
-      if (!channel_input (f, slot, direct_channel (f, p), &buffer, &first,
-              &pitch, error))
-        return FALSE;
-      to[0] = first % pitch * f->sample_size;
-      to[1] = first / pitch;
-      to_pitch = pitch * f->sample_size;
-    }
-    if (!src->planes[p].pinned && f->stage) {
-      if (!ensure_staging (f, &slot->staging_in[p], p, error))
-        return FALSE;
-      clfft_copy_rows (clfft_host_buffer_get_data (slot->staging_in[p]), row,
-          data, stride, row, f->layout.rows[p]);
-      data = clfft_host_buffer_get_data (slot->staging_in[p]);
-      stride = row;
-    }
-    st = clEnqueueWriteBufferRect (f->upload, buffer, CL_FALSE, to, origin,
-        region, to_pitch, 0, stride, 0, data, 0, NULL, NULL);
-    if (st != CL_SUCCESS)
-      return clfft_fail (error, st, "clEnqueueWriteBufferRect (a plane)");
-  }
-  st = clEnqueueMarkerWithWaitList (f->upload, 0, NULL, &uploaded);
-  if (st == CL_SUCCESS)
-    st = clFlush (f->upload);
-  clfft_engine_lock_queue (f->engine);
-  if (st == CL_SUCCESS)
-    st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (f->engine), 1,
-        &uploaded, NULL);
-  clfft_engine_unlock_queue (f->engine);
-  /* for the side queue */
-  clfft_event_release (&slot->uploaded);
-  slot->uploaded = uploaded;
-  return st == CL_SUCCESS || clfft_fail (error, st, "clEnqueueMarker"
-      "WithWaitList, clFlush, clEnqueueBarrierWithWaitList (planes)");
 }
 
 /* A planes.cl kernel, its arguments set, over width x height samples. */
@@ -1657,156 +1562,110 @@ filter_channels (ClfftFrameFilter * f, Slot * slot, GError ** error)
   return TRUE;
 }
 
-/* The planes on the device into dst (or staging) once filtered. */
+/* The frame filter as its ring's work (clfft-frame-ring.h). */
 static gboolean
-download_planes (ClfftFrameFilter * f, Slot * slot, GError ** error)
+work_prepare (gpointer work, GError ** error)
 {
-  const cl_event done[2] = { slot->filtered, slot->side_done };
-  cl_int st = CL_SUCCESS;
+  ClfftFrameFilter *f = work;
 
-  for (guint p = 0; p < f->layout.n_planes && st == CL_SUCCESS; p++) {
-    const gsize row = f->layout.row_bytes[p];
-    const gsize origin[3] = { 0, 0, 0 };
-    const gsize region[3] = { row, f->layout.rows[p], 1 };
-    cl_mem from = slot->planes[p];
-    gsize from_pitch = row, at[3] = { 0, 0, 0 };
-    guint8 *data = slot->dst.planes[p].data;
-    gsize stride = slot->dst.planes[p].stride;
+  for (guint i = 0; i < f->n_plans; i++)
+    if (!clfft_filter2d_prepare_frame (f->plans[i].filter, error))
+      return FALSE;
+  return merges_still_allowed (f, error) && decide_batches (f, error);
+}
 
-    if (!f->on_device[p])
-      continue;
-    /* a plane that is its plan's input is read from the plan's output */
-    if (f->direct[p]) {
-      cl_uint first, pitch;
+/* Where plane p enters or leaves the frame's work: a plane of channels
+ * taken out and put back is worked on in place, in the ring's buffer; a
+ * direct plane goes where its plan reads it (in a batch or the stack,
+ * between the other frames' rows) and comes from where its plan writes
+ * it. A plan that reads the plane as it is only reads it: that may be the
+ * frame's own memory. */
+static gboolean
+work_place (gpointer work, guint s, guint p, gboolean input,
+    ClfftPlanePlace * place, GError ** error)
+{
+  ClfftFrameFilter *f = work;
+  Slot *slot = &f->slots[s];
+  const guint c = direct_channel (f, p);
+  const Plan *plan = &f->plans[f->run_plan[c]];
+  cl_uint first, pitch;
 
-      if (!channel_output (f, slot, direct_channel (f, p), &from, &first,
-              &pitch, error))
-        return FALSE;
-      at[0] = first % pitch * f->sample_size;
-      at[1] = first / pitch;
-      from_pitch = pitch * f->sample_size;
-    }
-    slot->dst_staged[p] = !slot->dst.planes[p].pinned && f->stage;
-    if (slot->dst_staged[p]) {
-      if (!ensure_staging (f, &slot->staging_out[p], p, error))
-        return FALSE;
-      data = clfft_host_buffer_get_data (slot->staging_out[p]);
-      stride = row;
-    }
-    st = clEnqueueReadBufferRect (f->download, from, CL_FALSE, at, origin,
-        region, from_pitch, 0, stride, 0, data, slot->side_done ? 2 : 1,
-        done, NULL);
+  if (!f->direct[p])
+    return TRUE;
+  if (input && !plan->batched && !(f->stacked && f->run_plan[c] < 2)) {
+    place->read_align = clfft_filter2d_get_read_align (plan->filter);
+    return TRUE;
   }
-  if (st == CL_SUCCESS)
-    st = clEnqueueMarkerWithWaitList (f->download, 0, NULL,
-        &slot->downloaded);
-  if (st == CL_SUCCESS)
-    st = clFlush (f->download);
-  return st == CL_SUCCESS || clfft_fail (error, st,
-      "clEnqueueReadBufferRect, clEnqueueMarkerWithWaitList (planes)");
+  if (!(input ? channel_input (f, slot, c, &place->buffer, &first, &pitch,
+              error) : channel_output (f, slot, c, &place->buffer, &first,
+              &pitch, error)))
+    return FALSE;
+  place->offset = first * f->sample_size;
+  place->pitch = pitch * f->sample_size;
+  return TRUE;
 }
 
-static void
-finish_queues (ClfftFrameFilter * f)
+static gboolean
+work_enqueue (gpointer work, const ClfftRingFrame * frame, cl_event * also,
+    GError ** error)
 {
-  clfft_warn_on_failure (clFinish (f->upload), "clFinish (plane uploads)");
-  clfft_warn_on_failure (clFinish (clfft_engine_get_queue (f->engine)),
-      "clFinish");
-  clfft_warn_on_failure (clFinish (f->download),
-      "clFinish (plane downloads)");
+  ClfftFrameFilter *f = work;
+  Slot *slot = &f->slots[frame->slot];
+
+  memcpy (slot->planes, frame->planes, sizeof (slot->planes));
+  slot->uploaded = frame->uploaded;
+  f->last_slot = frame->slot;
+  if (!filter_channels (f, slot, error))
+    return FALSE;
+  *also = slot->side_done;
+  return TRUE;
 }
 
+static const ClfftFrameWorkOps ring_work = {
+  work_prepare, work_place, work_enqueue
+};
+
+/* The planes that the roles set move through the device. */
 static void
-slot_clear_frame (Slot * slot)
+set_ring_planes (ClfftFrameFilter * f)
 {
-  clfft_event_release (&slot->uploaded);
-  clfft_event_release (&slot->side_done);
-  clfft_event_release (&slot->filtered);
-  clfft_event_release (&slot->downloaded);
+  ClfftRingPlanes planes = {.n_planes = f->layout.n_planes };
+
+  for (guint p = 0; p < f->layout.n_planes; p++) {
+    planes.row_bytes[p] = f->layout.row_bytes[p];
+    planes.rows[p] = f->layout.rows[p];
+    planes.moved[p] = f->on_device[p];
+  }
+  clfft_frame_ring_set_planes (f->ring, &planes);
 }
 
 gboolean
 clfft_frame_filter_submit (ClfftFrameFilter * f, const ClfftHostPlanes * src,
     const ClfftHostPlanes * dst, GError ** error)
 {
-  cl_command_queue queue = clfft_engine_get_queue (f->engine);
-  Slot *slot;
-  cl_int st;
-  gboolean ok;
-
-  if (!merges_still_allowed (f, error))
-    return FALSE;
-  if (f->single >= 0)
-    return clfft_filter2d_submit (f->plans[f->single_plan].filter,
-        &src->planes[f->single], &dst->planes[f->single], error);
-  if (f->in_flight == MAX_IN_FLIGHT) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "%u frames are in flight already", f->in_flight);
-    return FALSE;
-  }
-  slot = &f->slots[(f->oldest + f->in_flight) % MAX_IN_FLIGHT];
-  slot->dst = *dst;
-  ok = decide_batches (f, error) && upload_planes (f, slot, src, error);
-  clfft_engine_lock_queue (f->engine);
-  ok = ok && filter_channels (f, slot, error);
-  if (ok) {
-    st = clEnqueueMarkerWithWaitList (queue, 0, NULL, &slot->filtered);
-    if (st == CL_SUCCESS)
-      st = clFlush (queue);
-    ok = st == CL_SUCCESS || clfft_fail (error, st,
-        "clEnqueueMarkerWithWaitList, clFlush (planes)");
-  }
-  clfft_engine_unlock_queue (f->engine);
-  ok = ok && download_planes (f, slot, error);
-  if (!ok) {
-    finish_queues (f);
-    slot_clear_frame (slot);
-    return FALSE;
-  }
-  f->in_flight++;
-  return TRUE;
+  return clfft_frame_ring_submit (f->ring, src, dst, error);
 }
 
 gboolean
 clfft_frame_filter_collect (ClfftFrameFilter * f, GError ** error)
 {
-  Slot *slot = &f->slots[f->oldest];
-  cl_int st;
-
-  if (f->single >= 0)
-    return clfft_filter2d_collect (f->plans[f->single_plan].filter, error);
-  if (f->in_flight == 0) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "no frame is in flight");
-    return FALSE;
-  }
-  st = clWaitForEvents (1, &slot->downloaded);
-  for (guint p = 0; st == CL_SUCCESS && p < f->layout.n_planes; p++)
-    if (f->on_device[p] && slot->dst_staged[p])
-      clfft_copy_rows (slot->dst.planes[p].data, slot->dst.planes[p].stride,
-          clfft_host_buffer_get_data (slot->staging_out[p]),
-          f->layout.row_bytes[p], f->layout.row_bytes[p], f->layout.rows[p]);
-  if (st != CL_SUCCESS)
-    finish_queues (f);
-  slot_clear_frame (slot);
-  f->oldest = (f->oldest + 1) % MAX_IN_FLIGHT;
-  f->in_flight--;
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "waiting for a frame's planes");
-  return clfft_engine_check_fault (f->engine, CLFFT_FAULT_AT_COMPLETION,
-      "waiting for a frame's planes", error);
+  return clfft_frame_ring_collect (f->ring, error);
 }
 
 gboolean
 clfft_frame_filter_enqueue (ClfftFrameFilter * f, GError ** error)
 {
-  gboolean ok;
+  Slot *slot = &f->slots[f->last_slot];
+  gboolean ok = TRUE;
 
-  if (f->single >= 0)
-    return clfft_filter2d_enqueue (f->plans[f->single_plan].filter, error);
+  /* the ring's buffers: a plane read in place has gone with its frame */
+  for (guint p = 0; ok && p < f->layout.n_planes; p++)
+    if (f->on_device[p])
+      ok = (slot->planes[p] = clfft_frame_ring_get_plane (f->ring,
+              f->last_slot, p, error)) != NULL;
+  slot->uploaded = NULL;
   clfft_engine_lock_queue (f->engine);
-  ok = filter_channels (f, &f->slots[(f->oldest + MAX_IN_FLIGHT - 1) %
-          MAX_IN_FLIGHT], error);
+  ok = ok && filter_channels (f, slot, error);
   clfft_engine_unlock_queue (f->engine);
   return ok;
 }
@@ -1814,10 +1673,10 @@ clfft_frame_filter_enqueue (ClfftFrameFilter * f, GError ** error)
 gboolean
 clfft_frame_filter_join (ClfftFrameFilter * f, GError ** error)
 {
-  Slot *slot = &f->slots[(f->oldest + MAX_IN_FLIGHT - 1) % MAX_IN_FLIGHT];
+  Slot *slot = &f->slots[f->last_slot];
   cl_int st;
 
-  if (f->single >= 0 || !slot->side_done)
+  if (!slot->side_done)
     return TRUE;
   clfft_engine_lock_queue (f->engine);
   st = clEnqueueBarrierWithWaitList (clfft_engine_get_queue (f->engine), 1,
@@ -1827,30 +1686,29 @@ clfft_frame_filter_join (ClfftFrameFilter * f, GError ** error)
       "clEnqueueBarrierWithWaitList (joining the side queue)");
 }
 
+void
+clfft_frame_filter_set_shared_memory (ClfftFrameFilter * f, gboolean shared)
+{
+  clfft_frame_ring_set_shared_memory (f->ring, shared);
+}
+
 guint
 clfft_frame_filter_in_flight (ClfftFrameFilter * f)
 {
-  if (f->single >= 0)
-    return clfft_filter2d_in_flight (f->plans[f->single_plan].filter);
-  return f->in_flight;
+  return clfft_frame_ring_in_flight (f->ring);
 }
 
 void
 clfft_frame_filter_free (ClfftFrameFilter * f)
 {
-  if (f->in_flight)
-    finish_queues (f);
+  /* first: it waits for the frames in flight */
+  clfft_frame_ring_free (f->ring);
   for (guint i = 0; i < f->n_plans; i++)
     clfft_filter2d_free (f->plans[i].filter);
   for (guint i = 0; i < MAX_IN_FLIGHT; i++) {
     Slot *slot = &f->slots[i];
 
-    slot_clear_frame (slot);
-    for (guint p = 0; p < CLFFT_FRAME_MAX_PLANES; p++) {
-      clfft_buffer_release (&slot->planes[p]);
-      clfft_host_buffer_free (slot->staging_in[p]);
-      clfft_host_buffer_free (slot->staging_out[p]);
-    }
+    clfft_event_release (&slot->side_done);
     for (guint c = 0; c < CLFFT_FRAME_MAX_CHANNELS; c++) {
       clfft_buffer_release (&slot->filtered_channels[c]);
       clfft_buffer_release (&slot->batch_in[c]);
@@ -1867,8 +1725,6 @@ clfft_frame_filter_free (ClfftFrameFilter * f)
   clfft_kernel_release (&f->put_words);
   clfft_kernel_release (&f->fill);
   clfft_kernel_release (&f->take_luma);
-  clfft_queue_release (&f->upload);
-  clfft_queue_release (&f->download);
   clfft_engine_unref (f->engine);
   g_free (f);
 }

@@ -10,7 +10,6 @@
 
 G_BEGIN_DECLS
 
-#define CLFFT_FRAME_MAX_PLANES 4
 #define CLFFT_FRAME_MAX_CHANNELS 4
 
 /* What becomes of a channel's samples in a frame. */
@@ -154,11 +153,6 @@ void clfft_frame_filter_set_saturation (ClfftFrameFilter * filter,
 void clfft_frame_filter_set_mode (ClfftFrameFilter * filter, ClfftMode mode);
 
 /* A frame's planes in host memory. */
-typedef struct
-{
-  ClfftHostFrame planes[CLFFT_FRAME_MAX_PLANES];
-} ClfftHostPlanes;
-
 /* As clfft_filter2d_submit and _collect, for whole frames. Planes that
  * hold no filtered channel are neither read nor written: the caller
  * copies or fills them. */

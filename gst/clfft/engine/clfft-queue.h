@@ -28,7 +28,7 @@ void clfft_engine_end_side (ClfftEngine * engine);
  * the calling thread's launches and clfft_engine_get_queue go to queue, a
  * queue of the engine's context: for a stream whose frames must not wait
  * behind other streams' uploads on the engine's in-order queue
- * (clfft_filter2d_submit). The lock stays: without it, streams' threads
+ * (clfft_frame_ring_submit). The lock stays: without it, streams' threads
  * queued their frames side by side and NVIDIA's OpenCL ran them slower
  * (docs/experiments/2026-12-02-streams-upload-under-the-lock.md). begin
  * returns the queue the thread had before (NULL: the engine's), which end

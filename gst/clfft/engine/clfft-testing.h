@@ -15,6 +15,7 @@
 #include "clfft-filter2d-testing.h"
 #include "clfft-frame-filter.h"
 #include "clfft-frame-filter-testing.h"
+#include "clfft-frame-ring-testing.h"
 #include "clfft-overrides.h"
 #include "clfft-program-cache.h"
 #include "clfft-spectrum.h"
