@@ -8,9 +8,10 @@
  * layout the part reads (ClfftGainLayouts): the output is the real part of
  * the inverse of the whole spectrum times G, as the full complex filter
  * would give.
- * While a new size's own programs build (own_build), its frames run the
- * generic filter's part (standin); a device that may build them wrong has
- * them checked against a known answer first (clfft-build-check.h).
+ * While a new size's own programs build (clfft-own-programs.h), its
+ * frames run the generic filter's part; a device that may build them
+ * wrong has them checked against a known answer first
+ * (clfft-build-check.h).
  * output=normalize ends differently: rows inverse into real values, then
  * kernels/normalize.cl finds their range and stretches them to pixels.
  * mode=spectrum stops after the columns forward (no gain):
@@ -29,6 +30,7 @@
 #include "clfft-filter-tuning.h"
 #include "clfft-build-check.h"
 #include "clfft-build-thread.h"
+#include "clfft-own-programs.h"
 #include "clfft-filter-part.h"
 #include "clfft-stretch.h"
 #include "clfft-kernel-args.h"
@@ -101,22 +103,9 @@ struct _ClfftFilter2d
   ClfftTransform rows_forward_halves, rows_inverse_halves, columns_halves;
   /* the frames its batches will hold (clfft_filter2d_new_for_batch) */
   guint batch_planned;
-  /* The size's own programs (its part's), made on own_build's thread where
-   * they were not ready at once; frames run the generic filter's part until the
-   * first frame after it has finished. */
-  ClfftFilterPart *standin;
-  ClfftBuildThread *own_build;
-  gint own_cancel;              /* atomic: clfft_filter2d_cancel_own_programs */
-  gint64 own_start;             /* clfft_filter2d_new's, monotonic */
-  /* seconds from own_start to own_build's end, once taken in (where
-   * frames ran the generic filter), else < 0 */
-  gdouble own_seconds;
-  gboolean own_launched;        /* a frame has run the own programs */
-  /* the own programs are checked before any frame runs them
-   * (clfft-build-check.h), and which round of their builds this is */
-  gboolean checks_builds;
-  guint build_round;
-  gboolean generic_ran;         /* a frame has run the generic filter */
+  /* The size's own programs (its part's): when they are built, and what
+   * runs frames meanwhile (the generic filter's part) */
+  ClfftOwnPrograms *own;
   ClfftTuning tuning;           /* as decided: never AUTO */
   /* CLFFT_TUNING_BACKGROUND only: the tuning of the part's passes, and
    * of the stack's or the channels' in turn extra transforms */
@@ -353,7 +342,8 @@ cache_hints (ClfftFilter2d * f)
 static ClfftFilterPart *
 three_passes (ClfftFilter2d * f)
 {
-  if (f->standin || f->mode == CLFFT_MODE_SPECTRUM)
+  if (clfft_own_programs_get_standin (f->own)
+      || f->mode == CLFFT_MODE_SPECTRUM)
     return NULL;
   return clfft_filter_part_three_passes (f->part,
       f->output == CLFFT_OUTPUT_NORMALIZE);
@@ -528,34 +518,23 @@ columns_halves_init (ClfftFilter2d * f)
   clfft_transform_clear (&f->columns_halves);
 }
 
-/* Whether the filter's own programs were cancelled: own_build then
- * builds no more. */
-static gboolean
-own_programs_cancelled (ClfftFilter2d * f, GError ** error)
-{
-  if (!g_atomic_int_get (&f->own_cancel))
-    return FALSE;
-  g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-      "the %ux%u filter's own programs were cancelled", f->width,
-      f->height);
-  return TRUE;
-}
-
-/* The size's own programs: the part's, and the extra transforms where the
- * part runs the three passes. On own_build (threaded) it touches nothing
- * that frames of the generic filter use, and builds one program at a time
+/* The size's own programs (clfft-own-programs.h): the part's, and the
+ * extra transforms where the part runs the three passes. On the build
+ * thread (threaded) it touches nothing that frames of the generic filter
+ * use, and builds one program at a time
  * (clfft_filter_part_build_transforms). */
 static gboolean
-build_own_programs (ClfftFilter2d * f, gboolean threaded, GError ** error)
+own_build (gpointer filter, gboolean threaded, const gint * cancel,
+    GError ** error)
 {
+  ClfftFilter2d *f = filter;
   ClfftTransform *const in_turn[] = { &f->rows_forward_in_turn,
     &f->rows_inverse_in_turn
   }, *const halves[] = { &f->rows_forward_halves, &f->rows_inverse_halves,
     &f->columns_halves
   };
 
-  if (!clfft_filter_part_build (f->part, threaded, &f->own_cancel, error)
-      || own_programs_cancelled (f, error))
+  if (!clfft_filter_part_build (f->part, threaded, cancel, error))
     return FALSE;
   extra_build (f, in_turn, G_N_ELEMENTS (in_turn), "channels in turn");
   extra_build (f, halves, G_N_ELEMENTS (halves), "two halves below its own");
@@ -566,13 +545,6 @@ void
 clfft_testing_hold_own_programs (gboolean hold)
 {
   clfft_build_thread_hold (hold);
-}
-
-/* build_own_programs on own_build's thread */
-static gboolean
-build_own_programs_threaded (gpointer data, GError ** error)
-{
-  return build_own_programs (data, TRUE, error);
 }
 
 static gboolean enqueue_normalized_rows (gpointer filter, cl_mem spectrum,
@@ -736,10 +708,10 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
         "filter's own programs (%s, build round %u) %s their known answer: "
         "%" G_GSIZE_FORMAT " pixels off by more than %u, the most %u at "
         "(%" G_GSIZE_FORMAT ", %" G_GSIZE_FORMAT ")", f->width, f->height,
-        clfft_filter_path_name (running->ops->path), f->build_round,
+        clfft_filter_path_name (running->ops->path),
+        clfft_own_programs_get_round (f->own),
         *right ? "give" : "do not give", wrong, tolerance, worst,
         worst_at % f->frame_width, worst_at / f->frame_width);
-    f->own_launched = TRUE;
   }
   for (guint g = 0; g < 3; g++)
     clfft_buffer_release (ones_of[g]);
@@ -748,24 +720,6 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
   g_free (in);
   g_free (out);
   return ok;
-}
-
-/* own_programs_check, where a check that cannot run (the device failing,
- * memory short) is no answer: the programs go on unchecked, and the
- * frames that follow meet the failure where the element's fallback
- * covers them. *right as own_programs_check's, TRUE where the check
- * could not run. */
-static void
-own_programs_check_or_skip (ClfftFilter2d * f, gboolean * right)
-{
-  GError *why = NULL;
-
-  if (own_programs_check (f, right, &why))
-    return;
-  clfft_log (CLFFT_LOG_WARNING, "the %ux%u filter's own programs are not "
-      "checked: %s", f->width, f->height, why->message);
-  g_error_free (why);
-  *right = TRUE;
 }
 
 /* Transform t planned again from its spec, to be built afresh. */
@@ -787,115 +741,36 @@ transform_replan (ClfftFilter2d * f, ClfftTransform * t, GError ** error)
   return TRUE;
 }
 
-/* After a wrong known answer: the own programs let go and planned again,
- * to be built as the next round; FALSE (error set) where the rounds are
- * spent. */
+/* After a wrong known answer (clfft-own-programs.h): the own programs let
+ * go and planned again, to be built afresh. */
 static gboolean
-own_programs_again (ClfftFilter2d * f, GError ** error)
+own_replan (gpointer filter, GError ** error)
 {
+  ClfftFilter2d *f = filter;
   ClfftTransform *transforms[N_FILTER_TRANSFORMS];
   const guint n = filter_transforms (f, transforms);
   gboolean ok = TRUE;
 
-  if (f->build_round + 1 >= CLFFT_BUILD_CHECK_ROUNDS) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_BUILD, "the device built "
-        "the %ux%u filter's programs wrong %u times running: they do not "
-        "give the known answer (see docs/troubleshooting.md)", f->width,
-        f->height, CLFFT_BUILD_CHECK_ROUNDS);
-    return FALSE;
-  }
   for (ClfftFilterPart * p = f->part; p; p = p->inner)
     if (p->ops->forget)
       p->ops->forget (p);
   for (guint i = 0; ok && i < n; i++)
     ok = transform_replan (f, transforms[i], error);
-  f->build_round++;
   return ok;
 }
 
-/* build_own_programs on the calling thread, checked where builds are
- * (rebuilt as the next round where wrong). */
 static gboolean
-build_own_programs_checked (ClfftFilter2d * f, GError ** error)
+own_check (gpointer filter, gboolean * right, GError ** error)
 {
-  gboolean ok, right = FALSE;
-
-  while (!right) {
-    clfft_program_cache_set_build_round (f->build_round);
-    ok = build_own_programs (f, FALSE, error);
-    clfft_program_cache_set_build_round (0);
-    if (!ok)
-      return FALSE;
-    if (!f->checks_builds)
-      return TRUE;
-    own_programs_check_or_skip (f, &right);
-    if (!right && !own_programs_again (f, error))
-      return FALSE;
-  }
-  return TRUE;
-}
-
-/* Starts own_build; FALSE (why set) where it cannot. */
-static gboolean
-own_programs_spawn (ClfftFilter2d * f, GError ** why)
-{
-  f->own_build = clfft_build_thread_start (build_own_programs_threaded, f,
-      f->build_round, f->own_start, why);
-  return f->own_build != NULL;
-}
-
-/* Joins own_build, which must have finished, and puts its programs in
- * place of the generic filter; where they are checked (check, and the
- * filter checks builds) and wrong, builds them again on a new own_build
- * (frames still on the generic filter). */
-static gboolean
-own_programs_take (ClfftFilter2d * f, gboolean check, GError ** error)
-{
-  gboolean ok, right = TRUE;
-  gdouble ready;
-  GError *own_error = NULL, *why = NULL;
-
-  ok = clfft_build_thread_join (g_steal_pointer (&f->own_build), &ready,
-      &own_error);
-  if (ok && check && f->checks_builds) {
-    own_programs_check_or_skip (f, &right);
-    ok = right || own_programs_again (f, &own_error);
-  }
-  if (ok && !right) {
-    if (own_programs_spawn (f, &why))
-      return TRUE;
-    clfft_log (CLFFT_LOG_WARNING, "%s: the %ux%u filter builds its "
-        "programs again before its next frame", why->message, f->width,
-        f->height);
-    g_error_free (why);
-    ok = build_own_programs_checked (f, &own_error);
-  }
-  /* told where frames ran the generic filter before */
-  f->own_seconds = f->generic_ran ? ready : -1.0;
-  g_clear_pointer (&f->standin, clfft_filter_part_free);
-  if (!ok) {
-    g_propagate_error (error, own_error);
-    return FALSE;
-  }
-  return TRUE;
-}
-
-/* Whether the device compiles a kernel at its first launch rather than at
- * its build (PoCL compiles it then for the work-group size, and keeps it
- * in a cache of its own): a launch that nobody waits for then goes first.
- * Compiles run one at a time there. */
-static gboolean
-compiles_at_first_launch (ClfftFilter2d * f)
-{
-  return (clfft_engine_get_device (f->engine)->type & CL_DEVICE_TYPE_CPU)
-      != 0;
+  return own_programs_check (filter, right, error);
 }
 
 /* A frame on the filter's buffers, whatever they hold, its result
- * unused, waited for: for compiles_at_first_launch. */
+ * unused, waited for. */
 static void
-launch_unused_frame (ClfftFilter2d * f)
+launch_unused_frame (gpointer filter)
 {
+  ClfftFilter2d *f = filter;
   GError *error = NULL;
   gboolean ok;
 
@@ -912,104 +787,76 @@ launch_unused_frame (ClfftFilter2d * f)
   }
 }
 
-/* How a new size's first frames run, decided here once: with its own
- * programs where the kernel cache has them all (the first frame waits
- * while they load), else with the generic filter until they are built. */
+static const ClfftOwnProgramsOps own_programs_ops = {
+  own_build, own_check, own_replan, launch_unused_frame
+};
+
+/* The first frames run the generic filter's part while the own programs
+ * build, where it takes the size; its kernels compiled first where the
+ * device compiles at first launch, as the own programs' builds would hold
+ * the first frame back. */
 static gboolean
 own_programs_start (ClfftFilter2d * f, GError ** error)
 {
   GError *why = NULL;
+  ClfftFilterPart *standin = clfft_filter_part_new_of
+      (&clfft_filter_part_generic, &f->shape, &why);
+  ClfftFilterFrame frame;
 
-  f->standin = clfft_filter_part_new_of (&clfft_filter_part_generic,
-      &f->shape, &why);
-  if (!f->standin) {
+  if (!standin) {
     clfft_log (CLFFT_LOG_INFO, "%s: the first %ux%u frame waits for the "
         "size's own programs", why->message, f->width, f->height);
-    g_error_free (why);
-    return build_own_programs_checked (f, error);
-  }
-  /* the generic kernels compiled before the own programs' builds, which
-   * would hold the first frame back */
-  if (compiles_at_first_launch (f)) {
-    ClfftFilterFrame frame;
-
+    g_clear_error (&why);
+  } else if (clfft_own_programs_compile_at_first_launch (f->engine)) {
     frame_now (f, &frame);
-    if (!clfft_filter_part_generic_launch_empty (f->standin, &frame, &why)) {
+    if (!clfft_filter_part_generic_launch_empty (standin, &frame, &why)) {
       clfft_log (CLFFT_LOG_INFO, "launching the generic filter ahead: %s",
           why->message);
       g_clear_error (&why);
     }
   }
-  if (!own_programs_spawn (f, &why)) {
-    clfft_log (CLFFT_LOG_WARNING, "%s: the first %ux%u frame waits for the "
-        "size's own programs", why->message, f->width, f->height);
-    g_error_free (why);
-    g_clear_pointer (&f->standin, clfft_filter_part_free);
-    return build_own_programs_checked (f, error);
-  }
-  if (clfft_build_thread_wait (f->own_build, CLFFT_BUILD_WAIT_WHILE_LOADING))
-    return own_programs_take (f, TRUE, error);
-  clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs the generic filter "
-      "while its own programs build", f->width, f->height);
-  return TRUE;
+  return clfft_own_programs_start (f->own, standin, error);
 }
 
 guint
 clfft_filter2d_get_build_round (ClfftFilter2d * f)
 {
-  return f->build_round;
+  return clfft_own_programs_get_round (f->own);
 }
 
 gboolean
 clfft_filter2d_runs_generic (ClfftFilter2d * f)
 {
-  return f->own_build != NULL;
+  return clfft_own_programs_get_standin (f->own) != NULL;
 }
 
 gboolean
 clfft_filter2d_finish_own_programs (ClfftFilter2d * f, GError ** error)
 {
-  /* a check may send them back to be built again */
-  while (f->own_build) {
-    clfft_build_thread_wait (f->own_build, CLFFT_BUILD_WAIT_UNTIL_BUILT);
-    if (!own_programs_take (f, TRUE, error))
-      return FALSE;
-  }
-  return TRUE;
+  return clfft_own_programs_finish (f->own, error);
 }
 
 /* Between frames: takes the size's own programs in once built, and waits
  * for them where the frame needs them (the generic filter does not do its
  * mode or output). Never under the engine's queue lock: the one launch's
- * probe, on own_build's thread, takes it. */
+ * probe, on the build thread, takes it. */
 static gboolean
 own_programs_step (ClfftFilter2d * f, GError ** error)
 {
-  const gboolean needed = f->mode != CLFFT_MODE_FILTER
-      || f->output == CLFFT_OUTPUT_NORMALIZE;
-
-  /* a check may send them back to be built again */
-  while (f->own_build && clfft_build_thread_wait (f->own_build, needed ?
-          CLFFT_BUILD_WAIT_UNTIL_BUILT : CLFFT_BUILD_WAIT_NOT))
-    if (!own_programs_take (f, TRUE, error))
-      return FALSE;
-  return TRUE;
+  return clfft_own_programs_step (f->own, f->mode != CLFFT_MODE_FILTER
+      || f->output == CLFFT_OUTPUT_NORMALIZE, error);
 }
 
 void
 clfft_filter2d_cancel_own_programs (ClfftFilter2d * f)
 {
-  g_atomic_int_set (&f->own_cancel, 1);
+  clfft_own_programs_cancel (f->own);
 }
 
 gboolean
 clfft_filter2d_take_own_programs (ClfftFilter2d * f, gdouble * seconds)
 {
-  if (f->own_seconds < 0)
-    return FALSE;
-  *seconds = f->own_seconds;
-  f->own_seconds = -1.0;
-  return TRUE;
+  return clfft_own_programs_take_seconds (f->own, seconds);
 }
 
 /* The gain's layouts the filter holds: the part's, and by columns for the
@@ -1142,14 +989,14 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
   f->in_turn_asked = in_turn;
   f->halves_height = halves_height;
   f->batch_planned = MAX (batch, 1);
-  f->own_start = g_get_monotonic_time ();
-  f->own_seconds = -1.0;
   f->output_gain = 1.0f;
   f->pixel_size = pixels == CLFFT_PIXELS_U16 ? 2 : 1;
   f->frame_width = frame_width;
   f->frame_height = frame_height;
   f->width = width;
   f->height = height;
+  f->own = clfft_own_programs_new (engine, &own_programs_ops, f, width,
+      height, clfft_build_check_wanted (clfft_engine_get_device (engine)));
   /* the margins right of and below the frame: the larger half (the
    * smaller one for ImageJ's, which rounds the frame's offset up) */
   f->far_margin[0] = (width - frame_width +
@@ -1157,8 +1004,6 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
   f->far_margin[1] = (height - frame_height +
       (padding == CLFFT_PADDING_IMAGEJ ? 0 : 1)) / 2;
   decide_tuning (f, CLFFT_TUNING_AUTO);
-  f->checks_builds =
-      clfft_build_check_wanted (clfft_engine_get_device (engine));
   f->bins = width / 2 + 1;
   choose_path (f);
   f->shape = (ClfftFilterShape) {
@@ -1267,8 +1112,9 @@ clfft_filter2d_set_gain (ClfftFilter2d * f, const gfloat * gain,
       for (guint ky = band; ky < MIN (band + GAIN_BAND, h); ky++)
         half[(gsize) kx * h + ky] = 0.5f * (gain[(gsize) ky * w + kx] +
             gain[(gsize) ((h - ky) % h) * w + (w - kx) % w]) * f->norm;
-  /* frames on the side queue or the filter's own may still read the
-   * gain; the writes below wait for those on the engine's queue */
+  /* frames on the side queue or on the queue the filter's frames ran on
+   * may still read the gain; the writes below wait for those on the
+   * engine's queue */
   if (!finish_frames (f, error)) {
     g_free (half);
     g_free (by_rows);
@@ -1451,7 +1297,7 @@ note_frames_queue (ClfftFilter2d * f)
 static void
 frame_begins (ClfftFilter2d * f)
 {
-  f->own_launched = TRUE;
+  clfft_own_programs_note_frame (f->own, FALSE);
   note_frames_queue (f);
   background_tuning_step (f);
 }
@@ -1474,8 +1320,10 @@ background_extras_step (ClfftFilter2d * f, ClfftTransform * const extras[],
 ClfftFilterPath
 clfft_filter2d_get_path (ClfftFilter2d * f)
 {
-  if (f->standin)
-    return f->standin->ops->path;
+  ClfftFilterPart *standin = clfft_own_programs_get_standin (f->own);
+
+  if (standin)
+    return standin->ops->path;
   if (f->mode == CLFFT_MODE_SPECTRUM)
     return clfft_filter_part_spectrum_view.path;
   return clfft_filter_part_running (f->part,
@@ -1485,13 +1333,16 @@ clfft_filter2d_get_path (ClfftFilter2d * f)
 gboolean
 clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 {
+  ClfftFilterPart *standin;
+
   if (!own_programs_step (f, error))
     return FALSE;
-  if (f->standin) {
-    f->generic_ran = TRUE;
+  standin = clfft_own_programs_get_standin (f->own);
+  if (standin) {
+    clfft_own_programs_note_frame (f->own, TRUE);
     note_frames_queue (f);
-    return enqueue_part (f, f->standin, f->bytes_in, f->bytes_out,
-        &f->gains, f->output_gain, FALSE, error);
+    return enqueue_part (f, standin, f->bytes_in, f->bytes_out, &f->gains,
+        f->output_gain, FALSE, error);
   }
   frame_begins (f);
   if (f->mode == CLFFT_MODE_SPECTRUM)
@@ -1983,7 +1834,8 @@ clfft_filter2d_set_tuning (ClfftFilter2d * f, ClfftTuning tuning)
   decide_tuning (f, tuning);
   /* blocking: the first frame waits for the size's own programs too, and
    * tunes them, rather than a later one holding the stream */
-  if (f->tuning == CLFFT_TUNING_BLOCKING && !f->generic_ran
+  if (f->tuning == CLFFT_TUNING_BLOCKING
+      && !clfft_own_programs_stand_in_ran (f->own)
       && !clfft_filter2d_finish_own_programs (f, &error)) {
     clfft_log (CLFFT_LOG_WARNING, "the %ux%u filter's own programs: %s",
         f->width, f->height, error->message);
@@ -2040,20 +1892,11 @@ clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
 void
 clfft_filter2d_free (ClfftFilter2d * f)
 {
-  /* the tuning's thread reads the filter's tables; own_build builds its
-   * programs */
+  /* the tuning's thread reads the filter's tables; the own programs'
+   * build thread builds its programs */
   clfft_filter_tuning_free (f->background);
   clfft_frame_ring_free (f->ring);
-  if (f->own_build) {
-    clfft_build_thread_wait (f->own_build, CLFFT_BUILD_WAIT_UNTIL_BUILT);
-    /* own programs that no frame ran: launched once, so that the next
-     * start finds them compiled in the device's cache too */
-    if (own_programs_take (f, FALSE, NULL)
-        && !g_atomic_int_get (&f->own_cancel)
-        && compiles_at_first_launch (f) && !f->own_launched)
-      launch_unused_frame (f);
-  }
-  clfft_filter_part_free (f->standin);
+  clfft_own_programs_free (f->own);
   clfft_filter_part_free (f->part);
   clfft_transform_clear (&f->rows_forward);
   clfft_transform_clear (&f->rows_inverse);
