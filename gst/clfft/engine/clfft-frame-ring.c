@@ -144,11 +144,15 @@ stage (ClfftFrameRing * r, Slot * slot, const ClfftHostPlanes * src,
     GError ** error)
 {
   for (guint p = 0; p < r->planes.n_planes; p++) {
-    const ClfftFrameEndOps *source = source_for (r, p, &src->planes[p],
-        NULL);
-    ClfftPlaneTrip trip = trip_of (r, slot, p, TRUE, &src->planes[p], NULL);
+    const ClfftFrameEndOps *source;
+    ClfftPlaneTrip trip;
 
-    if (r->planes.moved[p] && source->stage && !source->stage (&trip, error))
+    /* a plane not moved may be no plane the caller filled in */
+    if (!r->planes.moved[p])
+      continue;
+    source = source_for (r, p, &src->planes[p], NULL);
+    trip = trip_of (r, slot, p, TRUE, &src->planes[p], NULL);
+    if (source->stage && !source->stage (&trip, error))
       return FALSE;
   }
   return TRUE;
