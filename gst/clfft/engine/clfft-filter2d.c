@@ -26,22 +26,16 @@
  * (kernels/mirror_pad.cl), runs all of the above on that, and crops the
  * frame back out as it reads the pixels (and as normalize takes the
  * range). */
-#include "clfft-filter2d.h"
-#include "clfft-filter-tuning.h"
+#include "clfft-filter2d-inside.h"
 #include "clfft-build-check.h"
 #include "clfft-build-thread.h"
-#include "clfft-own-programs.h"
-#include "clfft-filter-part.h"
-#include "clfft-stretch.h"
 #include "clfft-kernel-args.h"
-#include "clfft-transform.h"
 #include "clfft-overrides.h"
 #include "clfft-log.h"
 #include "clfft-faults.h"
 #include "clfft-queue.h"
 #include "clfft-program-cache.h"
 #include "clfft-host-buffer.h"
-#include "clfft-filter2d-batch.h"
 #include "clfft-filter2d-testing.h"
 #include "clfft-frame-ring-testing.h"
 
@@ -49,105 +43,6 @@
 
 /* Rows of the gain that clfft_filter2d_set_gain takes at a time */
 #define GAIN_BAND 32
-
-/* output=normalize: rows inverse into real values (rows of the
- * transform's width), then stretched. */
-typedef struct
-{
-  ClfftTransform rows;
-  cl_mem values;
-  ClfftStretch stretch;
-} Normalize;
-
-struct _ClfftFilter2d
-{
-  ClfftEngine *engine;
-  /* frames submitted to the filter itself (made at the first), each with
-   * its slot's pixels in and out (the first slot's made with the filter:
-   * clfft_filter2d_enqueue's until a frame runs) */
-  ClfftFrameRing *ring;
-  cl_mem inputs[CLFFT_FRAME_RING_SIZE], outputs[CLFFT_FRAME_RING_SIZE];
-  /* the queue its frames ran on last (retained): what the host waits
-   * for before it rewrites what they read (the gain, the buffers of the
-   * known answer's check) */
-  cl_command_queue frames_queue;
-  guint frame_width, frame_height;
-  guint width, height;          /* of the transforms: the frame's, or padded */
-  guint bins;                   /* width / 2 + 1: half-spectrum columns */
-  /* the plan's path, with the spectrum's pitch (complex values from one
-   * row to the next), whether rows run as half-length pair transforms, and
-   * the cache measures */
-  ClfftFilterChoice choice;
-  /* what the path's part reads of the above (shape.choice is &choice) */
-  ClfftFilterShape shape;
-  /* the path's part: what the frames run once the size's own programs
-   * are built */
-  ClfftFilterPart *part;
-  gfloat norm;                  /* 1 / (W H), as the rows inverse scales */
-  gsize pixel_size;             /* bytes */
-  cl_kernel mirror_pad;         /* padded only */
-  /* the padding right of and below the frame (kernels/mirror_pad.cl) */
-  cl_uint far_margin[2];
-  /* the shape's rows; a part may run rows of its own instead */
-  ClfftTransform rows_forward, rows_inverse;
-  /* the same with their pixels two channels in turn in one plane
-   * (clfft_filter2d_new_for_batch, in_turn; n_passes 0 where not made) */
-  gboolean in_turn_asked;
-  ClfftTransform rows_forward_in_turn, rows_inverse_in_turn;
-  /* the same with the rows of a frame of halves_height rows of two
-   * channels side by side (each half a row) below the filter's own, and
-   * that frame's columns, for clfft_filter2d_enqueue_stack
-   * (clfft_filter2d_new_for_batch, halves_height; n_passes 0 where not
-   * made) */
-  guint halves_height;
-  ClfftTransform rows_forward_halves, rows_inverse_halves, columns_halves;
-  /* the frames its batches will hold (clfft_filter2d_new_for_batch) */
-  guint batch_planned;
-  /* The size's own programs (its part's): when they are built, and what
-   * runs frames meanwhile (the generic filter's part) */
-  ClfftOwnPrograms *own;
-  ClfftTuning tuning;           /* as decided: never AUTO */
-  /* CLFFT_TUNING_BACKGROUND only: the tuning of the part's passes, and
-   * of the stack's or the channels' in turn extra transforms */
-  ClfftFilterTuning *background;
-  ClfftScratch transform_scratch;       /* the transforms' own */
-  ClfftOutput output;
-  gfloat output_gain;
-  gfloat saturation;            /* percent, for normalize */
-  ClfftMode mode;
-  Normalize normalize;          /* built for the first normalized frame */
-  ClfftFilterPart *view;        /* made for the first spectrum frame */
-  cl_mem bytes_in, bytes_out;   /* of the frame being filtered (not owned) */
-  cl_mem spectrum;              /* height rows of bins complex values,
-                                 * pitch apart (bins apart for the view) */
-  /* in the layouts the part reads, and the generic filter's (by columns)
-   * where it runs the first frames */
-  ClfftFilterGains gains;
-  cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
-  /* clfft_filter2d_enqueue_batch: the spectra of batch_n frames, their
-   * rows interleaved, and each frame's gain, pitch rows apart: the gain of
-   * batch_sources[c] (this filter's where NULL), as of its gain_version
-   * batch_versions[c] (0: not copied yet) */
-  guint batch_n;
-  cl_mem batch_spectrum, batch_gain;
-  ClfftFilter2d *batch_sources[CLFFT_FILTER2D_MAX_BATCH];
-  guint batch_versions[CLFFT_FILTER2D_MAX_BATCH];
-  /* counts the gains set, from 1 */
-  guint gain_version;
-  /* clfft_filter2d_enqueue_stack: the spectra of this filter's frame and,
-   * below it, of a frame of its width and stack_height rows (the
-   * chroma's), rows stack_pitch complex values apart; stack_below, the
-   * second's part */
-  cl_mem stack_spectrum, stack_below;
-  guint stack_height, stack_pitch;
-  /* where the frame below is two channels side by side: whether it runs
-   * so, and its gain (bins columns of stack_height), the below filter's
-   * repeated across, as of that filter's gain_version stack_gain_version
-   * (0: not made yet) */
-  gboolean stack_halves;
-  cl_mem stack_gain;
-  guint stack_gain_version;
-};
 
 static gsize
 frame_row_bytes (ClfftFilter2d * f)
@@ -273,9 +168,9 @@ clfft_filter2d_set_one_launch (ClfftFilter2d * f, gboolean one_launch)
  * this returns: buffers are set up there, and the engine's side queue,
  * where a plan may run next (clfft-frame-filter.c), does not wait for
  * that queue. */
-static gboolean
-fill_floats (ClfftFilter2d * f, cl_mem buffer, gfloat value, gsize bytes,
-    GError ** error)
+gboolean
+clfft_filter2d_fill_floats (ClfftFilter2d * f, cl_mem buffer, gfloat value,
+    gsize bytes, GError ** error)
 {
   cl_event filled = NULL;
   cl_int st = clEnqueueFillBuffer (clfft_engine_get_queue (f->engine),
@@ -304,8 +199,9 @@ filter_transforms (ClfftFilter2d * f,
     ClfftTransform * out[N_FILTER_TRANSFORMS])
 {
   ClfftTransform *const own[] = { &f->rows_forward, &f->rows_inverse,
-    &f->rows_forward_in_turn, &f->rows_inverse_in_turn,
-    &f->rows_forward_halves, &f->rows_inverse_halves, &f->columns_halves
+    &f->batch.rows_forward_in_turn, &f->batch.rows_inverse_in_turn,
+    &f->stack.rows_forward_halves, &f->stack.rows_inverse_halves,
+    &f->stack.columns_halves
   };
   ClfftTransform *part[CLFFT_FILTER_PART_MAX_TRANSFORMS];
   const guint k = clfft_filter_part_transforms (f->part, part);
@@ -339,8 +235,8 @@ cache_hints (ClfftFilter2d * f)
 
 /* The part of the three passes that takes frames now (not the generic
  * filter, not the view), or NULL. */
-static ClfftFilterPart *
-three_passes (ClfftFilter2d * f)
+ClfftFilterPart *
+clfft_filter2d_three_passes (ClfftFilter2d * f)
 {
   if (clfft_own_programs_get_standin (f->own)
       || f->mode == CLFFT_MODE_SPECTRUM)
@@ -354,7 +250,7 @@ clfft_filter2d_get_gain_mirrored (ClfftFilter2d * f)
 {
   /* the generic filter, the one launch and the lanes read the whole
    * gain */
-  ClfftFilterPart *passes = three_passes (f);
+  ClfftFilterPart *passes = clfft_filter2d_three_passes (f);
 
   return passes && passes->reads_mirrored_gain && f->gains.mirrored;
 }
@@ -383,9 +279,9 @@ transform_tuning (ClfftFilter2d * f)
 }
 
 /* Rows transforms as forward and inverse, with the halves_below and
- * max_batch given, for frames that the filter runs
- * beside its own (what: the log's words for them), where its rows run in
- * one pass of pixel pairs; else none, with a log line. */
+ * max_batch given, for frames that the filter runs beside its own (what:
+ * the log's words for them), where its rows run in one pass of pixel
+ * pairs; else none, with a log line. */
 static void
 extra_rows_init (ClfftFilter2d * f, const ClfftTransformSpec * forward,
     const ClfftTransformSpec * inverse, guint halves_below,
@@ -469,7 +365,7 @@ rows_init (ClfftFilter2d * f, GError ** error)
       || !clfft_transform_init (&f->rows_inverse, f->engine, &inverse,
           error))
     return FALSE;
-  if (f->in_turn_asked) {
+  if (f->batch.in_turn_asked) {
     /* YUY2's plane: each row of pixel pairs, a sample of each channel, as
      * one complex row of the width, whose spectrum holds both channels'
      * (rows 2r and 2r + 1 of the batch) */
@@ -483,13 +379,13 @@ rows_init (ClfftFilter2d * f, GError ** error)
     };
 
     extra_rows_init (f, &forward_in_turn, &inverse_in_turn, 0,
-        2 * f->height, &f->rows_forward_in_turn, &f->rows_inverse_in_turn,
-        "channels in turn");
+        2 * f->height, &f->batch.rows_forward_in_turn,
+        &f->batch.rows_inverse_in_turn, "channels in turn");
   }
-  if (f->halves_height)
+  if (f->stack.halves_height)
     extra_rows_init (f, &forward, &inverse, f->height,
-        f->height + f->halves_height, &f->rows_forward_halves,
-        &f->rows_inverse_halves, "rows of two halves below its own");
+        f->height + f->stack.halves_height, &f->stack.rows_forward_halves,
+        &f->stack.rows_inverse_halves, "rows of two halves below its own");
   return TRUE;
 }
 
@@ -504,18 +400,20 @@ columns_halves_init (ClfftFilter2d * f)
   ClfftTransformSpec halves;
   GError *why = NULL;
 
-  if (!f->halves_height || !f->rows_forward_halves.n_passes || !columns)
+  if (!f->stack.halves_height || !f->stack.rows_forward_halves.n_passes
+      || !columns)
     return;
   halves = columns->spec;
-  halves.length = f->halves_height;
-  if (clfft_transform_init (&f->columns_halves, f->engine, &halves, &why))
+  halves.length = f->stack.halves_height;
+  if (clfft_transform_init (&f->stack.columns_halves, f->engine, &halves,
+          &why))
     return;
   clfft_log (CLFFT_LOG_INFO, "the %ux%u filter takes no two halves below "
       "its own: %s", f->width, f->height, why->message);
   g_error_free (why);
-  clfft_transform_clear (&f->rows_forward_halves);
-  clfft_transform_clear (&f->rows_inverse_halves);
-  clfft_transform_clear (&f->columns_halves);
+  clfft_transform_clear (&f->stack.rows_forward_halves);
+  clfft_transform_clear (&f->stack.rows_inverse_halves);
+  clfft_transform_clear (&f->stack.columns_halves);
 }
 
 /* The size's own programs (clfft-own-programs.h): the part's, and the
@@ -528,10 +426,10 @@ own_build (gpointer filter, gboolean threaded, const gint * cancel,
     GError ** error)
 {
   ClfftFilter2d *f = filter;
-  ClfftTransform *const in_turn[] = { &f->rows_forward_in_turn,
-    &f->rows_inverse_in_turn
-  }, *const halves[] = { &f->rows_forward_halves, &f->rows_inverse_halves,
-    &f->columns_halves
+  ClfftTransform *const in_turn[] = { &f->batch.rows_forward_in_turn,
+    &f->batch.rows_inverse_in_turn
+  }, *const halves[] = { &f->stack.rows_forward_halves,
+    &f->stack.rows_inverse_halves, &f->stack.columns_halves
   };
 
   if (!clfft_filter_part_build (f->part, threaded, cancel, error))
@@ -664,7 +562,8 @@ own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
 
     ok = !given[g] || ((*ones_of[g] = clfft_buffer_new (f->engine,
                 CL_MEM_READ_ONLY, gain_bytes, NULL, error))
-        && fill_floats (f, *ones_of[g], f->norm, gain_bytes, error));
+        && clfft_filter2d_fill_floats (f, *ones_of[g], f->norm, gain_bytes,
+            error));
   }
   if (ok) {
     /* the frame as the path filters it: nothing scaled or shifted */
@@ -840,8 +739,8 @@ clfft_filter2d_finish_own_programs (ClfftFilter2d * f, GError ** error)
  * for them where the frame needs them (the generic filter does not do its
  * mode or output). Never under the engine's queue lock: the one launch's
  * probe, on the build thread, takes it. */
-static gboolean
-own_programs_step (ClfftFilter2d * f, GError ** error)
+gboolean
+clfft_filter2d_step_own_programs (ClfftFilter2d * f, GError ** error)
 {
   return clfft_own_programs_step (f->own, f->mode != CLFFT_MODE_FILTER
       || f->output == CLFFT_OUTPUT_NORMALIZE, error);
@@ -897,7 +796,8 @@ gains_alloc (ClfftFilter2d * f, GError ** error)
   const ClfftGainLayouts layouts = gain_layouts (f);
   gsize bytes;
 
-  if (f->part->ops->spectrum_zeroed && !fill_floats (f, f->spectrum, 0.0f,
+  if (f->part->ops->spectrum_zeroed
+      && !clfft_filter2d_fill_floats (f, f->spectrum, 0.0f,
           (gsize) f->choice.pitch * f->height * sizeof (cl_float2), error))
     return FALSE;
   for (guint i = 0; i < N_GAIN_LAYOUTS; i++) {
@@ -922,10 +822,11 @@ unit_gain (ClfftFilter2d * f, GError ** error)
   for (guint i = 0; i < N_GAIN_LAYOUTS; i++) {
     cl_mem *buffer = gain_buffer (f, 1 << i, &bytes);
 
-    if (*buffer && !fill_floats (f, *buffer, f->norm, bytes, error))
+    if (*buffer
+        && !clfft_filter2d_fill_floats (f, *buffer, f->norm, bytes, error))
       return FALSE;
   }
-  return fill_floats (f, f->gains.as_given, 1.0f,
+  return clfft_filter2d_fill_floats (f, f->gains.as_given, 1.0f,
       (gsize) f->width * f->height * sizeof (cl_float), error);
 }
 
@@ -937,9 +838,9 @@ choose_path (ClfftFilter2d * f)
 
   clfft_overrides_read (&overrides);
   clfft_filter_path_choose (clfft_engine_get_device (f->engine), &overrides,
-      f->width, f->height, f->batch_planned, &f->choice);
+      f->width, f->height, f->batch.planned, &f->choice);
   clfft_log (CLFFT_LOG_INFO, "the %ux%u filter%s: %s, as %s; %s", f->width,
-      f->height, f->batch_planned > 1 ? ", for batches" : "",
+      f->height, f->batch.planned > 1 ? ", for batches" : "",
       clfft_filter_path_name (f->choice.path), f->choice.why,
       f->choice.outgrows_cache ? "its data outgrow the cache: cache hints, "
       "and columns that read a mirrored gain once" : "its data fit the "
@@ -986,9 +887,9 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
   }
   f = g_new0 (ClfftFilter2d, 1);
   f->engine = clfft_engine_ref (engine);
-  f->in_turn_asked = in_turn;
-  f->halves_height = halves_height;
-  f->batch_planned = MAX (batch, 1);
+  f->batch.in_turn_asked = in_turn;
+  f->stack.halves_height = halves_height;
+  f->batch.planned = MAX (batch, 1);
   f->output_gain = 1.0f;
   f->pixel_size = pixels == CLFFT_PIXELS_U16 ? 2 : 1;
   f->frame_width = frame_width;
@@ -1176,9 +1077,9 @@ clfft_filter2d_set_output (ClfftFilter2d * f, ClfftOutput output,
   f->output_gain = gain;
   clfft_transform_set_byte_output (&f->rows_inverse, offset,
       output == CLFFT_OUTPUT_ABS);
-  clfft_transform_set_byte_output (&f->rows_inverse_in_turn, offset,
+  clfft_transform_set_byte_output (&f->batch.rows_inverse_in_turn, offset,
       output == CLFFT_OUTPUT_ABS);
-  clfft_transform_set_byte_output (&f->rows_inverse_halves, offset,
+  clfft_transform_set_byte_output (&f->stack.rows_inverse_halves, offset,
       output == CLFFT_OUTPUT_ABS);
   clfft_transform_set_byte_output (f->part->rows_inverse, offset,
       output == CLFFT_OUTPUT_ABS);
@@ -1294,8 +1195,8 @@ note_frames_queue (ClfftFilter2d * f)
 }
 
 /* At a frame of the size's own programs. */
-static void
-frame_begins (ClfftFilter2d * f)
+void
+clfft_filter2d_frame_begins (ClfftFilter2d * f)
 {
   clfft_own_programs_note_frame (f->own, FALSE);
   note_frames_queue (f);
@@ -1303,16 +1204,16 @@ frame_begins (ClfftFilter2d * f)
 }
 
 /* Whether a frame of the stack or of the channels in turn has its extra
- * transforms' tuning to step (background_extras_step). */
-static gboolean
-extras_tuning_pending (ClfftFilter2d * f)
+ * transforms' tuning to step (clfft_filter2d_tune_extras). */
+gboolean
+clfft_filter2d_extras_tuning_pending (ClfftFilter2d * f)
 {
   return f->background && clfft_filter_tuning_extras_pending (f->background);
 }
 
-static void
-background_extras_step (ClfftFilter2d * f, ClfftTransform * const extras[],
-    const ClfftRowLaunch launches[], guint n)
+void
+clfft_filter2d_tune_extras (ClfftFilter2d * f,
+    ClfftTransform * const extras[], const ClfftRowLaunch launches[], guint n)
 {
   clfft_filter_tuning_extras_step (f->background, extras, launches, n);
 }
@@ -1335,7 +1236,7 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
 {
   ClfftFilterPart *standin;
 
-  if (!own_programs_step (f, error))
+  if (!clfft_filter2d_step_own_programs (f, error))
     return FALSE;
   standin = clfft_own_programs_get_standin (f->own);
   if (standin) {
@@ -1344,7 +1245,7 @@ clfft_filter2d_enqueue (ClfftFilter2d * f, GError ** error)
     return enqueue_part (f, standin, f->bytes_in, f->bytes_out, &f->gains,
         f->output_gain, FALSE, error);
   }
-  frame_begins (f);
+  clfft_filter2d_frame_begins (f);
   if (f->mode == CLFFT_MODE_SPECTRUM)
     return enqueue_spectrum_view (f, error);
   return enqueue_part (f, f->part, f->bytes_in, f->bytes_out, &f->gains,
@@ -1366,343 +1267,6 @@ clfft_filter2d_enqueue_buffers (ClfftFilter2d * f, cl_mem in, cl_mem out,
   return ok;
 }
 
-gboolean
-clfft_filter2d_prepare_batch (ClfftFilter2d * f, guint n, gboolean * batched,
-    GError ** error)
-{
-  const gsize spectrum_bytes = (gsize) f->choice.pitch * f->height *
-      sizeof (cl_float2), gain_bytes = (gsize) f->choice.pitch * f->height *
-      sizeof (cl_float);
-
-  *batched = FALSE;
-  if (!own_programs_step (f, error))
-    return FALSE;
-  /* the three passes in one pass each, ending in pixels */
-  if (n < 2 || n > CLFFT_FILTER2D_MAX_BATCH || !three_passes (f)
-      || f->mirror_pad || f->output == CLFFT_OUTPUT_NORMALIZE
-      || f->rows_forward.n_passes != 1 || f->rows_inverse.n_passes != 1)
-    return TRUE;
-  if (f->batch_n < n) {
-    gboolean ok;
-
-    clfft_buffer_release (&f->batch_spectrum);
-    clfft_buffer_release (&f->batch_gain);
-    f->batch_n = 0;
-    /* zeros between the frames' bins, which the columns transform too */
-    clfft_engine_lock_queue (f->engine);
-    ok = (f->batch_spectrum = clfft_buffer_new (f->engine,
-            CL_MEM_READ_WRITE, n * spectrum_bytes, NULL, error))
-        && (f->batch_gain = clfft_buffer_new (f->engine, CL_MEM_READ_ONLY,
-            n * gain_bytes, NULL, error))
-        && fill_floats (f, f->batch_spectrum, 0.0f, n * spectrum_bytes, error)
-        && fill_floats (f, f->batch_gain, 0.0f, n * gain_bytes, error);
-    clfft_engine_unlock_queue (f->engine);
-    if (!ok)
-      return FALSE;
-    f->batch_n = n;
-    memset (f->batch_versions, 0, sizeof (f->batch_versions));
-    clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs %u frames at once, "
-        "their rows interleaved", f->width, f->height, n);
-  }
-  *batched = TRUE;
-  return TRUE;
-}
-
-void
-clfft_filter2d_set_batch_gains (ClfftFilter2d * f, guint n,
-    ClfftFilter2d * const *sources)
-{
-  g_return_if_fail (n <= CLFFT_FILTER2D_MAX_BATCH);
-  /* a gain is copied by its columns of height values */
-  for (guint c = 0; c < n && sources; c++)
-    g_return_if_fail (!sources[c] || (sources[c]->width == f->width
-            && sources[c]->height == f->height));
-  for (guint c = 0; c < CLFFT_FILTER2D_MAX_BATCH; c++) {
-    ClfftFilter2d *source = c < n && sources && sources[c] != f ?
-        sources[c] : NULL;
-
-    if (source != f->batch_sources[c])
-      f->batch_versions[c] = 0;
-    f->batch_sources[c] = source;
-  }
-}
-
-/* The gain of each frame of the batch, copied from its source where that
- * set a gain since the last copy. */
-static gboolean
-batch_gain_refresh (ClfftFilter2d * f, guint n, GError ** error)
-{
-  const gsize column = (gsize) f->height * sizeof (cl_float);
-  cl_int st = CL_SUCCESS;
-
-  for (guint c = 0; c < n && st == CL_SUCCESS; c++) {
-    ClfftFilter2d *source = f->batch_sources[c] ? f->batch_sources[c] : f;
-
-    if (f->batch_versions[c] == source->gain_version)
-      continue;
-    st = clEnqueueCopyBuffer (clfft_engine_get_queue (f->engine),
-        source->gains.by_columns, f->batch_gain, 0,
-        c * f->choice.pitch * column, f->bins * column, 0, NULL, NULL);
-    if (st == CL_SUCCESS)
-      f->batch_versions[c] = source->gain_version;
-  }
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueCopyBuffer (gain)");
-  return TRUE;
-}
-
-gboolean
-clfft_filter2d_enqueue_batch (ClfftFilter2d * f, cl_mem in, cl_mem out,
-    guint n, GError ** error)
-{
-  const guint pitch = f->choice.pitch;
-  const ClfftRowLayout pixels = { 1, f->width }, bins = { 1, pitch };
-  const ClfftRowLayout columns = { n * pitch, 1 };
-
-  g_return_val_if_fail (n >= 2 && n <= f->batch_n, FALSE);
-  frame_begins (f);
-  return batch_gain_refresh (f, n, error)
-      && clfft_transform_enqueue (&f->rows_forward, &f->transform_scratch,
-      in, pixels, f->batch_spectrum, bins, n * f->height, NULL, 0, 1.0f,
-      NULL, error)
-      && clfft_transform_enqueue (clfft_filter_part_get_columns (f->part),
-      &f->transform_scratch, f->batch_spectrum, columns, f->batch_spectrum,
-      columns, (n - 1) * pitch + f->bins, f->batch_gain, f->height, 1.0f,
-      NULL, error)
-      && clfft_transform_enqueue (&f->rows_inverse, &f->transform_scratch,
-      f->batch_spectrum, bins, out, pixels, n * f->height, NULL, 0,
-      f->output_gain, NULL, error);
-}
-
-/* The pitch of a stack's spectrum: the filter's own, or the next one up
- * at which the rows below the filter's own start where a part of a
- * buffer may start; 0 where none is near. */
-static guint
-stack_pitch (ClfftFilter2d * f)
-{
-  const gsize align = clfft_engine_get_device (f->engine)->mem_base_addr_align;
-
-  for (guint pitch = f->choice.pitch; pitch < f->choice.pitch + align;
-      pitch += 4)
-    if ((gsize) f->height * pitch * sizeof (cl_float2) % align == 0)
-      return pitch;
-  return 0;
-}
-
-/* The gain of the frame below of two halves: the below filter's, whose
- * frames are one half wide, repeated across (a gain of period one half
- * in kx never mixes the halves' samples, which alternate in the pairs;
- * GstClfftMaskParams.interleaved says the same), its columns past the
- * half spectrum of one half from their mirrors, and its norm that of
- * the rows twice as long. Made again after below's gain has changed. */
-static gboolean
-stack_gain_refresh (ClfftFilter2d * top, ClfftFilter2d * below,
-    GError ** error)
-{
-  cl_command_queue queue = clfft_engine_get_queue (top->engine);
-  const guint h = below->height, w = below->width;
-  /* the norm of h rows of the top's width, over below's own */
-  const gfloat norm = top->norm * top->height / h / below->norm;
-  gfloat *half, *repeated;
-  cl_int st;
-
-  if (top->stack_gain_version == below->gain_version)
-    return TRUE;
-  half = clfft_engine_try_alloc (top->engine, (gsize) below->bins * h,
-      sizeof (gfloat), FALSE, "the gain below", error);
-  repeated = half ? clfft_engine_try_alloc (top->engine, (gsize) top->bins *
-      h, sizeof (gfloat), FALSE, "the gain below, repeated", error) : NULL;
-  if (!repeated) {
-    g_free (half);
-    return FALSE;
-  }
-  clfft_engine_lock_queue (top->engine);
-  st = clEnqueueReadBuffer (queue, below->gains.by_columns, CL_TRUE, 0,
-      (gsize) below->bins * h * sizeof (gfloat), half, 0, NULL, NULL);
-  for (guint kx = 0; st == CL_SUCCESS && kx < top->bins; kx++) {
-    const guint k = kx % w;
-
-    for (guint ky = 0; ky < h; ky++)
-      repeated[(gsize) kx * h + ky] = norm * (k < below->bins ?
-          half[(gsize) k * h + ky] : half[(gsize) (w - k) * h +
-              (h - ky) % h]);
-  }
-  if (st == CL_SUCCESS)
-    st = clEnqueueWriteBuffer (queue, top->stack_gain, CL_TRUE, 0,
-        (gsize) top->bins * h * sizeof (gfloat), repeated, 0, NULL, NULL);
-  clfft_engine_unlock_queue (top->engine);
-  g_free (half);
-  g_free (repeated);
-  if (st != CL_SUCCESS)
-    return clfft_fail (error, st, "clEnqueueReadBuffer, clEnqueueWrite"
-        "Buffer (the gain below)");
-  top->stack_gain_version = below->gain_version;
-  return TRUE;
-}
-
-gboolean
-clfft_filter2d_prepare_stack (ClfftFilter2d * top, ClfftFilter2d * below,
-    gboolean halves, gboolean * stacked, GError ** error)
-{
-  guint pitch;
-  gsize top_bytes, below_bytes;
-
-  *stacked = FALSE;
-  if (!own_programs_step (top, error) || !own_programs_step (below, error))
-    return FALSE;
-  /* the rows of both, one pass each in pixels out, by the top's rows
-   * transforms; each one's columns in place, the halves' by the top's
-   * columns_halves (below then runs any path: only its gain is read) */
-  if (!three_passes (top) || (!halves && !three_passes (below))
-      || top->width != (halves ? 2 : 1) * below->width
-      || top->pixel_size != below->pixel_size || !top->choice.pairs
-      || top->mirror_pad || below->mirror_pad
-      || top->output == CLFFT_OUTPUT_NORMALIZE
-      || below->output == CLFFT_OUTPUT_NORMALIZE
-      || top->rows_forward.n_passes != 1 || top->rows_inverse.n_passes != 1
-      || (halves && (top->rows_forward_halves.n_passes != 1
-              || top->rows_inverse_halves.n_passes != 1
-              || top->columns_halves.n_passes != 1
-              || top->halves_height != below->height))
-      || !(pitch = stack_pitch (top)))
-    return TRUE;
-  if (top->stack_height != below->height || top->stack_pitch != pitch
-      || top->stack_halves != halves) {
-    clfft_buffer_release (&top->stack_below);
-    clfft_buffer_release (&top->stack_spectrum);
-    clfft_buffer_release (&top->stack_gain);
-    top->stack_height = 0;
-    top->stack_gain_version = 0;
-    top_bytes = (gsize) top->height * pitch * sizeof (cl_float2);
-    below_bytes = (gsize) below->height * pitch * sizeof (cl_float2);
-    if (!(top->stack_spectrum = clfft_buffer_new (top->engine,
-                CL_MEM_READ_WRITE, top_bytes + below_bytes, NULL, error))
-        || !(top->stack_below = clfft_buffer_new_part (top->engine,
-                top->stack_spectrum, top_bytes, below_bytes, error))
-        || (halves && !(top->stack_gain = clfft_buffer_new (top->engine,
-                    CL_MEM_READ_ONLY, (gsize) top->bins * below->height *
-                    sizeof (cl_float), NULL, error))))
-      return FALSE;
-    top->stack_height = below->height;
-    top->stack_pitch = pitch;
-    top->stack_halves = halves;
-    clfft_log (CLFFT_LOG_INFO, "the %ux%u filter runs the rows of a %ux%u "
-        "frame%s below its own in its launches", top->width, top->height,
-        top->width, below->height, halves ? " of two halves" : "");
-  }
-  if (halves && !stack_gain_refresh (top, below, error))
-    return FALSE;
-  *stacked = TRUE;
-  return TRUE;
-}
-
-gboolean
-clfft_filter2d_enqueue_stack (ClfftFilter2d * top, ClfftFilter2d * below,
-    cl_mem in, cl_mem out, GError ** error)
-{
-  const guint rows = top->height + below->height;
-  const ClfftRowLayout pixels = { 1, top->width },
-      bins = { 1, top->stack_pitch }, columns = { top->stack_pitch, 1 };
-  const gboolean halves = top->stack_halves;
-
-  g_return_val_if_fail (top->stack_below
-      && top->stack_height == below->height, FALSE);
-  frame_begins (top);
-  frame_begins (below);
-  if (halves && extras_tuning_pending (top)) {
-    ClfftTransform *const extras[] = { &top->rows_forward_halves,
-      &top->columns_halves, &top->rows_inverse_halves
-    };
-    /* the filter's own gain stands in for the stack's, which is made
-     * again when the below's gain changes: the tuning reads it as is */
-    const ClfftRowLaunch launches[] = {
-      clfft_transform_launch (extras[0], in, pixels, top->stack_spectrum,
-          bins, rows, NULL, 0, 1.0f),
-      clfft_transform_launch (extras[1], top->stack_below, columns,
-          top->stack_below, columns, top->bins, top->gains.by_columns,
-          below->height, 1.0f),
-      clfft_transform_launch (extras[2], top->stack_spectrum, bins, out,
-          pixels, rows, NULL, 0, top->output_gain)
-    };
-
-    background_extras_step (top, extras, launches, G_N_ELEMENTS (extras));
-  }
-  return clfft_transform_enqueue (halves ? &top->rows_forward_halves :
-      &top->rows_forward, &top->transform_scratch, in, pixels,
-      top->stack_spectrum, bins, rows, NULL, 0, 1.0f, NULL, error)
-      && clfft_filter_part_enqueue_columns (three_passes (top),
-      top->stack_spectrum, top->stack_pitch, top->bins,
-      top->gains.by_columns, clfft_filter2d_get_gain_mirrored (top), error)
-      && (halves ? clfft_transform_enqueue (&top->columns_halves,
-          &top->transform_scratch, top->stack_below, columns,
-          top->stack_below, columns, top->bins, top->stack_gain,
-          below->height, 1.0f, NULL, error) :
-      clfft_filter_part_enqueue_columns (three_passes (below),
-          top->stack_below, top->stack_pitch, below->bins,
-          below->gains.by_columns, clfft_filter2d_get_gain_mirrored (below),
-          error))
-      && clfft_transform_enqueue (halves ? &top->rows_inverse_halves :
-      &top->rows_inverse, &top->transform_scratch, top->stack_spectrum, bins,
-      out, pixels, rows, NULL, 0, top->output_gain, NULL, error);
-}
-
-void
-clfft_filter2d_get_batch_made_for (ClfftFilter2d * f, guint * batch,
-    gboolean * in_turn, guint * halves_height)
-{
-  *batch = f->batch_planned;
-  *in_turn = f->in_turn_asked;
-  *halves_height = f->halves_height;
-}
-
-gboolean
-clfft_filter2d_runs_in_turn (ClfftFilter2d * f)
-{
-  return f->batch_n >= 2 && f->rows_forward_in_turn.n_passes == 1
-      && f->rows_inverse_in_turn.n_passes == 1;
-}
-
-gboolean
-clfft_filter2d_enqueue_in_turn (ClfftFilter2d * f, cl_mem plane,
-    guint pitch, GError ** error)
-{
-  const guint bins_pitch = f->choice.pitch;
-  const ClfftRowLayout pixels = { 1, pitch }, bins = { 1, bins_pitch };
-  const ClfftRowLayout columns = { 2 * bins_pitch, 1 };
-
-  if (!clfft_filter2d_runs_in_turn (f) || pitch < 2 * f->width) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "the %ux%u filter cannot run a plane of pitch %u in turn",
-        f->width, f->height, pitch);
-    return FALSE;
-  }
-  frame_begins (f);
-  if (extras_tuning_pending (f)) {
-    ClfftTransform *const extras[] = { &f->rows_forward_in_turn,
-      &f->rows_inverse_in_turn
-    };
-    const ClfftRowLaunch launches[] = {
-      clfft_transform_launch (extras[0], plane, pixels, f->batch_spectrum,
-          bins, 2 * f->height, NULL, 0, 1.0f),
-      clfft_transform_launch (extras[1], f->batch_spectrum, bins, plane,
-          pixels, 2 * f->height, NULL, 0, f->output_gain)
-    };
-
-    background_extras_step (f, extras, launches, G_N_ELEMENTS (extras));
-  }
-  return batch_gain_refresh (f, 2, error)
-      && clfft_transform_enqueue (&f->rows_forward_in_turn,
-      &f->transform_scratch, plane, pixels, f->batch_spectrum, bins,
-      2 * f->height, NULL, 0, 1.0f, NULL, error)
-      && clfft_transform_enqueue (clfft_filter_part_get_columns (f->part),
-      &f->transform_scratch, f->batch_spectrum, columns, f->batch_spectrum,
-      columns, bins_pitch + f->bins, f->batch_gain, f->height, 1.0f, NULL,
-      error)
-      && clfft_transform_enqueue (&f->rows_inverse_in_turn,
-      &f->transform_scratch, f->batch_spectrum, bins, plane, pixels,
-      2 * f->height, NULL, 0, f->output_gain, NULL, error);
-}
-
 /* Lets queued work that reads or writes what frames use finish. */
 static void
 finish_queues (ClfftFilter2d * f)
@@ -1720,7 +1284,7 @@ finish_queues (ClfftFilter2d * f)
 gboolean
 clfft_filter2d_prepare_frame (ClfftFilter2d * f, GError ** error)
 {
-  return own_programs_step (f, error);
+  return clfft_filter2d_step_own_programs (f, error);
 }
 
 static gboolean
@@ -1900,11 +1464,11 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_filter_part_free (f->part);
   clfft_transform_clear (&f->rows_forward);
   clfft_transform_clear (&f->rows_inverse);
-  clfft_transform_clear (&f->rows_forward_in_turn);
-  clfft_transform_clear (&f->rows_inverse_in_turn);
-  clfft_transform_clear (&f->rows_forward_halves);
-  clfft_transform_clear (&f->rows_inverse_halves);
-  clfft_transform_clear (&f->columns_halves);
+  clfft_transform_clear (&f->batch.rows_forward_in_turn);
+  clfft_transform_clear (&f->batch.rows_inverse_in_turn);
+  clfft_transform_clear (&f->stack.rows_forward_halves);
+  clfft_transform_clear (&f->stack.rows_inverse_halves);
+  clfft_transform_clear (&f->stack.columns_halves);
   normalize_clear (&f->normalize);
   clfft_filter_part_free (f->view);
   clfft_scratch_clear (&f->transform_scratch);
@@ -1919,11 +1483,11 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->gains.split);
   clfft_buffer_release (&f->gains.as_given);
   clfft_buffer_release (&f->bytes_padded);
-  clfft_buffer_release (&f->batch_spectrum);
-  clfft_buffer_release (&f->stack_below);
-  clfft_buffer_release (&f->stack_spectrum);
-  clfft_buffer_release (&f->stack_gain);
-  clfft_buffer_release (&f->batch_gain);
+  clfft_buffer_release (&f->batch.spectrum);
+  clfft_buffer_release (&f->batch.gain);
+  clfft_buffer_release (&f->stack.below);
+  clfft_buffer_release (&f->stack.spectrum);
+  clfft_buffer_release (&f->stack.gain);
   clfft_kernel_release (&f->mirror_pad);
   clfft_engine_unref (f->engine);
   g_free (f);

@@ -186,6 +186,38 @@ gboolean clfft_filter2d_take_own_programs (ClfftFilter2d * filter,
 
 
 
+/* For the frame filter (clfft-frame-filter.c), and its batches and
+ * stacks (clfft-filter2d-batch.h, clfft-filter2d-stack.h). */
+/* clfft_filter2d_enqueue on a frame of pixels already on the device (in,
+ * packed rows of the frame's width) into out (rows of the transform's
+ * width). The caller holds the engine's queue;
+ * the buffers must stay untouched until the engine's queue has run the
+ * work. */
+gboolean clfft_filter2d_enqueue_buffers (ClfftFilter2d * filter, cl_mem in,
+    cl_mem out, GError ** error);
+/* Before a frame's commands, outside the engine's queue lock: takes the
+ * size's own programs in once built, and waits for them where the frame
+ * needs them (see clfft_filter2d_runs_generic). */
+gboolean clfft_filter2d_prepare_frame (ClfftFilter2d * filter,
+    GError ** error);
+/* The bytes that the addresses of its input (clfft_filter2d_enqueue_buffers)
+ * are multiples of where it reads them: pixel pairs where its rows run
+ * at half length (CLFFT_ROW_UNIT_STRIDE). */
+gsize clfft_filter2d_get_read_align (ClfftFilter2d * filter);
+
+/* The most frames in a batch */
+#define CLFFT_FILTER2D_MAX_BATCH 4
+/* As clfft_filter2d_new without padding, for batches of batch frames:
+ * its path takes their data into account (whether they outgrow the
+ * cache). With in_turn, the rows transforms of
+ * clfft_filter2d_enqueue_in_turn are made too (and built with the size's
+ * own programs) where its rows run in one pass of pixel pairs; with
+ * halves_height, likewise the rows and columns of
+ * clfft_filter2d_enqueue_stack with halves below of that height. */
+ClfftFilter2d *clfft_filter2d_new_for_batch (ClfftEngine * engine,
+    guint width, guint height, ClfftPixels pixels, guint batch,
+    gboolean in_turn, guint halves_height, GError ** error);
+
 void clfft_filter2d_free (ClfftFilter2d * filter);
 
 G_END_DECLS

@@ -35,6 +35,7 @@
 #include "clfft-queue.h"
 #include "clfft-host-buffer.h"
 #include "clfft-filter2d-batch.h"
+#include "clfft-filter2d-stack.h"
 #include "clfft-filter2d-testing.h"
 #include "clfft-frame-filter-testing.h"
 #include "clfft-frame-ring-testing.h"
