@@ -137,6 +137,27 @@ trip_of (ClfftFrameRing * r, Slot * slot, guint p, gboolean up,
   };
 }
 
+/* The host's part of the moved planes' sources: before the engine's queue
+ * lock, which other streams wait for. */
+static gboolean
+stage (ClfftFrameRing * r, Slot * slot, const ClfftHostPlanes * src,
+    GError ** error)
+{
+  for (guint p = 0; p < r->planes.n_planes; p++) {
+    const ClfftFrameEndOps *source;
+    ClfftPlaneTrip trip;
+
+    /* a plane not moved may be no plane the caller filled in */
+    if (!r->planes.moved[p])
+      continue;
+    source = source_for (r, p, &src->planes[p], NULL);
+    trip = trip_of (r, slot, p, TRUE, &src->planes[p], NULL);
+    if (source->stage && !source->stage (&trip, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
 /* The place the work gives plane p, with the ring's own buffer where it
  * leaves that to the ring: the frame's input where given (output).  */
 static gboolean
@@ -161,47 +182,30 @@ place_of (ClfftFrameRing * r, guint s, guint p, gboolean input,
   return TRUE;
 }
 
-/* The moved planes whose source is staged (staged) or not (!staged) to
- * where the work reads them. A staged plane goes up as soon as it is
- * copied, while the next one is copied, before the engine's queue lock,
- * which other streams wait for. */
+/* The moved planes to where the work reads them, with the compute queue
+ * waiting for them. */
 static gboolean
 upload (ClfftFrameRing * r, guint s, const ClfftHostPlanes * src,
-    gboolean staged, ClfftRingFrame * frame, GError ** error)
+    ClfftRingFrame * frame, GError ** error)
 {
   Slot *slot = &r->slots[s];
+  cl_int st;
 
+  *frame = (ClfftRingFrame) {
+  .slot = s};
   for (guint p = 0; p < r->planes.n_planes; p++) {
-    const ClfftFrameEndOps *source;
     ClfftPlanePlace place;
     ClfftPlaneTrip trip;
-    cl_int st;
 
-    /* a plane not moved may be no plane the caller filled in */
-    if (!r->planes.moved[p]
-        || !source_for (r, p, &src->planes[p], NULL)->stage != !staged)
+    if (!r->planes.moved[p])
       continue;
     if (!place_of (r, s, p, TRUE, NULL, &place, error))
       return FALSE;
-    source = source_for (r, p, &src->planes[p], &place);
     trip = trip_of (r, slot, p, TRUE, &src->planes[p], &place);
-    if ((source->stage && !source->stage (&trip, error))
-        || !source->move (&trip, error))
+    if (!source_for (r, p, &src->planes[p], &place)->move (&trip, error))
       return FALSE;
     frame->planes[p] = place.buffer;
-    if (staged && (st = clFlush (r->upload)) != CL_SUCCESS)
-      return clfft_fail (error, st, "clFlush (a staged plane)");
   }
-  return TRUE;
-}
-
-/* The compute queue waiting for the frame's uploads. */
-static gboolean
-wait_for_uploads (ClfftFrameRing * r, ClfftRingFrame * frame, GError ** error)
-{
-  Slot *slot = &r->slots[frame->slot];
-  cl_int st;
-
   if (!slot->uploaded)
     return TRUE;
   /* the uploads start now; the work waits for them (the queue is in
@@ -286,16 +290,13 @@ clfft_frame_ring_submit (ClfftFrameRing * r, const ClfftHostPlanes * src,
     return FALSE;
   }
   slot->dst = *dst;
-  frame = (ClfftRingFrame) {
-  .slot = s};
-  ok = (!r->ops->prepare || r->ops->prepare (r->work, error))
-      && upload (r, s, src, TRUE, &frame, error);
+  ok = stage (r, slot, src, error)
+      && (!r->ops->prepare || r->ops->prepare (r->work, error));
   /* the frame's commands side by side on the ring's queues, its
    * transfers too: NVIDIA's OpenCL took the calls of many streams'
    * threads at once slower than one thread's after another's */
   before = clfft_engine_begin_queue (r->engine, r->compute);
-  ok = ok && upload (r, s, src, FALSE, &frame, error)
-      && wait_for_uploads (r, &frame, error)
+  ok = ok && upload (r, s, src, &frame, error)
       && r->ops->enqueue (r->work, &frame, &also, error);
   if (ok) {
     st = clEnqueueMarkerWithWaitList (r->compute, 0, NULL, &slot->filtered);
