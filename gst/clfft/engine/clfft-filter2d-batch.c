@@ -24,7 +24,7 @@ clfft_filter2d_prepare_batch (ClfftFilter2d * f, guint n, gboolean * batched,
     return FALSE;
   /* the three passes in one pass each, ending in pixels */
   if (n < 2 || n > CLFFT_FILTER2D_MAX_BATCH || !clfft_filter2d_three_passes (f)
-      || f->mirror_pad || f->output == CLFFT_OUTPUT_NORMALIZE
+      || f->padding.kernel || f->output == CLFFT_OUTPUT_NORMALIZE
       || f->rows_forward.n_passes != 1 || f->rows_inverse.n_passes != 1)
     return TRUE;
   if (f->batch.n < n) {

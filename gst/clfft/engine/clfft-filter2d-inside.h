@@ -1,6 +1,7 @@
 /* Inside the 2D filter (clfft-filter2d.c): its structure and the calls
- * that the files of its frames run with others' (clfft-filter2d-batch.c,
- * clfft-filter2d-stack.c) make into it. For those files only:
+ * that the files of its frames make into it: frames run with others'
+ * (clfft-filter2d-batch.c, clfft-filter2d-stack.c) and frames submitted
+ * to it alone (clfft-filter2d-frames.c). For those files only:
  * everything else goes through clfft-filter2d.h. */
 #ifndef __CLFFT_FILTER2D_INSIDE_H__
 #define __CLFFT_FILTER2D_INSIDE_H__
@@ -14,6 +15,16 @@
 #include "clfft-transform.h"
 
 G_BEGIN_DECLS
+
+/* Frames submitted to the filter itself (clfft-filter2d-frames.c): their
+ * ring, made at the first, and each slot's pixels in and out (the first
+ * slot's made with the filter: clfft_filter2d_enqueue's until a frame
+ * runs). */
+typedef struct
+{
+  ClfftFrameRing *ring;
+  cl_mem inputs[CLFFT_FRAME_RING_SIZE], outputs[CLFFT_FRAME_RING_SIZE];
+} ClfftFilterFrames;
 
 /* Frames of one size in one set of launches (clfft-filter2d-batch.c):
  * batches of planes, their rows interleaved, and two channels in turn in
@@ -64,16 +75,22 @@ typedef struct
   ClfftTransform rows;
   cl_mem values;
   ClfftStretch stretch;
-} Normalize;
+} ClfftFilterNormalize;
+
+/* A padded frame (padding=mirror, imagej): the frame mirrored into
+ * padded, a frame of the transforms' size, with the margins right of and
+ * below the frame (kernels/mirror_pad.cl). */
+typedef struct
+{
+  cl_kernel kernel;
+  cl_uint far_margin[2];
+  cl_mem padded;
+} ClfftFilterPadding;
 
 struct _ClfftFilter2d
 {
   ClfftEngine *engine;
-  /* frames submitted to the filter itself (made at the first), each with
-   * its slot's pixels in and out (the first slot's made with the filter:
-   * clfft_filter2d_enqueue's until a frame runs) */
-  ClfftFrameRing *ring;
-  cl_mem inputs[CLFFT_FRAME_RING_SIZE], outputs[CLFFT_FRAME_RING_SIZE];
+  ClfftFilterFrames frames;
   /* the queue its frames ran on last (retained): what the host waits
    * for before it rewrites what they read (the gain, the buffers of the
    * known answer's check) */
@@ -92,9 +109,7 @@ struct _ClfftFilter2d
   ClfftFilterPart *part;
   gfloat norm;                  /* 1 / (W H), as the rows inverse scales */
   gsize pixel_size;             /* bytes */
-  cl_kernel mirror_pad;         /* padded only */
-  /* the padding right of and below the frame (kernels/mirror_pad.cl) */
-  cl_uint far_margin[2];
+  ClfftFilterPadding padding;   /* padded frames only */
   /* the shape's rows; a part may run rows of its own instead */
   ClfftTransform rows_forward, rows_inverse;
   /* its frames with others' in the same launches: frames of one size
@@ -113,7 +128,8 @@ struct _ClfftFilter2d
   gfloat output_gain;
   gfloat saturation;            /* percent, for normalize */
   ClfftMode mode;
-  Normalize normalize;          /* built for the first normalized frame */
+  /* built for the first normalized frame */
+  ClfftFilterNormalize normalize;
   ClfftFilterPart *view;        /* made for the first spectrum frame */
   cl_mem bytes_in, bytes_out;   /* of the frame being filtered (not owned) */
   cl_mem spectrum;              /* height rows of bins complex values,
@@ -121,10 +137,22 @@ struct _ClfftFilter2d
   /* in the layouts the part reads, and the generic filter's (by columns)
    * where it runs the first frames */
   ClfftFilterGains gains;
-  cl_mem bytes_padded;          /* bytes_in mirrored; padding=mirror only */
   /* counts the gains set, from 1 */
   guint gain_version;
 };
+
+/* The bytes of a row of the frame, and of the frame */
+static inline gsize
+clfft_filter2d_frame_row_bytes (ClfftFilter2d * f)
+{
+  return f->frame_width * f->pixel_size;
+}
+
+static inline gsize
+clfft_filter2d_frame_bytes (ClfftFilter2d * f)
+{
+  return clfft_filter2d_frame_row_bytes (f) * f->frame_height;
+}
 
 /* Between frames: takes the size's own programs in once built, and waits
  * for them where the frame needs them. Never under the engine's queue

@@ -94,7 +94,7 @@ clfft_filter2d_prepare_stack (ClfftFilter2d * top, ClfftFilter2d * below,
       || (!halves && !clfft_filter2d_three_passes (below))
       || top->width != (halves ? 2 : 1) * below->width
       || top->pixel_size != below->pixel_size || !top->choice.pairs
-      || top->mirror_pad || below->mirror_pad
+      || top->padding.kernel || below->padding.kernel
       || top->output == CLFFT_OUTPUT_NORMALIZE
       || below->output == CLFFT_OUTPUT_NORMALIZE
       || top->rows_forward.n_passes != 1 || top->rows_inverse.n_passes != 1

@@ -31,11 +31,6 @@ gboolean clfft_filter2d_get_cache_hints (ClfftFilter2d * filter);
  * device. */
 gboolean clfft_filter2d_get_gain_mirrored (ClfftFilter2d * filter);
 
-/* Whether packed frames are read in place through host-pointer buffers;
- * by default where the device's memory is the host's. Between frames
- * only; for tests and benchmarks. */
-void clfft_filter2d_set_zero_copy (ClfftFilter2d * filter,
-    gboolean zero_copy);
 
 /* Whether frames are filtered in one launch (clfft-filter-one-launch.h) rather
  * than in three passes: by default where that pays (frames up to about

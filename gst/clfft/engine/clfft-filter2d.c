@@ -19,9 +19,10 @@
  * other half of F by symmetry and G as given, which normalize.cl scales
  * to the frame's maximum.
  * Frames submitted to the filter itself move through a ring of its own
- * (clfft-frame-ring.h), whose work it is: each slot has its own pixels
- * in and out on the device. The frame filter's frames move through the
- * frame filter's ring instead, the filter working on its buffers.
+ * (clfft-filter2d-frames.c); the frame filter's move through the frame
+ * filter's ring, the filter working on its buffers. Frames that run in
+ * the same launches as others' are in clfft-filter2d-batch.c and
+ * clfft-filter2d-stack.c.
  * padding=mirror first mirrors the frame into a larger one
  * (kernels/mirror_pad.cl), runs all of the above on that, and crops the
  * frame back out as it reads the pixels (and as normalize takes the
@@ -43,18 +44,6 @@
 
 /* Rows of the gain that clfft_filter2d_set_gain takes at a time */
 #define GAIN_BAND 32
-
-static gsize
-frame_row_bytes (ClfftFilter2d * f)
-{
-  return f->frame_width * f->pixel_size;
-}
-
-static gsize
-frame_bytes (ClfftFilter2d * f)
-{
-  return frame_row_bytes (f) * f->frame_height;
-}
 
 static gboolean
 ensure_device_buffer (ClfftFilter2d * f, cl_mem * buffer, cl_mem_flags flags,
@@ -127,13 +116,13 @@ mirror_pad_init (ClfftFilter2d * f, GError ** error)
 {
   gsize count = (gsize) f->width * f->height;
 
-  return (f->mirror_pad = clfft_kernel_new (f->engine, "mirror_pad.cl",
+  return (f->padding.kernel = clfft_kernel_new (f->engine, "mirror_pad.cl",
           f->pixel_size == 2 ? "-D PIXEL_U16" : "", "mirror_pad", error))
-      && (f->bytes_padded = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
+      && (f->padding.padded = clfft_buffer_new (f->engine, CL_MEM_READ_WRITE,
           count * f->pixel_size, NULL, error));
 }
 
-/* The frame in into bytes_padded, mirrored */
+/* The frame in into the padded frame, mirrored */
 static gboolean
 mirror_pad_enqueue (ClfftFilter2d * f, cl_mem in, GError ** error)
 {
@@ -141,19 +130,19 @@ mirror_pad_enqueue (ClfftFilter2d * f, cl_mem in, GError ** error)
     .frame = in,
     .width = f->frame_width,
     .height = f->frame_height,
-    .padded = f->bytes_padded,
+    .padded = f->padding.padded,
     .padded_width = f->width,
     .padded_height = f->height,
-    .far_x = f->far_margin[0],
-    .far_y = f->far_margin[1],
+    .far_x = f->padding.far_margin[0],
+    .far_y = f->padding.far_margin[1],
   };
   const gsize local[2] = { 32, 8 };
   const gsize global[2] = { (f->width + 31) / 32 * 32,
     (f->height + 7) / 8 * 8
   };
 
-  return clfft_kernel_args_mirror_pad (f->mirror_pad, &args, error)
-      && clfft_kernel_enqueue (f->engine, f->mirror_pad, 2, global, local,
+  return clfft_kernel_args_mirror_pad (f->padding.kernel, &args, error)
+      && clfft_kernel_enqueue (f->engine, f->padding.kernel, 2, global, local,
       NULL, "mirror_pad", error);
 }
 
@@ -458,7 +447,7 @@ frame_of (ClfftFilter2d * f, cl_mem in, cl_mem out,
     ClfftFilterFrame * frame)
 {
   *frame = (ClfftFilterFrame) {
-    .pixels_in = f->mirror_pad ? f->bytes_padded : in,
+    .pixels_in = f->padding.kernel ? f->padding.padded : in,
     .pixels_out = out,
     .spectrum = f->spectrum,
     .gains = *gains,
@@ -488,7 +477,7 @@ enqueue_part (ClfftFilter2d * f, ClfftFilterPart * part, cl_mem in,
   ClfftFilterFrame frame;
 
   frame_of (f, in, out, gains, scale, normalized, &frame);
-  return (!f->mirror_pad || mirror_pad_enqueue (f, in, error))
+  return (!f->padding.kernel || mirror_pad_enqueue (f, in, error))
       && part->ops->enqueue (part, &frame, error);
 }
 
@@ -512,8 +501,8 @@ inverse_rows (ClfftFilter2d * f, ClfftTransform * out[2])
 static gboolean
 own_programs_check (ClfftFilter2d * f, gboolean * right, GError ** error)
 {
-  const gsize bytes = frame_bytes (f), out_bytes = (gsize) f->width *
-      f->height * f->pixel_size;
+  const gsize bytes = clfft_filter2d_frame_bytes (f),
+      out_bytes = (gsize) f->width * f->height * f->pixel_size;
   const gboolean wide = f->pixel_size == 2;
   /* float rounding of an exact round trip, well below a wrong build's */
   const guint tolerance = wide ? 8 : 1;
@@ -900,9 +889,9 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
       height, clfft_build_check_wanted (clfft_engine_get_device (engine)));
   /* the margins right of and below the frame: the larger half (the
    * smaller one for ImageJ's, which rounds the frame's offset up) */
-  f->far_margin[0] = (width - frame_width +
+  f->padding.far_margin[0] = (width - frame_width +
       (padding == CLFFT_PADDING_IMAGEJ ? 0 : 1)) / 2;
-  f->far_margin[1] = (height - frame_height +
+  f->padding.far_margin[1] = (height - frame_height +
       (padding == CLFFT_PADDING_IMAGEJ ? 0 : 1)) / 2;
   decide_tuning (f, CLFFT_TUNING_AUTO);
   f->bins = width / 2 + 1;
@@ -926,9 +915,9 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
   if (ok)
     columns_halves_init (f);
   ok = ok && scratch_alloc (f, error)
-      && ensure_device_buffer (f, &f->inputs[0], CL_MEM_READ_ONLY,
-      frame_bytes (f), error)
-      && ensure_device_buffer (f, &f->outputs[0], CL_MEM_WRITE_ONLY,
+      && ensure_device_buffer (f, &f->frames.inputs[0], CL_MEM_READ_ONLY,
+      clfft_filter2d_frame_bytes (f), error)
+      && ensure_device_buffer (f, &f->frames.outputs[0], CL_MEM_WRITE_ONLY,
       count * f->pixel_size, error)
       && (!padded || mirror_pad_init (f, error))
       && (f->spectrum = clfft_buffer_new (engine, CL_MEM_READ_WRITE,
@@ -936,8 +925,8 @@ filter2d_new (ClfftEngine * engine, guint frame_width, guint frame_height,
       && gains_alloc (f, error)
       && (f->gains.as_given = clfft_buffer_new (engine, CL_MEM_READ_ONLY,
           count * sizeof (cl_float), NULL, error));
-  f->bytes_in = f->inputs[0];
-  f->bytes_out = f->outputs[0];
+  f->bytes_in = f->frames.inputs[0];
+  f->bytes_out = f->frames.outputs[0];
   ok = ok && own_programs_start (f, error) && unit_gain (f, error);
   if (!ok) {
     clfft_filter2d_free (f);
@@ -1086,7 +1075,7 @@ clfft_filter2d_set_output (ClfftFilter2d * f, ClfftOutput output,
 }
 
 static void
-normalize_clear (Normalize * n)
+normalize_clear (ClfftFilterNormalize * n)
 {
   clfft_transform_clear (&n->rows);
   clfft_buffer_release (&n->values);
@@ -1098,7 +1087,7 @@ static gboolean
 ensure_normalize (ClfftFilter2d * f, const ClfftTransform * inverse,
     GError ** error)
 {
-  Normalize *n = &f->normalize;
+  ClfftFilterNormalize *n = &f->normalize;
   /* the frames' rows inverse (inverse), ending in real values; where it
    * joins split columns, so does this */
   const ClfftTransformSpec rows = { inverse->spec.length, 1,
@@ -1143,7 +1132,7 @@ enqueue_normalized_rows (gpointer filter, cl_mem spectrum,
 static gboolean
 enqueue_spectrum_view (ClfftFilter2d * f, GError ** error)
 {
-  if (!f->view && f->mirror_pad) {
+  if (!f->view && f->padding.kernel) {
     g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
         "the spectrum view needs a filter without padding");
     return FALSE;
@@ -1262,8 +1251,8 @@ clfft_filter2d_enqueue_buffers (ClfftFilter2d * f, cl_mem in, cl_mem out,
   f->bytes_out = out;
   ok = clfft_filter2d_enqueue (f, error);
   /* the filter's own again: the caller's may go */
-  f->bytes_in = f->inputs[0];
-  f->bytes_out = f->outputs[0];
+  f->bytes_in = f->frames.inputs[0];
+  f->bytes_out = f->frames.outputs[0];
   return ok;
 }
 
@@ -1287,105 +1276,10 @@ clfft_filter2d_prepare_frame (ClfftFilter2d * f, GError ** error)
   return clfft_filter2d_step_own_programs (f, error);
 }
 
-static gboolean
-ring_prepare (gpointer work, GError ** error)
-{
-  return clfft_filter2d_prepare_frame (work, error);
-}
-
 gsize
 clfft_filter2d_get_read_align (ClfftFilter2d * f)
 {
   return (f->choice.pairs ? 2 : 1) * f->pixel_size;
-}
-
-/* The filter as the work of its own ring: a frame's one plane in and out
- * of the slot's pixels. */
-static cl_mem
-slot_pixels (ClfftFilter2d * f, guint slot, gboolean input, GError ** error)
-{
-  cl_mem *buffer = input ? &f->inputs[slot] : &f->outputs[slot];
-
-  return ensure_device_buffer (f, buffer, input ? CL_MEM_READ_ONLY :
-      CL_MEM_WRITE_ONLY, input ? frame_bytes (f) : (gsize) f->width *
-      f->height * f->pixel_size, error) ? *buffer : NULL;
-}
-
-static gboolean
-ring_place (gpointer work, guint slot, guint p, gboolean input,
-    ClfftPlanePlace * place, GError ** error)
-{
-  ClfftFilter2d *f = work;
-  cl_mem buffer = slot_pixels (f, slot, input, error);
-
-  if (!buffer)
-    return FALSE;
-  /* the frame is the top-left corner of the transform's rows */
-  *place = (ClfftPlanePlace) {
-    .buffer = buffer,
-    .pitch = input ? frame_row_bytes (f) : f->width * f->pixel_size,
-    .read_align = input ? clfft_filter2d_get_read_align (f) : 0,
-  };
-  return TRUE;
-}
-
-static gboolean
-ring_enqueue (gpointer work, const ClfftRingFrame * frame, cl_event * also,
-    GError ** error)
-{
-  ClfftFilter2d *f = work;
-  cl_mem out = slot_pixels (f, frame->slot, FALSE, error);
-
-  return out && clfft_filter2d_enqueue_buffers (f, frame->planes[0], out,
-      error);
-}
-
-static const ClfftFrameWorkOps ring_work = {
-  ring_prepare, ring_place, ring_enqueue
-};
-
-static gboolean
-ensure_ring (ClfftFilter2d * f, GError ** error)
-{
-  ClfftRingPlanes planes = { 1, {frame_row_bytes (f)}, {f->frame_height},
-  {TRUE}
-  };
-
-  if (f->ring)
-    return TRUE;
-  if (!(f->ring = clfft_frame_ring_new (f->engine, &ring_work, f, error)))
-    return FALSE;
-  clfft_frame_ring_set_planes (f->ring, &planes);
-  return TRUE;
-}
-
-gboolean
-clfft_filter2d_submit (ClfftFilter2d * f, const ClfftHostFrame * src,
-    const ClfftHostFrame * dst, GError ** error)
-{
-  const ClfftHostPlanes in = { {*src}
-  }, out = { {*dst}
-  };
-
-  return ensure_ring (f, error)
-      && clfft_frame_ring_submit (f->ring, &in, &out, error);
-}
-
-gboolean
-clfft_filter2d_collect (ClfftFilter2d * f, GError ** error)
-{
-  if (!f->ring) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "no frame is in flight");
-    return FALSE;
-  }
-  return clfft_frame_ring_collect (f->ring, error);
-}
-
-guint
-clfft_filter2d_in_flight (ClfftFilter2d * f)
-{
-  return f->ring ? clfft_frame_ring_in_flight (f->ring) : 0;
 }
 
 void
@@ -1425,41 +1319,12 @@ clfft_filter2d_take_tuned (ClfftFilter2d * f, gdouble * seconds)
 }
 
 void
-clfft_filter2d_set_zero_copy (ClfftFilter2d * f, gboolean zero_copy)
-{
-  GError *error = NULL;
-
-  if (ensure_ring (f, &error))
-    clfft_frame_ring_set_shared_memory (f->ring, zero_copy);
-  else {
-    clfft_log (CLFFT_LOG_WARNING, "%s", error->message);
-    g_error_free (error);
-  }
-}
-
-gboolean
-clfft_filter2d_process (ClfftFilter2d * f, const guint8 * src,
-    gsize src_stride, guint8 * dst, gsize dst_stride, GError ** error)
-{
-  const ClfftHostFrame in = { (guint8 *) src, src_stride, FALSE };
-  const ClfftHostFrame out = { dst, dst_stride, FALSE };
-
-  if (clfft_filter2d_in_flight (f)) {
-    g_set_error (error, CLFFT_ERROR, CLFFT_ERROR_UNSUPPORTED,
-        "process with %u frames in flight", clfft_filter2d_in_flight (f));
-    return FALSE;
-  }
-  return clfft_filter2d_submit (f, &in, &out, error)
-      && clfft_filter2d_collect (f, error);
-}
-
-void
 clfft_filter2d_free (ClfftFilter2d * f)
 {
   /* the tuning's thread reads the filter's tables; the own programs'
    * build thread builds its programs */
   clfft_filter_tuning_free (f->background);
-  clfft_frame_ring_free (f->ring);
+  clfft_frame_ring_free (f->frames.ring);
   clfft_own_programs_free (f->own);
   clfft_filter_part_free (f->part);
   clfft_transform_clear (&f->rows_forward);
@@ -1473,8 +1338,8 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_filter_part_free (f->view);
   clfft_scratch_clear (&f->transform_scratch);
   for (guint i = 0; i < CLFFT_FRAME_RING_SIZE; i++) {
-    clfft_buffer_release (&f->inputs[i]);
-    clfft_buffer_release (&f->outputs[i]);
+    clfft_buffer_release (&f->frames.inputs[i]);
+    clfft_buffer_release (&f->frames.outputs[i]);
   }
   clfft_buffer_release (&f->spectrum);
   clfft_queue_release (&f->frames_queue);
@@ -1482,13 +1347,13 @@ clfft_filter2d_free (ClfftFilter2d * f)
   clfft_buffer_release (&f->gains.by_rows);
   clfft_buffer_release (&f->gains.split);
   clfft_buffer_release (&f->gains.as_given);
-  clfft_buffer_release (&f->bytes_padded);
+  clfft_buffer_release (&f->padding.padded);
   clfft_buffer_release (&f->batch.spectrum);
   clfft_buffer_release (&f->batch.gain);
   clfft_buffer_release (&f->stack.below);
   clfft_buffer_release (&f->stack.spectrum);
   clfft_buffer_release (&f->stack.gain);
-  clfft_kernel_release (&f->mirror_pad);
+  clfft_kernel_release (&f->padding.kernel);
   clfft_engine_unref (f->engine);
   g_free (f);
 }

@@ -13,6 +13,7 @@
 #include "clfft-engine-testing.h"
 #include "clfft-filter2d.h"
 #include "clfft-filter2d-testing.h"
+#include "clfft-filter2d-frames-testing.h"
 #include "clfft-frame-filter.h"
 #include "clfft-frame-filter-testing.h"
 #include "clfft-frame-ring-testing.h"
