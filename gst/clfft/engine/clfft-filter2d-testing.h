@@ -31,7 +31,6 @@ gboolean clfft_filter2d_get_cache_hints (ClfftFilter2d * filter);
  * device. */
 gboolean clfft_filter2d_get_gain_mirrored (ClfftFilter2d * filter);
 
-
 /* Whether frames are filtered in one launch (clfft-filter-one-launch.h) rather
  * than in three passes: by default where that pays (frames up to about
  * 640x480 on NVIDIA's GPUs). TRUE
